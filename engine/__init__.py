@@ -1,0 +1,43 @@
+"""Rules engine for Turkish and Russian trick-taking card games.
+
+Pure Python, standard library only: runs under CPython and in the browser under Pyodide.
+
+    import engine
+    m = engine.new_match("batak", seed=7)
+    m.deal.legal_moves(); m.play("bid 5"); m.record(); engine.replay(record)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import batak  # noqa: F401  (registers the Batak family)
+from .core import (Deal, IllegalMove, Match, Option, RecordError, Rules, RulesError, new_match,
+                   replay, rules_class)
+
+GAMES: tuple[str, ...] = ("koz-maca", "batak", "batak-pairs", "kozel-miner", "kozel-classic",
+                          "bidding-kozel")
+
+
+def available_games() -> tuple[str, ...]:
+    """The games of GAMES that this build can play, in the same order."""
+    from .core import _GAMES
+    return tuple(g for g in GAMES if g in _GAMES)
+
+
+def parse_options(game: str, raw: dict[str, Any]) -> dict[str, Any]:
+    """Checks and coerces table options given as text (URL parameters); RulesError on a bad one."""
+    return rules_class(game).check_options(raw)
+
+
+def game_info(game: str) -> dict[str, Any]:
+    return rules_class(game).info()
+
+
+GAME_INFO: dict[str, dict[str, Any]] = {g: game_info(g) for g in available_games()}
+
+from . import bots  # noqa: E402,F401  (needs the games registered first)
+
+__all__ = ["GAMES", "GAME_INFO", "Deal", "IllegalMove", "Match", "Option", "RecordError", "Rules",
+           "RulesError", "available_games", "bots", "game_info", "new_match", "parse_options",
+           "replay"]

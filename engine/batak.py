@@ -1,0 +1,349 @@
+"""The Batak family: Koz Maça, auction Batak (ihaleli) and partnership Batak (eşli).
+
+Rules: `shared/RULES.md` §1 (seeds 000 and 001). Four players, 52 cards, 13 each, aces high,
+play to the right (seat i+1 follows seat i). Strict trick obligations: follow suit and overtake
+the highest card of the led suit while no trump is on the trick; void → trump, overtaking a
+trump already on the trick; trumps may not be led until broken (a trump fell on an earlier
+trick) unless the leader holds only trumps.
+
+House decisions taken here (RULES.md): "broken" means any trump on a completed trick in all
+three games; in partnership Batak no hand is exposed. The first dealer of a match is drawn from
+the seed; the deal then passes to the next seat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from .cards import CARD_STR, DECK_52, SUIT_SYMBOLS, SUITS
+from .core import Action, Deal, Match, Option, RecordError, Rules, check_hands, register
+
+SUIT_NAMES = {0: "spades", 1: "hearts", 2: "diamonds", 3: "clubs"}
+PASS: Action = ("pass",)
+
+
+def suit_label(s: int) -> str:
+    return f"{SUIT_NAMES[s]} ({SUIT_SYMBOLS[SUITS[s]]})"
+
+
+class BatakDeal(Deal):
+    """One hand of a Batak-family game."""
+
+    auction: ClassVar[bool] = True
+
+    def __init__(self, rules: BatakRules, index: int, dealer: int, hands: list[list[int]]) -> None:
+        super().__init__(rules, index, dealer, hands)
+        self.min_bid = rules.min_bid
+        self.broken = False
+        self.bids: list[tuple[int, int | None]] = []  # (seat, bid or None for pass)
+        self._passed = [False] * 4
+        self.bid: int | None = None  # the contract (highest bid)
+        self.declarer: int | None = None
+        self._high_led = 0  # rank of the highest card of the led suit on the trick
+        self._high_trump = 0  # rank of the highest trump on the trick (0: none)
+        self._win_seat = -1
+        self._led = -1
+        if rules.auction:
+            self.phase = "bidding"
+            self.to_move = (dealer + 1) % 4
+        else:
+            self.phase = "play"
+            self.trump_suit = rules.fixed_trump
+            self.to_move = (dealer + 1) % 4
+            self._trick_leader = self.to_move
+
+    # --- legality ---------------------------------------------------------------------------
+    def _forced_dealer(self) -> bool:
+        return (self.bid is None and self.to_move == self.dealer
+                and sum(self._passed) == 3)
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == "play":
+            return self._legal_cards()  # type: ignore[return-value]
+        if phase == "bidding":
+            low = self.min_bid if self.bid is None else max(self.min_bid, self.bid + 1)
+            out: list[Action] = [] if self._forced_dealer() else [PASS]
+            out.extend(("bid", n) for n in range(low, 14))
+            return out
+        if phase == "trump":
+            return [("trump", s) for s in range(4)]
+        return []
+
+    def _legal_cards(self) -> list[int]:
+        h = self._hands[self.to_move]  # type: ignore[index]
+        t = self.trump_suit
+        if not self._trick:
+            if self.broken:
+                return list(h)
+            non = [c for c in h if c >> 4 != t]
+            return non if non else list(h)
+        led = self._led
+        follow = [c for c in h if c >> 4 == led]
+        if follow:
+            if led != t and self._high_trump:
+                return follow
+            high = self._high_led
+            over = [c for c in follow if c & 15 > high]
+            return over if over else follow
+        trumps = [c for c in h if c >> 4 == t]
+        if trumps:
+            high = self._high_trump
+            if high:
+                over = [c for c in trumps if c & 15 > high]
+                return over if over else trumps
+            return trumps
+        return list(h)
+
+    def why_not(self, action: Action) -> str:
+        phase = self.phase
+        seat = self.to_move
+        if phase == "bidding":
+            if isinstance(action, int):
+                return "it is the auction: bid or pass before any card is played"
+            if action == PASS:
+                return "the dealer must bid when the other three players have passed"
+            if action[0] == "bid":
+                low = self.min_bid if self.bid is None else max(self.min_bid, self.bid + 1)
+                if low > 13:
+                    return "no higher bid is possible"
+                return f"a bid must be from {low} to 13"
+            return "it is the auction: bid or pass"
+        if phase == "trump":
+            return f"seat {seat} won the auction and must name trump (trump S, H, D or C)"
+        if not isinstance(action, int):
+            return "it is card play: play a card"
+        h = self._hands[seat]  # type: ignore[index]
+        card = CARD_STR[action]
+        if action not in h:
+            return f"{card} is not in your hand"
+        t = self.trump_suit
+        s = action >> 4
+        if not self._trick:
+            return (f"trumps ({SUIT_NAMES[t]}) may not be led until a trump has been played "  # type: ignore[index]
+                    "to an earlier trick (unless you hold only trumps)")
+        led = self._led
+        has_led = any(c >> 4 == led for c in h)
+        if has_led and s != led:
+            return f"you must follow suit: {SUIT_NAMES[led]} was led"
+        if has_led:
+            top = self._top_card(led)
+            return f"you must play higher than {top} on the trick (you hold a higher {SUIT_NAMES[led][:-1]})"
+        if s != t:
+            return (f"you have no {SUIT_NAMES[led]}, so you must play a trump "
+                    f"({SUIT_NAMES[t]})")  # type: ignore[index]
+        return f"you must overtake the trump {self._top_card(t)} on the trick"  # type: ignore[arg-type]
+
+    def would_win(self, c: int) -> bool:
+        """Whether card `c`, played now, would take the lead of the trick in progress."""
+        if not self._trick:
+            return True
+        s, r = c >> 4, c & 15
+        if s == self.trump_suit:
+            return r > self._high_trump
+        return s == self._led and not self._high_trump and r > self._high_led
+
+    def winning_seat(self) -> int | None:
+        """The seat now winning the trick in progress (None before the lead)."""
+        return self._win_seat if self._trick else None
+
+    def _top_card(self, suit: int) -> str:
+        best = max((c for _, c in self._trick if c >> 4 == suit), key=lambda c: c & 15)
+        return CARD_STR[best]
+
+    # --- applying moves ---------------------------------------------------------------------
+    def apply_action(self, action: Action) -> None:
+        if self.phase == "play":
+            self._play_card(action)  # type: ignore[arg-type]
+        elif self.phase == "bidding":
+            self._apply_bid(action)
+        elif self.phase == "trump":
+            assert isinstance(action, tuple)
+            self.trump_suit = action[1]
+            self.phase = "play"
+            self.to_move = self.declarer
+            self._trick_leader = self.declarer
+
+    def _apply_bid(self, action: Action) -> None:
+        seat = self.to_move
+        assert seat is not None and isinstance(action, tuple)
+        if action[0] == "bid":
+            self.bid = action[1]
+            self.declarer = seat
+            self.bids.append((seat, action[1]))
+        else:
+            self._passed[seat] = True
+            self.bids.append((seat, None))
+        active = [s for s in range(4) if not self._passed[s]]
+        if self.bid == 13 or (self.bid is not None and active == [self.declarer]):
+            self.phase = "trump"
+            self.to_move = self.declarer
+            return
+        nxt = (seat + 1) % 4
+        while self._passed[nxt]:
+            nxt = (nxt + 1) % 4
+        self.to_move = nxt
+
+    def _play_card(self, c: int) -> None:
+        seat = self.to_move
+        assert seat is not None
+        self._hands[seat].remove(c)
+        trick = self._trick
+        s = c >> 4
+        r = c & 15
+        if not trick:
+            self._trick_leader = seat
+            self._led = s
+            self._high_led = r
+            self._high_trump = r if s == self.trump_suit else 0
+            self._win_seat = seat
+        elif s == self.trump_suit:
+            if r > self._high_trump:
+                self._high_trump = r
+                self._win_seat = seat
+                if s == self._led:
+                    self._high_led = r
+        elif s == self._led and r > self._high_led:
+            self._high_led = r
+            if not self._high_trump:
+                self._win_seat = seat
+        trick.append((seat, c))
+        if len(trick) < 4:
+            self.to_move = (seat + 1) % 4
+            return
+        winner = self._win_seat
+        if self._high_trump:
+            self.broken = True
+        self._tricks.append((self._trick_leader, trick, winner))  # type: ignore[arg-type]
+        self.taken[winner] += 1
+        self._trick = []
+        if len(self._tricks) == 13:
+            self._finish()
+        else:
+            self.to_move = winner
+            self._trick_leader = winner
+
+    # --- scoring ----------------------------------------------------------------------------
+    def _finish(self) -> None:
+        self.phase = "over"
+        self.to_move = None
+        rules = self.rules
+        assert isinstance(rules, BatakRules)
+        tricks = list(self.taken)
+        side = [sum(tricks[s] for s in rules.team_of(seat)) for seat in range(4)]
+        delta = list(side)
+        made: bool | None = None
+        if self.declarer is not None and self.bid is not None:
+            team = rules.team_of(self.declarer)
+            made = side[self.declarer] >= self.bid
+            if not made:
+                for s in team:
+                    delta[s] = -self.bid
+        self.result = {"tricks": tricks, "points": side, "delta": delta,
+                       "declarer": self.declarer, "bid": self.bid, "made": made,
+                       "trump": self.trump}
+
+    # --- views and records ------------------------------------------------------------------
+    def view_extra(self, seat: int) -> dict[str, Any]:
+        return {"bids": [[s, b] for s, b in self.bids], "bid": self.bid,
+                "declarer": self.declarer, "broken": self.broken}
+
+    @property
+    def auction_log(self) -> list[list[Any]]:
+        return [[s, b] for s, b in self.bids]
+
+
+class BatakRules(Rules):
+    """Shared facts and match flow of the Batak family."""
+
+    players_allowed = (4,)
+    default_players = 4
+    direction = "right"
+    auction: ClassVar[bool] = True
+    fixed_trump: ClassVar[int | None] = None
+    min_bid: ClassVar[int] = 4
+
+    def make_deal(self, match: Match, index: int, dealer: int, rng: random.Random,
+                  setup: Mapping[str, Any] | None) -> Deal:
+        if setup is not None and "hands" in setup:
+            hands = check_hands(self.name, setup["hands"], [13] * 4, DECK_52)
+            extra = set(setup) - {"dealer", "hands", "moves"}
+            if extra:
+                raise RecordError(f"unknown deal field(s): {', '.join(sorted(extra))}")
+        else:
+            cards = list(DECK_52)
+            rng.shuffle(cards)
+            hands = [[] for _ in range(4)]
+            for k, c in enumerate(cards):
+                hands[(dealer + 1 + k) % 4].append(c)
+        return BatakDeal(self, index, dealer, hands)
+
+    def _target_reached(self, match: Match) -> bool:
+        return len(match.deals) >= self.options["hands"]
+
+    def is_over(self, match: Match) -> bool:
+        if not self._target_reached(match):
+            return False
+        if not self.auction:
+            return True  # Koz Maça: a tie at the top is a shared win
+        top = max(match.totals)
+        leaders = {self.team_of(s) for s, t in enumerate(match.totals) if t == top}
+        return len(leaders) == 1  # a tie at the top plays one more hand
+
+
+@register
+class KozMaca(BatakRules):
+    name = "koz-maca"
+    title = "Koz Maça"
+    summary = "Batak with spades always trump: no auction, every trick is a point."
+    auction = False
+    fixed_trump = 0
+    option_specs = (Option("hands", 10, (5, 10), "Hands in a match"),)
+    rules_text = (
+        "Four players, 52 cards, 13 each; play passes to the right. Spades are always trump.\n"
+        "The seat on the dealer's right leads. You must follow suit and play higher than the "
+        "highest card of the led suit on the trick if you can (once someone has trumped, plain "
+        "following is enough). With no card of the led suit you must trump, overtaking a trump "
+        "already on the trick if you can; with neither, play anything.\n"
+        "Spades may not be led until a spade has been played to an earlier trick, unless you "
+        "hold only spades.\n"
+        "Each trick is 1 point. A match is 10 or 5 hands; the highest total wins, a tie is a "
+        "shared win.")
+
+
+@register
+class Batak(BatakRules):
+    name = "batak"
+    title = "Batak (auction)"
+    summary = "Bid for tricks, name trump, make your contract or go down (batar)."
+    option_specs = (Option("hands", 10, (3, 5, 10), "Hands in a match"),)
+    rules_text = (
+        "Four players, 52 cards, 13 each; play passes to the right.\n"
+        "Auction from the dealer's right: bid 4 to 13 tricks, higher than the last bid, or "
+        "pass (a pass is final). It ends when the others have passed or someone bids 13. If "
+        "the first three pass, the dealer must bid.\n"
+        "The declarer names trump and leads. Follow suit and overtake the led suit's highest "
+        "card if you can; void, you must trump (overtaking a trump on the trick if you can). "
+        "Trumps may not be led until one has been played to an earlier trick.\n"
+        "Declarer: tricks taken if at least the bid, else minus the bid (batar). Everyone else: "
+        "1 point a trick. 3, 5 or 10 hands; a tie at the top plays one more hand.")
+
+
+@register
+class BatakPairs(BatakRules):
+    name = "batak-pairs"
+    title = "Partnership Batak"
+    summary = "Batak in two teams, partners opposite: minimum bid 7, tricks count together."
+    teams = ((0, 2), (1, 3))
+    min_bid = 7
+    option_specs = (Option("hands", 10, (3, 5, 10), "Hands in a match"),)
+    rules_text = (
+        "As auction Batak, but partners sit opposite (you and the top seat against left and "
+        "right) and their tricks count together, also for the contract. The minimum bid is 7; "
+        "the forced dealer bids 7 to 13. Each player bids alone and partners may outbid each "
+        "other; the declarer names trump and leads.\n"
+        "Declaring team: its tricks if at least the bid, else minus the bid. Defending team: "
+        "1 point a trick. A tie at the top plays one more hand.")
+

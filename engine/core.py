@@ -1,0 +1,574 @@
+"""The shared core: errors, table options, the deal and match machinery, records and replay.
+
+A game is a `Rules` subclass (class-level facts: players, options, teams, direction) that makes
+`Deal` objects. A `Deal` is one play-through of one hand with an explicit phase machine
+(bidding -> trump -> play -> over) and one legality function that says why a move is illegal.
+A `Match` strings deals together, keeps the totals and produces the JSON record that `replay`
+plays back exactly. Randomness comes from the match seed only: deal i draws from its own
+`random.Random`, so a record replays with or without the hands written out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .cards import CARD_STR, hand_strs, parse_card
+
+Action = Hashable
+
+
+class IllegalMove(ValueError):
+    """A move that is malformed or not allowed now; the message says why."""
+
+
+class RulesError(ValueError):
+    """An unknown game, a bad option name or value, or a bad number of players."""
+
+
+class RecordError(ValueError):
+    """A record that is malformed or does not replay; the message names the problem."""
+
+
+# --------------------------------------------------------------------------------------------
+# Table options
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option: name, default, allowed values, and a line of help for players."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    help: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def type(self) -> str:
+        if isinstance(self.default, bool):
+            return "bool"
+        if isinstance(self.default, int):
+            return "int"
+        return "str"
+
+    def parse(self, game: str, raw: Any) -> Any:
+        """Coerces a value (typed, or URL text) and checks it; RulesError names what is wrong."""
+        bad = RulesError(
+            f"{game}: option '{self.name}' cannot be {raw!r}"
+            + (f" (choose one of {', '.join(map(_fmt, self.choices))})" if self.choices else "")
+            + (f" (a whole number from {self.minimum} to {self.maximum})"
+               if self.choices is None and self.minimum is not None else "")
+        )
+        kind = self.type
+        value: Any
+        if kind == "bool":
+            if isinstance(raw, bool):
+                value = raw
+            elif isinstance(raw, str) and raw.strip().lower() in ("1", "true", "yes", "on"):
+                value = True
+            elif isinstance(raw, str) and raw.strip().lower() in ("0", "false", "no", "off"):
+                value = False
+            else:
+                raise bad
+        elif kind == "int":
+            if isinstance(raw, bool):
+                raise bad
+            if isinstance(raw, int):
+                value = raw
+            elif isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
+                value = int(raw.strip())
+            else:
+                raise bad
+            if self.minimum is not None and value < self.minimum:
+                raise bad
+            if self.maximum is not None and value > self.maximum:
+                raise bad
+        else:
+            if not isinstance(raw, str):
+                raise bad
+            value = raw.strip()
+            if self.choices is not None:
+                upper = {str(c).upper(): c for c in self.choices}
+                if value.upper() not in upper:
+                    raise bad
+                value = upper[value.upper()]
+        if self.choices is not None and value not in self.choices:
+            raise bad
+        return value
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": self.name, "default": self.default,
+                "choices": list(self.choices) if self.choices is not None else None,
+                "type": self.type, "help": self.help,
+                "minimum": self.minimum, "maximum": self.maximum}
+
+
+def _fmt(v: Any) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+# --------------------------------------------------------------------------------------------
+# Rules: one subclass per game
+
+
+class Rules:
+    """A game: class-level facts and hooks with neutral defaults."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+    rules_text: ClassVar[str] = ""
+    players_allowed: ClassVar[tuple[int, ...]] = (4,)
+    default_players: ClassVar[int] = 4
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    teams: ClassVar[tuple[tuple[int, ...], ...] | None] = None
+    direction: ClassVar[str] = "right"  # "right": counter-clockwise on screen; "left": clockwise
+
+    def __init__(self, players: int, options: Mapping[str, Any]) -> None:
+        self.players = players
+        self.options: dict[str, Any] = dict(options)
+
+    # --- option handling ------------------------------------------------------------------
+    @classmethod
+    def check_options(cls, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        raw = dict(raw or {})
+        if not isinstance(raw, dict):
+            raise RulesError(f"{cls.name}: options must be a mapping of option names to values")
+        specs = {o.name: o for o in cls.option_specs}
+        for key in raw:
+            if key not in specs:
+                known = ", ".join(specs) or "none"
+                raise RulesError(f"{cls.name}: unknown option '{key}' (options: {known})")
+        out = {o.name: (o.parse(cls.name, raw[o.name]) if o.name in raw else o.default)
+               for o in cls.option_specs}
+        cls.check_option_combination(out)
+        return out
+
+    @classmethod
+    def check_option_combination(cls, options: dict[str, Any]) -> None:
+        """Hook: rejects option values that are fine alone but impossible together."""
+
+    @classmethod
+    def check_players(cls, players: Any) -> int:
+        if players is None:
+            return cls.default_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            if isinstance(players, str) and players.strip().isdigit():
+                players = int(players.strip())
+            else:
+                raise RulesError(f"{cls.name}: players must be a number, not {players!r}")
+        if players not in cls.players_allowed:
+            allowed = ", ".join(map(str, cls.players_allowed))
+            raise RulesError(f"{cls.name}: cannot be played by {players} players (allowed: {allowed})")
+        return int(players)
+
+    # --- match flow hooks -------------------------------------------------------------------
+    def initial_totals(self) -> list[int]:
+        return [0] * self.players
+
+    def first_dealer(self, rng: random.Random) -> int:
+        return rng.randrange(self.players)
+
+    def next_dealer(self, match: Match, last: Deal) -> int:
+        return (last.dealer + 1) % self.players
+
+    def make_deal(self, match: Match, index: int, dealer: int, rng: random.Random,
+                  setup: Mapping[str, Any] | None) -> Deal:
+        raise NotImplementedError
+
+    def apply_result(self, match: Match, deal: Deal) -> None:
+        """Adds a finished deal's delta to the totals."""
+        assert deal.result is not None
+        for seat, d in enumerate(deal.result["delta"]):
+            match.totals[seat] += d
+
+    def is_over(self, match: Match) -> bool:
+        raise NotImplementedError
+
+    def winners(self, match: Match) -> list[int]:
+        top = max(match.totals)
+        return [s for s, t in enumerate(match.totals) if t == top]
+
+    def team_of(self, seat: int) -> tuple[int, ...]:
+        if self.teams is None:
+            return (seat,)
+        for t in self.teams:
+            if seat in t:
+                return t
+        return (seat,)
+
+    @classmethod
+    def info(cls) -> dict[str, Any]:
+        return {
+            "name": cls.name, "title": cls.title, "summary": cls.summary, "rules": cls.rules_text,
+            "players": list(cls.players_allowed), "default_players": cls.default_players,
+            "options": [o.describe() for o in cls.option_specs],
+            "direction": cls.direction,
+            "teams": [list(t) for t in cls.teams] if cls.teams else None,
+        }
+
+
+# --------------------------------------------------------------------------------------------
+# Deal: one hand, played through its phases
+
+
+class Deal:
+    """One deal. Subclasses implement the phase logic through the `_`-hooks.
+
+    Internally cards are ints and moves are `Action` values (an int card, or a tuple);
+    the public surface speaks the text notation. `legal_actions` / `apply_action` are the
+    fast path for playouts (no validation); `play` validates and explains.
+    """
+
+    def __init__(self, rules: Rules, index: int, dealer: int, hands: list[list[int]]) -> None:
+        self.rules = rules
+        self.game = rules.name
+        self.players = rules.players
+        self.index = index
+        self.dealer = dealer
+        self._hands: list[list[int]] = [list(h) for h in hands]
+        self.initial_hands: list[list[int]] = [list(h) for h in hands]
+        self.phase = "play"
+        self.to_move: int | None = None
+        self.trump_suit: int | None = None
+        self._trick: list[tuple[int, Any]] = []
+        self._trick_leader: int | None = None
+        self._tricks: list[tuple[int, list[tuple[int, Any]], int]] = []
+        self.moves: list[str] = []
+        self.result: dict[str, Any] | None = None
+        self.taken: list[int] = [0] * self.players  # tricks taken per seat
+
+    # --- hooks for subclasses ---------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def apply_action(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def why_not(self, action: Action) -> str:
+        """Why a well-formed action is not legal now (called only when it is not legal)."""
+        return "that move is not legal now"
+
+    def parse_action(self, text: str) -> Action:
+        """Parses move text into an action; IllegalMove when the text is malformed."""
+        t = " ".join(str(text).split())
+        low = t.lower()
+        if low == "pass":
+            return ("pass",)
+        if low.startswith("bid "):
+            n = low[4:].strip()
+            if not n.isdigit():
+                raise IllegalMove(f"'{text}' is not a bid (write e.g. 'bid 7')")
+            return ("bid", int(n))
+        if low.startswith("trump "):
+            s = t[6:].strip().upper()
+            if s not in ("S", "H", "D", "C"):
+                raise IllegalMove(f"'{text}' does not name a suit (trump S, H, D or C)")
+            return ("trump", "SHDC".index(s))
+        if not t:
+            raise IllegalMove("an empty move")
+        try:
+            return parse_card(t)
+        except ValueError as exc:
+            raise IllegalMove(f"'{text}' is not a move: {exc}") from None
+
+    def action_str(self, action: Action) -> str:
+        if isinstance(action, int):
+            return CARD_STR[action]
+        assert isinstance(action, tuple)
+        if action[0] == "pass":
+            return "pass"
+        if action[0] == "bid":
+            return f"bid {action[1]}"
+        if action[0] == "trump":
+            return f"trump {'SHDC'[action[1]]}"
+        return " ".join(CARD_STR[c] for c in action)
+
+    def setup_extra(self) -> dict[str, Any]:
+        """Game-specific fields a record needs to set this deal up (e.g. stock, trump)."""
+        return {}
+
+    def view_extra(self, seat: int) -> dict[str, Any]:
+        return {}
+
+    # --- public surface ---------------------------------------------------------------------
+    def legal_moves(self) -> list[str]:
+        if self.phase == "over":
+            return []
+        return [self.action_str(a) for a in self.legal_actions()]
+
+    def why_illegal(self, move: str) -> str | None:
+        """None when `move` is legal for the seat to move, else the reason."""
+        if self.phase == "over":
+            return "the deal is over"
+        try:
+            action = self.parse_action(move)
+        except IllegalMove as exc:
+            return str(exc)
+        if action in self.legal_actions():
+            return None
+        return self.why_not(action)
+
+    def play(self, move: str) -> None:
+        if not isinstance(move, str):
+            raise IllegalMove(f"a move is text, not {type(move).__name__}")
+        if self.phase == "over":
+            raise IllegalMove("the deal is over")
+        action = self.parse_action(move)
+        if action not in self.legal_actions():
+            raise IllegalMove(self.why_not(action))
+        self.moves.append(self.action_str(action))
+        self.apply_action(action)
+
+    def play_action(self, action: Action) -> None:
+        """Fast path for computer players and playouts: the action must be legal."""
+        self.moves.append(self.action_str(action))
+        self.apply_action(action)
+
+    @property
+    def hands(self) -> list[list[str]]:
+        return [hand_strs(h) for h in self._hands]
+
+    @property
+    def trump(self) -> str | None:
+        return None if self.trump_suit is None else "SHDC"[self.trump_suit]
+
+    def _plays_out(self, plays: Sequence[tuple[int, Any]]) -> list[list[Any]]:
+        return [[s, self.action_str(a)] for s, a in plays]
+
+    @property
+    def tricks(self) -> list[dict[str, Any]]:
+        return [{"leader": leader, "plays": self._plays_out(plays), "winner": winner}
+                for leader, plays, winner in self._tricks]
+
+    @property
+    def trick(self) -> list[list[Any]]:
+        """The trick in progress: [[seat, move], ...]."""
+        return self._plays_out(self._trick)
+
+    @property
+    def trick_leader(self) -> int | None:
+        return self._trick_leader
+
+    def hand_of(self, seat: int) -> list[str]:
+        return hand_strs(self._hands[seat])
+
+    def setup(self) -> dict[str, Any]:
+        rec: dict[str, Any] = {"dealer": self.dealer,
+                               "hands": [hand_strs(h) for h in self.initial_hands]}
+        rec.update(self.setup_extra())
+        rec["moves"] = list(self.moves)
+        return rec
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What `seat` may see: its own hand, the table, counts of the others' cards."""
+        v: dict[str, Any] = {
+            "game": self.game, "seat": seat, "players": self.players, "dealer": self.dealer,
+            "phase": self.phase, "to_move": self.to_move, "trump": self.trump,
+            "hand": self.hand_of(seat), "hand_sizes": [len(h) for h in self._hands],
+            "trick": self.trick, "trick_leader": self._trick_leader, "tricks": self.tricks,
+            "taken": list(self.taken),
+            "legal_moves": self.legal_moves() if self.to_move == seat else [],
+            "result": self.result,
+        }
+        v.update(self.view_extra(seat))
+        return v
+
+
+# --------------------------------------------------------------------------------------------
+# Match and the game registry
+
+_GAMES: dict[str, type[Rules]] = {}
+
+
+def register(cls: type[Rules]) -> type[Rules]:
+    _GAMES[cls.name] = cls
+    return cls
+
+
+def rules_class(game: Any) -> type[Rules]:
+    if not isinstance(game, str) or game not in _GAMES:
+        raise RulesError(f"unknown game {game!r} (games: {', '.join(_GAMES)})")
+    return _GAMES[game]
+
+
+class Match:
+    """A match of one game: deals in sequence, totals, winners, and the record."""
+
+    def __init__(self, game: str, seed: int | None = None, options: Mapping[str, Any] | None = None,
+                 players: int | None = None,
+                 setups: Sequence[Mapping[str, Any]] | None = None) -> None:
+        cls = rules_class(game)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise RulesError(f"seed must be a whole number, not {seed!r}")
+        self.game = game
+        self.seed = seed
+        self.players = cls.check_players(players)
+        self.options = cls.check_options(options)
+        self.rules = cls(self.players, self.options)
+        self.totals = self.rules.initial_totals()
+        self.deals: list[Deal] = []
+        self._setups = list(setups or [])
+        self.is_over = False
+        self.winners: list[int] = []
+        self.info: dict[str, Any] = {}  # match-level state a game keeps (e.g. pot, pairing)
+        first = self.rules.first_dealer(self.rng("dealer"))
+        self._start_deal(first)
+
+    def rng(self, what: str | int) -> random.Random:
+        """A generator for one purpose (deal i, the first dealer ...), fixed by the seed."""
+        return random.Random(f"{self.game}:{self.seed}:{what}")
+
+    def _start_deal(self, dealer: int) -> None:
+        index = len(self.deals)
+        setup = self._setups[index] if index < len(self._setups) else None
+        if setup is not None and "dealer" in setup:
+            dealer = setup["dealer"]
+            if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.players:
+                raise RecordError(f"deal {index + 1}: dealer must be a seat from 0 to {self.players - 1}")
+        if setup is not None and "hands" not in setup:
+            setup = {k: v for k, v in setup.items() if k != "moves"} or None
+        try:
+            deal = self.rules.make_deal(self, index, dealer, self.rng(index), setup)
+        except RecordError as exc:
+            raise RecordError(f"deal {index + 1}: {exc}") from None
+        self.deals.append(deal)
+        self._after_move()
+
+    @property
+    def deal(self) -> Deal:
+        return self.deals[-1]
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.is_over else self.deal.to_move
+
+    def legal_moves(self) -> list[str]:
+        return [] if self.is_over else self.deal.legal_moves()
+
+    def play(self, move: str) -> None:
+        if self.is_over:
+            raise IllegalMove("the match is over")
+        self.deal.play(move)
+        self._after_move()
+
+    def play_action(self, action: Action) -> None:
+        self.deal.play_action(action)
+        self._after_move()
+
+    def _after_move(self) -> None:
+        deal = self.deal
+        if deal.phase != "over":
+            return
+        self.rules.apply_result(self, deal)
+        if self.rules.is_over(self):
+            self.is_over = True
+            self.winners = self.rules.winners(self)
+            return
+        self._start_deal(self.rules.next_dealer(self, deal))
+
+    def record(self) -> dict[str, Any]:
+        return {"game": self.game, "seed": self.seed, "players": self.players,
+                "options": dict(self.options), "deals": [d.setup() for d in self.deals]}
+
+    def view(self, seat: int) -> dict[str, Any]:
+        v = self.deal.view(seat)
+        v.update({"totals": list(self.totals), "match_over": self.is_over,
+                  "winners": list(self.winners), "deal_number": len(self.deals),
+                  "options": dict(self.options)})
+        return v
+
+
+def new_match(game: str, seed: int | None = None, options: Mapping[str, Any] | None = None,
+              players: int | None = None) -> Match:
+    """Starts a match; table options default as in RULES.md."""
+    return Match(game, seed=seed, options=options, players=players)
+
+
+_RECORD_KEYS = {"game", "seed", "players", "options", "deals"}
+
+
+def replay(record: Any) -> Match:
+    """Plays a record back; RecordError names the first problem (deal, move, why)."""
+    if not isinstance(record, Mapping):
+        raise RecordError("a record must be a JSON object with game, seed, players, options, deals")
+    extra = set(record) - _RECORD_KEYS
+    if extra:
+        raise RecordError(f"unknown record field(s): {', '.join(sorted(map(str, extra)))}")
+    for key in ("game", "deals"):
+        if key not in record:
+            raise RecordError(f"the record has no '{key}'")
+    deals = record["deals"]
+    if not isinstance(deals, list) or not all(isinstance(d, Mapping) for d in deals):
+        raise RecordError("'deals' must be a list of objects")
+    for i, d in enumerate(deals):
+        moves = d.get("moves", [])
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise RecordError(f"deal {i + 1}: 'moves' must be a list of move texts")
+    seed = record.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise RecordError(f"'seed' must be a whole number, not {seed!r}")
+    options = record.get("options", {})
+    if not isinstance(options, Mapping):
+        raise RecordError("'options' must be an object")
+    try:
+        m = Match(record["game"], seed=seed, options=options, players=record.get("players"),
+                  setups=deals)
+    except RecordError:
+        raise
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
+    for i, d in enumerate(deals):
+        if len(m.deals) != i + 1:
+            raise RecordError(f"deal {i + 1}: the record lists it, but "
+                              + ("the match ended before it" if m.is_over
+                                 else f"deal {i} had not ended"))
+        for j, mv in enumerate(d.get("moves", [])):
+            if m.is_over or m.deal is not m.deals[i]:
+                raise RecordError(f"deal {i + 1}, move {j + 1} '{mv}': the deal is already over")
+            try:
+                m.play(mv)
+            except RecordError:
+                raise
+            except ValueError as exc:
+                raise RecordError(f"deal {i + 1}, move {j + 1} '{mv}': {exc}") from None
+    return m
+
+
+def check_hands(game: str, raw: Any, sizes: Sequence[int], deck: Sequence[int],
+                extra: Sequence[int] = (), whole_deck: bool = True) -> list[list[int]]:
+    """Parses record hands and checks they form a proper deal from `deck`."""
+    if not isinstance(raw, list) or len(raw) != len(sizes):
+        raise RecordError(f"{game}: 'hands' must list {len(sizes)} hands")
+    seen: set[int] = set(extra)
+    deckset = set(deck)
+    out: list[list[int]] = []
+    for seat, (h, size) in enumerate(zip(raw, sizes)):
+        if not isinstance(h, list) or not all(isinstance(c, str) for c in h):
+            raise RecordError(f"{game}: hand {seat} must be a list of cards")
+        if len(h) != size:
+            raise RecordError(f"{game}: hand {seat} has {len(h)} cards, a deal gives {size}")
+        cards: list[int] = []
+        for text in h:
+            try:
+                c = parse_card(text)
+            except ValueError as exc:
+                raise RecordError(f"{game}: hand {seat}: {exc}") from None
+            if c not in deckset:
+                raise RecordError(f"{game}: hand {seat}: {CARD_STR[c]} is not in this game's deck")
+            if c in seen:
+                raise RecordError(f"{game}: {CARD_STR[c]} is dealt twice")
+            seen.add(c)
+            cards.append(c)
+        out.append(cards)
+    if whole_deck and len(seen) != len(deckset):
+        missing = hand_strs(deckset - seen)
+        raise RecordError(f"{game}: the hands leave out {' '.join(missing)}")
+    return out
+
