@@ -10,6 +10,7 @@ plays back exactly. Randomness comes from the match seed only: deal i draws from
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -294,6 +295,21 @@ class Deal:
 
     def view_extra(self, seat: int) -> dict[str, Any]:
         return {}
+
+    def clone(self) -> Deal:
+        """An independent copy for search: lists, dicts and sets are copied one level deep.
+
+        A deal never changes its match while it is played (only `Rules.apply_result` does),
+        so a clone can be played out freely.
+        """
+        new = copy.copy(self)
+        d = new.__dict__
+        for k, v in self.__dict__.items():
+            if isinstance(v, list):
+                d[k] = [x[:] if isinstance(x, list) else x for x in v]
+            elif isinstance(v, (dict, set)):
+                d[k] = v.copy()
+        return new
 
     # --- public surface ---------------------------------------------------------------------
     def legal_moves(self) -> list[str]:
