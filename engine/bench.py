@@ -1,0 +1,65 @@
+"""Benchmarks that print figures (never timed tests).
+
+    python -m engine bench                  random-playout full deals per second, per game
+    python -m engine.bench speed [--seconds S] [--games g1,g2]
+    python -m engine.bench strength ...     the computer players' strength (engine.bench_strength)
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from . import available_games, new_match
+
+
+def playout_rate(game: str, seconds: float, seed: int = 1) -> tuple[int, float]:
+    """Random-playout deals (fresh deal from a shuffled deck, uniform legal moves) per second."""
+    m = new_match(game, seed=seed)
+    rules = m.rules
+    rng = random.Random(seed)
+    n = 0
+    start = time.perf_counter()
+    end = start + seconds
+    while True:
+        d = rules.make_deal(m, 0, n % m.players, rng, None)
+        while d.phase != "over":
+            a = d.legal_actions()
+            d.apply_action(a[int(rng.random() * len(a))])
+        n += 1
+        now = time.perf_counter()
+        if now >= end:
+            return n, n / (now - start)
+
+
+def speed(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine.bench speed")
+    ap.add_argument("--seconds", type=float, default=2.0, help="time per game (default 2)")
+    ap.add_argument("--games", default=",".join(available_games()))
+    args = ap.parse_args(argv)
+    print(f"random-playout full deals per second (CPython {sys.version.split()[0]}, "
+          f"{args.seconds:g} s per game)")
+    for g in args.games.split(","):
+        n, rate = playout_rate(g.strip(), args.seconds)
+        print(f"  {g:<14} {rate:9.0f} deals/s   ({n} deals)")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "strength":
+        try:
+            from . import bench_strength
+        except ImportError:
+            print("the strength benchmark is not available in this build", file=sys.stderr)
+            return 2
+        return int(bench_strength.main(argv[1:]) or 0)
+    if argv and argv[0] == "speed":
+        argv = argv[1:]
+    return speed(argv)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
