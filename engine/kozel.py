@@ -1,0 +1,636 @@
+"""Kozel: Miner (36 cards) and Classic (24 or 32 cards), two fixed teams, partners opposite.
+
+Rules: `shared/RULES.md` §2 (seed 002). Four players play clockwise (seat i+1 follows seat i);
+seats 0+2 and 1+3 are partners. The whole deck is dealt; a deal is one *cycle*. Card points
+A 11, 10 10, K 4, Q 3, J 2 (120 a deck). Permanent trumps (Miner: the Jacks; Classic: the Queens,
+the Jacks and the shamok) belong to no plain suit. The team with fewer card points takes penalty
+points; the first team to reach 12 (6 on short tables) loses the match.
+
+Every card of a cycle gets two numbers from a table cached per (variant, deck, trump): its
+*effective suit* (0..3 for a plain suit, `TRUMP` for any trump) and its *strength* (plain cards
+0..7 by A 10 K Q 9 8 7 6; trumps 100 and up along the ladder). Following and the trick winner
+are then two comparisons per card.
+
+House decisions taken here (RULES.md marks the rule ones [house]; these are the engine's):
+- Re-deal. Dealing from the seed, a hand that needs a re-deal (≤ 13 points; Classic also all
+  four Queens in one hand) is dealt again at once from the same generator, so a re-deal never
+  appears in a match or its record. A record whose *given* hands need a re-deal is played as a
+  deal that is over at once with reason "redeal": zero delta, no tricks, the same dealer deals
+  the next deal, and it counts as no cycle (it fixes no Miner pairing, passes no ownership, does
+  not use up Classic's chosen first-cycle trump, keeps a pending eggs doubling). A Classic trump
+  announced before a deal is kept through its re-deal.
+- Classic random trump (marker-chosen tables, cycle 2 on): drawn uniformly from the deal's own
+  generator before the cards are dealt; a record deal may fix it with `"trump": "H"`.
+- Miner pairing: fixed from the marker holder of the first cycle that is played (an eggs cycle
+  counts, a re-deal does not) and kept in `match.info["pairing"]` (seat -> suit letter).
+- Classic ownership after a shamok ending: the winner of the last trick played (the trick in
+  which the shamok took the Queen of Clubs).
+- Eggs doubling (option): every penalty of the next played cycle is doubled: the normal table,
+  lusya and the shamok's 4. Doubling does not stack.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from .cards import (CARD_STR, DECK_24, DECK_32, DECK_36, SUIT_SYMBOLS, SUITS, card,
+                    kozel_points, parse_card)
+from .core import (Action, Deal, Match, Option, RecordError, Rules, check_hands,
+                   register)
+
+TRUMP = 4  # the effective suit of every trump card
+SUIT_ONE = {0: "spade", 1: "heart", 2: "diamond", 3: "club"}
+SUIT_MANY = {0: "spades", 1: "hearts", 2: "diamonds", 3: "clubs"}
+JACK_ORDER = (3, 0, 1, 2)  # clubs, spades, hearts, diamonds: the order of Jacks and Queens
+POINTS: tuple[int, ...] = tuple(kozel_points(c) for c in range(64))
+
+# Plain suit order, low to high (the index is the strength): 6 7 8 9 Q K 10 A.
+_PLAIN_ORDER = (6, 7, 8, 9, 12, 13, 10, 14)
+_OWN_TRUMP_ORDER = (14, 10, 13, 12, 9, 8, 7, 6)  # a trump suit's own cards, high to low
+
+
+class Tables:
+    """Effective suit and strength of every card for one (variant, deck, trump) setup."""
+
+    __slots__ = ("eff", "strength", "ladder", "plain")
+
+    def __init__(self, deck: list[int], ladder: list[int]) -> None:
+        eff = [-1] * 64
+        strength = [-1] * 64
+        top = len(ladder)
+        for i, c in enumerate(ladder):
+            eff[c] = TRUMP
+            strength[c] = 100 + top - i
+        plain: dict[int, tuple[int, ...]] = {}
+        for s in range(4):
+            cards = [c for c in deck if c >> 4 == s and eff[c] != TRUMP]
+            cards.sort(key=lambda c: _PLAIN_ORDER.index(c & 15), reverse=True)
+            plain[s] = tuple(cards)
+            for c in cards:
+                eff[c] = s
+                strength[c] = _PLAIN_ORDER.index(c & 15)
+        self.eff: tuple[int, ...] = tuple(eff)
+        self.strength: tuple[int, ...] = tuple(strength)
+        self.ladder: tuple[int, ...] = tuple(ladder)  # trumps, highest first
+        self.plain = plain  # plain suit -> its cards, highest first
+
+
+_TABLES: dict[tuple[str, int, int], Tables] = {}
+
+
+def miner_tables(trump: int) -> Tables:
+    """Miner, trump X: 6X (mat) > JC JS JH JD > A 10 K Q 9 8 7 of X; plain A 10 K Q 9 8 7 6."""
+    key = ("miner", 36, trump)
+    t = _TABLES.get(key)
+    if t is None:
+        ladder = [card(6, trump)] + [card(11, s) for s in JACK_ORDER]
+        ladder += [card(r, trump) for r in _OWN_TRUMP_ORDER if r not in (6, 11)]
+        t = _TABLES[key] = Tables(DECK_36, ladder)
+    return t
+
+
+def classic_tables(deck: int, trump: int) -> Tables:
+    """Classic, trump X: shamok > QC QS QH QD > JC JS JH JD > X's own A 10 K (9 8 7 | 6)."""
+    key = ("classic", deck, trump)
+    t = _TABLES.get(key)
+    if t is None:
+        cards = DECK_24 if deck == 24 else DECK_32
+        shamok = card(6 if deck == 24 else 7, 3)
+        ladder = [shamok] + [card(12, s) for s in JACK_ORDER] + [card(11, s) for s in JACK_ORDER]
+        ranks = {c & 15 for c in cards}
+        ladder += [card(r, trump) for r in _OWN_TRUMP_ORDER
+                   if r in ranks and r not in (11, 12) and card(r, trump) != shamok]
+        t = _TABLES[key] = Tables(cards, ladder)
+    return t
+
+
+def suit_label(s: int) -> str:
+    return f"{SUIT_MANY[s]} ({SUIT_SYMBOLS[SUITS[s]]})"
+
+
+def hand_points(hand: list[int]) -> int:
+    return sum(POINTS[c] for c in hand)
+
+
+# --------------------------------------------------------------------------------------------
+# The deal (one cycle)
+
+
+class KozelDeal(Deal):
+    """One cycle of Kozel Miner or Classic."""
+
+    def __init__(self, rules: KozelRules, index: int, dealer: int, hands: list[list[int]],
+                 info: Mapping[str, Any], trump: int | None, redeal: str | None) -> None:
+        super().__init__(rules, index, dealer, hands)
+        self.classic = rules.classic
+        self.must_trump: bool = rules.options["must_trump"]
+        self.cycle: int = int(info.get("cycles", 0)) + 1  # the number of this cycle if played
+        self.marker: int = rules.marker
+        self.doubled: bool = bool(info.get("double", False))
+        self.reason: str | None = None
+        self.redeal_why: str | None = redeal
+        self.shamok: int = rules.shamok
+        self.queen: int = card(12, 3)
+        self.owner: int | None = None
+        self.marker_holder: int | None = None
+        self.pairing: list[str] | None = None  # Miner: seat -> suit letter
+        self._tables: Tables | None = None
+        self._eff: tuple[int, ...] = ()
+        self._str: tuple[int, ...] = ()
+        self._led = -1
+        self._win_seat = -1
+        self._win_str = -1
+        self._team_points = [0, 0]
+        self._ntricks = len(hands[0])
+        self.trump_suit = trump
+        if redeal is not None:
+            self._over_redeal()
+            return
+        holder = next(s for s, h in enumerate(hands) if self.marker in h)
+        self.marker_holder = holder
+        if not self.classic:
+            pairing = info.get("pairing")
+            if pairing is None:
+                pairing = [""] * 4
+                for k, s in enumerate((3, 0, 1, 2)):  # holder ♣, next ♠, partner ♥, last ♦
+                    pairing[(holder + k) % 4] = SUITS[s]
+            self.pairing = list(pairing)
+            self.trump_suit = SUITS.index(self.pairing[holder])
+            self.owner = holder
+        else:
+            nxt = info.get("next_owner")
+            self.owner = holder if self.cycle == 1 or nxt is None else int(nxt)
+        if self.trump_suit is None:  # Classic, marker-chosen, first cycle: the holder names it
+            self.phase = "trump"
+            self.to_move = holder
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        assert self.trump_suit is not None
+        rules = self.rules
+        assert isinstance(rules, KozelRules)
+        t = rules.tables(self.trump_suit)
+        self._tables = t
+        self._eff = t.eff
+        self._str = t.strength
+        self.phase = "play"
+        self.to_move = self.owner
+        self._trick_leader = self.owner
+
+    def _over_redeal(self) -> None:
+        self.phase = "over"
+        self.to_move = None
+        self.reason = "redeal"
+        self.result = {"tricks": [0] * 4, "points": [0] * 4, "delta": [0] * 4,
+                       "reason": "redeal", "why": self.redeal_why, "loser": None,
+                       "spas": None, "penalty": 0, "doubled": self.doubled,
+                       "owner": None, "trump": self.trump, "last_trick": None}
+
+    # --- what the table shows ---------------------------------------------------------------
+    @property
+    def kozyryatnik(self) -> list[int] | None:
+        """Classic: the seats of the team that may open tricks with a trump (the owner's)."""
+        if not self.classic or self.owner is None:
+            return None
+        return [s for s in range(4) if (s ^ self.owner) & 1 == 0]
+
+    @property
+    def ladder(self) -> list[str]:
+        """This cycle's trumps, highest first ([] until trump is known)."""
+        return [CARD_STR[c] for c in self._tables.ladder] if self._tables else []
+
+    def plain_order(self, suit: str) -> list[str]:
+        """The plain cards of a suit this cycle, highest first."""
+        if self._tables is None:
+            return []
+        return [CARD_STR[c] for c in self._tables.plain[SUITS.index(suit.upper())]]
+
+    @property
+    def points(self) -> list[int]:
+        """Card points taken so far, per seat (each seat shows its team's)."""
+        return [self._team_points[s & 1] for s in range(4)]
+
+    def is_trump(self, c: int) -> bool:
+        return bool(self._eff) and self._eff[c] == TRUMP
+
+    # --- legality ---------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        if self.phase == "play":
+            return self._legal_cards()  # type: ignore[return-value]
+        if self.phase == "trump":
+            return [("trump", s) for s in range(4)]
+        return []
+
+    def _legal_cards(self) -> list[int]:
+        seat = self.to_move
+        h = self._hands[seat]  # type: ignore[index]
+        eff = self._eff
+        if not self._trick:
+            if self.classic and (seat ^ self.owner) & 1:  # type: ignore[operator]
+                plain = [c for c in h if eff[c] != TRUMP]
+                if plain:
+                    return plain
+            return list(h)
+        led = self._led
+        follow = [c for c in h if eff[c] == led]
+        if follow:
+            return follow
+        if self.must_trump:
+            trumps = [c for c in h if eff[c] == TRUMP]
+            if trumps:
+                return trumps
+        return list(h)
+
+    def why_not(self, action: Action) -> str:
+        seat = self.to_move
+        if self.phase == "trump":
+            marker = CARD_STR[self.marker]
+            return (f"seat {seat} holds the marker {marker} and names trump first "
+                    "(trump S, H, D or C)")
+        if not isinstance(action, int):
+            if action[0] == "trump":
+                return "trump is already set for this cycle: play a card"
+            return "it is card play: play a card"
+        h = self._hands[seat]  # type: ignore[index]
+        name = CARD_STR[action]
+        if action not in h:
+            return f"{name} is not in your hand"
+        eff = self._eff
+        e = eff[action]
+        printed = action >> 4
+        if not self._trick:
+            team = " and ".join(str(s) for s in self.kozyryatnik or [])
+            what = (f"{name} is a trump in Kozel" if printed != self.trump_suit or e != TRUMP
+                    else f"{name} is a trump")
+            return (f"{what}, and only the team holding the kozyryatnik (the owner's team, "
+                    f"seats {team}) may open a trick with a trump while you still hold plain "
+                    "cards")
+        led = self._led
+        lead_card = CARD_STR[self._trick[0][1]]
+        if led == TRUMP:
+            extra = ""
+            if e != TRUMP and printed == self._trick[0][1] >> 4:
+                extra = (f"; {name} is a plain {SUIT_ONE[printed]} and does not follow the "
+                         f"trump {lead_card}")
+            return f"a trump ({lead_card}) was led: you must play a trump{extra}"
+        one, many = SUIT_ONE[led], SUIT_MANY[led]
+        if any(eff[c] == led for c in h):
+            if e == TRUMP and printed == led:
+                return (f"you must follow with a plain {one}: {name} is a trump in Kozel and "
+                        f"does not follow {many}")
+            if e == TRUMP:
+                return (f"you must follow with a plain {one} ({many} were led): a trump may "
+                        "not replace it")
+            return f"you must follow with a plain {one}: {many} were led"
+        return (f"you have no plain {one}, and this table plays 'must trump when void': "
+                "play a trump")
+
+    def would_win(self, c: int) -> bool:
+        """Whether card `c`, played now, would take the lead of the trick in progress."""
+        if not self._trick:
+            return True
+        e = self._eff[c]
+        return (e == TRUMP or e == self._led) and self._str[c] > self._win_str
+
+    def winning_seat(self) -> int | None:
+        """The seat now winning the trick in progress (None before the lead)."""
+        return self._win_seat if self._trick else None
+
+    # --- applying moves ---------------------------------------------------------------------
+    def apply_action(self, action: Action) -> None:
+        if self.phase == "play":
+            self._play_card(action)  # type: ignore[arg-type]
+        elif self.phase == "trump":
+            assert isinstance(action, tuple)
+            self.trump_suit = action[1]
+            self._start_play()
+
+    def _play_card(self, c: int) -> None:
+        seat = self.to_move
+        assert seat is not None
+        self._hands[seat].remove(c)
+        trick = self._trick
+        st = self._str[c]
+        if not trick:
+            self._trick_leader = seat
+            self._led = self._eff[c]
+            self._win_seat = seat
+            self._win_str = st
+        elif st > self._win_str:
+            e = self._eff[c]
+            if e == TRUMP or e == self._led:
+                self._win_seat = seat
+                self._win_str = st
+        trick.append((seat, c))
+        if len(trick) < 4:
+            self.to_move = (seat + 1) & 3
+            return
+        winner = self._win_seat
+        self._team_points[winner & 1] += (POINTS[trick[0][1]] + POINTS[trick[1][1]]
+                                          + POINTS[trick[2][1]] + POINTS[trick[3][1]])
+        self._tricks.append((self._trick_leader, trick, winner))  # type: ignore[arg-type]
+        self.taken[winner] += 1
+        self._trick = []
+        if self.classic:
+            sh = qc = -1
+            for s, x in trick:
+                if x == self.shamok:
+                    sh = s
+                elif x == self.queen:
+                    qc = s
+            if sh >= 0 and qc >= 0 and (sh ^ qc) & 1:
+                self._finish(qc)
+                return
+        if len(self._tricks) == self._ntricks:
+            self._finish(None)
+        else:
+            self.to_move = winner
+            self._trick_leader = winner
+
+    # --- scoring ----------------------------------------------------------------------------
+    def _finish(self, queen_seat: int | None) -> None:
+        self.phase = "over"
+        self.to_move = None
+        rules = self.rules
+        assert isinstance(rules, KozelRules) and self.owner is not None
+        pts = self._team_points
+        team_tricks = [self.taken[0] + self.taken[2], self.taken[1] + self.taken[3]]
+        mult = 2 if self.doubled else 1
+        spas: bool | None = None
+        winners_own: bool | None = None
+        loser: int | None
+        if queen_seat is not None:
+            reason, loser, pen = "shamok", queen_seat & 1, 4
+        elif 0 in team_tricks:
+            reason, loser, pen = "lusya", team_tricks.index(0), rules.target
+        elif pts[0] == pts[1]:
+            reason, loser, pen = "eggs", None, 0
+        else:
+            reason = "normal"
+            loser = 0 if pts[0] < pts[1] else 1
+            spas = pts[loser] >= 31
+            if self.classic:
+                pen = 2 if spas else 4
+            else:
+                winners_own = (self.owner & 1) != loser
+                pen = (1 if spas else 2) if winners_own else (2 if spas else 3)
+        pen *= mult
+        self.reason = reason
+        delta = [pen if loser is not None and s & 1 == loser else 0 for s in range(4)]
+        self.result = {
+            "tricks": list(self.taken), "points": [pts[s & 1] for s in range(4)],
+            "delta": delta, "reason": reason,
+            "loser": None if loser is None else [loser, loser + 2],
+            "spas": spas, "winners_own": winners_own, "penalty": pen,
+            "doubled": self.doubled, "owner": self.owner, "trump": self.trump,
+            "last_trick": self._tricks[-1][2],
+            "queen_by": queen_seat,
+            "shamok_by": (next(s for s, x in self._tricks[-1][1] if x == self.shamok)
+                          if queen_seat is not None else None),
+        }
+
+    # --- views and records ------------------------------------------------------------------
+    def setup_extra(self) -> dict[str, Any]:
+        rules = self.rules
+        assert isinstance(rules, KozelRules)
+        if rules.classic and self.trump_suit is not None and not self._trump_named_by_move():
+            return {"trump": self.trump}
+        return {}
+
+    def _trump_named_by_move(self) -> bool:
+        return any(m.startswith("trump ") for m in self.moves)
+
+    def view_extra(self, seat: int) -> dict[str, Any]:
+        return {"owner": self.owner, "kozyryatnik": self.kozyryatnik, "pairing": self.pairing,
+                "marker": CARD_STR[self.marker], "marker_holder": self.marker_holder,
+                "reason": self.reason, "cycle": self.cycle, "doubled": self.doubled,
+                "points": self.points, "ladder": self.ladder}
+
+
+# --------------------------------------------------------------------------------------------
+# The two games
+
+
+_COMMON_OPTIONS = (
+    Option("short", False, None, "Short game: the match is lost at 6 penalty points and a "
+           "lusya costs 6 (instead of 12)"),
+    Option("must_trump", False, None, "Must trump when void: with no card of the led plain "
+           "suit, a player holding a trump must play one"),
+    Option("eggs_double", False, None, "Eggs double: after a 60:60 cycle every penalty of the "
+           "next cycle is doubled (doubling does not stack)"),
+)
+
+
+class KozelRules(Rules):
+    """Shared facts and match flow of Kozel Miner and Classic."""
+
+    players_allowed = (4,)
+    default_players = 4
+    direction = "left"
+    teams = ((0, 2), (1, 3))
+    classic: ClassVar[bool] = False
+
+    def __init__(self, players: int, options: Mapping[str, Any]) -> None:
+        super().__init__(players, options)
+        self.target = 6 if self.options["short"] else 12
+        self.marker = parse_card(self.options["marker"])
+        self.shamok = -1
+
+    @property
+    def deck(self) -> list[int]:
+        return DECK_36
+
+    def tables(self, trump: int) -> Tables:
+        return miner_tables(trump)
+
+    def redeal_reason(self, hands: list[list[int]]) -> str | None:
+        """Why these hands must be dealt again (None when they are playable)."""
+        for s, h in enumerate(hands):
+            p = hand_points(h)
+            if p <= 13:
+                return f"seat {s}'s hand is worth {p} points (13 or less)"
+        return None
+
+    def _record_trump(self, info: Mapping[str, Any], given: Any) -> int:
+        raise RecordError("unknown deal field(s): trump (Miner's trump follows the marker)")
+
+    def _trump_before_deal(self, info: Mapping[str, Any], rng: random.Random) -> int | None:
+        return None
+
+    def make_deal(self, match: Match, index: int, dealer: int, rng: random.Random,
+                  setup: Mapping[str, Any] | None) -> Deal:
+        info = match.info
+        trump = self._trump_before_deal(info, rng)
+        if setup is not None:
+            extra = set(setup) - {"dealer", "hands", "moves", "trump"}
+            if extra:
+                raise RecordError(f"unknown deal field(s): {', '.join(sorted(extra))}")
+            if "trump" in setup:
+                trump = self._record_trump(info, setup["trump"])
+        deck = self.deck
+        size = len(deck) // 4
+        redeal: str | None = None
+        if setup is not None and "hands" in setup:
+            hands = check_hands(self.name, setup["hands"], [size] * 4, deck)
+            redeal = self.redeal_reason(hands)
+        else:
+            while True:
+                cards = list(deck)
+                rng.shuffle(cards)
+                hands = [[] for _ in range(4)]
+                for k, c in enumerate(cards):
+                    hands[(dealer + 1 + k) & 3].append(c)
+                if self.redeal_reason(hands) is None:
+                    break
+        return KozelDeal(self, index, dealer, hands, info, trump, redeal)
+
+    def apply_result(self, match: Match, deal: Deal) -> None:
+        super().apply_result(match, deal)
+        assert isinstance(deal, KozelDeal) and deal.result is not None
+        info = match.info
+        if deal.reason == "redeal":
+            if deal.trump_suit is not None:
+                info["trump_carry"] = deal.trump  # an announced trump survives its re-deal
+            return
+        info.pop("trump_carry", None)
+        info["cycles"] = int(info.get("cycles", 0)) + 1
+        if deal.pairing is not None and "pairing" not in info:
+            info["pairing"] = list(deal.pairing)
+        info["next_owner"] = deal.result["last_trick"]
+        info["double"] = bool(self.options["eggs_double"] and deal.reason == "eggs")
+
+    def next_dealer(self, match: Match, last: Deal) -> int:
+        if isinstance(last, KozelDeal) and last.reason == "redeal":
+            return last.dealer
+        return (last.dealer + 1) % 4
+
+    def is_over(self, match: Match) -> bool:
+        return max(match.totals) >= self.target
+
+    def winners(self, match: Match) -> list[int]:
+        losers = [s for s in range(4) if match.totals[s] >= self.target]
+        return [s for s in range(4) if (s ^ losers[0]) & 1] if losers else []
+
+
+@register
+class KozelMiner(KozelRules):
+    name = "kozel-miner"
+    title = "Kozel: Miner"
+    summary = ("Kozel with 36 cards in two teams: the Jacks are always trump, the trump suit "
+               "follows the marker card, and the mat (six of trump) beats everything.")
+    option_specs = (
+        Option("marker", "JC", ("JC", "AC"), "The marker card: its holder owns the cycle, "
+               "leads first, and the trump is the suit paired with that seat"),
+    ) + _COMMON_OPTIONS
+    rules_text = (
+        "Four players in two teams, partners opposite; play passes clockwise. 36 cards (6 to "
+        "A), 9 each; a cycle is one deal of 9 tricks.\n"
+        "Card points: A 11, 10 10, K 4, Q 3, J 2 (120 in all).\n"
+        "The holder of the marker (J\u2663, or A\u2663) owns the cycle and leads. At the first "
+        "cycle the marker holder is paired with \u2663, the next seat clockwise with \u2660, "
+        "the partner with \u2665 and the last seat with \u2666; the pairing is kept for the "
+        "game, and each cycle the trump is the suit paired with the marker holder.\n"
+        "Trumps, high to low: the six of trump (mat), J\u2663 J\u2660 J\u2665 J\u2666, then "
+        "A 10 K Q 9 8 7 of trump. Jacks are trump whatever their suit and never follow their "
+        "printed suit. Plain suits: A 10 K Q 9 8 7 6.\n"
+        "Follow a plain lead with a plain card of that suit if you can (a trump may not "
+        "replace it); follow a trump lead with a trump if you can; otherwise play anything. "
+        "There is no duty to beat. Any card may be led.\n"
+        "The team with fewer card points loses the cycle: 1 point if it took 31+ (spas) and the "
+        "winners hold the marker, 2 if it has spas and the winners do not hold the marker, 2 "
+        "without spas when the winners hold the marker, 3 otherwise. A team with no trick gets "
+        "12 (lusya). 60:60 is eggs: no penalty. A hand worth 13 points or less is re-dealt.\n"
+        "The first team to reach 12 penalty points loses.")
+
+    def tables(self, trump: int) -> Tables:
+        return miner_tables(trump)
+
+
+@register
+class KozelClassic(KozelRules):
+    name = "kozel-classic"
+    title = "Kozel: Classic"
+    summary = ("Kozel with 24 or 32 cards in two teams: Queens, Jacks and the shamok are always "
+               "trump, only the owner's team may lead trumps, and the shamok must not take "
+               "your Queen of Clubs.")
+    classic = True
+    option_specs = (
+        Option("deck", 24, (24, 32), "Deck: 24 cards (6 10 J Q K A) or 32 cards (7 to A)"),
+        Option("marker", "JC", ("JC", "AD"), "The marker card: its holder owns the first cycle "
+               "(and names trump on a marker-chosen table)"),
+        Option("trump", "chosen", ("chosen", "C", "S", "H", "D"), "Trump: named by the marker "
+               "holder in cycle 1 and drawn at random after that, or one fixed suit"),
+    ) + _COMMON_OPTIONS
+    rules_text = (
+        "Four players in two teams, partners opposite; play passes clockwise. 24 cards (6 10 J Q "
+        "K A; 6 each) or 32 cards (7 to A; 8 each); a cycle is one deal.\n"
+        "Card points: A 11, 10 10, K 4, Q 3, J 2 (120 in all).\n"
+        "Trump: a fixed suit, or named by the marker holder (J\u2663, or A\u2666) in the first "
+        "cycle and drawn at random before each later deal.\n"
+        "Trumps, high to low: the shamok (6\u2663 with 24 cards, 7\u2663 with 32), Q\u2663 "
+        "Q\u2660 Q\u2665 Q\u2666, J\u2663 J\u2660 J\u2665 J\u2666, then the trump suit's own "
+        "A 10 K 6 (or A 10 K 9 8 7). Queens, Jacks and the shamok never follow their printed "
+        "suit. Plain suits: A 10 K 6 (or A 10 K 9 8 7).\n"
+        "The marker holder owns the first cycle; later the winner of the previous cycle's last "
+        "trick does. The owner leads, and only the owner's team (the kozyryatnik) may open a "
+        "trick with a trump, unless the leader holds nothing else.\n"
+        "Follow a plain lead with a plain card of that suit if you can (a trump may not "
+        "replace it); follow a trump lead with a trump if you can; otherwise play anything. "
+        "There is no duty to beat.\n"
+        "If a finished trick holds the shamok and Q\u2663 played by opponents, the cycle ends "
+        "at once and the Queen's team takes 4.\n"
+        "The team with fewer card points takes 2 if it took 31+ (spas), else 4. A team with no "
+        "trick takes 12 (lusya). 60:60 is eggs: no penalty. A hand worth 13 points or less, or "
+        "holding all four Queens, is re-dealt.\n"
+        "The first team to reach 12 penalty points loses.")
+
+    def __init__(self, players: int, options: Mapping[str, Any]) -> None:
+        super().__init__(players, options)
+        self.deck_size: int = self.options["deck"]
+        self.shamok = card(6 if self.deck_size == 24 else 7, 3)
+        t = self.options["trump"]
+        self.fixed_trump: int | None = None if t == "chosen" else SUITS.index(t)
+
+    @property
+    def deck(self) -> list[int]:
+        return DECK_24 if self.deck_size == 24 else DECK_32
+
+    def tables(self, trump: int) -> Tables:
+        return classic_tables(self.deck_size, trump)
+
+    def redeal_reason(self, hands: list[list[int]]) -> str | None:
+        why = super().redeal_reason(hands)
+        if why is not None:
+            return why
+        for s, h in enumerate(hands):
+            if sum(1 for c in h if c & 15 == 12) == 4:
+                return f"seat {s} holds all four Queens"
+        return None
+
+    def _trump_before_deal(self, info: Mapping[str, Any], rng: random.Random) -> int | None:
+        if self.fixed_trump is not None:
+            return self.fixed_trump
+        if int(info.get("cycles", 0)) == 0:
+            return None  # the marker holder names it
+        drawn = rng.randrange(4)
+        carry = info.get("trump_carry")
+        return SUITS.index(carry) if carry is not None else drawn
+
+    def _record_trump(self, info: Mapping[str, Any], given: Any) -> int:
+        if not isinstance(given, str) or given.strip().upper() not in ("S", "H", "D", "C"):
+            raise RecordError(f"'trump' must be S, H, D or C, not {given!r}")
+        t = SUITS.index(given.strip().upper())
+        if self.fixed_trump is not None and t != self.fixed_trump:
+            raise RecordError(f"this table's trump is fixed to {SUITS[self.fixed_trump]}, "
+                              f"not {SUITS[t]}")
+        if self.fixed_trump is None and int(info.get("cycles", 0)) == 0:
+            raise RecordError("in the first cycle the marker holder names trump with a move "
+                              "('trump H'); the deal may not fix it")
+        return t
+
+
+__all__ = ["KozelClassic", "KozelDeal", "KozelMiner", "KozelRules", "TRUMP", "Tables",
+           "classic_tables", "miner_tables"]
