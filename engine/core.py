@@ -16,7 +16,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .cards import CARD_STR, hand_strs, parse_card
+from .cards import CARD_STR, hand_strs, parse_card, sort_key
 
 Action = Hashable
 
@@ -231,7 +231,8 @@ class Deal:
         self.players = rules.players
         self.index = index
         self.dealer = dealer
-        self._hands: list[list[int]] = [list(h) for h in hands]
+        # Hands are kept sorted so that a replayed deal is identical to the live one.
+        self._hands: list[list[int]] = [sorted(h, key=sort_key) for h in hands]
         self.initial_hands: list[list[int]] = [list(h) for h in hands]
         self.phase = "play"
         self.to_move: int | None = None
@@ -296,6 +297,22 @@ class Deal:
     def view_extra(self, seat: int) -> dict[str, Any]:
         return {}
 
+    def card_places(self) -> dict[str, list[int]]:
+        """Where every card of the deal is now (hands, the trick, taken tricks, ...).
+
+        Games with a stock or dead cards extend this; the conformance test checks that every
+        card of `deck_cards()` is in exactly one place.
+        """
+        places = {f"hand {s}": list(h) for s, h in enumerate(self._hands)}
+        places["trick"] = [c for _, a in self._trick for c in _cards_of(a)]
+        places["taken"] = [c for _, plays, _ in self._tricks for _, a in plays
+                           for c in _cards_of(a)]
+        return places
+
+    def deck_cards(self) -> list[int]:
+        """Every card in play this deal (the whole deck for games that deal it all out)."""
+        return sorted(c for h in self.initial_hands for c in h)
+
     def clone(self) -> Deal:
         """An independent copy for search: lists, dicts and sets are copied one level deep.
 
@@ -315,7 +332,10 @@ class Deal:
     def legal_moves(self) -> list[str]:
         if self.phase == "over":
             return []
-        return [self.action_str(a) for a in self.legal_actions()]
+        acts = self.legal_actions()
+        if acts and all(isinstance(a, int) for a in acts):
+            acts = sorted(acts, key=sort_key)  # type: ignore[arg-type]
+        return [self.action_str(a) for a in acts]
 
     def why_illegal(self, move: str) -> str | None:
         """None when `move` is legal for the seat to move, else the reason."""
@@ -393,6 +413,10 @@ class Deal:
         }
         v.update(self.view_extra(seat))
         return v
+
+
+def _cards_of(action: Any) -> tuple[int, ...]:
+    return (action,) if isinstance(action, int) else tuple(action)
 
 
 # --------------------------------------------------------------------------------------------
