@@ -1,0 +1,551 @@
+"""Bidding Kozel: a Bura-like game for 2 to 5 players, each for themselves, playing for a pot.
+
+Rules: `shared/RULES.md` §3 (seed 004). 36 cards (6..A) ranked A 10 K Q J 9 8 7 6, card points
+A 11, 10 10, K 4, Q 3, J 2 (120 in all). Every player in the match antes into the pot each
+round; four cards each, the next card turned up for trump and laid at the bottom of the stock.
+The leader plays one card or three cards of one suit, everyone else the same number of cards,
+any suits; a play takes over the trick when its cards can be matched one-to-one to beat every
+card of the play now winning. The trick's winner draws first, everyone back to four cards, but
+only when the stock can refill every hand (otherwise the rest of the stock is dead). Most card
+points takes the pot; a Bura (three trumps played to one trick) or four Aces in hand takes it
+at once. Play is clockwise: seat i+1 follows seat i.
+
+House decisions taken here (RULES.md §3 and this module):
+- A round is one deal. Antes are taken when the round starts; a seat whose bankroll is below
+  the ante is out for good (no cards, skipped in play and in the deal rotation). The ante is
+  part of the round's `delta`: delta = stakes won from the pot − the ante paid, so the
+  bankrolls (`Match.totals`) are always the opening bankroll plus the sum of the deltas. During
+  a round the antes sit in the pot and `totals` still show the bankrolls before the ante.
+- The pot and a tie's carried remainder are match state (`match.info["pot"]`). A tie splits the
+  pot in whole stakes among the tied players; the remainder stays in the pot for the next
+  round. When the match ends, what is left in the pot is lost (`match.info["lost"]`).
+- A seeded deal gives four cards each, one at a time, from the dealer's left (the dealer last),
+  then turns up the next card; the stock's drawing order is the rest of the pack, then the
+  turned-up card.
+- A stock that cannot refill every hand is dead at once: since hands only shrink afterwards,
+  no later refill could succeed either. An empty stock leaves no dead cards.
+- Order of checks after a trick: a Bura in it ends the round (no refill); otherwise the hands
+  are refilled, then four Aces are looked for, then an empty hand ends the round on points.
+  Four Aces are looked for only after the deal and after a refill, the only times a hand gains
+  cards. Only one hand can hold four Aces, so there is never a second claimant.
+- Several Buras in one trick: the first one holds the pot unless a later Bura beats it card
+  for card (the beating rule between two plays); the trick itself goes to its final winning
+  play as usual, and its cards count for that player's points (shown in the result).
+- Face down (option `face_down`): a play that does not take over the trick when it is played
+  is laid face down; the others see it as `??` per card in the per-seat view, in the trick in
+  progress and in finished tricks. A play that led or took over stays face up even when a
+  later play beats it (everyone has seen it).
+- The per-seat view never shows captured points during a round (no player may look at their
+  pile); the API (`Deal.result`, `Deal.points`) knows them.
+- Next dealer: the pot winner; on a tie the first tied winner met clockwise from the dealer's
+  left, the dealer counting last.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+from itertools import combinations
+from typing import Any
+
+from .cards import CARD_STR, DECK_36, kozel_points, parse_card
+from .core import (
+    Action,
+    Deal,
+    IllegalMove,
+    Match,
+    Option,
+    RecordError,
+    Rules,
+    RulesError,
+    check_hands,
+    register,
+)
+
+HAND_SIZE = 4
+
+# Rank order of the game (A 10 K Q J 9 8 7 6), as a power per rank; the printed rank order of
+# the other games puts the 10 below the Jack, so the table is the only source of "higher".
+POWER: dict[int, int] = {6: 0, 7: 1, 8: 2, 9: 3, 11: 4, 12: 5, 13: 6, 10: 7, 14: 8}
+POINTS: list[int] = [kozel_points(c) for c in range(64)]
+# Canonical order of the cards in a set: by game rank, then suit ("6H 7H 8H", "JS KS 10S").
+CANON: list[int] = [POWER.get(c & 15, 0) * 4 + (c >> 4) for c in range(64)]
+ACES = frozenset(c for c in DECK_36 if c & 15 == 14)
+
+
+def _beats_table(trump: int) -> tuple[bool, ...]:
+    """beats[x * 64 + y]: card x beats card y (same suit and higher, or x trump and y not)."""
+    out = [False] * 4096
+    for x in DECK_36:
+        for y in DECK_36:
+            sx, sy = x >> 4, y >> 4
+            if sx == sy:
+                out[x * 64 + y] = POWER[x & 15] > POWER[y & 15]
+            else:
+                out[x * 64 + y] = sx == trump
+    return tuple(out)  # a tuple: `Deal.clone` copies lists, and this table is shared
+
+
+BEATS: tuple[tuple[bool, ...], ...] = tuple(_beats_table(t) for t in range(4))
+
+_PERMS3 = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+
+
+def play_beats(b: tuple[bool, ...], play: tuple[int, ...], over: tuple[int, ...]) -> bool:
+    """Whether `play` beats `over`: its cards can be matched one-to-one to beat every card."""
+    if len(play) == 1:
+        return b[play[0] * 64 + over[0]]
+    x, y, z = over
+    for i, j, k in _PERMS3:
+        if b[play[i] * 64 + x] and b[play[j] * 64 + y] and b[play[k] * 64 + z]:
+            return True
+    return False
+
+
+def canon(cards: Any) -> tuple[int, ...]:
+    return tuple(sorted(cards, key=CANON.__getitem__))
+
+
+_CARD_RE = re.compile(r"(10|[2-9TJQKA])([SHDC])")
+
+
+def cards_of(action: Action) -> tuple[int, ...]:
+    return (action,) if isinstance(action, int) else action  # type: ignore[return-value]
+
+
+class BiddingKozelDeal(Deal):
+    """One round of Bidding Kozel: the deal, the tricks, the refills and the pot."""
+
+    def __init__(self, rules: BiddingKozel, index: int, dealer: int, hands: list[list[int]],
+                 stock: list[int], active: list[int], pot: int, bankrolls: list[int]) -> None:
+        super().__init__(rules, index, dealer, hands)
+        n = self.players
+        self.active: tuple[int, ...] = tuple(active)
+        self.ante: int = rules.options["ante"]
+        self.antes: list[int] = [self.ante if s in self.active else 0 for s in range(n)]
+        self.pot: int = pot  # the stakes this round is played for (antes + carried remainder)
+        self.bankrolls: list[int] = [b - a for b, a in zip(bankrolls, self.antes)]
+        self.face_down: bool = rules.options["face_down"]
+        self.initial_stock: list[int] = list(stock)
+        self._stock: list[int] = list(stock)
+        self._drawn = 0  # cards drawn from the front of `_stock`
+        self.turned: int = stock[-1]
+        self.trump_suit = stock[-1] >> 4
+        self._b = BEATS[self.trump_suit]
+        # The next seat still in, clockwise, after each seat (out seats included as keys).
+        self._next: list[int] = []
+        for s in range(n):
+            t = (s + 1) % n
+            while t not in self.active:
+                t = (t + 1) % n
+            self._next.append(t)
+        self.piles: list[list[int]] = [[] for _ in range(n)]
+        self.points: list[int] = [0] * n  # captured card points (hidden from the per-seat view)
+        self.dead: list[int] = []
+        self.end_reason: str | None = None
+        self.draws: list[list[int]] = []  # per refill: the seats in the order they drew
+        # The trick in progress: the winning play, who plays it, which plays lie face up.
+        self._win: tuple[int, ...] = ()
+        self._win_seat = -1
+        self._faceup: list[bool] = []
+        self._faceups: list[list[bool]] = []  # per finished trick
+        self._bura_seat = -1  # the strongest Bura of the trick in progress
+        self._bura: tuple[int, ...] = ()
+        self.phase = "play"
+        leader = self._next[dealer]
+        self.to_move = leader
+        self._trick_leader = leader
+        holder = self._four_aces()
+        if holder is not None:
+            self._finish("four_aces", [holder])
+
+    # --- public facts -----------------------------------------------------------------------
+    @property
+    def stock(self) -> list[int]:
+        """The cards still to draw, in drawing order (the turned-up card last)."""
+        return self._stock[self._drawn:]
+
+    @property
+    def stock_size(self) -> int:
+        return len(self._stock) - self._drawn
+
+    @property
+    def turned_up(self) -> str:
+        """The turned-up card that set trump (it stays the trump indicator once drawn)."""
+        return CARD_STR[self.turned]
+
+    @property
+    def lead_size(self) -> int | None:
+        """How many cards each play of the trick in progress has (None before the lead)."""
+        return len(cards_of(self._trick[0][1])) if self._trick else None
+
+    def winning_play(self) -> tuple[int, tuple[int, ...]] | None:
+        """(seat, cards) of the play now winning the trick in progress; None before the lead."""
+        return (self._win_seat, self._win) if self._trick else None
+
+    def would_win(self, action: Action) -> bool:
+        """Whether `action`, played now, would take over the trick in progress."""
+        return not self._trick or play_beats(self._b, cards_of(action), self._win)
+
+    # --- legality ---------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        if self.phase != "play":
+            return []
+        h = sorted(self._hands[self.to_move], key=CANON.__getitem__)  # type: ignore[index]
+        trick = self._trick
+        if trick:
+            if isinstance(trick[0][1], int):
+                return list(h)
+            return list(combinations(h, 3))
+        out: list[Action] = list(h)
+        if len(h) >= 3:
+            out.extend(t for t in combinations(h, 3) if t[0] >> 4 == t[1] >> 4 == t[2] >> 4)
+        return out
+
+    def parse_action(self, text: str) -> Action:
+        """One card (`QH`) or three (`6H 7H 8H`, any order and spacing); never 2 or 4+ cards."""
+        if not isinstance(text, str) or not text.strip():
+            raise IllegalMove("an empty move: play one card or three cards")
+        raw = "".join(text.upper().replace(",", " ").split())
+        pos = 0
+        cards: list[int] = []
+        while pos < len(raw):
+            m = _CARD_RE.match(raw, pos)
+            if m is None:
+                raise IllegalMove(f"'{text.strip()}' is not a play: write one card (QH) or "
+                                  "three cards (6H 7H 8H)")
+            cards.append(parse_card(m.group(0)))
+            pos = m.end()
+        if len(set(cards)) != len(cards):
+            dup = next(c for c in cards if cards.count(c) > 1)
+            raise IllegalMove(f"{CARD_STR[dup]} is named twice")
+        if len(cards) == 1:
+            return cards[0]
+        if len(cards) == 3:
+            return canon(cards)
+        raise IllegalMove(f"play one card or three cards, not {len(cards)}")
+
+    def why_not(self, action: Action) -> str:
+        if self.phase != "play":
+            return "the round is over"
+        cards = cards_of(action)
+        hand = self._hands[self.to_move]  # type: ignore[index]
+        for c in cards:
+            if c not in hand:
+                return f"{CARD_STR[c]} is not in your hand"
+        if self._trick:
+            need = self.lead_size
+            if len(cards) != need:
+                word = "card" if need == 1 else "cards"
+                return f"you must play {need} {word}: the lead was {need} {word}"
+        elif len(cards) == 3 and len({c >> 4 for c in cards}) != 1:
+            return "a lead of three cards must be of one suit"
+        return "that play is not allowed now"
+
+    # --- applying moves ---------------------------------------------------------------------
+    def apply_action(self, action: Action) -> None:
+        seat = self.to_move
+        assert seat is not None
+        cards: tuple[int, ...] = (action,) if isinstance(action, int) else action  # type: ignore[assignment]
+        hand = self._hands[seat]
+        for c in cards:
+            hand.remove(c)
+        trick = self._trick
+        b = self._b
+        if not trick:
+            self._trick_leader = seat
+            self._win = cards
+            self._win_seat = seat
+            self._faceup = [True]
+        elif play_beats(b, cards, self._win):
+            self._win = cards
+            self._win_seat = seat
+            self._faceup.append(True)
+        else:
+            self._faceup.append(False)
+        trick.append((seat, action))
+        if len(cards) == 3:
+            t = self.trump_suit
+            if (cards[0] >> 4 == t and cards[1] >> 4 == t and cards[2] >> 4 == t
+                    and (self._bura_seat < 0 or play_beats(b, cards, self._bura))):
+                self._bura_seat = seat  # a Bura, and the strongest of this trick so far
+                self._bura = cards
+        if len(trick) < len(self.active):
+            self.to_move = self._next[seat]
+            return
+        # The trick is complete: its cards go to the final winning play's owner.
+        winner = self._win_seat
+        self._tricks.append((self._trick_leader, trick, winner))  # type: ignore[arg-type]
+        self._faceups.append(self._faceup)
+        self._faceup = []
+        self._trick = []
+        self.taken[winner] += 1
+        pile = self.piles[winner]
+        pts = 0
+        for _, a in trick:
+            for c in cards_of(a):
+                pile.append(c)
+                pts += POINTS[c]
+        self.points[winner] += pts
+        if self._bura_seat >= 0:
+            self._finish("bura", [self._bura_seat])
+            return
+        if self._refill(winner):
+            holder = self._four_aces()
+            if holder is not None:
+                self._finish("four_aces", [holder])
+                return
+        if not self._hands[winner]:
+            self._finish_on_points()
+            return
+        self.to_move = winner
+        self._trick_leader = winner
+
+    def _refill(self, winner: int) -> bool:
+        """Everyone draws back to 4, one card at a time from the winner, if the stock suffices."""
+        left = self.stock_size
+        if not left:
+            return False
+        missing = HAND_SIZE - len(self._hands[winner])  # every hand holds as many cards
+        if missing * len(self.active) > left:
+            self.dead.extend(self._stock[self._drawn:])
+            self._drawn = len(self._stock)
+            return False
+        order = [winner]
+        s = self._next[winner]
+        while s != winner:
+            order.append(s)
+            s = self._next[s]
+        stock = self._stock
+        k = self._drawn
+        hands = self._hands
+        for _ in range(missing):
+            for s in order:
+                hands[s].append(stock[k])
+                k += 1
+        self._drawn = k
+        self.draws.append(order)
+        return True
+
+    def _four_aces(self) -> int | None:
+        for s in self.active:
+            h = self._hands[s]
+            if len(h) == 4 and all(c in ACES for c in h):
+                return s
+        return None
+
+    # --- the end of the round ---------------------------------------------------------------
+    def _finish_on_points(self) -> None:
+        top = max(self.points[s] for s in self.active)
+        takers = [s for s in self.active if self.points[s] == top]
+        self._finish("points" if len(takers) == 1 else "tie", takers)
+
+    def _finish(self, reason: str, takers: list[int]) -> None:
+        self.phase = "over"
+        self.to_move = None
+        self.end_reason = reason
+        n = self.players
+        share = self.pot // len(takers)
+        remainder = self.pot - share * len(takers)
+        delta = [-a for a in self.antes]
+        for s in takers:
+            delta[s] += share
+        # The pot winner deals next; on a tie the first winner from the dealer's left.
+        nxt = min(takers, key=lambda s: (s - self.dealer - 1) % n)
+        self.result = {
+            "tricks": list(self.taken), "points": list(self.points), "delta": delta,
+            "reason": reason, "pot_winners": sorted(takers), "pot": self.pot, "share": share,
+            "remainder": remainder, "antes": list(self.antes),
+            "bura": self._bura_seat if reason == "bura" else None,
+            "four_aces": takers[0] if reason == "four_aces" else None,
+            "next_dealer": nxt, "dead": [CARD_STR[c] for c in self.dead],
+        }
+
+    # --- views and records ------------------------------------------------------------------
+    def card_places(self) -> dict[str, list[int]]:
+        places = super().card_places()
+        places["stock"] = self.stock
+        places["dead"] = list(self.dead)
+        return places
+
+    def deck_cards(self) -> list[int]:
+        return sorted(DECK_36)
+
+    def setup_extra(self) -> dict[str, Any]:
+        return {"stock": [CARD_STR[c] for c in self.initial_stock]}
+
+    def _masked(self, seat: int, plays: list[tuple[int, Any]], faceup: list[bool]) -> list[list[Any]]:
+        out: list[list[Any]] = []
+        for (s, a), up in zip(plays, faceup):
+            if up or s == seat or not self.face_down:
+                out.append([s, self.action_str(a)])
+            else:
+                out.append([s, " ".join(["??"] * len(cards_of(a)))])
+        return out
+
+    def visible_plays(self, seat: int) -> list[list[tuple[int, tuple[int, ...] | None]]]:
+        """Every trick so far (the one in progress last) as `seat` sees it: None = face down."""
+        out: list[list[tuple[int, tuple[int, ...] | None]]] = []
+        tricks = [(p, f) for (_, p, _), f in zip(self._tricks, self._faceups)]
+        if self._trick:
+            tricks.append((self._trick, self._faceup))
+        for plays, faceup in tricks:
+            out.append([(s, cards_of(a) if (up or s == seat or not self.face_down) else None)
+                        for (s, a), up in zip(plays, faceup)])
+        return out
+
+    def view(self, seat: int) -> dict[str, Any]:
+        v = super().view(seat)
+        v["tricks"] = [{"leader": leader, "plays": self._masked(seat, plays, f), "winner": w}
+                       for (leader, plays, w), f in zip(self._tricks, self._faceups)]
+        v["trick"] = self._masked(seat, self._trick, self._faceup)
+        return v
+
+    def view_extra(self, seat: int) -> dict[str, Any]:
+        # Deliberately no captured points or piles here: see the module docstring.
+        return {"pot": self.pot, "stock_size": self.stock_size, "turned_up": self.turned_up,
+                "end_reason": self.end_reason, "active": list(self.active),
+                "antes": list(self.antes), "bankrolls": list(self.bankrolls),
+                "dead_count": len(self.dead), "lead_size": self.lead_size,
+                "winning_seat": self._win_seat if self._trick else None,
+                "face_down": self.face_down}
+
+
+@register
+class BiddingKozel(Rules):
+    name = "bidding-kozel"
+    title = "Bidding Kozel"
+    summary = ("Each for themselves for a pot: play one card or a set of three, beat the best "
+               "play card for card; Bura or four Aces take the pot at once.")
+    players_allowed = (2, 3, 4, 5)
+    default_players = 4
+    direction = "left"
+    option_specs = (
+        Option("bankroll", 20, None, "Stakes each player starts with", minimum=1, maximum=10000),
+        Option("ante", 1, None, "Stakes each player puts into the pot every round",
+               minimum=1, maximum=1000),
+        Option("rounds", 10, None, "Rounds in a match (it ends sooner when fewer than two "
+               "players can ante)", minimum=1, maximum=1000),
+        Option("face_down", True, None, "Plays that do not take over the trick are laid face "
+               "down"),
+    )
+    rules_text = (
+        "2 to 5 players, each for themselves; play passes clockwise (to the left). 36 cards, "
+        "ranked A 10 K Q J 9 8 7 6; card points A 11, 10 10, K 4, Q 3, J 2.\n"
+        "Each round everyone antes into the pot (a player who cannot ante is out). Four cards "
+        "each; the next card is turned up for trump and lies at the bottom of the stock, so it "
+        "is drawn last.\n"
+        "The player left of the dealer leads one card or three cards of one suit. Everyone "
+        "else plays the same number of cards, any suits. A card beats another of its suit that "
+        "is lower, and a trump beats any non-trump. A play takes over the trick when its cards "
+        "can be paired off so that each beats one card of the play now winning; the trick goes "
+        "to the last play that took over. Plays that do not take over are laid face down.\n"
+        "The trick's winner draws first, then the others clockwise, one card at a time, back to "
+        "four cards - but only if the stock can refill every hand; otherwise nobody draws and "
+        "the rest of the stock is dead. The winner leads next. You may not look at the cards "
+        "you have won: keep count in your head.\n"
+        "When the hands are played out, the most card points takes the pot; a tie splits it in "
+        "whole stakes and the remainder stays in the pot. A Bura (three trumps played to one "
+        "trick) ends the round after that trick and its player takes the pot (with several "
+        "Buras, the first unless a later one beats it). Four Aces in hand after the deal or a "
+        "draw take the pot at once. The pot winner deals next.\n"
+        "The match lasts the set number of rounds, or until fewer than two players can ante; "
+        "the largest bankroll wins.")
+
+    @classmethod
+    def check_option_combination(cls, options: dict[str, Any]) -> None:
+        if options["bankroll"] < options["ante"]:
+            raise RulesError(f"{cls.name}: option 'bankroll' ({options['bankroll']}) must be at "
+                             f"least the ante ({options['ante']})")
+
+    def initial_totals(self) -> list[int]:
+        return [self.options["bankroll"]] * self.players
+
+    def make_deal(self, match: Match, index: int, dealer: int, rng: random.Random,
+                  setup: Mapping[str, Any] | None) -> Deal:
+        ante = self.options["ante"]
+        active = [s for s in range(self.players) if match.totals[s] >= ante]
+        if len(active) < 2:
+            raise RecordError("fewer than two players can ante: the match is over")
+        n_active = len(active)
+        sizes = [HAND_SIZE if s in active else 0 for s in range(self.players)]
+        if setup is not None and ("hands" in setup or "stock" in setup):
+            extra = set(setup) - {"dealer", "hands", "stock", "moves"}
+            if extra:
+                raise RecordError(f"unknown deal field(s): {', '.join(sorted(extra))}")
+            if "hands" not in setup or "stock" not in setup:
+                raise RecordError(f"{self.name}: a deal set up by hand lists both 'hands' and "
+                                  "'stock' (drawing order, the turned-up trump last)")
+            if dealer not in active:
+                raise RecordError(f"{self.name}: seat {dealer} cannot deal: it is out of the "
+                                  "match (it cannot ante)")
+            stock = self._check_stock(setup["stock"], 36 - HAND_SIZE * n_active)
+            hands = check_hands(self.name, setup["hands"], sizes, DECK_36, extra=stock)
+        else:
+            cards = list(DECK_36)
+            rng.shuffle(cards)
+            order: list[int] = []
+            s = dealer
+            for _ in range(n_active):
+                s = (s + 1) % self.players
+                while s not in active:
+                    s = (s + 1) % self.players
+                order.append(s)
+            hands = [[] for _ in range(self.players)]
+            k = 0
+            for _ in range(HAND_SIZE):
+                for s in order:
+                    hands[s].append(cards[k])
+                    k += 1
+            # cards[k] is turned up and put under the rest: the last card drawn.
+            stock = cards[k + 1:] + [cards[k]]
+        pot = match.info.get("carry", 0) + ante * n_active
+        match.info["pot"] = pot
+        return BiddingKozelDeal(self, index, dealer, hands, stock, active, pot, list(match.totals))
+
+    def _check_stock(self, raw: Any, size: int) -> list[int]:
+        if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
+            raise RecordError(f"{self.name}: 'stock' must be a list of cards")
+        if len(raw) != size:
+            raise RecordError(f"{self.name}: the stock has {len(raw)} cards, this deal leaves "
+                              f"{size}")
+        out: list[int] = []
+        seen: set[int] = set()
+        for text in raw:
+            try:
+                c = parse_card(text)
+            except ValueError as exc:
+                raise RecordError(f"{self.name}: stock: {exc}") from None
+            if c not in DECK_36:
+                raise RecordError(f"{self.name}: stock: {CARD_STR[c]} is not in this game's deck")
+            if c in seen:
+                raise RecordError(f"{self.name}: {CARD_STR[c]} is twice in the stock")
+            seen.add(c)
+            out.append(c)
+        return out
+
+    def apply_result(self, match: Match, deal: Deal) -> None:
+        super().apply_result(match, deal)
+        assert deal.result is not None
+        match.info["carry"] = deal.result["remainder"]
+        match.info["pot"] = deal.result["remainder"]
+        match.info["rounds"] = len(match.deals)
+
+    def next_dealer(self, match: Match, last: Deal) -> int:
+        assert last.result is not None
+        return int(last.result["next_dealer"])
+
+    def can_ante(self, match: Match) -> list[int]:
+        """The seats whose bankroll covers the ante."""
+        return [s for s, t in enumerate(match.totals) if t >= self.options["ante"]]
+
+    def is_over(self, match: Match) -> bool:
+        return len(match.deals) >= self.options["rounds"] or len(self.can_ante(match)) < 2
+
+    def winners(self, match: Match) -> list[int]:
+        # What is left in the pot when the match ends belongs to nobody.
+        match.info["lost"] = match.info.get("pot", 0)
+        match.info["pot"] = 0
+        match.info["carry"] = 0
+        return super().winners(match)
