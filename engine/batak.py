@@ -105,7 +105,7 @@ class BatakDeal(Deal):
                 return "it is the auction: bid or pass before any card is played"
             if action == PASS:
                 return "the dealer must bid when the other three players have passed"
-            if action[0] == "bid":
+            if isinstance(action, tuple) and action[0] == "bid":
                 low = self.min_bid if self.bid is None else max(self.min_bid, self.bid + 1)
                 if low > 13:
                     return "no higher bid is possible"
@@ -120,9 +120,10 @@ class BatakDeal(Deal):
         if action not in h:
             return f"{card} is not in your hand"
         t = self.trump_suit
+        assert t is not None
         s = action >> 4
         if not self._trick:
-            return (f"trumps ({SUIT_NAMES[t]}) may not be led until a trump has been played "  # type: ignore[index]
+            return (f"trumps ({SUIT_NAMES[t]}) may not be led until a trump has been played "
                     "to an earlier trick (unless you hold only trumps)")
         led = self._led
         has_led = any(c >> 4 == led for c in h)
@@ -133,8 +134,8 @@ class BatakDeal(Deal):
             return f"you must play higher than {top} on the trick (you hold a higher {SUIT_NAMES[led][:-1]})"
         if s != t:
             return (f"you have no {SUIT_NAMES[led]}, so you must play a trump "
-                    f"({SUIT_NAMES[t]})")  # type: ignore[index]
-        return f"you must overtake the trump {self._top_card(t)} on the trick"  # type: ignore[arg-type]
+                    f"({SUIT_NAMES[t]})")
+        return f"you must overtake the trump {self._top_card(t)} on the trick"
 
     def would_win(self, c: int) -> bool:
         """Whether card `c`, played now, would take the lead of the trick in progress."""
@@ -281,7 +282,7 @@ class BatakRules(Rules):
         return BatakDeal(self, index, dealer, hands)
 
     def _target_reached(self, match: Match) -> bool:
-        return len(match.deals) >= self.options["hands"]
+        return len(match.deals) >= int(self.options["hands"])
 
     def is_over(self, match: Match) -> bool:
         if not self._target_reached(match):

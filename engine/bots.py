@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
+from .batak import BatakDeal
 from .core import Action, Deal
 
 Policy = Callable[[Deal, random.Random], Action]
@@ -109,10 +109,11 @@ def batak_policy(deal: Deal, rng: random.Random) -> Action:
         return bids[0]
     if deal.phase == "trump":
         return ("trump", _best_trump(hand)[0])
+    assert isinstance(deal, BatakDeal)
     return _batak_card(deal, seat, legal, hand)
 
 
-def _batak_card(deal: Deal, seat: int, legal: list[Action], hand: list[int]) -> int:
+def _batak_card(deal: BatakDeal, seat: int, legal: list[Action], hand: list[int]) -> int:
     cards = [a for a in legal if isinstance(a, int)]
     trump = deal.trump_suit
     gone = _played(deal)
@@ -137,7 +138,6 @@ def _batak_card(deal: Deal, seat: int, legal: list[Action], hand: list[int]) -> 
         plain = [c for c in cards if c >> 4 != trump] or cards
         by_len = {s: sum(1 for c in hand if c >> 4 == s) for s in range(4)}
         return min(plain, key=lambda c: (by_len[c >> 4], c & 15))
-    assert hasattr(deal, "would_win")
     winning = [c for c in cards if deal.would_win(c)]
     partner_winning = (deal.rules.teams is not None
                        and deal.winning_seat() in deal.rules.team_of(seat))
@@ -154,7 +154,7 @@ def _batak_card(deal: Deal, seat: int, legal: list[Action], hand: list[int]) -> 
     return min(cards, key=low_key)
 
 
-def _sure(deal: Any, master: Callable[[int], bool]) -> bool:
+def _sure(deal: BatakDeal, master: Callable[[int], bool]) -> bool:
     """Whether the card now winning the trick cannot be beaten (by rank: a ruff may still come)."""
     win = deal.winning_seat()
     c = next(c for s, c in deal._trick if s == win)

@@ -34,7 +34,7 @@ DEAL_D = hands(
     "2S 4S 7S 8S QS AS 5H 4H 3H 2H 4D 3D 2D",
 )
 # Deal E: each seat holds one whole suit (S, H, D, C).
-DEAL_E = hands(*(" ".join(f"{r}{s}" for r in "A K Q J 10 9 8 7 6 5 4 3 2".split())
+DEAL_E = hands(*(" ".join(f"{r}{s}" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"))
                  for s in "SHDC"))
 
 
