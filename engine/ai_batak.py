@@ -1,0 +1,431 @@
+"""The strong player for the Batak family (Koz Maça, auction Batak, partnership Batak).
+
+Card play: determinized Monte Carlo. From the seat's own view (its hand, the cards played, the
+voids and "could not overtake" facts those plays reveal) the unseen cards are dealt to the
+other seats many times; in each world every candidate card is played out to the end of the
+deal by a fast heuristic policy on plain lists, and the card with the best mean result for the
+game's goal is chosen. Bidding and trump: the same worlds, played out with the seat as
+declarer under each trump, give a distribution of tricks; the bid and trump that maximise the
+expected score (against the value of defending) are chosen.
+
+Never read: `deal._hands[s]` for another seat (only its length). `see_all=True` (the
+perfect-information upper bound of the benchmark) uses the real hands instead of samples.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .ai_sample import deal_unseen
+from .cards import DECK_52
+from .core import Action, Deal
+
+_FULL = (1 << 15) - 4  # ranks 2..14 as a bitmask
+
+
+# --------------------------------------------------------------------------------------------
+# What the seat knows
+
+
+def knowledge(deal: Deal, seat: int) -> tuple[list[int], dict[int, int], list[dict[int, set[int]]]]:
+    """The unseen cards, the other seats' hand sizes and the constraint levels on them."""
+    trump = deal.trump_suit
+    played: set[int] = set()
+    void: list[set[int]] = [set() for _ in range(4)]
+    cap: list[dict[int, int]] = [{} for _ in range(4)]  # seat -> suit -> highest rank it may hold
+    broken = False
+    tricks = [(leader, plays) for leader, plays, _ in deal._tricks]
+    if deal._trick:
+        tricks.append((deal._trick_leader, list(deal._trick)))
+    for _, plays in tricks:
+        led = -1
+        high_led = 0
+        high_trump = 0
+        for i, (s, c) in enumerate(plays):
+            cs, cr = c >> 4, c & 15
+            played.add(c)
+            if i == 0:
+                led = cs
+                if trump is not None and cs == trump and not broken:
+                    void[s].update(x for x in range(4) if x != trump)  # held only trumps
+                high_led = cr
+                high_trump = cr if cs == trump else 0
+                continue
+            if cs != led:
+                void[s].add(led)
+                if cs != trump and trump is not None:
+                    void[s].add(trump)
+                elif high_trump and cr < high_trump:
+                    _cap(cap[s], trump, high_trump)  # type: ignore[arg-type]
+            elif led == trump:
+                if cr < high_trump:
+                    _cap(cap[s], trump, high_trump)  # type: ignore[arg-type]
+            elif not high_trump and cr < high_led:
+                _cap(cap[s], led, high_led)
+            if cs == trump and cr > high_trump:
+                high_trump = cr
+            if cs == led and cr > high_led:
+                high_led = cr
+        if high_trump and len(plays) == 4:
+            broken = True
+    mine = set(deal._hands[seat])
+    unseen = [c for c in DECK_52 if c not in played and c not in mine]
+    sizes = {s: len(deal._hands[s]) for s in range(4) if s != seat}
+    strict: dict[int, set[int]] = {}
+    loose: dict[int, set[int]] = {}
+    for s in sizes:
+        ok_void = {c for c in unseen if (c >> 4) not in void[s]}
+        loose[s] = ok_void
+        strict[s] = {c for c in ok_void if (c & 15) < cap[s].get(c >> 4, 99)}
+    return unseen, sizes, [strict, loose]
+
+
+def _cap(caps: dict[int, int], suit: int, rank: int) -> None:
+    caps[suit] = min(caps.get(suit, 99), rank)
+
+
+def sample_worlds(deal: Deal, seat: int, n: int, rng: random.Random,
+                  see_all: bool = False) -> list[list[list[int]]]:
+    """`n` full sets of hands consistent with the seat's view (the real hands when see_all)."""
+    if see_all:
+        real = [list(h) for h in deal._hands]
+        return [real for _ in range(n)]
+    unseen, sizes, levels = knowledge(deal, seat)
+    mine = sorted(deal._hands[seat])
+    out = []
+    for _ in range(n):
+        got = deal_unseen(unseen, sizes, levels, rng)
+        hands = [got.get(s, []) for s in range(4)]
+        hands[seat] = list(mine)
+        out.append(hands)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Fast playouts on plain lists
+
+
+def playout(hands: list[list[int]], trump: int, broken: bool, trick: list[tuple[int, int]],
+            to_move: int, taken: list[int], teams: bool, rng: random.Random,
+            eps: float = 0.08) -> list[int]:
+    """Plays the deal to its end with a cheap heuristic policy; returns tricks per seat.
+
+    `hands`, `trick` and `taken` are consumed (pass copies).
+    """
+    rnd = rng.random
+    unplayed = [0, 0, 0, 0]
+    for h in hands:
+        for c in h:
+            unplayed[c >> 4] |= 1 << (c & 15)
+    led = -1
+    high_led = 0
+    high_trump = 0
+    win = -1
+    if trick:
+        led = trick[0][1] >> 4
+        for s, c in trick:
+            cs, cr = c >> 4, c & 15
+            if cs == trump:
+                if cr > high_trump:
+                    high_trump = cr
+                    win = s
+                if cs == led and cr > high_led:
+                    high_led = cr
+            elif cs == led and cr > high_led:
+                high_led = cr
+                if not high_trump:
+                    win = s
+    n_trick = len(trick)
+    p = to_move
+    while True:
+        h = hands[p]
+        if not h:
+            break
+        if n_trick == 0:
+            # ---- lead
+            if broken:
+                legal = h
+            else:
+                legal = [c for c in h if c >> 4 != trump] or h
+            if rnd() < eps:
+                c = legal[int(rnd() * len(legal))]
+            else:
+                c = -1
+                best = -1
+                for x in legal:
+                    xs = x >> 4
+                    if xs != trump and unplayed[xs].bit_length() - 1 == x & 15:
+                        if (x & 15) > best:
+                            best = x & 15
+                            c = x
+                if c < 0:
+                    tops = [x for x in legal if x >> 4 == trump]
+                    if tops:
+                        t = max(tops)
+                        if len(tops) >= 2 and unplayed[trump].bit_length() - 1 == t & 15:
+                            c = t
+                if c < 0:
+                    plain = [x for x in legal if x >> 4 != trump] or legal
+                    if rnd() < 0.5:
+                        cnt = [0, 0, 0, 0]
+                        for x in h:
+                            cnt[x >> 4] += 1
+                        c = min(plain, key=lambda x: (cnt[x >> 4], x & 15))
+                    else:
+                        s0 = plain[int(rnd() * len(plain))] >> 4
+                        c = min((x for x in plain if x >> 4 == s0), key=lambda x: x & 15)
+            led = c >> 4
+            high_led = c & 15
+            high_trump = high_led if led == trump else 0
+            win = p
+        else:
+            # ---- follow
+            follow = [x for x in h if x >> 4 == led]
+            if follow:
+                if led != trump and high_trump:
+                    legal = follow
+                else:
+                    lim = high_led
+                    legal = [x for x in follow if x & 15 > lim] or follow
+            else:
+                tr = [x for x in h if x >> 4 == trump]
+                if tr:
+                    if high_trump:
+                        legal = [x for x in tr if x & 15 > high_trump] or tr
+                    else:
+                        legal = tr
+                else:
+                    legal = h
+            if len(legal) == 1:
+                c = legal[0]
+            elif rnd() < eps:
+                c = legal[int(rnd() * len(legal))]
+            else:
+                last = n_trick == 3
+                mate = teams and (win - p) % 2 == 0
+                if mate and (last or unplayed[led if not high_trump else trump].bit_length() - 1
+                             < (high_trump or high_led)):
+                    c = min(legal, key=lambda x: ((x >> 4) == trump, x & 15))
+                else:
+                    if high_trump:
+                        wins = [x for x in legal if x >> 4 == trump and x & 15 > high_trump]
+                    else:
+                        wins = [x for x in legal if (x >> 4 == trump and led != trump)
+                                or (x >> 4 == led and x & 15 > high_led)]
+                    if wins:
+                        if last or wins[0] >> 4 != led:
+                            c = min(wins, key=lambda x: x & 15)
+                        else:
+                            c = max(wins, key=lambda x: x & 15)
+                    else:
+                        c = min(legal, key=lambda x: ((x >> 4) == trump, x & 15))
+            cs, cr = c >> 4, c & 15
+            if cs == trump:
+                if cr > high_trump:
+                    high_trump = cr
+                    win = p
+                    if cs == led:
+                        high_led = cr
+            elif cs == led and cr > high_led:
+                high_led = cr
+                if not high_trump:
+                    win = p
+        h.remove(c)
+        unplayed[c >> 4] &= ~(1 << (c & 15))
+        n_trick += 1
+        if n_trick == 4:
+            taken[win] += 1
+            if high_trump:
+                broken = True
+            n_trick = 0
+            p = win
+        else:
+            p = (p + 1) & 3
+    return taken
+
+
+# --------------------------------------------------------------------------------------------
+# Goals
+
+
+def value(game: str, taken: list[int], seat: int, declarer: int | None, bid: int | None) -> float:
+    """The seat's result for the game's goal: its score minus the others' mean score."""
+    if game == "batak-pairs":
+        mine = taken[seat] + taken[(seat + 2) % 4]
+        theirs = 13 - mine
+        if declarer is not None and bid is not None:
+            if (declarer - seat) % 2 == 0:
+                if mine < bid:
+                    mine = -bid
+            elif theirs < bid:
+                theirs = -bid
+        return float(mine - theirs)
+    delta = list(taken)
+    if declarer is not None and bid is not None and taken[declarer] < bid:
+        delta[declarer] = -bid
+    return delta[seat] - (sum(delta) - delta[seat]) / 3.0
+
+
+# --------------------------------------------------------------------------------------------
+# Card play
+
+
+def candidates(deal: Deal, seat: int, legal: list[int]) -> list[int]:
+    """One card per group of equivalent legal cards (same suit, only played or own cards
+    between them: in every world they do the same)."""
+    played = {c for _, plays, _ in deal._tricks for _, c in plays}
+    played.update(c for _, c in deal._trick)
+    mine = set(deal._hands[seat])
+    out: list[int] = []
+    for s in range(4):
+        cs = sorted((c for c in legal if c >> 4 == s), key=lambda c: c & 15)
+        prev = -1
+        for c in cs:
+            if prev >= 0 and all(((s << 4) | r) in played or ((s << 4) | r) in mine
+                                 for r in range((prev & 15) + 1, c & 15)):
+                prev = c
+                continue
+            out.append(c)
+            prev = c
+    return out
+
+
+def choose_card(deal: Deal, seat: int, budget: int, rng: random.Random,
+                see_all: bool = False) -> Action:
+    legal = deal.legal_actions()
+    cands = candidates(deal, seat, legal)  # type: ignore[arg-type]
+    if len(cands) == 1:
+        return cands[0]
+    n_worlds = max(8, budget // len(cands))
+    worlds = sample_worlds(deal, seat, n_worlds, rng, see_all)
+    teams = deal.rules.teams is not None
+    trump = deal.trump_suit
+    assert trump is not None
+    declarer = getattr(deal, "declarer", None)
+    bid = getattr(deal, "bid", None)
+    totals = [0.0] * len(cands)
+    trick0 = list(deal._trick)
+    broken = bool(getattr(deal, "broken", False))
+    game = deal.game
+    for w in worlds:
+        for i, c in enumerate(cands):
+            hands = [h[:] for h in w]
+            hands[seat].remove(c)
+            trick = trick0 + [(seat, c)]
+            taken = list(deal.taken)
+            if len(trick) == 4:
+                win = _trick_winner(trick, trump)
+                taken[win] += 1
+                br = broken or any(x >> 4 == trump for _, x in trick)
+                res = playout(hands, trump, br, [], win, taken, teams, rng)
+            else:
+                res = playout(hands, trump, broken, trick, (seat + 1) % 4, taken, teams, rng)
+            totals[i] += value(game, res, seat, declarer, bid)
+    best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+    return cands[best]
+
+
+def _trick_winner(trick: list[tuple[int, int]], trump: int) -> int:
+    best = trick[0]
+    for s, c in trick[1:]:
+        bs, br = best[1] >> 4, best[1] & 15
+        cs, cr = c >> 4, c & 15
+        if (cs == bs and cr > br) or (cs == trump and bs != trump):
+            best = (s, c)
+    return best[0]
+
+
+# --------------------------------------------------------------------------------------------
+# Bidding and trump
+
+
+def _declarer_tricks(deal: Deal, seat: int, worlds: list[list[list[int]]], trump: int,
+                     rng: random.Random, declarer: int) -> list[int]:
+    """Tricks of the declarer's side in each world when `declarer` leads with `trump`."""
+    teams = deal.rules.teams is not None
+    out = []
+    for w in worlds:
+        hands = [h[:] for h in w]
+        taken = playout(hands, trump, False, [], declarer, [0, 0, 0, 0], teams, rng)
+        t = taken[declarer] + (taken[(declarer + 2) % 4] if teams else 0)
+        out.append(t)
+    return out
+
+
+def _contract_value(deal: Deal, tricks: list[int], bid: int, mine: bool) -> float:
+    """Mean goal value for the seat when its side (mine) or another side declares at `bid`."""
+    teams = deal.rules.teams is not None
+    tot = 0.0
+    for t in tricks:
+        if teams:
+            dec = t if t >= bid else -bid
+            v = dec - (13 - t)
+            tot += v if mine else -v
+        else:
+            dec = t if t >= bid else -bid
+            # others share the 13 - t tricks; the seat is the declarer (mine) or one of them
+            if mine:
+                tot += dec - (13 - t) / 3.0
+            else:
+                each = (13 - t) / 3.0
+                tot += each - (dec + 2 * each) / 3.0
+    return tot / max(1, len(tricks))
+
+
+def choose_bid(deal: Deal, seat: int, budget: int, rng: random.Random,
+               see_all: bool = False) -> Action:
+    legal = deal.legal_actions()
+    bids = sorted(a[1] for a in legal if isinstance(a, tuple) and a[0] == "bid")
+    can_pass = ("pass",) in legal
+    if not bids:
+        return ("pass",)
+    n_worlds = max(8, budget // 5)
+    worlds = sample_worlds(deal, seat, n_worlds, rng, see_all)
+    per_trump = {t: _declarer_tricks(deal, seat, worlds, t, rng, seat) for t in range(4)}
+    best_v = None
+    best_bid = bids[0]
+    for b in bids:
+        v = max(_contract_value(deal, per_trump[t], b, True) for t in range(4))
+        if best_v is None or v > best_v:
+            best_v, best_bid = v, b
+    if not can_pass:
+        return ("bid", best_bid)
+    # Defending: another seat declares; it plays its strongest suit in each world.
+    dec: int | None = getattr(deal, "declarer", None)
+    other = dec if dec is not None else (seat + 1) % 4
+    cur = deal.bid if deal.bid is not None else deal.min_bid  # type: ignore[attr-defined]
+    teams = deal.rules.teams is not None
+    partner_high = teams and other is not None and (other - seat) % 2 == 0
+    dv = 0.0
+    for w in worlds:
+        h = w[other]
+        t = max(range(4), key=lambda s: sum(1 for c in h if c >> 4 == s) * 20
+                + sum(c & 15 for c in h if c >> 4 == s))
+        tr = _declarer_tricks(deal, seat, [w], t, rng, other)
+        dv += _contract_value(deal, tr, cur, partner_high)
+    dv /= len(worlds)
+    # Bid the lowest bid that still beats defending (a higher contract only adds risk:
+    # the declarer scores the tricks taken, not the bid).
+    low = bids[0]
+    vlow = max(_contract_value(deal, per_trump[t], low, True) for t in range(4))
+    if vlow > dv:
+        return ("bid", low)
+    return ("pass",)
+
+
+def choose_trump(deal: Deal, seat: int, budget: int, rng: random.Random,
+                 see_all: bool = False) -> Action:
+    n_worlds = max(8, budget // 4)
+    worlds = sample_worlds(deal, seat, n_worlds, rng, see_all)
+    bid = deal.bid  # type: ignore[attr-defined]
+    best = max(range(4), key=lambda t: (_contract_value(
+        deal, _declarer_tricks(deal, seat, worlds, t, rng, seat), bid, True), -t))
+    return ("trump", best)
+
+
+def choose(deal: Deal, seat: int, budget: int, rng: random.Random, see_all: bool = False) -> Action:
+    if deal.phase == "bidding":
+        return choose_bid(deal, seat, budget, rng, see_all)
+    if deal.phase == "trump":
+        return choose_trump(deal, seat, budget, rng, see_all)
+    return choose_card(deal, seat, budget, rng, see_all)

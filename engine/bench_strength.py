@@ -1,0 +1,212 @@
+"""The computer players' strength, measured in duplicate: `python -m engine.bench strength`.
+
+Each deal (the first deal of a match from seed i) is played several times with the same cards:
+- games for one (Koz Maça, Batak, Bidding Kozel): once by four baseline players, then once per
+  seat with the tested player in that seat and baseline players in the others; the tested
+  player's result in a seat is compared with the baseline's result in the same seat;
+- team games (partnership Batak, Kozel): the tested pair against a baseline pair, then the
+  teams swapped; the pair's result is compared with the baseline pair's in the same seats.
+Card luck cancels, so a few hundred deals give a tight interval. The tested players are the
+chosen level and the perfect-information player (the same search, allowed to see every
+card), the upper bound. Decision times are measured on the tested level's own decisions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from . import ai, available_games, bots, new_match
+from .core import Action, Deal
+
+UNITS = {
+    "koz-maca": "tricks per deal",
+    "batak": "points per deal",
+    "batak-pairs": "team points per deal",
+    "kozel-miner": "penalty points per cycle (fewer taken is better; shown as saved)",
+    "kozel-classic": "penalty points per cycle (fewer taken is better; shown as saved)",
+    "bidding-kozel": "stakes per round",
+}
+TEAM_GAMES = {"batak-pairs", "kozel-miner", "kozel-classic"}
+
+Player = Callable[[Deal, int], Action]
+
+
+def score(deal: Deal, seat: int) -> float:
+    """The seat's result of a finished deal, larger is better, in the game's unit."""
+    res = deal.result
+    assert res is not None
+    if deal.game == "koz-maca":
+        return float(res["tricks"][seat])
+    if deal.game.startswith("kozel"):
+        return -float(res["delta"][seat])  # penalty points taken by the seat's team
+    return float(res["delta"][seat])
+
+
+def _baseline(deal: Deal, seed: int) -> Action:
+    seat = deal.to_move
+    return bots.choose_action(deal, random.Random(f"base:{seed}:{seat}:{len(deal.moves)}"))
+
+
+class Timed:
+    """A searching player that records how long each of its decisions takes."""
+
+    def __init__(self, level: str, see_all: bool = False) -> None:
+        self.level = level
+        self.see_all = see_all
+        self.times: list[float] = []
+
+    def __call__(self, deal: Deal, seed: int) -> Action:
+        t = time.perf_counter()
+        a = ai.choose_action(deal, level=self.level, seed=seed, see_all=self.see_all)
+        self.times.append(time.perf_counter() - t)
+        return a
+
+
+def play(game: str, seed: int, seats: list[Callable[[Deal, int], Action] | None]) -> Deal:
+    """Plays the first deal of match `seed`; seats[s] None = the baseline."""
+    m = new_match(game, seed=seed)
+    d = m.deal
+    while d.phase != "over":
+        s = d.to_move
+        assert s is not None
+        p = seats[s]
+        a = _baseline(d, seed) if p is None else p(d, seed * 31 + len(d.moves))
+        d.play_action(a)
+    return d
+
+
+def duplicate(game: str, seed: int, player: Callable[[Deal, int], Action],
+              base: Deal | None = None) -> tuple[float, Deal]:
+    """The tested player's mean advantage over the baseline on deal `seed` (and the all-baseline
+    deal, reusable for another player)."""
+    n = new_match(game, seed=seed).players
+    if game in TEAM_GAMES:
+        a = play(game, seed, [player if s % 2 == 0 else None for s in range(n)])
+        b = play(game, seed, [player if s % 2 == 1 else None for s in range(n)])
+        adv = ((score(a, 0) - score(b, 0)) + (score(b, 1) - score(a, 1))) / 2.0
+        return adv, a
+    if base is None:
+        base = play(game, seed, [None] * n)
+    tot = 0.0
+    for k in range(n):
+        d = play(game, seed, [player if s == k else None for s in range(n)])
+        tot += score(d, k) - score(base, k)
+    return tot / n, base
+
+
+def ci(xs: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95 % confidence interval."""
+    if not xs:
+        return 0.0, float("nan")
+    m = statistics.fmean(xs)
+    if len(xs) < 2:
+        return m, float("nan")
+    return m, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+
+
+def pct(ts: list[float], q: float) -> float:
+    s = sorted(ts)
+    return s[min(len(s) - 1, int(q * len(s)))] if s else float("nan")
+
+
+def fmt_ci(m: float, h: float) -> str:
+    return f"{m:+.3f}  [95% CI {m - h:+.3f}, {m + h:+.3f}]"
+
+
+def run_game(game: str, deals: int, level: str, upper: bool, first_seed: int,
+             out: Any) -> dict[str, Any]:
+    tested = Timed(level)
+    perfect = Timed(level, see_all=True)
+    adv: list[float] = []
+    adv_up: list[float] = []
+    base_scores: list[float] = []
+    t0 = time.perf_counter()
+    for i in range(deals):
+        seed = first_seed + i
+        a, base = duplicate(game, seed, tested)
+        adv.append(a)
+        if game not in TEAM_GAMES:
+            base_scores.append(statistics.fmean(score(base, s) for s in range(base.players)))
+        if upper:
+            u, _ = duplicate(game, seed, perfect, None if game in TEAM_GAMES else base)
+            adv_up.append(u)
+    m, h = ci(adv)
+    print(f"{game}: {UNITS.get(game, 'points per deal')}, {deals} deals in duplicate "
+          f"({time.perf_counter() - t0:.0f} s)", file=out)
+    if base_scores:
+        print(f"  baseline's own mean            {statistics.fmean(base_scores):.3f}", file=out)
+    print(f"  {level:<6} - baseline            {fmt_ci(m, h)}", file=out)
+    row: dict[str, Any] = {"game": game, "deals": deals, "adv": m, "ci": h}
+    if upper:
+        mu, hu = ci(adv_up)
+        print(f"  perfect-info - baseline        {fmt_ci(mu, hu)}", file=out)
+        row.update(upper=mu, upper_ci=hu)
+        if mu > 0:
+            print(f"  share of the baseline->perfect-info gap closed: {100 * m / mu:.0f}%",
+                  file=out)
+            row["gap_closed"] = m / mu
+    ts = tested.times
+    print(f"  {level} decision time: median {1000 * statistics.median(ts):.1f} ms, "
+          f"p95 {1000 * pct(ts, 0.95):.1f} ms, max {1000 * max(ts):.1f} ms "
+          f"({len(ts)} decisions)", file=out)
+    row["times"] = ts
+    out.flush()
+    return row
+
+
+def time_level(games: list[str], level: str, deals: int, out: Any) -> list[float]:
+    """Decision times of `level` when it plays every seat of a few deals."""
+    p = Timed(level)
+    for g in games:
+        for i in range(deals):
+            m = new_match(g, seed=10_000 + i)
+            play(g, 10_000 + i, [p] * m.players)
+    return p.times
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine.bench strength",
+                                 description="duplicate strength benchmark of the computer players")
+    ap.add_argument("--deals", type=int, default=500, help="deals per game (default 500)")
+    ap.add_argument("--games", default=",".join(available_games()),
+                    help="comma-separated games (default: every available game)")
+    ap.add_argument("--level", default=ai.DEFAULT_LEVEL, choices=[k for k in ai.LEVELS if k != "easy"])
+    ap.add_argument("--no-upper", action="store_true", help="skip the perfect-information player")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
+    ap.add_argument("--timing-deals", type=int, default=2,
+                    help="deals per game for the per-level decision times (default 2)")
+    args = ap.parse_args(argv)
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    for g in games:
+        if g not in available_games():
+            ap.error(f"unknown or unavailable game {g!r} (available: {', '.join(available_games())})")
+    out = sys.stdout
+    print(f"duplicate strength benchmark, CPython {sys.version.split()[0]}, level {args.level}, "
+          f"playouts per decision {ai.LEVELS[args.level]['playouts']}", file=out)
+    rows = [run_game(g, args.deals, args.level, not args.no_upper, args.seed, out) for g in games]
+    print("decision time per level (CPython, every seat played by the level):", file=out)
+    for level in ai.LEVELS:
+        if level == "easy":
+            ts = time_level(games, "easy", 1, out)
+        elif level == args.level:
+            ts = [t for r in rows for t in r["times"]]
+        else:
+            ts = time_level(games, level, args.timing_deals, out)
+        if ts:
+            print(f"  {level:<7} median {1000 * statistics.median(ts):7.2f} ms   "
+                  f"p95 {1000 * pct(ts, 0.95):7.2f} ms   ({len(ts)} decisions)", file=out)
+    ok = all(r["adv"] - r["ci"] > 0 for r in rows)
+    print(f"goal 'beats the baseline in every game (CI above zero)': {'met' if ok else 'NOT met'}",
+          file=out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
