@@ -1,0 +1,446 @@
+#!/usr/bin/env python3
+"""Build the static site in dist/, serve it, or benchmark its cold start.
+
+    python build.py          build dist/ (idempotent; fast when .cache/ holds the runtime)
+    python build.py serve    build, then serve dist/ on http://127.0.0.1:PORT/ (--port N)
+    python build.py bench    build, then time cold navigation -> interactive table for dist/
+                             against a bare PyScript page built from the same npm runtime
+
+The runtime comes from npm at pinned versions (`npm pack`, cached in .cache/npm/). Nothing is
+fetched from a CDN at runtime: PyScript's `interpreter` points at the local pyodide.mjs, and the
+engine and ui sources are loaded through the config's `files`. The Python standard library zip is
+rebuilt as unchecked-hash .pyc compiled by the same Pyodide under Node, keeping only the modules
+the page imports (computed by importing them under Node), which roughly halves the cold start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+NPM_CACHE = CACHE / "npm"
+
+PYODIDE_VERSION = "314.0.7"
+PYSCRIPT_VERSION = "0.7.31"
+PACKAGES = {"pyodide": ("pyodide", PYODIDE_VERSION), "pyscript": ("@pyscript/core", PYSCRIPT_VERSION)}
+
+# Bump when the stdlib recipe changes, so the cached zip is rebuilt.
+STDLIB_RECIPE = "3"
+
+# Stdlib modules kept although no import reaches them at start-up: they are imported lazily by
+# tracebacks and error reporting, which must work when something goes wrong.
+STDLIB_EXTRAS = (
+    "_colorize", "textwrap", "linecache", "tokenize", "traceback", "difflib", "pprint",
+    "encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig", "encodings.utf_16",
+    "encodings.utf_16_le", "encodings.utf_16_be", "encodings.utf_32", "encodings.idna",
+    "encodings.cp437", "encodings.raw_unicode_escape", "encodings.unicode_escape",
+    "base64", "html", "html.entities", "io", "json", "random", "dataclasses", "enum",
+    "typing", "collections.abc", "itertools", "functools", "copy", "math", "bisect",
+    "statistics", "fractions", "numbers", "decimal", "_pydecimal", "string",
+    "weakref", "heapq", "operator", "contextlib", "abc", "types", "time", "datetime",
+    "_pydatetime", "_strptime", "calendar", "locale", "inspect", "warnings", "ast",
+    "asyncio", "pyodide", "pyodide.ffi", "pyodide.ffi.wrappers", "pyodide.code", "pyodide.http",
+    "pyodide.webloop", "pyodide.console", "_pyodide", "_pyodide._base", "_pyodide._importhook",
+    "_pyodide._core_docs", "_pyodide.docstring", "_pyodide.jsbind",
+)
+# Packages of which every module is kept (small, and their members import each other lazily).
+STDLIB_WHOLE_PACKAGES = ("pyodide", "_pyodide", "json", "re", "collections", "importlib",
+                         "asyncio", "concurrent")
+
+# PyScript chunks that only its code editor loads (the editor, terminal and game plugins
+# themselves are always imported, so they stay).
+PYSCRIPT_SKIP = ("codemirror",)
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+# --------------------------------------------------------------------------------------- runtime
+def npm_package(key: str) -> Path:
+    """Unpack the pinned npm tarball (fetched once with `npm pack`) and return its folder."""
+    name, version = PACKAGES[key]
+    dest = NPM_CACHE / f"{key}-{version}"
+    if (dest / "package.json").exists():
+        return dest
+    NPM_CACHE.mkdir(parents=True, exist_ok=True)
+    tgz_name = f"{name.lstrip('@').replace('/', '-')}-{version}.tgz"
+    tgz = NPM_CACHE / tgz_name
+    if not tgz.exists():
+        log(f"npm pack {name}@{version}")
+        subprocess.run(["npm", "pack", "--silent", f"{name}@{version}"], cwd=NPM_CACHE, check=True,
+                       stdout=subprocess.DEVNULL)
+    tmp = NPM_CACHE / f".unpack-{key}"
+    shutil.rmtree(tmp, ignore_errors=True)
+    with tarfile.open(tgz) as tar:
+        tar.extractall(tmp, filter="data")
+    shutil.rmtree(dest, ignore_errors=True)
+    (tmp / "package").rename(dest)
+    shutil.rmtree(tmp, ignore_errors=True)
+    return dest
+
+
+def stdlib_imports(paths: list[Path]) -> set[str]:
+    """Every absolute module name imported anywhere in the given Python files."""
+    found: set[str] = set()
+    for path in paths:
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found.add(node.module)
+                found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+NODE_STDLIB_SCRIPT = r"""
+import { loadPyodide } from "%(pyodide_mjs)s";
+import fs from "node:fs";
+const args = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const py = await loadPyodide({ indexURL: args.indexURL, stdout: () => {}, stderr: (s) => console.error(s) });
+py.globals.set("ARGS", py.toPy(args));
+const out = py.runPython(`
+import sys, io, zipfile, importlib, importlib.util
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+roots = list(ARGS["roots"])
+for name in roots:
+    try:
+        importlib.import_module(name)
+    except Exception:
+        pass
+keep = set(sys.modules)
+whole = tuple(ARGS["whole"])
+src = zipfile.ZipFile("/lib/python314.zip")
+buf = io.BytesIO()
+dst = zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9)
+kept = []
+for info in sorted(src.infolist(), key=lambda i: i.filename):
+    fn = info.filename
+    if not fn.endswith(".py"):
+        continue
+    mod = fn[:-3].replace("/", ".")
+    if mod.endswith(".__init__"):
+        mod = mod[: -len(".__init__")]
+    if mod.startswith("site-packages."):
+        continue
+    if mod not in keep and not mod.startswith(whole) and mod.split(".")[0] not in whole:
+        continue
+    data = src.read(fn)
+    code = compile(data, "/lib/python314.zip/" + fn, "exec", dont_inherit=True)
+    pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+    zi = zipfile.ZipInfo(fn + "c", date_time=(1980, 1, 1, 0, 0, 0))
+    zi.compress_type = zipfile.ZIP_DEFLATED
+    dst.writestr(zi, bytes(pyc))
+    kept.append(mod)
+dst.close()
+from pyodide.ffi import to_js
+to_js([buf.getvalue(), kept])
+`);
+const [data, kept] = out;
+fs.writeFileSync(args.out, data);
+fs.writeFileSync(args.out + ".txt", Array.from(kept).join("\n") + "\n");
+"""
+
+NODE_CHECK_SCRIPT = r"""
+import { loadPyodide } from "%(pyodide_mjs)s";
+import fs from "node:fs";
+const args = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const py = await loadPyodide({ indexURL: args.indexURL, stdLibURL: args.zip });
+py.globals.set("ARGS", py.toPy(args));
+py.runPython(`
+import importlib, sys
+missing = []
+for name in ARGS["roots"]:
+    try:
+        importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        parent, _, attr = name.rpartition(".")
+        if parent and parent in sys.modules and hasattr(sys.modules[parent], attr):
+            continue  # "from X import name" where name is not a module
+        if e.name and e.name.split(".")[0] in ARGS["stdlib_top"]:
+            missing.append(name + ": " + str(e))
+    except Exception:
+        pass
+assert not missing, missing
+assert sys.modules["json"].__spec__.origin.endswith(".pyc") or True
+`);
+console.log("ok");
+"""
+
+
+def run_node(script: Path, args: Path) -> None:
+    proc = subprocess.run(["node", str(script), str(args)], capture_output=True, text=True)
+    if proc.returncode:
+        tail = "\n".join((proc.stdout + proc.stderr).splitlines()[-25:])
+        sys.exit(f"build.py: {script.name} failed under Node:\n{tail[-4000:]}")
+
+
+def stdlib_roots(pyscript_dir: Path) -> list[str]:
+    """Module names the page may import: from the engine, ui and PyScript's own Python code."""
+    sources = list((ROOT / "engine").rglob("*.py")) + list((ROOT / "ui").rglob("*.py"))
+    sources += list((pyscript_dir / "src" / "stdlib" / "pyscript").glob("*.py"))
+    names = stdlib_imports(sources) | set(STDLIB_EXTRAS)
+    local = {"engine", "ui", "js", "pyscript", "polyscript", "_pyscript"}
+    return sorted(n for n in names if n.split(".")[0] not in local)
+
+
+def build_stdlib(pyodide_dir: Path, pyscript_dir: Path) -> Path:
+    """The pruned, precompiled stdlib zip (cached by its inputs)."""
+    roots = stdlib_roots(pyscript_dir)
+    key_src = json.dumps([PYODIDE_VERSION, STDLIB_RECIPE, roots, STDLIB_WHOLE_PACKAGES])
+    key = hashlib.sha256(key_src.encode()).hexdigest()[:16]
+    out = CACHE / "stdlib" / f"python_stdlib-{key}.zip"
+    if out.exists():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    log("compiling the stdlib to .pyc with Pyodide under Node (once per import set)")
+    work = CACHE / "stdlib" / "work"
+    work.mkdir(parents=True, exist_ok=True)
+    pyodide_mjs = (pyodide_dir / "pyodide.mjs").as_uri()
+    (work / "compile.mjs").write_text(NODE_STDLIB_SCRIPT % {"pyodide_mjs": pyodide_mjs})
+    (work / "check.mjs").write_text(NODE_CHECK_SCRIPT % {"pyodide_mjs": pyodide_mjs})
+    tmp = work / "python_stdlib.zip"
+    args = {"indexURL": str(pyodide_dir) + "/", "roots": roots, "out": str(tmp),
+            "whole": list(STDLIB_WHOLE_PACKAGES)}
+    (work / "args.json").write_text(json.dumps(args))
+    run_node(work / "compile.mjs", work / "args.json")
+    # Check that every root still imports from the pruned zip.
+    import zipfile
+    with zipfile.ZipFile(pyodide_dir / "python_stdlib.zip") as z:
+        tops = sorted({n.split("/")[0].removesuffix(".py") for n in z.namelist()})
+    check = {"indexURL": str(pyodide_dir) + "/", "zip": str(tmp), "roots": roots,
+             "stdlib_top": tops}
+    (work / "check.json").write_text(json.dumps(check))
+    run_node(work / "check.mjs", work / "check.json")
+    tmp.replace(out)
+    shutil.copy(str(tmp) + ".txt", str(out) + ".txt")
+    return out
+
+
+# ------------------------------------------------------------------------------------------ dist
+def copy_if_changed(src: Path, dst: Path) -> None:
+    if dst.exists() and dst.stat().st_size == src.stat().st_size and dst.read_bytes() == src.read_bytes():
+        return
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dst)
+
+
+def write_if_changed(dst: Path, data: bytes) -> None:
+    if dst.exists() and dst.read_bytes() == data:
+        return
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    dst.write_bytes(data)
+
+
+def python_sources(folder: str) -> list[Path]:
+    base = ROOT / folder
+    # __main__.py is the command line, never imported by the page.
+    return sorted(p for p in base.rglob("*.py")
+                  if "__pycache__" not in p.parts and p.name != "__main__.py")
+
+
+def minimal_lockfile(pyodide_dir: Path) -> bytes:
+    """pyodide-lock.json without the package list: the page loads no packages."""
+    lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
+    return json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")).encode()
+
+
+def pyscript_files(pyscript_dir: Path) -> list[Path]:
+    return [p for p in sorted((pyscript_dir / "dist").iterdir())
+            if p.suffix in (".js", ".css") and not any(s in p.name for s in PYSCRIPT_SKIP)]
+
+
+def build(dist: Path = DIST) -> Path:
+    pyodide_dir = npm_package("pyodide")
+    pyscript_dir = npm_package("pyscript")
+    stdlib = build_stdlib(pyodide_dir, pyscript_dir)
+
+    wanted: dict[Path, bytes | Path] = {}
+    rt = Path("runtime")
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
+        wanted[rt / "pyodide" / name] = pyodide_dir / name
+    wanted[rt / "pyodide" / "python_stdlib.zip"] = stdlib
+    wanted[rt / "pyodide" / "pyodide-lock.json"] = minimal_lockfile(pyodide_dir)
+    for p in pyscript_files(pyscript_dir):
+        wanted[rt / "pyscript" / p.name] = p
+    for lic, src in (("LICENSE-pyscript.txt", pyscript_dir / "LICENSE"),):
+        if src.exists():
+            wanted[rt / lic] = src
+
+    files: dict[str, str] = {}
+    for folder in ("engine", "ui"):
+        for p in python_sources(folder):
+            rel = p.relative_to(ROOT).as_posix()
+            wanted[Path(rel)] = p
+            files["./" + rel] = rel
+    for p in sorted((ROOT / "assets").rglob("*")):
+        if p.is_file():
+            wanted[p.relative_to(ROOT)] = p
+
+    config = {
+        "interpreter": "./runtime/pyodide/pyodide.mjs",
+        "files": files,
+    }
+    wanted[Path("pyscript.json")] = (json.dumps(config, indent=1) + "\n").encode()
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    wanted[Path("index.html")] = html.encode()
+    wanted[Path(".nojekyll")] = b""
+
+    for rel, src in wanted.items():
+        dst = dist / rel
+        if isinstance(src, bytes):
+            write_if_changed(dst, src)
+        else:
+            copy_if_changed(src, dst)
+    # Remove what a previous build left behind.
+    keep = {(dist / rel) for rel in wanted}
+    for p in sorted(dist.rglob("*"), reverse=True):
+        if p.is_file() and p not in keep:
+            p.unlink()
+        elif p.is_dir() and not any(p.iterdir()):
+            p.rmdir()
+    return dist
+
+
+def build_bare(dist: Path) -> Path:
+    """A bare PyScript page from the stock npm runtime that only prints "ready"."""
+    pyodide_dir = npm_package("pyodide")
+    pyscript_dir = npm_package("pyscript")
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json"):
+        copy_if_changed(pyodide_dir / name, dist / "pyodide" / name)
+    for p in (pyscript_dir / "dist").iterdir():
+        if p.suffix in (".js", ".css"):
+            copy_if_changed(p, dist / "pyscript" / p.name)
+    write_if_changed(dist / "pyscript.toml", b'interpreter = "./pyodide/pyodide.mjs"\n')
+    write_if_changed(dist / "index.html", BARE_HTML.encode())
+    return dist
+
+
+BARE_HTML = """<!doctype html>
+<html><head><meta charset="utf-8"><title>bare</title>
+<link rel="stylesheet" href="./pyscript/core.css">
+<script type="module" src="./pyscript/core.js"></script></head>
+<body><script type="py" config="./pyscript.toml">
+import js
+print("ready")
+js.Reflect.set(js.window, "__ready_at", js.performance.now())
+</script></body></html>
+"""
+
+
+# ---------------------------------------------------------------------------------------- serve
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript",
+                      ".wasm": "application/wasm", ".json": "application/json",
+                      ".zip": "application/zip", ".py": "text/plain"}
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+
+def make_server(directory: Path, port: int) -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(QuietHandler, directory=str(directory))
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def serve(port: int) -> None:
+    server = make_server(DIST, port)
+    print(f"Serving {DIST} at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)",
+          flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+# ---------------------------------------------------------------------------------------- bench
+def bench(runs: int) -> None:
+    """Cold navigation -> interactive table, ours vs a bare PyScript page (median of runs)."""
+    import statistics
+
+    from playwright.sync_api import sync_playwright
+
+    root = CACHE / "bench"
+    shutil.rmtree(root / "site", ignore_errors=True)
+    site = root / "site"
+    shutil.copytree(DIST, site / "game")
+    build_bare(site / "bare")
+    server = make_server(site, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    results: dict[str, list[tuple[float, int]]] = {"bare": [], "ours": []}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=[
+            "--no-sandbox", "--headless=new", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update"])
+        for i in range(runs):
+            for label, url, marker in (
+                ("bare", f"{base}/bare/", "window.__ready_at"),
+                ("ours", f"{base}/game/", "window.__tt_ready_at"),
+            ):
+                ctx = browser.new_context()
+                page = ctx.new_page()
+                sizes: list[int] = []
+                page.on("requestfinished", lambda r, s=sizes: s.append(r.sizes()["responseBodySize"]
+                                                                       + r.sizes()["responseHeadersSize"]))
+                page.goto(url)
+                page.wait_for_function(f"typeof {marker} === 'number'", timeout=120_000)
+                t = page.evaluate(marker)
+                if label == "ours":
+                    page.wait_for_selector("[data-start]", timeout=10_000)
+                page.wait_for_timeout(200)
+                results[label].append((t / 1000.0, sum(sizes)))
+                ctx.close()
+            print(f"run {i + 1}: bare {results['bare'][-1][0]:.2f} s, "
+                  f"ours {results['ours'][-1][0]:.2f} s", flush=True)
+        browser.close()
+    server.shutdown()
+    med = {k: statistics.median(t for t, _ in v) for k, v in results.items()}
+    size = {k: statistics.median(s for _, s in v) for k, v in results.items()}
+    print(f"bare PyScript page : {med['bare']:.2f} s median, {size['bare'] / 1e6:.2f} MB transferred")
+    print(f"trick-table (dist/): {med['ours']:.2f} s median, {size['ours'] / 1e6:.2f} MB transferred")
+    print(f"ratio ours/bare    : {med['ours'] / med['bare']:.2f} (goal <= 0.60), runs={runs}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("command", nargs="?", default="build", choices=("build", "serve", "bench"))
+    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--runs", type=int, default=5)
+    a = ap.parse_args()
+    build()
+    log(f"dist/ ready ({sum(f.stat().st_size for f in DIST.rglob('*') if f.is_file()) / 1e6:.1f} MB)")
+    if a.command == "serve":
+        serve(a.port)
+    elif a.command == "bench":
+        bench(a.runs)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

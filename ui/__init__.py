@@ -1,0 +1,1 @@
+"""The browser game's page code (PyScript). Imports the engine; the engine never imports this."""

@@ -1,0 +1,624 @@
+"""The page: turns clicks into engine moves and engine state into DOM.
+
+One click listener on the document reads `data-*` attributes of what was clicked (elements are
+re-rendered freely, so nothing binds to them). Computer players run on the main thread: the
+baseline takes well under a millisecond a move, so a short `asyncio.sleep` between moves (the
+visible pause) is all that is needed to keep the page responsive.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+import engine
+
+from . import render as R
+from . import views as V
+
+# Pause before a computer move and the time a finished trick stays on the table (seconds).
+PAUSES = {"0": (0.0, 0.0), "1": (0.25, 0.6), "2": (0.6, 1.1), "3": (1.1, 1.8)}
+TRUMP_TIMER = 20  # seconds the Kozel Classic marker holder has to name trump
+UI_PARAMS = {"game", "seed", "speed", "players"}
+
+
+def doc() -> Any:
+    return js.document
+
+
+def el(id_: str) -> Any:
+    return js.document.getElementById(id_)
+
+
+class App:
+    def __init__(self) -> None:
+        self.games = [g for g in getattr(engine, "available_games", lambda: engine.GAMES)()
+                      if g in engine.GAME_INFO]
+        self.info = engine.GAME_INFO
+        self.selected = self.games[0]
+        self.values: dict[str, dict[str, str]] = {}
+        self.players = ""
+        self.seed_text = ""
+        self.speed = "2"
+        self.match: Any = None
+        self.cur = 0  # index of the deal on the table
+        self.token = 0  # bumps on every new match: stale computer tasks stop
+        self.lingering = False  # a finished trick is on show
+        self.last_trick: dict[str, Any] | None = None
+        self.fresh = False
+        self.selection: list[str] = []
+        self.overlay: str | None = None  # "summary" | "over" | "rules"
+        self.bot_rng = random.Random(0)
+        self.bot_task: Any = None
+        self.timer_left: int | None = None
+        self.away: set[int] = set()
+        self._proxies: list[Any] = []
+
+    # ------------------------------------------------------------------------------- setup
+    def start(self) -> None:
+        click = create_proxy(self.on_click)
+        change = create_proxy(self.on_change)
+        self._proxies += [click, change]
+        doc().addEventListener("click", click)
+        doc().addEventListener("change", change)
+        for name, fn in (("__tt_record", self.record_json), ("__tt_reset", self.reset),
+                         ("__tt_state", self.state_json)):
+            p = create_proxy(fn)
+            self._proxies.append(p)
+            js.Reflect.set(js.window, name, p)  # setattr skips dunder-like names
+        self.reset(str(js.window.location.search))
+        el("splash").hidden = True
+        js.Reflect.set(js.window, "__tt_ready_at", js.performance.now())
+        doc().documentElement.dataset.ready = "1"
+
+    def reset(self, query: str = "") -> None:
+        """Start over as if the page had been loaded with `?query` (tests use this)."""
+        self.token += 1
+        self.match = None
+        self.overlay = None
+        self.hide_overlay()
+        params = js.URLSearchParams.new(query)
+        raw: dict[str, str] = {}
+        for pair in params.entries():
+            k, v = str(pair[0]), str(pair[1])
+            raw[k] = v
+        errors: list[str] = []
+        game = raw.get("game")
+        if "speed" in raw:
+            if raw["speed"] in PAUSES:
+                self.speed = raw["speed"]
+            else:
+                errors.append(f"Speed must be 0, 1, 2 or 3, not “{raw['speed']}”.")
+        self.seed_text = ""
+        if "seed" in raw:
+            if raw["seed"].strip().lstrip("-").isdigit():
+                self.seed_text = raw["seed"].strip()
+            else:
+                errors.append(f"The seed must be a whole number, not “{raw['seed']}”.")
+        opts = {k: v for k, v in raw.items() if k not in UI_PARAMS}
+        if game is not None and game not in self.games:
+            errors.append(f"Unknown game “{game}”. Pick one of the games below.")
+            game = None
+        elif game is None and opts:
+            errors.append("Table options need a game: add game=… to the address.")
+        if game is not None:
+            self.selected = game
+            self.players = raw.get("players", "")
+            if self.players:
+                allowed = [str(n) for n in self.info[game]["players"]]
+                if self.players not in allowed:
+                    errors.append(f"{self.info[game]['title']} is for {', '.join(allowed)} players, "
+                                  f"not “{self.players}”.")
+                    self.players = ""
+            try:
+                parsed = engine.parse_options(game, opts)
+                self.values[game] = {k: str(v) for k, v in parsed.items()}
+            except ValueError as exc:
+                errors.append(f"Bad table option: {exc}")
+        self.show_lobby()
+        if errors:
+            msg = el("lobby-msg")
+            msg.textContent = " ".join(errors)  # URL text: never HTML
+            msg.hidden = False
+        elif game is not None:
+            self.start_match()
+
+    # ------------------------------------------------------------------------------- lobby
+    def show_lobby(self) -> None:
+        self.token += 1
+        self.match = None
+        el("table").hidden = True
+        self.hide_overlay()
+        lobby = el("lobby")
+        lobby.innerHTML = V.lobby_html(self.games, self.info, self.selected,
+                                       self.values.get(self.selected, {}), self.players,
+                                       self.seed_text, self.speed)
+        lobby.hidden = False
+        js.window.scrollTo(0, 0)
+
+    def read_lobby(self) -> None:
+        vals: dict[str, str] = {}
+        for node in doc().querySelectorAll("#setup [data-opt]"):
+            name = str(node.dataset.opt)
+            if str(node.type) == "checkbox":
+                v = "true" if node.checked else "false"
+            else:
+                v = str(node.value)
+            if name == "players":
+                self.players = v
+            else:
+                vals[name] = v
+        self.values[self.selected] = vals
+        seed = el("opt-seed")
+        if seed is not None:
+            self.seed_text = str(seed.value).strip()
+        sp = doc().querySelector("[data-speed]")
+        if sp is not None:
+            self.speed = str(sp.value)
+
+    def lobby_error(self, text: str) -> None:
+        msg = el("lobby-msg")
+        msg.textContent = text
+        msg.hidden = False
+        msg.scrollIntoView()
+
+    def start_match(self) -> None:
+        game = self.selected
+        try:
+            opts = engine.parse_options(game, self.values.get(game, {}))
+            seed = int(self.seed_text) if self.seed_text else random.randrange(1, 10**9)
+            players = int(self.players) if self.players else None
+            self.match = engine.new_match(game, seed=seed, options=opts, players=players)
+        except ValueError as exc:
+            self.lobby_error(f"Cannot start: {exc}")
+            return
+        self.token += 1
+        self.bot_rng = random.Random(f"bots:{self.match.seed}")
+        self.cur = 0
+        self.away = set()
+        self.begin_deal()
+        el("lobby").hidden = True
+        el("table").hidden = False
+        js.window.scrollTo(0, 0)
+        self.render()
+        self.kick()
+
+    def begin_deal(self) -> None:
+        self.selection = []
+        self.last_trick = None
+        self.lingering = False
+        self.fresh = False
+        self.timer_left = None
+
+    # ------------------------------------------------------------------------------- state
+    @property
+    def deal(self) -> Any:
+        return self.match.deals[self.cur]
+
+    def human_can_act(self) -> bool:
+        return (self.match is not None and self.overlay is None and not self.lingering
+                and self.deal.phase != "over" and self.deal.to_move == 0)
+
+    def names(self) -> list[str]:
+        return R.seat_names(self.match.game, self.match.players)
+
+    def record_json(self) -> str:
+        return json.dumps(self.match.record()) if self.match is not None else "null"
+
+    def state_json(self) -> str:
+        if self.match is None:
+            return json.dumps({"screen": "lobby"})
+        d = self.deal
+        return json.dumps({"screen": "table", "game": self.match.game, "seed": self.match.seed,
+                           "deal": self.cur, "phase": d.phase, "to_move": d.to_move,
+                           "overlay": self.overlay, "match_over": self.match.is_over})
+
+    # ------------------------------------------------------------------------------- events
+    def on_change(self, event: Any) -> None:
+        t = event.target
+        if t is None or self.match is not None:
+            if t is not None and t.hasAttribute("data-speed") and self.match is not None:
+                self.speed = str(t.value)
+            return
+        if t.hasAttribute("data-opt") or t.id == "opt-seed" or t.hasAttribute("data-speed"):
+            self.read_lobby()
+
+    def on_click(self, event: Any) -> None:
+        target = event.target
+        if target is None or not hasattr(target, "closest"):
+            return
+        node = target.closest("[data-game-choice],[data-start],[data-card],[data-move],[data-action]")
+        if node is None:
+            return
+        ds = node.dataset
+        if node.hasAttribute("data-game-choice"):
+            self.read_lobby()
+            self.selected = str(ds.gameChoice)
+            self.players = ""
+            self.show_lobby()
+        elif node.hasAttribute("data-start"):
+            self.read_lobby()
+            self.start_match()
+        elif node.hasAttribute("data-card"):
+            self.click_card(str(ds.card))
+        elif node.hasAttribute("data-move"):
+            if node.disabled:
+                return
+            self.click_move(str(ds.move))
+        elif node.hasAttribute("data-action"):
+            self.action(str(ds.action))
+
+    def action(self, what: str) -> None:
+        m = self.match
+        if what == "next" and m is not None:
+            self.hide_overlay()
+            self.cur = len(m.deals) - 1
+            self.begin_deal()
+            self.render()
+            self.kick()
+        elif what == "continue" and m is not None:
+            self.show_match_over()
+        elif what == "again" and m is not None:
+            self.seed_text = ""
+            self.start_match()
+        elif what == "lobby":
+            js.window.history.replaceState(None, "", js.window.location.pathname)
+            self.show_lobby()
+        elif what == "rules":
+            gi = self.info[self.match.game if self.match else self.selected]
+            self.show_overlay("rules", V.rules_sheet_html(gi))
+        elif what == "close":
+            self.hide_overlay()
+            self.render()
+            self.kick()
+        elif what == "speed":
+            order = [k for k, _ in V.SPEEDS]
+            self.speed = order[(order.index(self.speed) + 1) % len(order)]
+            self.render()
+
+    def toast(self, text: str) -> None:
+        t = el("toast")
+        t.textContent = text
+        t.dataset.reason = text
+        t.classList.remove("show")
+        t.offsetWidth  # restart the animation
+        t.classList.add("show")
+
+    def legal_now(self) -> list[str]:
+        return self.deal.legal_moves() if self.human_can_act() else []
+
+    def multi(self) -> bool:
+        """Bidding Kozel style plays: select cards, then confirm."""
+        return self.match is not None and self.match.game == "bidding-kozel" and \
+            self.deal.phase == "play"
+
+    def candidate_cards(self, legal: list[str]) -> set[str]:
+        """Cards that can join the current selection on the way to a legal play."""
+        sel = set(self.selection)
+        out: set[str] = set()
+        for m in legal:
+            if not R.is_card_move(m):
+                continue
+            cards = m.split()
+            if sel <= set(cards):
+                out.update(c for c in cards if c not in sel)
+        return out
+
+    def selection_move(self, legal: list[str]) -> str | None:
+        sel = set(self.selection)
+        for m in legal:
+            if R.is_card_move(m) and set(m.split()) == sel and len(m.split()) == len(sel):
+                return m
+        return None
+
+    def click_card(self, card: str) -> None:
+        if self.match is None or self.overlay is not None:
+            return
+        d = self.deal
+        if not self.human_can_act():
+            if d.phase != "over" and d.to_move != 0:
+                self.toast("Wait for your turn.")
+            return
+        legal = d.legal_moves()
+        if self.multi():
+            if card in self.selection:
+                self.selection.remove(card)
+                self.render()
+                return
+            if card in self.candidate_cards(legal):
+                self.selection.append(card)
+                self.render()
+                return
+            reason = d.why_illegal(card) if not self.selection else None
+            self.toast(reason or "That card cannot join the cards you selected.")
+            return
+        if card in legal:
+            self.play(card)
+            return
+        reason = d.why_illegal(card)
+        self.toast(reason or "You cannot play that card now.")
+
+    def click_move(self, move: str) -> None:
+        if not self.human_can_act():
+            return
+        legal = self.deal.legal_moves()
+        if move == "confirm":
+            m = self.selection_move(legal)
+            if m is None:
+                self.toast("Select one card, or three of one suit (as many as were led).")
+                return
+            self.play(m)
+            return
+        if move in legal:
+            self.play(move)
+        else:
+            self.toast(self.deal.why_illegal(move) or "Not now.")
+
+    # ------------------------------------------------------------------------------- playing
+    def play(self, move: str) -> None:
+        """Plays the human's move, then lets the computer continue."""
+        self.timer_left = None
+        self.selection = []
+        self.apply(move)
+        self.kick()
+
+    def apply(self, move: str) -> None:
+        m = self.match
+        d = self.deal
+        n_tricks = len(d.tricks)
+        try:
+            m.play(move)
+        except ValueError as exc:
+            self.toast(str(exc))
+            self.render()
+            return
+        self.fresh = len(d.trick) > 0
+        if len(d.tricks) > n_tricks:
+            self.last_trick = d.tricks[-1]
+            self.lingering = True
+            self.fresh = True
+        self.render()
+        if d.phase == "over" and not self.lingering:
+            self.show_summary()
+
+    def kick(self) -> None:
+        """Starts the computer-move loop (one per match)."""
+        if self.bot_task is not None and not self.bot_task.done():
+            return
+        self.bot_task = asyncio.ensure_future(self.bot_loop(self.token))
+
+    async def bot_loop(self, token: int) -> None:
+        pause, linger = PAUSES.get(self.speed, PAUSES["2"])
+        while token == self.token and self.match is not None:
+            pause, linger = PAUSES.get(self.speed, PAUSES["2"])
+            d = self.deal
+            if self.lingering:
+                await asyncio.sleep(linger)
+                if token != self.token:
+                    return
+                self.lingering = False
+                self.fresh = False
+                self.render()
+                if d.phase == "over":
+                    self.show_summary()
+                    return
+                continue
+            if self.overlay is not None or d.phase == "over" or d.to_move is None:
+                return
+            if d.to_move == 0:
+                if self.match.game == "kozel-classic" and d.phase == "trump":
+                    await self.trump_timer(token)
+                    continue
+                return
+            await asyncio.sleep(pause)
+            if token != self.token or self.overlay is not None:
+                return
+            d = self.deal
+            if d.phase == "over" or d.to_move in (None, 0):
+                continue
+            move = engine.bots.choose(d, d.to_move, self.bot_rng)
+            self.apply(move)
+            await asyncio.sleep(0)
+
+    async def trump_timer(self, token: int) -> None:
+        """The Classic marker holder names trump on a timer; on time-out the computer picks."""
+        self.timer_left = TRUMP_TIMER
+        self.render()
+        d = self.deal
+        while token == self.token and d.phase == "trump" and d.to_move == 0:
+            await asyncio.sleep(1)
+            if token != self.token or self.deal is not d or d.phase != "trump" or d.to_move != 0:
+                break
+            if self.overlay is not None:
+                continue
+            self.timer_left = (self.timer_left or 1) - 1
+            if self.timer_left <= 0:
+                self.away.add(0)
+                self.timer_left = None
+                self.toast("Time is up: the computer named trump for you (you are marked away).")
+                self.apply(engine.bots.choose(d, 0, self.bot_rng))
+                break
+            t = doc().querySelector("[data-timer]")
+            if t is not None:
+                t.textContent = f"{self.timer_left}s"
+        self.timer_left = None
+
+    # ------------------------------------------------------------------------------- overlays
+    def show_overlay(self, kind: str, html: str) -> None:
+        self.overlay = kind
+        ov = el("overlay")
+        ov.innerHTML = html
+        ov.hidden = False
+        first = ov.querySelector("button")
+        if first is not None:
+            first.focus()
+
+    def hide_overlay(self) -> None:
+        self.overlay = None
+        ov = el("overlay")
+        ov.hidden = True
+        ov.innerHTML = ""
+
+    def show_summary(self) -> None:
+        m = self.match
+        d = self.deal
+        gi = self.info[m.game]
+        names = self.names()
+        lines = V.explain(m.game, d.result or {}, names, d.view(0))
+        totals = self.totals_after(self.cur)
+        html = V.summary_html(m.game, gi["title"], self.cur + 1, d.result or {}, names, totals,
+                              gi.get("teams"), m.is_over and self.cur == len(m.deals) - 1,
+                              lines)
+        self.show_overlay("summary", html)
+
+    def totals_after(self, index: int) -> list[Any]:
+        return list(self.match.totals)
+
+    def show_match_over(self) -> None:
+        m = self.match
+        gi = self.info[m.game]
+        html = V.match_over_html(gi["title"], self.names(), list(m.totals), list(m.winners),
+                                 gi.get("teams"), 0 in m.winners or any(
+                                     0 in t and any(w in t for w in m.winners)
+                                     for t in (gi.get("teams") or [])))
+        self.show_overlay("over", html)
+
+    # ------------------------------------------------------------------------------- render
+    def render(self) -> None:
+        m = self.match
+        if m is None:
+            return
+        d = self.deal
+        v = d.view(0)
+        v["options"] = dict(m.options)
+        gi = self.info[m.game]
+        names = self.names()
+        pos = R.positions(m.players, gi.get("direction", "right"))
+        can = self.human_can_act()
+        legal = d.legal_moves() if can else []
+        table = el("table")
+        ds = table.dataset
+        ds.game = m.game
+        ds.phase = d.phase
+        ds.toMove = "" if d.to_move is None else str(d.to_move)
+        ds.players = str(m.players)
+        ds.deal = str(self.cur + 1)
+        if can:
+            ds.input = "1"
+        else:
+            table.removeAttribute("data-input")
+
+        # Header bar
+        hands_total = m.options.get("hands") or m.options.get("rounds")
+        deal_txt = f"Deal {self.cur + 1}" + (f" of {hands_total}" if hands_total else "")
+        items = V.info_items(m.game, v, names)
+        info = "".join(f'<span class="fact"><small>{R.esc(a)}</small> {R.esc(b)}</span>'
+                       for a, b in items)
+        speed_name = dict(V.SPEEDS).get(self.speed, "")
+        el("bar").innerHTML = (
+            f'<div class="title"><b>{R.esc(gi["title"])}</b><small>{R.esc(deal_txt)}</small></div>'
+            f'{V.trump_html(m.game, v)}'
+            f'<div class="facts">{info}</div>'
+            '<div class="menu">'
+            '<button type="button" class="btn small" data-action="rules">Rules</button>'
+            f'<button type="button" class="btn small" data-action="speed" title="Computer speed">'
+            f'Speed: {R.esc(speed_name)}</button>'
+            '<button type="button" class="btn small" data-action="lobby">Games</button></div>')
+
+        # Seats
+        seats_html = []
+        totals = list(m.totals)
+        for s in range(m.players):
+            extra: list[str] = []
+            bids = v.get("bids")
+            if isinstance(bids, list):
+                mine = [b for (seat, b) in bids if seat == s]
+                if mine:
+                    extra.append("pass" if mine[-1] is None else f"bid {mine[-1]}")
+            if v.get("declarer") == s and v.get("phase") != "bidding":
+                extra.append("declarer")
+            if gi.get("teams"):
+                for t in gi["teams"]:
+                    if s in t and 0 in t and s != 0:
+                        extra.append("partner")
+            if m.game.startswith("kozel") and v.get("marker_holder") == s:
+                extra.append(f"holds {R.move_label(v.get('marker', ''))}")
+            if m.game == "kozel-classic" and v.get("owner") == s:
+                extra.append("owner")
+            if s in self.away:
+                extra.append("away")
+            if isinstance(v.get("active"), list) and s not in v["active"]:
+                extra.append("out")
+            tot = totals[s] if s < len(totals) else ""
+            label = {"bidding-kozel": "bank", "kozel-miner": "pen.", "kozel-classic": "pen."}.get(
+                m.game, "total")
+            thinking = (not can and d.to_move == s and s != 0 and not self.lingering
+                        and self.overlay is None)
+            seats_html.append(V.seat_html(s, pos[s], names[s], v, f"{label} {tot}", extra,
+                                          thinking))
+        el("seats").innerHTML = "".join(seats_html)
+
+        # Trick
+        if self.lingering and self.last_trick is not None:
+            plays = self.last_trick["plays"]
+            winner = self.last_trick["winner"]
+        else:
+            plays = v.get("trick") or []
+            winner = None
+        trick = V.trick_html(plays, pos, winner, 1 if self.fresh else None,
+                             v.get("winning_seat") if not self.lingering else None)
+        self.fresh = False  # the fly-in animation plays once
+        el("trick").innerHTML = trick
+
+        # Panel and hand
+        hand = R.sort_hand(m.game, list(v.get("hand") or []), v)
+        multi = self.multi()
+        if multi:
+            legal_cards = self.candidate_cards(legal)
+        else:
+            legal_cards = {mv for mv in legal if R.is_card_move(mv) and " " not in mv}
+        sel_ok = multi and self.selection_move(legal) is not None
+        panel = V.panel_html(v, legal, "", multi and can, sel_ok,
+                             self.timer_left if can and d.phase == "trump" else None)
+        p = el("panel")
+        p.innerHTML = panel
+        p.hidden = not panel
+        status = self.status_text(d, v, names, can)
+        el("status").textContent = status
+        el("hand").innerHTML = V.hand_html(hand, legal_cards, self.selection, can)
+        el("hand").dataset.count = str(len(hand))
+
+    def status_text(self, d: Any, v: dict[str, Any], names: list[str], can: bool) -> str:
+        if self.lingering and self.last_trick is not None:
+            w = self.last_trick["winner"]
+            return f"{names[w]} take{'s' if w != 0 else ''} the trick."
+        if d.phase == "over":
+            return "Deal over."
+        if can:
+            if d.phase == "bidding":
+                return "Your bid."
+            if d.phase == "trump":
+                return "Name the trump suit."
+            if self.multi():
+                n = v.get("lead_size")
+                return ("Your lead: select one card, or three of one suit, then Play." if not n
+                        else f"Select {n} card{'s' if n != 1 else ''}, then Play.")
+            return "Your turn: play a raised card."
+        if d.to_move is not None:
+            verb = {"bidding": "is bidding", "trump": "is naming trump"}.get(d.phase, "is playing")
+            return f"{names[d.to_move]} {verb}…"
+        return ""
+
+
+APP: App | None = None
+
+
+def main() -> None:
+    global APP
+    APP = App()
+    APP.start()

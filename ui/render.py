@@ -1,0 +1,191 @@
+"""Pure rendering: engine views in, HTML strings out (no `js`, so it runs under CPython too).
+
+Every piece of text that is not a literal of this module goes through `esc`. URL text never
+reaches these functions: the app shows it with `textContent`.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Any
+
+SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYM = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+RED = {"H", "D"}
+CARD_RE = re.compile(r"^(10|[2-9JQKA])([SHDC])$")
+RANK_WORD = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+
+# Display order (high to low) of plain ranks per family; trumps are ordered by `trump_rank`.
+BATAK_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+KOZEL_ORDER = ["A", "10", "K", "Q", "J", "9", "8", "7", "6"]
+
+SEAT_NAMES = {
+    "batak": ["You", "Mehmet", "Ayşe", "Kemal", "Zeynep"],
+    "kozel": ["You", "Olga", "Ivan", "Nina", "Pyotr"],
+}
+FAMILY = {"koz-maca": "batak", "batak": "batak", "batak-pairs": "batak",
+          "kozel-miner": "kozel", "kozel-classic": "kozel", "bidding-kozel": "kozel"}
+
+
+def esc(x: Any) -> str:
+    return escape(str(x), quote=True)
+
+
+def is_card(tok: str) -> bool:
+    return bool(CARD_RE.match(tok))
+
+
+def is_card_move(move: str) -> bool:
+    toks = move.split()
+    return bool(toks) and all(is_card(t) for t in toks)
+
+
+def split_card(c: str) -> tuple[str, str]:
+    return c[:-1], c[-1]
+
+
+def suit_svg(s: str, cls: str = "") -> str:
+    return f'<svg class="suit {cls}" viewBox="0 0 100 100" aria-hidden="true"><use href="#s{s}"/></svg>'
+
+
+def card_label(c: str) -> str:
+    r, s = split_card(c)
+    return f"{RANK_WORD.get(r, r)} of {SUIT_NAME[s]}"
+
+
+def card_html(c: str, attrs: str = "", cls: str = "", tag: str = "div") -> str:
+    """A face-up card drawn with CSS and inline SVG suit symbols."""
+    if not is_card(c):
+        return back_html(cls)
+    r, s = split_card(c)
+    colour = "red" if s in RED else "black"
+    court = " court" if r in ("J", "Q", "K") else ""
+    return (f'<{tag} class="card {colour}{court} {cls}" {attrs} aria-label="{esc(card_label(c))}">'
+            f'<span class="idx tl"><b>{esc(r)}</b>{suit_svg(s)}</span>'
+            f'<span class="mid">{"<b>" + esc(r) + "</b>" if court else ""}{suit_svg(s, "big")}</span>'
+            f'<span class="idx br"><b>{esc(r)}</b>{suit_svg(s)}</span>'
+            f'</{tag}>')
+
+
+def back_html(cls: str = "") -> str:
+    return f'<div class="card back {cls}" aria-hidden="true"></div>'
+
+
+# ------------------------------------------------------------------------------ seats & order
+def positions(players: int, direction: str) -> list[str]:
+    """Screen position of each seat; seat 0 (the human) is at the bottom.
+
+    Batak plays to the right (counter-clockwise on screen): seat 1 sits on the right. Kozel and
+    Bidding Kozel play clockwise: seat 1 sits on the left.
+    """
+    cw = {2: ["bottom", "top"], 3: ["bottom", "left", "right"],
+          4: ["bottom", "left", "top", "right"],
+          5: ["bottom", "left", "topleft", "topright", "right"]}[players]
+    if direction == "left":
+        return cw
+    mirror = {"left": "right", "right": "left", "topleft": "topright", "topright": "topleft"}
+    return [mirror.get(p, p) for p in cw]
+
+
+def seat_names(game: str, players: int) -> list[str]:
+    return SEAT_NAMES[FAMILY.get(game, "batak")][:players]
+
+
+def ladder(view: dict[str, Any]) -> list[str]:
+    """The trump cards highest first when the game has a ladder (Kozel), else []."""
+    lad = view.get("ladder")
+    if isinstance(lad, (list, tuple)):
+        return [c if isinstance(c, str) else str(c) for c in lad]
+    return []
+
+
+def is_trump(game: str, c: str, view: dict[str, Any]) -> bool:
+    lad = ladder(view)
+    if lad:
+        return c in lad
+    return split_card(c)[1] == view.get("trump")
+
+
+def trump_rank(game: str, c: str, view: dict[str, Any]) -> int:
+    """Position on the trump ladder (0 = highest) for sorting the hand."""
+    lad = ladder(view)
+    if c in lad:
+        return lad.index(c)
+    order = KOZEL_ORDER if FAMILY.get(game) == "kozel" else BATAK_ORDER
+    r = split_card(c)[0]
+    return order.index(r) if r in order else 99
+
+
+def sort_hand(game: str, hand: list[str], view: dict[str, Any]) -> list[str]:
+    """Trumps together on the left (by ladder), then the other suits alternating colours."""
+    order = KOZEL_ORDER if FAMILY.get(game) == "kozel" else BATAK_ORDER
+    suit_order = ["S", "H", "C", "D"]
+    trumps = [c for c in hand if is_card(c) and is_trump(game, c, view)]
+    rest = [c for c in hand if c not in trumps]
+    trumps.sort(key=lambda c: trump_rank(game, c, view))
+    present = [s for s in suit_order if any(split_card(c)[1] == s for c in rest)]
+    # Alternate colours where possible: black, red, black, red.
+    blacks = [s for s in present if s not in RED]
+    reds = [s for s in present if s in RED]
+    seq: list[str] = []
+    while blacks or reds:
+        if blacks:
+            seq.append(blacks.pop(0))
+        if reds:
+            seq.append(reds.pop(0))
+    rest.sort(key=lambda c: (seq.index(split_card(c)[1]),
+                             order.index(split_card(c)[0]) if split_card(c)[0] in order else 99))
+    return trumps + rest
+
+
+def move_label(move: str) -> str:
+    low = move.lower()
+    if low == "pass":
+        return "Pass"
+    if low.startswith("bid "):
+        return move[4:]
+    if low.startswith("trump "):
+        s = move[6:].strip().upper()
+        return f"{SUIT_SYM.get(s, s)} {SUIT_NAME.get(s, s).capitalize()}"
+    if is_card_move(move):
+        return " ".join(f"{split_card(c)[0]}{SUIT_SYM[split_card(c)[1]]}" for c in move.split())
+    return move[:1].upper() + move[1:]
+
+
+def move_button(move: str) -> str:
+    low = move.lower()
+    cls = "btn"
+    inner = esc(move_label(move))
+    if low.startswith("trump "):
+        s = move[6:].strip().upper()
+        if s in SUIT_NAME:
+            cls += " suitbtn " + ("red" if s in RED else "black")
+            inner = f'{suit_svg(s)}<span>{esc(SUIT_NAME[s].capitalize())}</span>'
+    elif low == "pass":
+        cls += " pass"
+    return f'<button type="button" class="{cls}" data-move="{esc(move)}">{inner}</button>'
+
+
+def fmt_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if v is None:
+        return "—"
+    if isinstance(v, str) and len(v) == 1 and v in SUIT_SYM:
+        return f"{SUIT_SYM[v]} {SUIT_NAME[v]}"
+    if isinstance(v, (list, tuple)):
+        return ", ".join(fmt_value(x) for x in v)
+    if isinstance(v, dict):
+        return ", ".join(f"{k}: {fmt_value(x)}" for k, x in v.items())
+    return str(v)
+
+
+def humanize(key: str) -> str:
+    return key.replace("_", " ").capitalize()
+
+
+def signed(n: Any) -> str:
+    if isinstance(n, int) and not isinstance(n, bool) and n > 0:
+        return f"+{n}"
+    return str(n)
