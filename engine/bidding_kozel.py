@@ -140,6 +140,12 @@ class BiddingKozelDeal(Deal):
             while t not in self.active:
                 t = (t + 1) % n
             self._next.append(t)
+        self._n_active = len(self.active)
+        # The drawing order after a trick, per winner: the winner, then clockwise (tuples, so
+        # that `clone` shares them).
+        self._orders: tuple[tuple[int, ...], ...] = tuple(
+            tuple(active[(active.index(s) + k) % len(active)] for k in range(len(active)))
+            if s in active else () for s in range(n))
         self.piles: list[list[int]] = [[] for _ in range(n)]
         self.points: list[int] = [0] * n  # captured card points (hidden from the per-seat view)
         self.dead: list[int] = []
@@ -247,31 +253,48 @@ class BiddingKozelDeal(Deal):
     def apply_action(self, action: Action) -> None:
         seat = self.to_move
         assert seat is not None
-        cards: tuple[int, ...] = (action,) if isinstance(action, int) else action  # type: ignore[assignment]
         hand = self._hands[seat]
-        for c in cards:
-            hand.remove(c)
         trick = self._trick
         b = self._b
-        if not trick:
-            self._trick_leader = seat
-            self._win = cards
-            self._win_seat = seat
-            self._faceup = [True]
-        elif play_beats(b, cards, self._win):
-            self._win = cards
-            self._win_seat = seat
-            self._faceup.append(True)
+        cards: tuple[int, ...]
+        if isinstance(action, int):
+            hand.remove(action)
+            cards = (action,)
+            if not trick:
+                self._trick_leader = seat
+                self._win = cards
+                self._win_seat = seat
+                self._faceup = [True]
+            elif b[action * 64 + self._win[0]]:
+                self._win = cards
+                self._win_seat = seat
+                self._faceup.append(True)
+            else:
+                self._faceup.append(False)
         else:
-            self._faceup.append(False)
-        trick.append((seat, action))
-        if len(cards) == 3:
+            cards = action  # type: ignore[assignment]
+            x, y, z = cards
+            hand.remove(x)
+            hand.remove(y)
+            hand.remove(z)
+            if not trick:
+                self._trick_leader = seat
+                self._win = cards
+                self._win_seat = seat
+                self._faceup = [True]
+            elif play_beats(b, cards, self._win):
+                self._win = cards
+                self._win_seat = seat
+                self._faceup.append(True)
+            else:
+                self._faceup.append(False)
             t = self.trump_suit
-            if (cards[0] >> 4 == t and cards[1] >> 4 == t and cards[2] >> 4 == t
+            if (x >> 4 == t and y >> 4 == t and z >> 4 == t
                     and (self._bura_seat < 0 or play_beats(b, cards, self._bura))):
                 self._bura_seat = seat  # a Bura, and the strongest of this trick so far
                 self._bura = cards
-        if len(trick) < len(self.active):
+        trick.append((seat, action))
+        if len(trick) < self._n_active:
             self.to_move = self._next[seat]
             return
         # The trick is complete: its cards go to the final winning play's owner.
@@ -284,9 +307,12 @@ class BiddingKozelDeal(Deal):
         pile = self.piles[winner]
         pts = 0
         for _, a in trick:
-            for c in cards_of(a):
-                pile.append(c)
-                pts += POINTS[c]
+            if isinstance(a, int):
+                pile.append(a)
+                pts += POINTS[a]
+            else:
+                pile.extend(a)
+                pts += POINTS[a[0]] + POINTS[a[1]] + POINTS[a[2]]
         self.points[winner] += pts
         if self._bura_seat >= 0:
             self._finish("bura", [self._bura_seat])
@@ -303,30 +329,30 @@ class BiddingKozelDeal(Deal):
         self._trick_leader = winner
 
     def _refill(self, winner: int) -> bool:
-        """Everyone draws back to 4, one card at a time from the winner, if the stock suffices."""
-        left = self.stock_size
+        """Everyone draws back to 4, one card at a time from the winner, if the stock suffices.
+
+        Returns whether an Ace was drawn (only then can a hand hold four Aces).
+        """
+        stock = self._stock
+        k = self._drawn
+        left = len(stock) - k
         if not left:
             return False
         missing = HAND_SIZE - len(self._hands[winner])  # every hand holds as many cards
-        if missing * len(self.active) > left:
-            self.dead.extend(self._stock[self._drawn:])
-            self._drawn = len(self._stock)
+        if missing * self._n_active > left:
+            self.dead.extend(stock[k:])
+            self._drawn = len(stock)
             return False
-        order = [winner]
-        s = self._next[winner]
-        while s != winner:
-            order.append(s)
-            s = self._next[s]
-        stock = self._stock
-        k = self._drawn
+        order = self._orders[winner]
         hands = self._hands
         for _ in range(missing):
             for s in order:
                 hands[s].append(stock[k])
                 k += 1
+        ace = any(c & 15 == 14 for c in stock[self._drawn:k])
         self._drawn = k
-        self.draws.append(order)
-        return True
+        self.draws.append(list(order))
+        return ace
 
     def _four_aces(self) -> int | None:
         for s in self.active:
