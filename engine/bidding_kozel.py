@@ -34,7 +34,8 @@ House decisions taken here (RULES.md §3 and this module):
 - Face down (option `face_down`): a play that does not take over the trick when it is played
   is laid face down; the others see it as `??` per card in the per-seat view, in the trick in
   progress and in finished tricks. A play that led or took over stays face up even when a
-  later play beats it (everyone has seen it).
+  later play beats it (everyone has seen it). Once the round is over every play is shown: the
+  piles are turned over for the tally.
 - The per-seat view never shows captured points during a round (no player may look at their
   pile); the API (`Deal.result`, `Deal.points`) knows them.
 - Next dealer: the pot winner; on a tie the first tied winner met clockwise from the dealer's
@@ -403,8 +404,9 @@ class BiddingKozelDeal(Deal):
 
     def _masked(self, seat: int, plays: list[tuple[int, Any]], faceup: list[bool]) -> list[list[Any]]:
         out: list[list[Any]] = []
+        hide = self.face_down and self.phase != "over"  # the piles are shown at the tally
         for (s, a), up in zip(plays, faceup):
-            if up or s == seat or not self.face_down:
+            if up or s == seat or not hide:
                 out.append([s, self.action_str(a)])
             else:
                 out.append([s, " ".join(["??"] * len(cards_of(a)))])
@@ -416,8 +418,9 @@ class BiddingKozelDeal(Deal):
         tricks = [(p, f) for (_, p, _), f in zip(self._tricks, self._faceups)]
         if self._trick:
             tricks.append((self._trick, self._faceup))
+        hide = self.face_down and self.phase != "over"
         for plays, faceup in tricks:
-            out.append([(s, cards_of(a) if (up or s == seat or not self.face_down) else None)
+            out.append([(s, cards_of(a) if (up or s == seat or not hide) else None)
                         for (s, a), up in zip(plays, faceup)])
         return out
 

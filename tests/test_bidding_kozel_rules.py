@@ -331,6 +331,32 @@ def test_record_refuses_a_dealer_who_is_out() -> None:
     assert "out of the match" in str(exc.value)
 
 
+@pytest.mark.parametrize("change, message", [
+    ({"stock": None}, "lists both 'hands' and 'stock'"),
+    ({"hands": None}, "lists both 'hands' and 'stock'"),
+    ({"stock": ALL[:3]}, "the stock has 3 cards, this deal leaves 24"),
+    ({"stock": ["AS"] + ALL[13:35] + ["AS"]}, "AS is twice in the stock"),
+    ({"stock": ALL[12:35] + ["5H"]}, "5H is not in this game's deck"),
+    ({"stock": ALL[11:35]}, "is dealt twice"),
+    ({"hands": [ALL[0:4], ALL[4:8], ALL[8:11]]}, "hand 2 has 3 cards"),
+    ({"trump": "H"}, "unknown deal field(s): trump"),
+])
+def test_bad_set_up_deals_are_refused(change: dict[str, Any], message: str) -> None:
+    """A deal set up by hand lists 'hands' and 'stock' that together are exactly the 36 cards."""
+    deal: dict[str, Any] = {"dealer": 0, "hands": [ALL[0:4], ALL[4:8], ALL[8:12]],
+                            "stock": ALL[12:], "moves": []}
+    for k, v in change.items():
+        if v is None:
+            del deal[k]
+        else:
+            deal[k] = v
+    with pytest.raises(engine.RecordError) as exc:
+        engine.replay(rec(deal, players=3))
+    assert message in str(exc.value)
+    good = {"dealer": 0, "hands": [ALL[0:4], ALL[4:8], ALL[8:12]], "stock": ALL[12:]}
+    assert engine.replay(rec(good, players=3)).deal.turned_up == "AC"
+
+
 # --- Bura and four Aces ---------------------------------------------------------------------
 
 BURA_ONE = ["6H 7H 8H 9D", "AS 9H 10H 6D", "7S 8S 9S 7D"]
@@ -431,6 +457,9 @@ def test_non_winning_plays_are_face_down_to_the_others() -> None:
     m.play("AH")
     assert m.view(0)["trick"] == [[1, "7D"], [2, "8D"], [3, "??"]]
     assert m.view(3)["trick"][2] == [3, "AH"]
+    while m.deal.phase != "over":
+        m.play(m.legal_moves()[0])
+    assert all("??" not in mv for t in m.view(0)["tricks"] for _, mv in t["plays"])
     open_m = position(FOUR, top="QH KH AH QS KS AS JD QD KD 10D AD 6C", trump="AC", dealer=3,
                       moves=["6H 7H 8H", "9H 10H JH", "6S 7S 8S"],
                       options={"face_down": False})
