@@ -121,6 +121,6 @@ def _card(deal: KozelDeal, seat: int, cards: list[int], hand: list[int]) -> int:
             sure = [c for c in by_cost if not beaten_by_unseen(c)]
             if sure and (pts >= 4 or eff[sure[0]] != TRUMP):
                 return sure[0]
-            if pts >= 10 and eff[by_cost[-1]] == TRUMP:
-                return by_cost[-1]
+            if pts >= 4:  # contest a rich trick with the cheapest card that wins it now
+                return by_cost[0]
     return min(cards, key=cheap)

@@ -35,10 +35,18 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from .cards import (CARD_STR, DECK_24, DECK_32, DECK_36, SUIT_SYMBOLS, SUITS, card,
-                    kozel_points, parse_card)
-from .core import (Action, Deal, Match, Option, RecordError, Rules, check_hands,
-                   register)
+from .cards import (
+    CARD_STR,
+    DECK_24,
+    DECK_32,
+    DECK_36,
+    SUIT_SYMBOLS,
+    SUITS,
+    card,
+    kozel_points,
+    parse_card,
+)
+from .core import Action, Deal, Match, Option, RecordError, Rules, check_hands, register
 
 TRUMP = 4  # the effective suit of every trump card
 SUIT_ONE = {0: "spade", 1: "heart", 2: "diamond", 3: "club"}
@@ -54,7 +62,7 @@ _OWN_TRUMP_ORDER = (14, 10, 13, 12, 9, 8, 7, 6)  # a trump suit's own cards, hig
 class Tables:
     """Effective suit and strength of every card for one (variant, deck, trump) setup."""
 
-    __slots__ = ("eff", "strength", "ladder", "plain")
+    __slots__ = ("eff", "ladder", "plain", "strength")
 
     def __init__(self, deck: list[int], ladder: list[int]) -> None:
         eff = [-1] * 64
@@ -251,7 +259,7 @@ class KozelDeal(Deal):
             return (f"seat {seat} holds the marker {marker} and names trump first "
                     "(trump S, H, D or C)")
         if not isinstance(action, int):
-            if action[0] == "trump":
+            if isinstance(action, tuple) and action[0] == "trump":
                 return "trump is already set for this cycle: play a card"
             return "it is card play: play a card"
         h = self._hands[seat]  # type: ignore[index]
@@ -632,5 +640,13 @@ class KozelClassic(KozelRules):
         return t
 
 
-__all__ = ["KozelClassic", "KozelDeal", "KozelMiner", "KozelRules", "TRUMP", "Tables",
-           "classic_tables", "miner_tables"]
+__all__ = [
+    "TRUMP",
+    "KozelClassic",
+    "KozelDeal",
+    "KozelMiner",
+    "KozelRules",
+    "Tables",
+    "classic_tables",
+    "miner_tables",
+]

@@ -78,14 +78,14 @@ def test_card_points_total_120_in_every_deck() -> None:
     """Card points A 11, 10 10, K 4, Q 3, J 2, others 0, whatever the suit: 120 a deck."""
     for deck in (DECK_24, DECK_32, DECK_36):
         assert sum(kozel_points(c) for c in deck) == 120
-    assert [kozel_points(parse_card(c)) for c in "AH 10S KD QC JH 9S 6C".split()] == \
+    assert [kozel_points(parse_card(c)) for c in ["AH", "10S", "KD", "QC", "JH", "9S", "6C"]] == \
         [11, 10, 4, 3, 2, 0, 0]
 
 
 def _classic_ladder(deck: int, x: str) -> list[str]:
     shamok = "6C" if deck == 24 else "7C"
     own = "A 10 K 6" if deck == 24 else "A 10 K 9 8 7"
-    cards = [shamok] + "QC QS QH QD JC JS JH JD".split() + [r + x for r in own.split()]
+    cards = [shamok] + ["QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD"] + [r + x for r in own.split()]
     return [c for i, c in enumerate(cards) if c not in cards[:i]]  # clubs: one card shorter
 
 
@@ -119,18 +119,18 @@ def test_miner_ladders(x: str) -> None:
     """Miner ladder: 6 of trump (mat) > J♣ J♠ J♥ J♦ > A 10 K Q 9 8 7 of trump (12 trumps);
     plain suits A 10 K Q 9 8 7 6 (no Jack)."""
     t = miner_tables("SHDC".index(x))
-    want = ["6" + x] + "JC JS JH JD".split() + [r + x for r in "A 10 K Q 9 8 7".split()]
+    want = ["6" + x] + ["JC", "JS", "JH", "JD"] + [r + x for r in ["A", "10", "K", "Q", "9", "8", "7"]]
     assert [engine.cards.CARD_STR[c] for c in t.ladder] == want
     for s in "SHDC".replace(x, ""):
         assert [engine.cards.CARD_STR[c] for c in t.plain["SHDC".index(s)]] == \
-            [r + s for r in "A 10 K Q 9 8 7 6".split()]
+            [r + s for r in ["A", "10", "K", "Q", "9", "8", "7", "6"]]
 
 
 def test_miner_first_cycle_ladder_from_a_record() -> None:
     """In Miner's first cycle the marker holder is paired with ♣, so clubs are trump."""
     d = kdeal(pos(MINER, M_SWEEP))
     assert d.trump == "C" and d.owner == 0
-    assert d.ladder == "6C JC JS JH JD AC 10C KC QC 9C 8C 7C".split()
+    assert d.ladder == ["6C", "JC", "JS", "JH", "JD", "AC", "10C", "KC", "QC", "9C", "8C", "7C"]
 
 
 def _expected_winner(d: KozelDeal, trick: dict[str, Any]) -> int:
@@ -140,10 +140,10 @@ def _expected_winner(d: KozelDeal, trick: dict[str, Any]) -> int:
     if d.classic:
         deck = len(d.initial_hands[0]) * 4
         ladder = _classic_ladder(deck, x)
-        plain = "A 10 K 9 8 7 6".split()
+        plain = ["A", "10", "K", "9", "8", "7", "6"]
     else:
-        ladder = ["6" + x] + "JC JS JH JD".split() + [r + x for r in "A 10 K Q 9 8 7".split()]
-        plain = "A 10 K Q 9 8 7 6".split()
+        ladder = ["6" + x] + ["JC", "JS", "JH", "JD"] + [r + x for r in ["A", "10", "K", "Q", "9", "8", "7"]]
+        plain = ["A", "10", "K", "Q", "9", "8", "7", "6"]
     plays = trick["plays"]
     trumps = [(ladder.index(c), s) for s, c in plays if c in ladder]
     if trumps:
@@ -191,7 +191,7 @@ def test_classic_queen_and_jack_do_not_follow_their_printed_suit() -> None:
     play(m, "10D")
     assert sorted(m.legal_moves()) == ["6D", "AD"]
     play(m, "AD")
-    assert sorted(m.legal_moves()) == sorted("QH JH JD AC KC 10S".split())  # J♦ is no diamond
+    assert sorted(m.legal_moves()) == sorted(["QH", "JH", "JD", "AC", "KC", "10S"])  # J♦ is no diamond
 
 
 def test_miner_jack_does_not_follow_its_printed_suit() -> None:
@@ -229,6 +229,17 @@ def test_plain_lead_may_not_be_trumped_while_holding_the_suit() -> None:
         m.play("6C")
     play(m, "KS")
     assert len(m.legal_moves()) == 6  # seat 2 has no plain spade (J♠ is a trump): anything
+
+
+def test_card_not_in_hand_and_wrong_move_kind() -> None:
+    """A card that is not in the hand, or a bid during card play, is refused with the reason."""
+    m = pos(CLASSIC, C1, "", H)
+    with pytest.raises(engine.IllegalMove, match="AS is not in your hand"):
+        m.play("AS")
+    with pytest.raises(engine.IllegalMove, match="play a card"):
+        m.play("bid 7")
+    with pytest.raises(engine.IllegalMove, match="not a move"):
+        m.play("XYZ")
 
 
 def test_no_duty_to_beat() -> None:
@@ -274,7 +285,7 @@ def test_kozyryatnik_trump_only_hand_may_lead_trump() -> None:
     m = pos(CLASSIC, C3, "6S AS 10S KS", H)
     d = kdeal(m)
     assert d.to_move == 1 and d.owner == 0
-    assert sorted(m.legal_moves()) == sorted("6C QD QH JH 6H".split())
+    assert sorted(m.legal_moves()) == sorted(["6C", "QD", "QH", "JH", "6H"])
 
 
 def test_miner_has_no_kozyryatnik() -> None:
@@ -315,7 +326,7 @@ def test_shamok_doubled_after_eggs() -> None:
     assert o is not None
     rows = [C1[(s - o) % 4] for s in range(4)]  # the owner holds C1's first hand
     r["deals"].append({"dealer": 0, "hands": [h.split() for h in rows], "trump": "H",
-                       "moves": "10H 6C QC JD".split()})
+                       "moves": ["10H", "6C", "QC", "JD"]})
     m = engine.replay(r)
     d = kdeal(m, 1)
     assert d.reason == "shamok" and d.doubled
@@ -328,7 +339,7 @@ def test_shamok_doubled_after_eggs() -> None:
 def test_classic_lusya() -> None:
     """Lusya: a team that took no trick gets a flat 12 (whatever the spas) and, at 12, loses."""
     m = pos(CLASSIC, C_SWEEP, "", H)
-    for c in "6C QC QS QH JC AH".split():
+    for c in ["6C", "QC", "QS", "QH", "JC", "AH"]:
         assert m.deal.to_move == 0
         m.play(c)
         while m.deal.to_move != 0 and m.deal.phase == "play":
@@ -366,7 +377,7 @@ def test_match_target_and_winners() -> None:
     r = m.record()
     rows = [C1[(s + 2) % 4] for s in range(4)]  # seat 1 owns now; Q♣ with seat 0
     r["deals"][-1] = {"dealer": 0, "hands": [h.split() for h in rows], "trump": "H",
-                      "moves": "JD 10H 6C QC".split()}
+                      "moves": ["JD", "10H", "6C", "QC"]}
     m = engine.replay(r)
     assert m.is_over and m.totals == [8, 0, 8, 0] and m.winners == [1, 3]
 
