@@ -111,6 +111,30 @@ def canon(cards: Any) -> tuple[int, ...]:
 _CARD_RE = re.compile(r"(10|[2-9TJQKA])([SHDC])")
 
 
+_SEATING: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
+
+
+def _seating(n: int, active: tuple[int, ...]
+             ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """For the seats still in: the next one clockwise after each seat (out seats too), and the
+    drawing order after a trick per winner (the winner, then clockwise). Tuples, so that
+    `Deal.clone` shares them."""
+    key = (n, active)
+    got = _SEATING.get(key)
+    if got is None:
+        nxt: list[int] = []
+        for s in range(n):
+            t = (s + 1) % n
+            while t not in active:
+                t = (t + 1) % n
+            nxt.append(t)
+        k = len(active)
+        orders = tuple(tuple(active[(active.index(s) + i) % k] for i in range(k))
+                       if s in active else () for s in range(n))
+        got = _SEATING[key] = (tuple(nxt), orders)
+    return got
+
+
 def cards_of(action: Action) -> tuple[int, ...]:
     return (action,) if isinstance(action, int) else action  # type: ignore[return-value]
 
@@ -134,19 +158,8 @@ class BiddingKozelDeal(Deal):
         self.turned: int = stock[-1]
         self.trump_suit = stock[-1] >> 4
         self._b = BEATS[self.trump_suit]
-        # The next seat still in, clockwise, after each seat (out seats included as keys).
-        self._next: list[int] = []
-        for s in range(n):
-            t = (s + 1) % n
-            while t not in self.active:
-                t = (t + 1) % n
-            self._next.append(t)
+        self._next, self._orders = _seating(n, self.active)
         self._n_active = len(self.active)
-        # The drawing order after a trick, per winner: the winner, then clockwise (tuples, so
-        # that `clone` shares them).
-        self._orders: tuple[tuple[int, ...], ...] = tuple(
-            tuple(active[(active.index(s) + k) % len(active)] for k in range(len(active)))
-            if s in active else () for s in range(n))
         self.piles: list[list[int]] = [[] for _ in range(n)]
         self.points: list[int] = [0] * n  # captured card points (hidden from the per-seat view)
         self.dead: list[int] = []
