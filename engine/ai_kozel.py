@@ -87,8 +87,18 @@ def sample_worlds(deal: KozelDeal, seat: int, n: int, rng: random.Random,
 class Setup:
     """The fixed facts of a cycle that a playout needs."""
 
-    __slots__ = ("eff", "st", "classic", "owner", "shamok", "queen", "must_trump", "target",
-                 "mult", "miner_owner_team")
+    __slots__ = (
+        "classic",
+        "eff",
+        "miner_owner_team",
+        "mult",
+        "must_trump",
+        "owner",
+        "queen",
+        "shamok",
+        "st",
+        "target",
+    )
 
     def __init__(self, deal: KozelDeal, trump: int | None = None) -> None:
         rules = deal.rules
@@ -115,8 +125,7 @@ def playout(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]], to_m
     for h in hands:
         for c in h:
             e = eff[c]
-            if st[c] > top[e]:
-                top[e] = st[c]
+            top[e] = max(top[e], st[c])
     led = -1
     win = -1
     wstr = -1

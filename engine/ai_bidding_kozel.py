@@ -1,0 +1,187 @@
+"""The strong player for Bidding Kozel: determinized Monte Carlo on cloned deals.
+
+What the seat knows: its hand, the face-up plays of every trick (`visible_plays`), the
+turned-up trump card (at the bottom of the stock until drawn, and then who drew it), and how
+many cards each hand, the stock and the dead pile hold. Everything else (the other hands, the
+stock's order, the cards of face-down plays, hence the captured points) is redealt from the
+unseen cards in each world: the world is a clone of the deal with those places overwritten, so
+the search never reads a hidden card. Each candidate play is played out by a cheap policy (Bura
+when possible, beat rich tricks cheaply, throw the cheapest cards) and the play with the best
+mean share of the pot wins.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .bidding_kozel import BEATS, DECK_36, POINTS, POWER, BiddingKozelDeal, cards_of, play_beats
+from .core import Action, Deal
+
+GAMES = ("bidding-kozel",)
+POINT_WEIGHT = 0.002  # a card point next to one stake: only breaks ties
+TRUMP_COST = 12
+
+
+def _face_down_slots(deal: BiddingKozelDeal, seat: int) -> list[tuple[int, int, int]]:
+    """(trick index, play index, cards) of every play the seat has not seen."""
+    out = []
+    for ti, plays in enumerate(deal.visible_plays(seat)):
+        for pi, (_, cs) in enumerate(plays):
+            if cs is None:
+                n = len(cards_of((deal._tricks[ti][1] if ti < len(deal._tricks)
+                                  else deal._trick)[pi][1]))
+                out.append((ti, pi, n))
+    return out
+
+
+def make_worlds(deal: BiddingKozelDeal, seat: int, n: int, rng: random.Random,
+                see_all: bool = False) -> list[BiddingKozelDeal]:
+    """`n` clones of the deal with every place the seat cannot see redealt at random."""
+    if see_all:
+        return [deal for _ in range(n)]
+    visible = deal.visible_plays(seat)
+    seen: set[int] = set(deal._hands[seat])
+    for plays in visible:
+        for _, cs in plays:
+            if cs is not None:
+                seen.update(cs)
+    turned = deal.turned
+    stock_n = deal.stock_size
+    turned_in_stock = stock_n > 0
+    seen.add(turned)
+    slots = _face_down_slots(deal, seat)
+    others = [s for s in deal.active if s != seat]
+    # Who drew the turned-up card (the last card of the refill that emptied the stock).
+    drawer = -1
+    if not turned_in_stock and turned not in deal._hands[seat] and deal.draws:
+        drawer = deal.draws[-1][-1] if not deal.dead else -1
+    unseen = [c for c in DECK_36 if c not in seen]
+    turned_unseen_place = not turned_in_stock and not any(
+        turned in cs for plays in visible for _, cs in plays if cs is not None) \
+        and turned not in deal._hands[seat]
+    if turned_unseen_place:
+        unseen.append(turned)
+    sizes = {s: len(deal._hands[s]) for s in others}
+    stock_free = stock_n - 1 if turned_in_stock else 0
+    worlds = []
+    for _ in range(n):
+        pool = list(unseen)
+        rng.shuffle(pool)
+        w = deal.clone()
+        assert isinstance(w, BiddingKozelDeal)
+        hands = w._hands
+        if turned_unseen_place and drawer >= 0 and drawer != seat:
+            # The drawer still holds it unless it has played it face down since.
+            pool.remove(turned)
+            if len(deal._hands[drawer]) > 0 and rng.random() < 0.9:
+                hands[drawer] = [turned]
+            else:
+                pool.append(turned)
+                rng.shuffle(pool)
+                hands[drawer] = []
+        k = 0
+        for s in others:
+            have = hands[s] if (s == drawer and turned_unseen_place and hands[s] == [turned]) else []
+            need = sizes[s] - len(have)
+            hands[s] = have + pool[k:k + need]
+            k += need
+        stock = pool[k:k + stock_free]
+        k += stock_free
+        w._stock = w._stock[:w._drawn] + stock + ([turned] if turned_in_stock else [])
+        # Face-down plays get the next unseen cards; points follow the sampled cards.
+        tricks = list(w._tricks)
+        cur = list(w._trick)
+        for ti, pi, cnt in slots:
+            cs = tuple(sorted(pool[k:k + cnt]))
+            k += cnt
+            a = cs[0] if cnt == 1 else cs
+            if ti < len(tricks):
+                leader, plays, win = tricks[ti]
+                plays = list(plays)
+                plays[pi] = (plays[pi][0], a)
+                tricks[ti] = (leader, plays, win)
+            else:
+                cur[pi] = (cur[pi][0], a)
+        w._tricks = tricks
+        w._trick = cur
+        w.points = [0] * w.players
+        for _, plays, win in tricks:
+            w.points[win] += sum(POINTS[c] for _, a in plays for c in cards_of(a))
+        # A Bura laid face down would be unknown: recompute it from the world's cards.
+        w._bura_seat = -1
+        w._bura = ()
+        t = w.trump_suit
+        for s, a in cur:
+            cs = cards_of(a)
+            if len(cs) == 3 and all(c >> 4 == t for c in cs) and (
+                    w._bura_seat < 0 or play_beats(w._b, cs, w._bura)):
+                w._bura_seat, w._bura = s, cs
+        worlds.append(w)
+    return worlds
+
+
+def _keep_cost(cards: tuple[int, ...], trump: int) -> int:
+    return sum(POWER[c & 15] + (TRUMP_COST if c >> 4 == trump else 0) for c in cards)
+
+
+def _throw_cost(cards: tuple[int, ...], trump: int) -> int:
+    return sum(3 * POINTS[c] + POWER[c & 15] + (TRUMP_COST if c >> 4 == trump else 0)
+               for c in cards)
+
+
+def policy(d: BiddingKozelDeal, rng: random.Random, eps: float = 0.1) -> Action:
+    """A cheap playout policy (it reads the world it plays in)."""
+    legal = d.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if rng.random() < eps:
+        return legal[int(rng.random() * len(legal))]
+    t = d.trump_suit
+    assert t is not None
+    for a in legal:
+        if not isinstance(a, int) and a[0] >> 4 == t and a[1] >> 4 == t and a[2] >> 4 == t:
+            return a
+    if not d._trick:
+        sets = [a for a in legal if not isinstance(a, int) and any(c & 15 in (14, 10) for c in a)]
+        if sets and rng.random() < 0.7:
+            return max(sets, key=lambda a: sum(POINTS[c] for c in cards_of(a)))
+        singles = [a for a in legal if isinstance(a, int)]
+        plain = [c for c in singles if c >> 4 != t] or singles
+        return min(plain, key=lambda c: _throw_cost((c,), t) + rng.random())
+    b = BEATS[t]
+    win = d._win
+    worth = sum(POINTS[c] for _, a in d._trick for c in cards_of(a))
+    beating = [a for a in legal if play_beats(b, cards_of(a), win)]
+    if beating:
+        best = min(beating, key=lambda a: _keep_cost(cards_of(a), t))
+        cs = cards_of(best)
+        worth += sum(POINTS[c] for c in cs)
+        if all(c >> 4 != t for c in cs) or worth >= 10:
+            return best
+    return min(legal, key=lambda a: (_throw_cost(cards_of(a), t), rng.random()))
+
+
+def rollout(w: BiddingKozelDeal, action: Action, seat: int, rng: random.Random) -> float:
+    d = w.clone()
+    assert isinstance(d, BiddingKozelDeal)
+    d.apply_action(action)
+    while d.phase != "over":
+        d.apply_action(policy(d, rng))
+    res = d.result
+    assert res is not None
+    return float(res["delta"][seat]) + POINT_WEIGHT * res["points"][seat]
+
+
+def choose(deal: Deal, seat: int, budget: int, rng: random.Random, see_all: bool = False) -> Action:
+    assert isinstance(deal, BiddingKozelDeal)
+    cands = deal.legal_actions()
+    if len(cands) == 1:
+        return cands[0]
+    n_worlds = max(6, budget // (2 * len(cands)))
+    worlds = make_worlds(deal, seat, n_worlds, rng, see_all)
+    totals = [0.0] * len(cands)
+    for w in worlds:
+        for i, a in enumerate(cands):
+            totals[i] += rollout(w, a, seat, rng)
+    best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+    return cands[best]
