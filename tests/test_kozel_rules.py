@@ -644,3 +644,27 @@ def test_game_info_and_view() -> None:
     v = engine.replay(rec(MINER, M_SWEEP)).view(1)
     assert v["owner"] == 0 and v["pairing"] == ["C", "S", "H", "D"] and v["trump"] == "C"
     assert v["kozyryatnik"] is None and len(v["hand"]) == 9 and v["reason"] is None
+
+
+def test_clone_plays_out_without_touching_the_deal() -> None:
+    """A clone of a deal (for search) plays out on its own; the deal and match are unchanged."""
+    m = engine.new_match(CLASSIC, seed=8, options={"trump": "S"})
+    m.play(m.legal_moves()[0])
+    d = kdeal(m)
+    before = (m.record(), d.hands, d.tricks, d.trick, d.to_move, d.points, dict(m.info))
+    c = d.clone()
+    while c.phase != "over":
+        c.apply_action(c.legal_actions()[0])
+    assert c.result is not None and d.result is None
+    assert (m.record(), d.hands, d.tricks, d.trick, d.to_move, d.points, dict(m.info)) == before
+
+
+def test_view_shows_the_table_not_other_hands() -> None:
+    """A seat's view holds its own hand, the trump, owner, kozyryatnik and running points."""
+    m = pos(CLASSIC, C1, "6S AS 10C 10S", H)
+    v = m.view(2)
+    assert sorted(v["hand"]) == sorted(["JS", "KH", "AD", "6D", "QC"])
+    assert v["trump"] == "H" and v["owner"] == 0 and v["kozyryatnik"] == [0, 2]
+    assert v["points"] == [0, 31, 0, 31] and v["hand_sizes"] == [5, 5, 5, 5]
+    assert v["legal_moves"] == [] and m.view(1)["legal_moves"] == ["KS", "10D"]
+    assert v["ladder"][0] == "6C" and v["marker"] == "JC" and v["cycle"] == 1
