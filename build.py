@@ -187,6 +187,72 @@ console.log("ok");
 """
 
 
+NODE_PYC_SCRIPT = r"""
+import { loadPyodide } from "%(pyodide_mjs)s";
+import fs from "node:fs";
+const args = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const py = await loadPyodide({ indexURL: args.indexURL, stdout: () => {}, stderr: (s) => console.error(s) });
+py.FS.mkdirTree("/src");
+for (const [i, f] of args.files.entries()) py.FS.writeFile("/src/" + i, fs.readFileSync(f.path));
+py.globals.set("ARGS", py.toPy(args));
+const out = py.runPython(`
+import sys, importlib.util
+from importlib._bootstrap_external import _code_to_hash_pyc
+res = []
+for i, f in enumerate(ARGS["files"]):
+    data = open(f"/src/{i}", "rb").read()
+    code = compile(data, f["filename"], "exec", dont_inherit=True)
+    res.append(bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)))
+from pyodide.ffi import to_js
+to_js([sys.implementation.cache_tag, res])
+`);
+const [tag, blobs] = out;
+fs.mkdirSync(args.out, { recursive: true });
+fs.writeFileSync(args.out + "/tag.txt", tag);
+for (const [i, b] of Array.from(blobs).entries()) fs.writeFileSync(args.out + "/" + i + ".pyc", b);
+"""
+
+# Where PyScript writes the `files` entries (the interpreter's working directory).
+PAGE_HOME = "/home/pyodide"
+
+
+def compile_page_sources(pyodide_dir: Path, sources: list[Path]) -> dict[Path, Path]:
+    """Unchecked-hash .pyc for the engine and ui sources (cached by their content).
+
+    Shipped next to the sources as `__pycache__/<name>.<tag>.pyc`, so the page imports them
+    without compiling (about half a second saved on a cold start) and tracebacks still show
+    the source lines.
+    """
+    h = hashlib.sha256(PYODIDE_VERSION.encode())
+    for p in sources:
+        h.update(p.relative_to(ROOT).as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
+    out = CACHE / "pyc" / h.hexdigest()[:16]
+    if not (out / "tag.txt").exists():
+        log("compiling engine/ and ui/ to .pyc with Pyodide under Node")
+        work = CACHE / "pyc" / "work"
+        work.mkdir(parents=True, exist_ok=True)
+        (work / "pyc.mjs").write_text(NODE_PYC_SCRIPT % {
+            "pyodide_mjs": (pyodide_dir / "pyodide.mjs").as_uri()})
+        files = [{"path": str(p), "filename": f"{PAGE_HOME}/{p.relative_to(ROOT).as_posix()}"}
+                 for p in sources]
+        tmp = CACHE / "pyc" / (out.name + ".tmp")
+        shutil.rmtree(tmp, ignore_errors=True)
+        (work / "args.json").write_text(json.dumps(
+            {"indexURL": str(pyodide_dir) + "/", "files": files, "out": str(tmp)}))
+        run_node(work / "pyc.mjs", work / "args.json")
+        shutil.rmtree(out, ignore_errors=True)
+        tmp.rename(out)
+        for old in (CACHE / "pyc").iterdir():  # keep the cache small
+            if old.is_dir() and old.name not in (out.name, "work"):
+                shutil.rmtree(old, ignore_errors=True)
+    tag = (out / "tag.txt").read_text().strip()
+    result: dict[Path, Path] = {}
+    for i, p in enumerate(sources):
+        rel = p.relative_to(ROOT)
+        result[rel.parent / "__pycache__" / f"{rel.stem}.{tag}.pyc"] = out / f"{i}.pyc"
+    return result
+
+
 def run_node(script: Path, args: Path) -> None:
     proc = subprocess.run(["node", str(script), str(args)], capture_output=True, text=True)
     if proc.returncode:
@@ -196,7 +262,7 @@ def run_node(script: Path, args: Path) -> None:
 
 def stdlib_roots(pyscript_dir: Path) -> list[str]:
     """Module names the page may import: from the engine, ui and PyScript's own Python code."""
-    sources = list((ROOT / "engine").rglob("*.py")) + list((ROOT / "ui").rglob("*.py"))
+    sources = page_sources()
     sources += list((pyscript_dir / "src" / "stdlib" / "pyscript").glob("*.py"))
     names = stdlib_imports(sources) | set(STDLIB_EXTRAS)
     local = {"engine", "ui", "js", "pyscript", "polyscript", "_pyscript"}
@@ -251,11 +317,52 @@ def write_if_changed(dst: Path, data: bytes) -> None:
     dst.write_bytes(data)
 
 
-def python_sources(folder: str) -> list[Path]:
-    base = ROOT / folder
-    # __main__.py is the command line, never imported by the page.
-    return sorted(p for p in base.rglob("*.py")
-                  if "__pycache__" not in p.parts and p.name != "__main__.py")
+def page_sources() -> list[Path]:
+    """ui/ and the engine modules it imports, directly or not (any import, even in a function).
+
+    The engine's command line, benchmarks and any player the page does not use stay out.
+    """
+    def module_file(mod: str) -> Path | None:
+        base = ROOT.joinpath(*mod.split("."))
+        for cand in (base.with_suffix(".py"), base / "__init__.py"):
+            if cand.is_file():
+                return cand
+        return None
+
+    todo = [p for p in (ROOT / "ui").rglob("*.py") if "__pycache__" not in p.parts]
+    seen: set[Path] = set()
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        pkg = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        if path.name != "__init__.py":
+            pkg = pkg.rpartition(".")[0]
+        else:
+            pkg = pkg.removesuffix(".__init__")
+        mods: list[str] = []
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                mods += [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = pkg.split(".")
+                    base = base[: len(base) - (node.level - 1)]
+                    root = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    root = node.module or ""
+                mods.append(root)
+                mods += [f"{root}.{a.name}" for a in node.names]
+        for mod in mods:
+            parts = mod.split(".")
+            if parts[0] not in ("engine", "ui"):
+                continue
+            for i in range(1, len(parts) + 1):
+                f = module_file(".".join(parts[:i]))
+                if f is not None and f not in seen:
+                    todo.append(f)
+    return sorted(seen)
 
 
 def minimal_lockfile(pyodide_dir: Path) -> bytes:
@@ -287,11 +394,14 @@ def build(dist: Path = DIST) -> Path:
             wanted[rt / lic] = src
 
     files: dict[str, str] = {}
-    for folder in ("engine", "ui"):
-        for p in python_sources(folder):
-            rel = p.relative_to(ROOT).as_posix()
-            wanted[Path(rel)] = p
-            files["./" + rel] = rel
+    sources = page_sources()
+    for p in sources:
+        rel = p.relative_to(ROOT).as_posix()
+        wanted[Path(rel)] = p
+        files["./" + rel] = rel
+    for rel_pyc, src_pyc in compile_page_sources(pyodide_dir, sources).items():
+        wanted[rel_pyc] = src_pyc
+        files["./" + rel_pyc.as_posix()] = rel_pyc.as_posix()
     for p in sorted((ROOT / "assets").rglob("*")):
         if p.is_file():
             wanted[p.relative_to(ROOT)] = p

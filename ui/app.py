@@ -58,6 +58,7 @@ class App:
         self.timer_left: int | None = None
         self.away: set[int] = set()
         self._proxies: list[Any] = []
+        self.seq = 0  # bumps on every move played (a hook for tests: data-seq)
 
     # ------------------------------------------------------------------------------- setup
     def start(self) -> None:
@@ -178,6 +179,7 @@ class App:
             self.lobby_error(f"Cannot start: {exc}")
             return
         self.token += 1
+        self.hide_overlay()
         self.bot_rng = random.Random(f"bots:{self.match.seed}")
         self.cur = 0
         self.away = set()
@@ -377,6 +379,7 @@ class App:
             self.toast(str(exc))
             self.render()
             return
+        self.seq += 1
         self.fresh = len(d.trick) > 0
         if len(d.tricks) > n_tricks:
             self.last_trick = d.tricks[-1]
@@ -508,6 +511,7 @@ class App:
         ds.toMove = "" if d.to_move is None else str(d.to_move)
         ds.players = str(m.players)
         ds.deal = str(self.cur + 1)
+        ds.seq = str(self.seq)
         if can:
             ds.input = "1"
         else:

@@ -1,0 +1,191 @@
+"""End-to-end fixtures: one Chromium page on the built dist/, served without a server.
+
+dist/ is served through `context.route` on a fake https origin under a sub-path (as on GitHub
+Pages project pages). Any request that leaves that origin is aborted and recorded; console
+errors and page errors are recorded too, and the last tests assert both lists are empty.
+The page is loaded once per session; tests start over with the app's own reset hook.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+ORIGIN = "https://tricktable.test"
+BASE = f"{ORIGIN}/games/trick-table/"
+CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript",
+    ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm",
+    ".zip": "application/zip", ".py": "text/plain; charset=utf-8", ".svg": "image/svg+xml",
+    ".pyc": "application/octet-stream", ".txt": "text/plain",
+}
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--allow-file-access-from-files",
+                 "--disable-dev-shm-usage"]
+
+
+def chromium_path() -> str:
+    for cand in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+                 shutil.which("chromium-browser")):
+        if cand and Path(cand).exists():
+            return cand
+    pytest.fail("Chromium not found: install Debian's chromium (apt-get install chromium) or set "
+                "CHROMIUM=/path/to/chromium", pytrace=False)
+
+
+class Site:
+    """Routes requests for BASE to dist/ and records everything else."""
+
+    def __init__(self) -> None:
+        self.outside: list[str] = []
+        self.missing: list[str] = []
+        self.console_errors: list[str] = []
+
+    def handle(self, route: Any) -> None:
+        url = route.request.url
+        if not url.startswith(BASE):
+            self.outside.append(url)
+            route.abort()
+            return
+        rel = url[len(BASE):].split("?", 1)[0].split("#", 1)[0] or "index.html"
+        path = (DIST / rel).resolve()
+        if DIST.resolve() not in path.parents or not path.is_file():
+            self.missing.append(rel)
+            route.fulfill(status=404, body="not found")
+            return
+        route.fulfill(status=200, body=path.read_bytes(),
+                      headers={"content-type": CONTENT_TYPES.get(path.suffix, "application/octet-stream"),
+                               "cache-control": "no-cache"})
+
+
+@pytest.fixture(scope="session")
+def site() -> Site:
+    if not (DIST / "index.html").is_file() or not (DIST / "pyscript.json").is_file():
+        pytest.fail("dist/ is missing or incomplete: build it first with `python3 build.py` "
+                    "(scripts/test.sh does this before running the tests)", pytrace=False)
+    return Site()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def page(browser: Any, site: Site) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.route("**/*", site.handle)
+    pg = ctx.new_page()
+    pg.on("console", lambda m: site.console_errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: site.console_errors.append(f"pageerror: {e}"))
+    pg.set_default_timeout(30_000)
+    pg.goto(BASE + "?speed=0")
+    try:
+        pg.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    except Exception:
+        body = pg.inner_text("body")[:2000]
+        pytest.fail(f"the page never became ready; page text:\n{body}\nerrors: "
+                    f"{site.console_errors}\nmissing: {site.missing}", pytrace=False)
+    yield pg
+    ctx.close()
+
+
+class App:
+    """Drives the page like a player: only clicks (and typing in the lobby)."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+
+    def reset(self, query: str = "?speed=0") -> None:
+        self.page.set_viewport_size({"width": 1280, "height": 800})
+        self.page.evaluate("q => window.__tt_reset(q)", query)
+        self.page.wait_for_selector("#lobby:not([hidden])", state="attached")
+
+    def start(self, game: str, seed: int, options: dict[str, str] | None = None,
+              players: int | None = None) -> None:
+        p = self.page
+        p.click(f'[data-game-choice="{game}"]')
+        for name, value in (options or {}).items():
+            node = p.locator(f'#setup [data-opt="{name}"]')
+            if node.get_attribute("type") == "checkbox":
+                node.set_checked(value in ("1", "true"))
+            elif node.evaluate("n => n.tagName") == "SELECT":
+                node.select_option(value)
+            else:
+                node.fill(value)
+        if players is not None:
+            p.select_option('#setup [data-opt="players"]', str(players))
+        p.fill("#opt-seed", str(seed))
+        p.select_option("[data-speed]", "0")
+        p.click("[data-start]")
+        p.wait_for_selector("#table:not([hidden])")
+
+    def seq(self) -> str:
+        return str(self.page.get_attribute("#table", "data-seq"))
+
+    def record(self) -> dict[str, Any]:
+        return json.loads(self.page.evaluate("window.__tt_record()"))
+
+    def wait_turn(self) -> str:
+        """Waits until the human must act ("input") or a deal summary shows ("summary")."""
+        self.page.wait_for_selector("#table[data-input], [data-summary]", state="attached",
+                                    timeout=60_000)
+        return "summary" if self.page.query_selector("[data-summary]") else "input"
+
+    def act(self) -> str:
+        """Makes one move by clicking, like a player who picks simple moves; returns it."""
+        p = self.page
+        before = self.seq()
+        buttons = p.query_selector_all('#panel [data-move]:not([data-move="confirm"])')
+        confirm = p.query_selector('#panel [data-move="confirm"]')
+        if buttons:
+            moves = [b.get_attribute("data-move") for b in buttons]
+            move = "pass" if "pass" in moves else moves[0]
+            p.click(f'#panel [data-move="{move}"]')
+        elif confirm is not None:
+            chosen: list[str] = []
+            for _ in range(4):
+                if p.query_selector('#panel [data-move="confirm"]:not([disabled])'):
+                    break
+                card = p.query_selector("#hand [data-card][data-legal]:not([data-selected])")
+                assert card is not None, "no selectable card while the play is incomplete"
+                chosen.append(str(card.get_attribute("data-card")))
+                card.click()
+            p.click('#panel [data-move="confirm"]')
+            move = " ".join(chosen)
+        else:
+            card = p.query_selector("#hand [data-card][data-legal]")
+            assert card is not None, "the human is to move but no card is playable"
+            move = str(card.get_attribute("data-card"))
+            card.click()
+        p.wait_for_function("s => document.getElementById('table').dataset.seq !== s", arg=before)
+        return move
+
+    def play_deal(self) -> list[str]:
+        """Plays the human's moves until the deal summary shows; returns the moves clicked."""
+        moves = []
+        for _ in range(200):
+            if self.wait_turn() == "summary":
+                return moves
+            moves.append(self.act())
+        raise AssertionError("the deal did not end")
+
+
+@pytest.fixture
+def app(page: Any) -> App:
+    a = App(page)
+    a.reset()
+    return a

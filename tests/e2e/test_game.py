@@ -1,0 +1,186 @@
+"""The browser game end to end: every game played by clicks and checked against the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import engine
+
+from .conftest import App, Site
+
+pytestmark = pytest.mark.e2e
+
+GAME_SETUPS: dict[str, dict[str, Any]] = {
+    "koz-maca": {"seed": 11},
+    "batak": {"seed": 12},
+    "batak-pairs": {"seed": 13},
+    "kozel-miner": {"seed": 14},
+    "kozel-classic": {"seed": 15},
+    "bidding-kozel": {"seed": 16, "players": 3},
+}
+
+
+def summary_rows(page: Any) -> dict[int, dict[str, str]]:
+    rows = {}
+    for tr in page.query_selector_all("[data-summary] tr[data-seat]"):
+        rows[int(tr.get_attribute("data-seat"))] = {
+            k: str(tr.get_attribute(f"data-{k}")) for k in ("tricks", "points", "delta", "total")}
+    return rows
+
+
+def same_move(a: str, b: str) -> bool:
+    return sorted(a.split()) == sorted(b.split())
+
+
+def assert_subsequence(clicked: list[str], moves: list[str]) -> None:
+    i = 0
+    for m in moves:
+        if i < len(clicked) and same_move(clicked[i], m):
+            i += 1
+    assert i == len(clicked), f"clicked moves {clicked} are not all in the deal's moves {moves}"
+
+
+def check_summary(app: App, deal_index: int, clicked: list[str]) -> Any:
+    """The summary on screen equals what the engine computes from the page's own record."""
+    page = app.page
+    assert page.get_attribute("[data-summary]", "data-deal") == str(deal_index + 1)
+    record = app.record()
+    m = engine.replay(record)
+    deal = m.deals[deal_index]
+    assert deal.phase == "over"
+    assert_subsequence(clicked, record["deals"][deal_index]["moves"])
+    res = deal.result
+    rows = summary_rows(page)
+    assert sorted(rows) == list(range(m.players))
+    for s in range(m.players):
+        assert rows[s]["tricks"] == str(res["tricks"][s]), (s, rows[s], res)
+        assert rows[s]["points"] == str(res["points"][s]), (s, rows[s], res)
+        assert rows[s]["delta"] == str(res["delta"][s]), (s, rows[s], res)
+        assert rows[s]["total"] == str(m.totals[s]), (s, rows[s], m.totals)
+    return m
+
+
+@pytest.mark.parametrize("game", list(GAME_SETUPS))
+def test_full_deal_by_clicks(app: App, game: str) -> None:
+    if game not in engine.GAME_INFO:
+        pytest.fail(f"{game} is in engine.GAMES but has no GAME_INFO")
+    setup = GAME_SETUPS[game]
+    app.start(game, setup["seed"], players=setup.get("players"))
+    page = app.page
+    assert page.get_attribute("#table", "data-game") == game
+    clicked = app.play_deal()
+    m = check_summary(app, 0, clicked)
+    assert m.seed == setup["seed"]
+    assert m.players == setup.get("players", engine.GAME_INFO[game]["default_players"])
+    assert len(clicked) > 0, "the human never had to act"
+
+
+def test_koz_maca_match_to_the_end(app: App) -> None:
+    app.start("koz-maca", 21, options={"hands": "5"})
+    page = app.page
+    for i in range(5):
+        clicked = app.play_deal()
+        m = check_summary(app, i, clicked)
+        if i < 4:
+            page.click('[data-summary] [data-action="next"]')
+            page.wait_for_selector("[data-summary]", state="detached")
+    assert m.is_over
+    page.click('[data-summary] [data-action="continue"]')
+    over = page.wait_for_selector("[data-match-over]")
+    winners = page.get_attribute("[data-match-over] [data-winners]", "data-winners")
+    assert winners == ",".join(map(str, m.winners))
+    assert over.query_selector('[data-action="again"]') is not None
+    page.click('[data-action="again"]')
+    page.wait_for_selector("[data-match-over]", state="detached")
+    assert page.get_attribute("#table", "data-deal") == "1"
+
+
+def test_illegal_card_shows_the_engine_reason(app: App) -> None:
+    app.start("koz-maca", 5)
+    page = app.page
+    for _ in range(60):
+        assert app.wait_turn() == "input"
+        illegal = page.query_selector("#hand [data-card]:not([data-legal])")
+        if illegal is not None and page.get_attribute("#table", "data-phase") == "play":
+            card = str(illegal.get_attribute("data-card"))
+            before = app.record()
+            seq = app.seq()
+            illegal.click()
+            toast = page.wait_for_selector("#toast.show")
+            m = engine.replay(before)
+            reason = m.deal.why_illegal(card)
+            assert reason, f"the engine says {card} is legal"
+            assert toast.text_content() == reason
+            assert app.record() == before, "an illegal click changed the game"
+            assert app.seq() == seq
+            assert page.query_selector(f'#hand [data-card="{card}"]') is not None
+            return
+        app.act()
+    pytest.fail("never held an illegal card")
+
+
+def test_bad_url_parameters(app: App) -> None:
+    page = app.page
+    app.reset("?game=no-such-game&speed=0")
+    msg = page.wait_for_selector("#lobby-msg:not([hidden])")
+    assert "no-such-game" in (msg.text_content() or "")
+    assert page.is_hidden("#table")
+    # A bad option value for a real game: the message names it and the lobby still works.
+    app.reset("?game=koz-maca&hands=7&speed=0")
+    msg = page.wait_for_selector("#lobby-msg:not([hidden])")
+    assert "hands" in (msg.text_content() or "").lower()
+    assert page.is_hidden("#table")
+    # URL text is shown as text, never parsed as HTML.
+    app.reset("?game=%3Cimg%20src%3Dx%20id%3Dinjected%3E&speed=0")
+    msg = page.wait_for_selector("#lobby-msg:not([hidden])")
+    assert "<img" in (msg.text_content() or "")
+    assert page.query_selector("#injected") is None
+    app.reset("?game=koz-maca&seed=abc")
+    assert "seed" in (page.text_content("#lobby-msg") or "").lower()
+    # The lobby still starts a game afterwards.
+    app.start("koz-maca", 3)
+    assert page.get_attribute("#table", "data-game") == "koz-maca"
+
+
+def test_url_parameters_start_a_game(app: App) -> None:
+    page = app.page
+    page.evaluate("q => window.__tt_reset(q)", "?game=kozel-classic&deck=32&seed=42&speed=0")
+    page.wait_for_selector("#table:not([hidden])")
+    rec = app.record()
+    assert rec["game"] == "kozel-classic" and rec["seed"] == 42
+    assert str(rec["options"].get("deck")) == "32"
+
+
+def test_phone_layout_360x640(app: App) -> None:
+    page = app.page
+    page.set_viewport_size({"width": 360, "height": 640})
+    app.start("koz-maca", 8)
+    app.wait_turn()
+    cards = page.query_selector_all("#hand [data-card]")
+    assert len(cards) == 13
+    for c in cards:
+        box = c.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 640, box
+        assert box["width"] >= 44 and box["height"] >= 44, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    for b in page.query_selector_all("#bar button, #panel button"):
+        box = b.bounding_box()
+        if box:
+            assert box["height"] >= 44 or box["width"] >= 44, box
+    # The lobby fits too.
+    app.reset()
+    page.set_viewport_size({"width": 360, "height": 640})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_no_request_left_the_origin(site: Site) -> None:
+    assert site.outside == [], f"requests left the page's origin: {site.outside}"
+    assert site.missing == [], f"files the page asked for are missing from dist/: {site.missing}"
+
+
+def test_no_console_errors(site: Site) -> None:
+    assert site.console_errors == [], site.console_errors
