@@ -14,7 +14,7 @@ are then two comparisons per card.
 House decisions taken here (RULES.md marks the rule ones [house]; these are the engine's):
 - Re-deal. Dealing from the seed, a hand that needs a re-deal (≤ 13 points; Classic also all
   four Queens in one hand) is dealt again at once from the same generator, so a re-deal never
-  appears in a match or its record. A record whose *given* hands need a re-deal is played as a
+  appears in a match or its record (`deal.thrown_in` says why hands were thrown in). A record whose *given* hands need a re-deal is played as a
   deal that is over at once with reason "redeal": zero delta, no tricks, the same dealer deals
   the next deal, and it counts as no cycle (it fixes no Miner pairing, passes no ownership, does
   not use up Classic's chosen first-cycle trump, keeps a pending eggs doubling). A Classic trump
@@ -27,6 +27,10 @@ House decisions taken here (RULES.md marks the rule ones [house]; these are the 
   which the shamok took the Queen of Clubs).
 - Eggs doubling (option): every penalty of the next played cycle is doubled: the normal table,
   lusya and the shamok's 4. Doubling does not stack.
+- Lusya is 12 (6 short), which equals the losing target, so a lusya always ends the match
+  (the seed's "and the game goes on" cannot apply with these numbers; RULES.md's target wins).
+- Deal results: `result["reason"]` is "normal" | "lusya" | "eggs" | "shamok" | "redeal";
+  `points` are each seat's team card points, `delta` the penalty points added (partners equal).
 """
 
 from __future__ import annotations
@@ -139,6 +143,7 @@ class KozelDeal(Deal):
         self.doubled: bool = bool(info.get("double", False))
         self.reason: str | None = None
         self.redeal_why: str | None = redeal
+        self.thrown_in: list[str] = []  # why earlier deals from the seed were dealt again
         self.shamok: int = rules.shamok
         self.queen: int = card(12, 3)
         self.owner: int | None = None
@@ -194,8 +199,9 @@ class KozelDeal(Deal):
         self.reason = "redeal"
         self.result = {"tricks": [0] * 4, "points": [0] * 4, "delta": [0] * 4,
                        "reason": "redeal", "why": self.redeal_why, "loser": None,
-                       "spas": None, "penalty": 0, "doubled": self.doubled,
-                       "owner": None, "trump": self.trump, "last_trick": None}
+                       "spas": None, "winners_own": None, "penalty": 0,
+                       "doubled": self.doubled, "owner": None, "trump": self.trump,
+                       "last_trick": None, "queen_by": None, "shamok_by": None}
 
     # --- what the table shows ---------------------------------------------------------------
     @property
@@ -415,7 +421,8 @@ class KozelDeal(Deal):
         return {"owner": self.owner, "kozyryatnik": self.kozyryatnik, "pairing": self.pairing,
                 "marker": CARD_STR[self.marker], "marker_holder": self.marker_holder,
                 "reason": self.reason, "cycle": self.cycle, "doubled": self.doubled,
-                "points": self.points, "ladder": self.ladder}
+                "points": self.points, "ladder": self.ladder,
+                "thrown_in": list(self.thrown_in)}
 
 
 # --------------------------------------------------------------------------------------------
@@ -481,6 +488,7 @@ class KozelRules(Rules):
         deck = self.deck
         size = len(deck) // 4
         redeal: str | None = None
+        thrown_in: list[str] = []
         if setup is not None and "hands" in setup:
             hands = check_hands(self.name, setup["hands"], [size] * 4, deck)
             redeal = self.redeal_reason(hands)
@@ -491,9 +499,13 @@ class KozelRules(Rules):
                 hands = [[] for _ in range(4)]
                 for k, c in enumerate(cards):
                     hands[(dealer + 1 + k) & 3].append(c)
-                if self.redeal_reason(hands) is None:
+                why = self.redeal_reason(hands)
+                if why is None:
                     break
-        return KozelDeal(self, index, dealer, hands, info, trump, redeal)
+                thrown_in.append(why)
+        deal = KozelDeal(self, index, dealer, hands, info, trump, redeal)
+        deal.thrown_in = thrown_in
+        return deal
 
     def apply_result(self, match: Match, deal: Deal) -> None:
         super().apply_result(match, deal)

@@ -434,12 +434,17 @@ def test_redeal_record_with_moves_is_refused() -> None:
 def test_seeded_deals_never_need_a_redeal(game: str, options: dict[str, Any]) -> None:
     """Dealing from the seed re-deals at once: no seeded hand is worth ≤ 13 or (Classic)
     holds all four Queens, and no re-deal shows up as a deal."""
+    thrown = 0
     for seed in range(40):
-        d = kdeal(engine.new_match(game, seed=seed, options=options))
+        m = engine.new_match(game, seed=seed, options=options)
+        d = kdeal(m)
         for h in d.initial_hands:
             assert sum(kozel_points(c) for c in h) >= 14
             if game == CLASSIC:
                 assert sum(1 for c in h if c & 15 == 12) < 4
+        assert len(m.deals) == 1 and m.view(0)["thrown_in"] == d.thrown_in
+        thrown += len(d.thrown_in)
+    assert thrown > 0  # the throw-ins happened, and the view says why
 
 
 def test_miner_redeal_does_not_fix_the_pairing() -> None:
