@@ -156,6 +156,7 @@ class BiddingKozelDeal(Deal):
         self._stock: list[int] = list(stock)
         self._drawn = 0  # cards drawn from the front of `_stock`
         self.turned: int = stock[-1]
+        self.turned_up_to: int | None = None  # who drew the turned-up card (everyone sees it)
         self.trump_suit = stock[-1] >> 4
         self._b = BEATS[self.trump_suit]
         self._next, self._orders = _seating(n, self.active)
@@ -364,6 +365,8 @@ class BiddingKozelDeal(Deal):
                 hands[s].append(stock[k])
                 k += 1
         ace = any(c & 15 == 14 for c in stock[self._drawn:k])
+        if k == len(stock):
+            self.turned_up_to = order[-1]  # the last card drawn is the turned-up one
         self._drawn = k
         self.draws.append(list(order))
         return ace
@@ -448,6 +451,7 @@ class BiddingKozelDeal(Deal):
         # Deliberately no captured points or piles here: see the module docstring.
         return {"pot": self.pot, "stock_size": self.stock_size, "turned_up": self.turned_up,
                 "end_reason": self.end_reason, "active": list(self.active),
+                "turned_up_to": self.turned_up_to,
                 "antes": list(self.antes), "bankrolls": list(self.bankrolls),
                 "dead_count": len(self.dead), "lead_size": self.lead_size,
                 "winning_seat": self._win_seat if self._trick else None,

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 import engine
 from engine.bidding_kozel import BiddingKozelDeal
 from engine.cards import CARD_STR, DECK_36
+from tests import reference_bidding_kozel
 from tests.helpers import state
 
 GAME = "bidding-kozel"
@@ -132,3 +134,39 @@ def test_long_matches_end_with_players_out(players: int) -> None:
             ended_early += 1
             assert sum(1 for t in m.totals if t >= 1) < 2
     assert ended_early
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_plain_reading_of_the_rules_agrees(players: int) -> None:
+    """Random and baseline-played rounds are legal and end alike under an independent, plain
+    reading of RULES.md §3 (tests/reference_bidding_kozel.py)."""
+    for seed in range(25):
+        m = engine.new_match(GAME, seed=seed, players=players,
+                             options={"rounds": 3, "bankroll": 2})
+        rng = random.Random(seed)
+        while not m.is_over:
+            d = m.deal
+            if seed % 2:
+                m.play(rng.choice(d.legal_moves()))
+            else:
+                m.play(engine.bots.choose(d, rng=rng))
+        for d, setup in zip(m.deals, m.record()["deals"]):
+            r = d.result
+            assert r is not None
+            want = {k: r[k] for k in ("tricks", "points", "reason", "pot_winners")}
+            assert reference_bidding_kozel.check_deal(setup, players) == want
+
+
+GOLDEN = sorted((Path(__file__).parent / "golden").glob("bidding-kozel-*.json"))
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+def test_golden_records_match_the_plain_reading(path: Path) -> None:
+    """The golden Bidding Kozel records (tests/golden) end as the plain reading says."""
+    data = json.loads(path.read_text())
+    rec = data["record"]
+    m = engine.replay(rec)
+    for d, setup, want in zip(m.deals, rec["deals"], data["results"]):
+        got = reference_bidding_kozel.check_deal(setup, rec["players"])
+        assert d.result is not None and got["points"] == want["points"]
+        assert got["pot_winners"] == d.result["pot_winners"]

@@ -227,6 +227,7 @@ def test_refill_one_card_at_a_time_from_the_winner_trump_drawn_last() -> None:
         m.play(mv)
     assert d.tricks[-1]["winner"] == 2
     assert d.draws[-1] == [2, 3, 0, 1] and d._hands[1][-1] == parse_card("AC")
+    assert m.view(0)["turned_up_to"] == 1 and m.view(0)["turned_up"] == "AC"
     assert d.stock_size == 0 and d.dead == []
 
 
