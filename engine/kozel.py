@@ -449,7 +449,9 @@ class KozelRules(Rules):
     classic: ClassVar[bool] = False
 
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
-        super().__init__(players, options)
+        full = {o.name: o.default for o in self.option_specs}  # checked options, or defaults
+        full.update(options)
+        super().__init__(players, full)
         self.target = 6 if self.options["short"] else 12
         self.marker = parse_card(self.options["marker"])
         self.shamok = -1

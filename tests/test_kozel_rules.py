@@ -302,7 +302,9 @@ def test_miner_has_no_kozyryatnik() -> None:
 def test_shamok_takes_opponents_queen_of_clubs() -> None:
     """When a completed trick holds the shamok and Q♣ played by opposing teams, the cycle
     ends at once (cards left unplayed) and the team that played Q♣ takes 4, the other 0."""
-    m = pos(CLASSIC, C1, "10H 6C QC JD", H)
+    m = pos(CLASSIC, C1, "10H 6C QC", H)
+    assert kdeal(m).phase == "play" and m.deal.to_move == 3  # the trick is played out first
+    m.play("JD")
     d = kdeal(m, 0)
     assert d.phase == "over" and d.reason == "shamok"
     assert d.result is not None and d.result["delta"] == [4, 0, 4, 0]
