@@ -24,7 +24,7 @@ from .core import Action, Deal
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"playouts": 0, "help": "the simple baseline player"},
     "normal": {"playouts": 120, "help": "sampling search with a small budget"},
-    "strong": {"playouts": 360, "help": "sampling search (the default)"},
+    "strong": {"playouts": 300, "help": "sampling search (the default)"},
 }
 DEFAULT_LEVEL = "strong"
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from .ai_sample import deal_unseen
+from .ai_sample import deal_unseen, worlds_for
 from .cards import DECK_52
 from .core import Action, Deal
 
@@ -296,7 +296,8 @@ def choose_card(deal: Deal, seat: int, budget: int, rng: random.Random,
     cands = candidates(deal, seat, legal)  # type: ignore[arg-type]
     if len(cands) == 1:
         return cands[0]
-    n_worlds = max(8, budget // len(cands))
+    remaining = sum(len(h) for h in deal._hands)
+    n_worlds = worlds_for(budget, len(cands), remaining, 52)
     worlds = sample_worlds(deal, seat, n_worlds, rng, see_all)
     teams = deal.rules.teams is not None
     trump = deal.trump_suit

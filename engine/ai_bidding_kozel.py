@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from .bidding_kozel import BEATS, DECK_36, POINTS, POWER, BiddingKozelDeal, cards_of, play_beats
+from .ai_sample import worlds_for
 from .core import Action, Deal
 
 GAMES = ("bidding-kozel",)
@@ -177,7 +178,8 @@ def choose(deal: Deal, seat: int, budget: int, rng: random.Random, see_all: bool
     cands = deal.legal_actions()
     if len(cands) == 1:
         return cands[0]
-    n_worlds = max(6, budget // (2 * len(cands)))
+    remaining = sum(len(h) for h in deal._hands) + deal.stock_size
+    n_worlds = worlds_for(budget // 2, len(cands), remaining, 36, low=6, high=40)
     worlds = make_worlds(deal, seat, n_worlds, rng, see_all)
     totals = [0.0] * len(cands)
     for w in worlds:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from .ai_sample import deal_unseen
+from .ai_sample import deal_unseen, worlds_for
 from .core import Action, Deal
 from .kozel import POINTS, TRUMP, KozelDeal
 
@@ -275,7 +275,8 @@ def choose_card(deal: KozelDeal, seat: int, budget: int, rng: random.Random,
     cands = candidates(deal, seat, legal)
     if len(cands) == 1:
         return cands[0]
-    n_worlds = max(8, budget // len(cands))
+    remaining = sum(len(h) for h in deal._hands)
+    n_worlds = worlds_for(budget, len(cands), remaining, len(deal.rules.deck))  # type: ignore[attr-defined]
     worlds = sample_worlds(deal, seat, n_worlds, rng, see_all)
     S = Setup(deal)
     totals = [0.0] * len(cands)

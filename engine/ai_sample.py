@@ -80,3 +80,12 @@ def _attempt(unseen: Sequence[int], sizes: Mapping[int, int], seats: list[int],
     if any(cap.values()):
         return None
     return out
+
+
+def worlds_for(budget: int, n_cands: int, remaining: int, full: int,
+               low: int = 8, high: int = 64) -> int:
+    """How many worlds a decision samples: `budget` full-deal playouts' worth of work spread
+    over the candidates, where a playout from here costs `remaining / full` of a full one
+    (late decisions are cheap, so they get more worlds, up to `high`)."""
+    n = budget * full // max(1, n_cands * max(1, remaining))
+    return max(low, min(high, n))
