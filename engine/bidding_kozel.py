@@ -213,15 +213,16 @@ class BiddingKozelDeal(Deal):
     def legal_actions(self) -> list[Action]:
         if self.phase != "play":
             return []
-        h = sorted(self._hands[self.to_move], key=CANON.__getitem__)  # type: ignore[index]
+        hand = self._hands[self.to_move]  # type: ignore[index]
         trick = self._trick
+        if (trick and isinstance(trick[0][1], int)) or len(hand) < 3:
+            return list(hand)  # single cards (the public surface sorts them)
+        # Sets are tuples in canonical order, so each appears once and matches `parse_action`.
+        h = sorted(hand, key=CANON.__getitem__)
         if trick:
-            if isinstance(trick[0][1], int):
-                return list(h)
             return list(combinations(h, 3))
         out: list[Action] = list(h)
-        if len(h) >= 3:
-            out.extend(t for t in combinations(h, 3) if t[0] >> 4 == t[1] >> 4 == t[2] >> 4)
+        out.extend(t for t in combinations(h, 3) if t[0] >> 4 == t[1] >> 4 == t[2] >> 4)
         return out
 
     def parse_action(self, text: str) -> Action:
