@@ -531,7 +531,7 @@ class App:
             '<div class="menu">'
             '<button type="button" class="btn small" data-action="rules">Rules</button>'
             f'<button type="button" class="btn small" data-action="speed" title="Computer speed">'
-            f'Speed: {R.esc(speed_name)}</button>'
+            f'<span class="lbl">Speed: </span>{R.esc(speed_name)}</button>'
             '<button type="button" class="btn small" data-action="lobby">Games</button></div>')
 
         # Seats

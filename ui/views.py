@@ -105,16 +105,17 @@ def seat_html(seat: int, pos: str, name: str, view: dict[str, Any], totals_txt: 
     backs = ""
     if seat != 0:
         shown = min(n, 13)
-        backs = '<div class="backs" aria-hidden="true">' + "".join(
-            '<span class="mini-back"></span>' for _ in range(shown)) + "</div>"
+        backs = (f'<div class="backs" title="{n} cards">' + "".join(
+            '<span class="mini-back"></span>' for _ in range(shown))
+            + f'<span class="count">{n}</span></div>')
     tags = "".join(f'<span class="tag">{esc(t)}</span>' for t in extra if t)
+    tricks = f"{taken} trick{'s' if taken != 1 else ''}"
     return (
-        f'<div class="seat pos-{pos}{turn}" data-seat="{seat}">'
+        f'<div class="seat pos-{pos}{turn}" data-seat="{seat}" data-cards="{n}">'
         f'<div class="plate"><span class="name">{esc(name)}</span>{dealer}'
         f'{"<span class=dots></span>" if thinking else ""}</div>'
         f'{backs}'
-        f'<div class="stats"><span title="cards in hand">{n} cards</span>'
-        f'<span title="tricks taken this deal">{taken} tr.</span>'
+        f'<div class="stats"><span title="tricks taken this deal">{tricks}</span>'
         f'{"<span title=match>" + esc(totals_txt) + "</span>" if totals_txt else ""}</div>'
         f'{"<div class=tags>" + tags + "</div>" if tags else ""}'
         '</div>')
