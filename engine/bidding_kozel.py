@@ -111,11 +111,11 @@ def canon(cards: Any) -> tuple[int, ...]:
 _CARD_RE = re.compile(r"(10|[2-9TJQKA])([SHDC])")
 
 
-_SEATING: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
+Seating = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
+_SEATING: dict[tuple[int, tuple[int, ...]], Seating] = {}
 
 
-def _seating(n: int, active: tuple[int, ...]
-             ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+def _seating(n: int, active: tuple[int, ...]) -> Seating:
     """For the seats still in: the next one clockwise after each seat (out seats too), and the
     drawing order after a trick per winner (the winner, then clockwise). Tuples, so that
     `Deal.clone` shares them."""
@@ -161,9 +161,9 @@ class BiddingKozelDeal(Deal):
         self._b = BEATS[self.trump_suit]
         self._next, self._orders = _seating(n, self.active)
         self._n_active = len(self.active)
-        self.piles: list[list[int]] = [[] for _ in range(n)]
+        self._piles: list[list[int]] = [[] for _ in range(n)]  # won cards (hidden)
         self.points: list[int] = [0] * n  # captured card points (hidden from the per-seat view)
-        self.dead: list[int] = []
+        self._dead: list[int] = []
         self.end_reason: str | None = None
         self.draws: list[list[int]] = []  # per refill: the seats in the order they drew
         # The trick in progress: the winning play, who plays it, which plays lie face up.
@@ -183,9 +183,19 @@ class BiddingKozelDeal(Deal):
 
     # --- public facts -----------------------------------------------------------------------
     @property
-    def stock(self) -> list[int]:
+    def stock(self) -> list[str]:
         """The cards still to draw, in drawing order (the turned-up card last)."""
-        return self._stock[self._drawn:]
+        return [CARD_STR[c] for c in self._stock[self._drawn:]]
+
+    @property
+    def dead(self) -> list[str]:
+        """The cards left in a stock that could not refill every hand: nobody gets them."""
+        return [CARD_STR[c] for c in self._dead]
+
+    @property
+    def piles(self) -> list[list[str]]:
+        """The cards each seat has won this round (the API knows; the per-seat view does not)."""
+        return [[CARD_STR[c] for c in p] for p in self._piles]
 
     @property
     def stock_size(self) -> int:
@@ -320,7 +330,7 @@ class BiddingKozelDeal(Deal):
         self._faceup = []
         self._trick = []
         self.taken[winner] += 1
-        pile = self.piles[winner]
+        pile = self._piles[winner]
         pts = 0
         for _, a in trick:
             if isinstance(a, int):
@@ -356,7 +366,7 @@ class BiddingKozelDeal(Deal):
             return False
         missing = HAND_SIZE - len(self._hands[winner])  # every hand holds as many cards
         if missing * self._n_active > left:
-            self.dead.extend(stock[k:])
+            self._dead.extend(stock[k:])
             self._drawn = len(stock)
             return False
         order = self._orders[winner]
@@ -403,14 +413,14 @@ class BiddingKozelDeal(Deal):
             "remainder": remainder, "antes": list(self.antes),
             "bura": self._bura_seat if reason == "bura" else None,
             "four_aces": takers[0] if reason == "four_aces" else None,
-            "next_dealer": nxt, "dead": [CARD_STR[c] for c in self.dead],
+            "next_dealer": nxt, "dead": self.dead,
         }
 
     # --- views and records ------------------------------------------------------------------
     def card_places(self) -> dict[str, list[int]]:
         places = super().card_places()
-        places["stock"] = self.stock
-        places["dead"] = list(self.dead)
+        places["stock"] = self._stock[self._drawn:]
+        places["dead"] = list(self._dead)
         return places
 
     def deck_cards(self) -> list[int]:
@@ -454,7 +464,7 @@ class BiddingKozelDeal(Deal):
                 "end_reason": self.end_reason, "active": list(self.active),
                 "turned_up_to": self.turned_up_to,
                 "antes": list(self.antes), "bankrolls": list(self.bankrolls),
-                "dead_count": len(self.dead), "lead_size": self.lead_size,
+                "dead_count": len(self._dead), "lead_size": self.lead_size,
                 "winning_seat": self._win_seat if self._trick else None,
                 "face_down": self.face_down}
 

@@ -18,7 +18,7 @@ import pytest
 
 import engine
 from engine.bidding_kozel import BiddingKozelDeal
-from engine.cards import CARD_STR, DECK_36
+from engine.cards import CARD_STR, DECK_36, parse_card
 from tests import reference_bidding_kozel
 from tests.helpers import state
 
@@ -28,9 +28,9 @@ GAME = "bidding-kozel"
 def check_places(d: BiddingKozelDeal) -> None:
     """Every card of the deck is in exactly one place, and the won piles match the tricks."""
     seen = [c for s in d.active for c in d._hands[s]]
-    seen += d.stock + d.dead
+    seen += [parse_card(c) for c in d.stock + d.dead]
     seen += [c for _, a in d._trick for c in ((a,) if isinstance(a, int) else a)]
-    seen += [c for p in d.piles for c in p]
+    seen += [parse_card(c) for p in d.piles for c in p]
     assert sorted(seen) == sorted(DECK_36)
     assert all(not d._hands[s] for s in range(d.players) if s not in d.active)
     # Everyone plays as many cards to a trick, so hands differ only by the plays of this trick.
