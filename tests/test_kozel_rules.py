@@ -675,3 +675,51 @@ def test_view_shows_the_table_not_other_hands() -> None:
     assert v["points"] == [0, 31, 0, 31] and v["hand_sizes"] == [5, 5, 5, 5]
     assert v["legal_moves"] == [] and m.view(1)["legal_moves"] == ["KS", "10D"]
     assert v["ladder"][0] == "6C" and v["marker"] == "JC" and v["cycle"] == 1
+
+
+def _ladder_of(d: KozelDeal) -> list[str]:
+    x = d.trump
+    assert x is not None
+    if d.classic:
+        return _classic_ladder(len(d.initial_hands[0]) * 4, x)
+    return ["6" + x] + ["JC", "JS", "JH", "JD"] + [r + x for r in ["A", "10", "K", "Q", "9", "8", "7"]]
+
+
+def _expected_legal(d: KozelDeal, must_trump: bool) -> set[str]:
+    """The legal cards written straight from RULES.md §2 (following and kozyryatnik)."""
+    seat = d.to_move
+    assert seat is not None
+    ladder = set(_ladder_of(d))
+    hand = set(d.hand_of(seat))
+    trumps = {c for c in hand if c in ladder}
+    if not d.trick:
+        if d.classic and seat % 2 != (d.owner or 0) % 2 and hand - trumps:
+            return hand - trumps
+        return hand
+    lead = d.trick[0][1]
+    if lead in ladder:
+        return trumps or hand
+    same = {c for c in hand - trumps if c[-1] == lead[-1]}
+    if same:
+        return same
+    if must_trump and trumps:
+        return trumps
+    return hand
+
+
+@pytest.mark.parametrize("game, options", [
+    (MINER, {}), (MINER, {"must_trump": True}), (CLASSIC, {}),
+    (CLASSIC, {"deck": 32, "must_trump": True}), (CLASSIC, {"trump": "C"})])
+def test_legal_moves_follow_the_written_rules(game: str, options: dict[str, Any]) -> None:
+    """At every card decision of random games, the legal cards are exactly those the written
+    rules allow (plain lead: plain cards of the suit; trump lead: trumps; else anything, or
+    trumps under must_trump; Classic leads: the kozyryatnik)."""
+    for seed in range(4):
+        m = engine.new_match(game, seed=seed, options=options)
+        rng = random.Random(seed)
+        while not m.is_over and len(m.deals) < 4:
+            d = kdeal(m)
+            if d.phase == "play":
+                want = _expected_legal(d, bool(options.get("must_trump")))
+                assert set(m.legal_moves()) == want, (d.trick, d.hand_of(d.to_move or 0))
+            m.play(rng.choice(m.legal_moves()))
