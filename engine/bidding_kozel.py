@@ -527,6 +527,9 @@ class BiddingKozel(Rules):
             raise RecordError("fewer than two players can ante: the match is over")
         n_active = len(active)
         sizes = [HAND_SIZE if s in active else 0 for s in range(self.players)]
+        if setup is not None and dealer not in active:
+            raise RecordError(f"{self.name}: seat {dealer} cannot deal: it is out of the match "
+                              "(it cannot ante)")
         if setup is not None and ("hands" in setup or "stock" in setup):
             extra = set(setup) - {"dealer", "hands", "stock", "moves"}
             if extra:
@@ -534,9 +537,6 @@ class BiddingKozel(Rules):
             if "hands" not in setup or "stock" not in setup:
                 raise RecordError(f"{self.name}: a deal set up by hand lists both 'hands' and "
                                   "'stock' (drawing order, the turned-up trump last)")
-            if dealer not in active:
-                raise RecordError(f"{self.name}: seat {dealer} cannot deal: it is out of the "
-                                  "match (it cannot ante)")
             stock = self._check_stock(setup["stock"], 36 - HAND_SIZE * n_active)
             hands = check_hands(self.name, setup["hands"], sizes, DECK_36, extra=stock)
         else:

@@ -330,6 +330,9 @@ def test_record_refuses_a_dealer_who_is_out() -> None:
     with pytest.raises(engine.RecordError) as exc:
         engine.replay(rec(TIE, second, players=5, options={"bankroll": 1}))
     assert "out of the match" in str(exc.value)
+    with pytest.raises(engine.RecordError) as exc:
+        engine.replay(rec(TIE, {"dealer": 3, "moves": []}, players=5, options={"bankroll": 1}))
+    assert "seat 3 cannot deal" in str(exc.value)
 
 
 @pytest.mark.parametrize("change, message", [
