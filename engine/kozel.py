@@ -148,7 +148,7 @@ class KozelDeal(Deal):
         self.queen: int = card(12, 3)
         self.owner: int | None = None
         self.marker_holder: int | None = None
-        self.pairing: list[str] | None = None  # Miner: seat -> suit letter
+        self.pairing: dict[int, str] | None = None  # Miner: seat -> suit letter
         self._tables: Tables | None = None
         self._eff: tuple[int, ...] = ()
         self._str: tuple[int, ...] = ()
@@ -166,10 +166,10 @@ class KozelDeal(Deal):
         if not self.classic:
             pairing = info.get("pairing")
             if pairing is None:
-                pairing = [""] * 4
-                for k, s in enumerate((3, 0, 1, 2)):  # holder ♣, next ♠, partner ♥, last ♦
-                    pairing[(holder + k) % 4] = SUITS[s]
-            self.pairing = list(pairing)
+                suits = {(holder + k) % 4: SUITS[s]  # holder ♣, next ♠, partner ♥, last ♦
+                         for k, s in enumerate((3, 0, 1, 2))}
+                pairing = {seat: suits[seat] for seat in range(4)}
+            self.pairing = dict(pairing)
             self.trump_suit = SUITS.index(self.pairing[holder])
             self.owner = holder
         else:
@@ -418,7 +418,8 @@ class KozelDeal(Deal):
         return any(m.startswith("trump ") for m in self.moves)
 
     def view_extra(self, seat: int) -> dict[str, Any]:
-        return {"owner": self.owner, "kozyryatnik": self.kozyryatnik, "pairing": self.pairing,
+        pairing = None if self.pairing is None else dict(self.pairing)
+        return {"owner": self.owner, "kozyryatnik": self.kozyryatnik, "pairing": pairing,
                 "marker": CARD_STR[self.marker], "marker_holder": self.marker_holder,
                 "reason": self.reason, "cycle": self.cycle, "doubled": self.doubled,
                 "points": self.points, "ladder": self.ladder,
@@ -520,7 +521,7 @@ class KozelRules(Rules):
         info.pop("trump_carry", None)
         info["cycles"] = int(info.get("cycles", 0)) + 1
         if deal.pairing is not None and "pairing" not in info:
-            info["pairing"] = list(deal.pairing)
+            info["pairing"] = dict(deal.pairing)
         info["next_owner"] = deal.result["last_trick"]
         info["double"] = bool(self.options["eggs_double"] and deal.reason == "eggs")
 

@@ -17,6 +17,8 @@ from engine.kozel import KozelDeal, miner_tables
 from tests.test_kozel_golden import GOLDEN, as_record, split_moves
 
 MINER, CLASSIC = "kozel-miner", "kozel-classic"
+PAIRED_AT_0 = {0: "C", 1: "S", 2: "H", 3: "D"}  # Miner pairing when seat 0 held J♣ first
+PAIRED_AT_1 = {0: "D", 1: "C", 2: "S", 3: "H"}
 
 
 def rec(game: str, rows: list[str], moves: str = "", options: dict[str, Any] | None = None,
@@ -459,7 +461,7 @@ def test_miner_redeal_does_not_fix_the_pairing() -> None:
     m = engine.replay(r)
     assert kdeal(m, 0).reason == "redeal" and "pairing" not in m.info
     d = kdeal(m, 1)
-    assert d.pairing == ["D", "C", "S", "H"] and d.trump == "C" and d.owner == 1
+    assert d.pairing == PAIRED_AT_1 and d.trump == "C" and d.owner == 1
 
 
 # --- Miner: marker, ownership, pairing, penalties -------------------------------------------
@@ -474,7 +476,7 @@ def test_miner_marker_holder_owns_and_leads() -> None:
             "8C AH 10H KH QH 9H 8H 7H 6H", "7C AD 10D KD QD 9D 8D 7D 6D"]
     d = kdeal(pos(MINER, rows, options={"marker": "AC"}))
     assert d.owner == 1 and d.to_move == 1 and d.trump == "C"
-    assert d.pairing == ["D", "C", "S", "H"]
+    assert d.pairing == PAIRED_AT_1
 
 
 def test_miner_pairing_locked_across_cycles() -> None:
@@ -487,14 +489,14 @@ def test_miner_pairing_locked_across_cycles() -> None:
         r["deals"].append({"dealer": 0, "hands": [h.split() for h in rows], "moves": []})
         m = engine.replay(r)
         d = kdeal(m)
-        assert d.pairing == ["C", "S", "H", "D"] and m.info["pairing"] == ["C", "S", "H", "D"]
+        assert d.pairing == PAIRED_AT_0 and m.info["pairing"] == PAIRED_AT_0
         assert d.owner == holder and d.to_move == holder
         x = "CSHD"[holder]
         assert d.trump == x and d.ladder[0] == "6" + x
-        assert m.view(0)["pairing"] == ["C", "S", "H", "D"]
+        assert m.view(0)["pairing"] == PAIRED_AT_0
     # had seat 2 held J♣ in the first cycle, seat 2 would be paired with clubs
     d = kdeal(pos(MINER, [M_ZERO[(s - 2) % 4] for s in range(4)]))
-    assert d.pairing == ["H", "D", "C", "S"] and d.trump == "C"
+    assert d.pairing == {0: "H", 1: "D", 2: "C", 3: "S"} and d.trump == "C"
 
 
 def test_miner_pairing_from_seeded_match() -> None:
@@ -649,7 +651,7 @@ def test_game_info_and_view() -> None:
         assert info["direction"] == "left" and info["teams"] == [[0, 2], [1, 3]]
         assert info["title"] and info["rules"]
     v = engine.replay(rec(MINER, M_SWEEP)).view(1)
-    assert v["owner"] == 0 and v["pairing"] == ["C", "S", "H", "D"] and v["trump"] == "C"
+    assert v["owner"] == 0 and v["pairing"] == PAIRED_AT_0 and v["trump"] == "C"
     assert v["kozyryatnik"] is None and len(v["hand"]) == 9 and v["reason"] is None
 
 
