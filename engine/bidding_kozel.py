@@ -429,7 +429,8 @@ class BiddingKozelDeal(Deal):
     def setup_extra(self) -> dict[str, Any]:
         return {"stock": [CARD_STR[c] for c in self.initial_stock]}
 
-    def _masked(self, seat: int, plays: list[tuple[int, Any]], faceup: list[bool]) -> list[list[Any]]:
+    def _masked(self, seat: int, plays: list[tuple[int, Any]],
+                faceup: list[bool]) -> list[list[Any]]:
         out: list[list[Any]] = []
         hide = self.face_down and self.phase != "over"  # the piles are shown at the tally
         for (s, a), up in zip(plays, faceup):
