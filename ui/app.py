@@ -366,6 +366,8 @@ class App:
         """Plays the human's move, then lets the computer continue."""
         self.timer_left = None
         self.selection = []
+        if self.bot_task is not None and not self.bot_task.done():
+            self.bot_task.cancel()  # only the trump timer can be waiting while the human acts
         self.apply(move)
         self.kick()
 

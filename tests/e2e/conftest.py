@@ -145,15 +145,19 @@ class App:
                                     timeout=60_000)
         return "summary" if self.page.query_selector("[data-summary]") else "input"
 
-    def act(self) -> str:
-        """Makes one move by clicking, like a player who picks simple moves; returns it."""
+    def act(self, bid: bool = False) -> str:
+        """Makes one move by clicking, like a player who picks simple moves; returns it.
+
+        In an auction it passes, or with `bid` makes the lowest bid it is offered.
+        """
         p = self.page
         before = self.seq()
         buttons = p.query_selector_all('#panel [data-move]:not([data-move="confirm"])')
         confirm = p.query_selector('#panel [data-move="confirm"]')
         if buttons:
-            moves = [b.get_attribute("data-move") for b in buttons]
-            move = "pass" if "pass" in moves else moves[0]
+            moves = [str(b.get_attribute("data-move")) for b in buttons]
+            bids = [m for m in moves if m.startswith("bid ")]
+            move = bids[0] if bid and bids else ("pass" if "pass" in moves else moves[0])
             p.click(f'#panel [data-move="{move}"]')
         elif confirm is not None:
             chosen: list[str] = []
@@ -174,13 +178,13 @@ class App:
         p.wait_for_function("s => document.getElementById('table').dataset.seq !== s", arg=before)
         return move
 
-    def play_deal(self) -> list[str]:
+    def play_deal(self, bid: bool = False) -> list[str]:
         """Plays the human's moves until the deal summary shows; returns the moves clicked."""
-        moves = []
+        moves: list[str] = []
         for _ in range(200):
             if self.wait_turn() == "summary":
                 return moves
-            moves.append(self.act())
+            moves.append(self.act(bid=bid and not any(m.startswith("bid ") for m in moves)))
         raise AssertionError("the deal did not end")
 
 

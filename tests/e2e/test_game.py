@@ -12,12 +12,15 @@ from .conftest import App, Site
 
 pytestmark = pytest.mark.e2e
 
+# Seeds chosen so that the human also bids and names trump (Batak: the human makes the lowest
+# bid offered once, wins the auction and names trump; Kozel Classic seed 9: the human holds the
+# marker in cycle 1 and names trump on the timer).
 GAME_SETUPS: dict[str, dict[str, Any]] = {
     "koz-maca": {"seed": 11},
-    "batak": {"seed": 12},
-    "batak-pairs": {"seed": 13},
+    "batak": {"seed": 12, "bid": True, "names_trump": True},
+    "batak-pairs": {"seed": 13, "bid": True, "names_trump": True},
     "kozel-miner": {"seed": 14},
-    "kozel-classic": {"seed": 15},
+    "kozel-classic": {"seed": 9, "trump": True},
     "bidding-kozel": {"seed": 16, "players": 3},
 }
 
@@ -70,7 +73,18 @@ def test_full_deal_by_clicks(app: App, game: str) -> None:
     app.start(game, setup["seed"], players=setup.get("players"))
     page = app.page
     assert page.get_attribute("#table", "data-game") == game
-    clicked = app.play_deal()
+    if setup.get("trump"):
+        assert app.wait_turn() == "input"
+        assert page.get_attribute("#table", "data-phase") == "trump"
+        assert page.query_selector("#panel [data-timer]") is not None, "no trump timer shown"
+        assert len(page.query_selector_all('#panel [data-move^="trump "]')) == 4
+    clicked = app.play_deal(bid=setup.get("bid", False))
+    if setup.get("trump"):
+        assert clicked[0].startswith("trump "), clicked[:2]
+    if setup.get("bid"):
+        assert any(c.startswith("bid ") for c in clicked), clicked
+    if setup.get("names_trump"):
+        assert any(c.startswith("trump ") for c in clicked), clicked
     m = check_summary(app, 0, clicked)
     assert m.seed == setup["seed"]
     assert m.players == setup.get("players", engine.GAME_INFO[game]["default_players"])
