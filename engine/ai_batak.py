@@ -28,28 +28,46 @@ _FULL = (1 << 15) - 4  # ranks 2..14 as a bitmask
 
 
 def knowledge(deal: Deal, seat: int) -> tuple[list[int], dict[int, int], list[dict[int, set[int]]]]:
-    """The unseen cards, the other seats' hand sizes and the constraint levels on them."""
+    """The unseen cards, the other seats' hand sizes and the constraint levels on them.
+
+    Levels, strongest first: `model` adds what the seats' plays suggest if they play like the
+    playout policy (a low lead means no sure winner was held, a second-hand overtake with a
+    card that is not sure means no higher card of the suit, a low card to a lost trick means
+    no lower one ...), dropped for a seat whose plays contradict it; `strict` is what the rules
+    prove (voids, "could not overtake"); `loose` keeps only the voids.
+    """
     trump = deal.trump_suit
     played: set[int] = set()
     void: list[set[int]] = [set() for _ in range(4)]
     cap: list[dict[int, int]] = [{} for _ in range(4)]  # seat -> suit -> highest rank it may hold
+    model: list[set[int]] = [set() for _ in range(4)]  # cards a policy-like seat did not hold
+    by: list[set[int]] = [set() for _ in range(4)]  # cards each seat played
+    teams = deal.rules.teams is not None
     broken = False
     tricks = [(leader, plays) for leader, plays, _ in deal._tricks]
     if deal._trick:
         tricks.append((deal._trick_leader, list(deal._trick)))
+    top = [_FULL, _FULL, _FULL, _FULL]  # per suit: ranks not yet played
     for _, plays in tricks:
         led = -1
         high_led = 0
         high_trump = 0
+        win = -1
         for i, (s, c) in enumerate(plays):
             cs, cr = c >> 4, c & 15
+            if s != seat:
+                _model(model[s], i, c, led, high_led, high_trump, win, s, trump, top, teams,
+                       i == 3)
             played.add(c)
+            by[s].add(c)
+            top[cs] &= ~(1 << cr)
             if i == 0:
                 led = cs
                 if trump is not None and cs == trump and not broken:
                     void[s].update(x for x in range(4) if x != trump)  # held only trumps
                 high_led = cr
                 high_trump = cr if cs == trump else 0
+                win = s
                 continue
             if cs != led:
                 void[s].add(led)
@@ -64,6 +82,9 @@ def knowledge(deal: Deal, seat: int) -> tuple[list[int], dict[int, int], list[di
                 _cap(cap[s], led, high_led)
             if cs == trump and cr > high_trump:
                 high_trump = cr
+                win = s
+            elif cs == led and cr > high_led and not high_trump:
+                win = s
             if cs == led and cr > high_led:
                 high_led = cr
         if high_trump and len(plays) == 4:
@@ -73,11 +94,63 @@ def knowledge(deal: Deal, seat: int) -> tuple[list[int], dict[int, int], list[di
     sizes = {s: len(deal._hands[s]) for s in range(4) if s != seat}
     strict: dict[int, set[int]] = {}
     loose: dict[int, set[int]] = {}
+    modeled: dict[int, set[int]] = {}
     for s in sizes:
         ok_void = {c for c in unseen if (c >> 4) not in void[s]}
         loose[s] = ok_void
         strict[s] = {c for c in ok_void if (c & 15) < cap[s].get(c >> 4, 99)}
-    return unseen, sizes, [strict, loose]
+        modeled[s] = strict[s] if model[s] & by[s] else strict[s] - model[s]
+    return unseen, sizes, [modeled, strict, loose]
+
+
+def _model(out: set[int], i: int, c: int, led: int, high_led: int, high_trump: int, win: int,
+           p: int, trump: int | None, top: list[int], teams: bool, last: bool) -> None:
+    """Adds the cards seat p would not have held had it chosen `c` like the playout policy."""
+    cs, cr = c >> 4, c & 15
+
+    def below(suit: int, lo: int, hi: int) -> None:  # unplayed cards of suit with lo < rank < hi
+        m = top[suit]
+        for r in range(lo + 1, hi):
+            if m >> r & 1:
+                out.add((suit << 4) | r)
+
+    if i == 0:
+        if trump is None:
+            return
+        if cs != trump and top[cs].bit_length() - 1 == cr:
+            return  # cashed a sure winner
+        if cs == trump:
+            return
+        for x in range(4):  # a low lead: no sure winner in a plain suit was held
+            if x != trump and top[x]:
+                out.add((x << 4) | (top[x].bit_length() - 1))
+        out.discard(c)
+        below(cs, 1, cr)  # and it led the lowest card of its suit
+        return
+    if trump is None:
+        return
+    mate = teams and (win - p) % 2 == 0
+    wins = (cs == trump and cr > high_trump) or (cs == led and not high_trump and cr > high_led)
+    if mate and (last or top[led if not high_trump else trump].bit_length() - 1
+                 < (high_trump or high_led)):
+        wins = False  # the partner's trick: the policy plays its lowest card
+    elif wins and cs == led:
+        if last:
+            below(cs, high_led, cr)  # the cheapest card that wins
+        elif top[cs].bit_length() - 1 != cr:
+            below(cs, cr, 15)  # second hand high: no higher card
+        return
+    elif wins:
+        below(cs, high_trump, cr)  # the lowest trump that wins
+        return
+    if cs == led and not high_trump and cr > high_led:
+        below(cs, high_led, cr)  # made to overtake: the lowest card that does
+    elif cs == led:
+        below(cs, 1, cr)  # following low
+    elif cs != trump:
+        for x in range(4):  # a discard is its lowest card
+            if x != trump:
+                below(x, 1, cr)
 
 
 def _cap(caps: dict[int, int], suit: int, rank: int) -> None:
@@ -93,12 +166,17 @@ def sample_worlds(deal: Deal, seat: int, n: int, rng: random.Random,
     unseen, sizes, levels = knowledge(deal, seat)
     mine = sorted(deal._hands[seat])
     out = []
+    failed: set[int] = set()
     for _ in range(n):
-        got = deal_unseen(unseen, sizes, levels, rng)
+        got = deal_unseen(unseen, sizes, levels, rng, failed=failed if rng.random() < MODEL_TRUST
+                          else failed | {0})
         hands = [got.get(s, []) for s in range(4)]
         hands[seat] = list(mine)
         out.append(hands)
     return out
+
+
+MODEL_TRUST = 0.8  # share of worlds dealt with the model's suggestions as well as the proofs
 
 
 # --------------------------------------------------------------------------------------------
@@ -154,10 +232,10 @@ def playout(hands: list[list[int]], trump: int, broken: bool, trick: list[tuple[
                 best = -1
                 for x in legal:
                     xs = x >> 4
-                    if xs != trump and unplayed[xs].bit_length() - 1 == x & 15:
-                        if (x & 15) > best:
-                            best = x & 15
-                            c = x
+                    if (xs != trump and unplayed[xs].bit_length() - 1 == x & 15
+                            and (x & 15) > best):
+                        best = x & 15
+                        c = x
                 if c < 0:
                     tops = [x for x in legal if x >> 4 == trump]
                     if tops:

@@ -76,8 +76,9 @@ def sample_worlds(deal: KozelDeal, seat: int, n: int, rng: random.Random,
     unseen, sizes, levels = knowledge(deal, seat)
     mine = sorted(deal._hands[seat])
     out = []
+    failed: set[int] = set()
     for _ in range(n):
-        got = deal_unseen(unseen, sizes, levels, rng)
+        got = deal_unseen(unseen, sizes, levels, rng, failed=failed)
         hands = [got.get(s, []) for s in range(4)]
         hands[seat] = list(mine)
         out.append(hands)

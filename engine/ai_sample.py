@@ -15,19 +15,25 @@ from collections.abc import Mapping, Sequence
 
 def deal_unseen(unseen: Sequence[int], sizes: Mapping[int, int],
                 allowed: Sequence[Mapping[int, frozenset[int] | set[int]]],
-                rng: random.Random, tries: int = 12) -> dict[int, list[int]]:
+                rng: random.Random, tries: int = 12,
+                failed: set[int] | None = None) -> dict[int, list[int]]:
     """Deals `unseen` (exactly sum(sizes) cards) to the seats of `sizes`.
 
     `allowed` is a list of constraint levels, strongest first: each maps seat -> cards it may
     hold. Each level is tried `tries` times before the next, weaker one; the last resort is
-    no constraint at all.
+    no constraint at all. A level that fails is added to `failed` (by index) and skipped by
+    later calls given the same set, so a run of samples pays for an impossible level once.
     """
     seats = sorted(sizes)
-    for level in allowed:
+    for i, level in enumerate(allowed):
+        if failed is not None and i in failed:
+            continue
         for _ in range(tries):
             got = _attempt(unseen, sizes, seats, level, rng)
             if got is not None:
                 return got
+        if failed is not None:
+            failed.add(i)
     cards = list(unseen)
     rng.shuffle(cards)
     out: dict[int, list[int]] = {}
