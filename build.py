@@ -38,6 +38,9 @@ PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
 PACKAGES = {"pyodide": ("pyodide", PYODIDE_VERSION), "pyscript": ("@pyscript/core", PYSCRIPT_VERSION)}
 
+# Engine modules the computer-player worker (ui/ai_worker.js) imports besides what ui/ imports.
+WORKER_ROOTS = ("engine.ai",)
+
 # Bump when the stdlib recipe changes, so the cached zip is rebuilt.
 STDLIB_RECIPE = "3"
 
@@ -330,6 +333,7 @@ def page_sources() -> list[Path]:
         return None
 
     todo = [p for p in (ROOT / "ui").rglob("*.py") if "__pycache__" not in p.parts]
+    todo += [f for f in map(module_file, WORKER_ROOTS) if f is not None]
     seen: set[Path] = set()
     while todo:
         path = todo.pop()
@@ -402,6 +406,8 @@ def build(dist: Path = DIST) -> Path:
     for rel_pyc, src_pyc in compile_page_sources(pyodide_dir, sources).items():
         wanted[rel_pyc] = src_pyc
         files["./" + rel_pyc.as_posix()] = rel_pyc.as_posix()
+    for p in sorted((ROOT / "ui").glob("*.js")):
+        wanted[p.relative_to(ROOT)] = p
     for p in sorted((ROOT / "assets").rglob("*")):
         if p.is_file():
             wanted[p.relative_to(ROOT)] = p

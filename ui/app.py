@@ -1,9 +1,13 @@
 """The page: turns clicks into engine moves and engine state into DOM.
 
 One click listener on the document reads `data-*` attributes of what was clicked (elements are
-re-rendered freely, so nothing binds to them). Computer players run on the main thread: the
-baseline takes well under a millisecond a move, so a short `asyncio.sleep` between moves (the
-visible pause) is all that is needed to keep the page responsive.
+re-rendered freely, so nothing binds to them).
+
+Computer players: the baseline ("easy", engine.bots) takes about 0.1 ms a move under Pyodide
+(worst case measured 4 ms), so it runs on the main thread between `asyncio.sleep` pauses. The
+sampling players ("normal", "strong", engine.ai) take 10-400 ms a decision, which would freeze
+the page, so they run in a module worker (ui/ai_worker.js) with its own Pyodide; the page awaits
+the answer while the visible pause runs. If the worker cannot start, the baseline plays.
 """
 
 from __future__ import annotations
@@ -14,9 +18,10 @@ import random
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 import engine
+import engine.ai
 
 from . import render as R
 from . import views as V
@@ -24,7 +29,66 @@ from . import views as V
 # Pause before a computer move and the time a finished trick stays on the table (seconds).
 PAUSES = {"0": (0.0, 0.0), "1": (0.25, 0.6), "2": (0.6, 1.1), "3": (1.1, 1.8)}
 TRUMP_TIMER = 20  # seconds the Kozel Classic marker holder has to name trump
-UI_PARAMS = {"game", "seed", "speed", "players"}
+UI_PARAMS = {"game", "seed", "speed", "players", "level"}
+
+
+class Brain:
+    """The worker that runs the sampling computer players; `choose` is awaited."""
+
+    def __init__(self) -> None:
+        self.worker: Any = None
+        self.pending: dict[int, asyncio.Future[str]] = {}
+        self.n = 0
+        self.answers = 0  # moves the worker has chosen (a hook for tests)
+        self.broken: str | None = None
+        self._proxies: list[Any] = []
+
+    def start(self) -> None:
+        if self.worker is not None or self.broken is not None:
+            return
+        try:
+            url = js.URL.new("./ui/ai_worker.js", js.document.baseURI).href
+            self.worker = js.Worker.new(url, to_js({"type": "module"},
+                                                   dict_converter=js.Object.fromEntries))
+        except Exception as exc:  # noqa: BLE001 (any failure means: play the baseline)
+            self.broken = str(exc)
+            return
+        on_msg = create_proxy(self.on_message)
+        on_err = create_proxy(self.on_error)
+        self._proxies += [on_msg, on_err]
+        self.worker.addEventListener("message", on_msg)
+        self.worker.addEventListener("error", on_err)
+
+    def on_message(self, event: Any) -> None:
+        data = event.data
+        fut = self.pending.pop(int(data.id), None) if str(data.id) != "ping" else None
+        if fut is None or fut.done():
+            return
+        err = getattr(data, "error", None)
+        if err is not None:
+            fut.set_exception(RuntimeError(str(err)))
+        else:
+            self.answers += 1
+            fut.set_result(str(data.move))
+
+    def on_error(self, event: Any) -> None:
+        event.preventDefault()
+        self.broken = str(getattr(event, "message", "") or "the worker failed")
+        for fut in self.pending.values():
+            if not fut.done():
+                fut.set_exception(RuntimeError(self.broken))
+        self.pending.clear()
+
+    async def choose(self, record_json: str, level: str, seed: int) -> str:
+        self.start()
+        if self.broken is not None:
+            raise RuntimeError(self.broken)
+        self.n += 1
+        fut: asyncio.Future[str] = asyncio.get_event_loop().create_future()
+        self.pending[self.n] = fut
+        self.worker.postMessage(to_js({"id": self.n, "record": record_json, "level": level,
+                                       "seed": seed}, dict_converter=js.Object.fromEntries))
+        return await fut
 
 
 def doc() -> Any:
@@ -59,6 +123,9 @@ class App:
         self.away: set[int] = set()
         self._proxies: list[Any] = []
         self.seq = 0  # bumps on every move played (a hook for tests: data-seq)
+        self.levels = dict(engine.ai.LEVELS)
+        self.level = engine.ai.DEFAULT_LEVEL
+        self.brain = Brain()
 
     # ------------------------------------------------------------------------------- setup
     def start(self) -> None:
@@ -95,6 +162,12 @@ class App:
                 self.speed = raw["speed"]
             else:
                 errors.append(f"Speed must be 0, 1, 2 or 3, not “{raw['speed']}”.")
+        if "level" in raw:
+            if raw["level"] in self.levels:
+                self.level = raw["level"]
+            else:
+                errors.append(f"The computer level must be one of {', '.join(self.levels)}, "
+                              f"not “{raw['level']}”.")
         self.seed_text = ""
         if "seed" in raw:
             if raw["seed"].strip().lstrip("-").isdigit():
@@ -138,7 +211,7 @@ class App:
         lobby = el("lobby")
         lobby.innerHTML = V.lobby_html(self.games, self.info, self.selected,
                                        self.values.get(self.selected, {}), self.players,
-                                       self.seed_text, self.speed)
+                                       self.seed_text, self.speed, self.levels, self.level)
         lobby.hidden = False
         js.window.scrollTo(0, 0)
 
@@ -161,6 +234,9 @@ class App:
         sp = doc().querySelector("[data-speed]")
         if sp is not None:
             self.speed = str(sp.value)
+        lv = doc().querySelector("[data-level]")
+        if lv is not None:
+            self.level = str(lv.value)
 
     def lobby_error(self, text: str) -> None:
         msg = el("lobby-msg")
@@ -183,6 +259,8 @@ class App:
         self.bot_rng = random.Random(f"bots:{self.match.seed}")
         self.cur = 0
         self.away = set()
+        if self.level != "easy":
+            self.brain.start()  # loads while the cards are dealt
         self.begin_deal()
         el("lobby").hidden = True
         el("table").hidden = False
@@ -213,12 +291,15 @@ class App:
         return json.dumps(self.match.record()) if self.match is not None else "null"
 
     def state_json(self) -> str:
+        brain = {"level": self.level, "worker": self.brain.worker is not None,
+                 "broken": self.brain.broken, "answers": self.brain.answers}
         if self.match is None:
-            return json.dumps({"screen": "lobby"})
+            return json.dumps({"screen": "lobby", "ai": brain})
         d = self.deal
         return json.dumps({"screen": "table", "game": self.match.game, "seed": self.match.seed,
                            "deal": self.cur, "phase": d.phase, "to_move": d.to_move,
-                           "overlay": self.overlay, "match_over": self.match.is_over})
+                           "overlay": self.overlay, "match_over": self.match.is_over,
+                           "ai": brain})
 
     # ------------------------------------------------------------------------------- events
     def on_change(self, event: Any) -> None:
@@ -227,7 +308,8 @@ class App:
             if t is not None and t.hasAttribute("data-speed") and self.match is not None:
                 self.speed = str(t.value)
             return
-        if t.hasAttribute("data-opt") or t.id == "opt-seed" or t.hasAttribute("data-speed"):
+        if (t.hasAttribute("data-opt") or t.id == "opt-seed" or t.hasAttribute("data-speed")
+                or t.hasAttribute("data-level")):
             self.read_lobby()
 
     def on_click(self, event: Any) -> None:
@@ -420,13 +502,25 @@ class App:
                     await self.trump_timer(token)
                     continue
                 return
+            think = None
+            if self.level != "easy" and self.brain.broken is None:
+                think = asyncio.ensure_future(
+                    self.brain.choose(self.record_json(), self.level, self.match.seed))
             await asyncio.sleep(pause)
+            move = None
+            if think is not None:
+                try:
+                    move = await think
+                except Exception:  # noqa: BLE001 (the worker failed: the baseline plays)
+                    self.toast("The stronger computer players could not start; the simple "
+                               "ones play instead.")
             if token != self.token or self.overlay is not None:
                 return
             d = self.deal
             if d.phase == "over" or d.to_move in (None, 0):
                 continue
-            move = engine.bots.choose(d, d.to_move, self.bot_rng)
+            if move is None or move not in d.legal_moves():
+                move = engine.bots.choose(d, d.to_move, self.bot_rng)
             self.apply(move)
             await asyncio.sleep(0)
 

@@ -12,7 +12,8 @@ SPEEDS = [("0", "Instant"), ("1", "Fast"), ("2", "Normal"), ("3", "Slow")]
 
 # ------------------------------------------------------------------------------------ lobby
 def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
-               values: dict[str, str], players: str, seed: str, speed: str) -> str:
+               values: dict[str, str], players: str, seed: str, speed: str,
+               levels: dict[str, dict[str, Any]], level: str) -> str:
     cards = []
     for g in games:
         gi = info[g]
@@ -27,6 +28,9 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
     rules = rules_html(gi)
     speed_sel = "".join(f'<option value="{v}"{" selected" if v == speed else ""}>{esc(t)}</option>'
                         for v, t in SPEEDS)
+    level_sel = "".join(
+        f'<option value="{esc(k)}"{" selected" if k == level else ""}>'
+        f'{esc(k.capitalize())} — {esc(v.get("help", ""))}</option>' for k, v in levels.items())
     return (
         '<header class="lobby-head"><h1><span class="logo">' + suit_svg("S") + suit_svg("H", "red")
         + suit_svg("C") + suit_svg("D", "red") + '</span> Trick Table</h1>'
@@ -39,6 +43,8 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
         '<div class="opt"><label for="opt-seed">Seed <small>(same seed, same cards; empty: random)'
         f'</small></label><input id="opt-seed" name="seed" inputmode="numeric" value="{esc(seed)}" '
         'autocomplete="off"></div>'
+        f'<div class="opt"><label for="opt-level">Computer players</label><select id="opt-level" '
+        f'data-level>{level_sel}</select></div>'
         f'<div class="opt"><label for="opt-speed">Computer speed</label><select id="opt-speed" '
         f'data-speed>{speed_sel}</select></div>'
         '<button type="button" class="btn primary start" data-start>Deal the cards</button>'

@@ -109,13 +109,13 @@ class App:
     def __init__(self, page: Any) -> None:
         self.page = page
 
-    def reset(self, query: str = "?speed=0") -> None:
+    def reset(self, query: str = "?speed=0&level=easy") -> None:
         self.page.set_viewport_size({"width": 1280, "height": 800})
         self.page.evaluate("q => window.__tt_reset(q)", query)
         self.page.wait_for_selector("#lobby:not([hidden])", state="attached")
 
     def start(self, game: str, seed: int, options: dict[str, str] | None = None,
-              players: int | None = None) -> None:
+              players: int | None = None, level: str | None = None) -> None:
         p = self.page
         p.click(f'[data-game-choice="{game}"]')
         for name, value in (options or {}).items():
@@ -130,11 +130,16 @@ class App:
             p.select_option('#setup [data-opt="players"]', str(players))
         p.fill("#opt-seed", str(seed))
         p.select_option("[data-speed]", "0")
+        if level is not None:
+            p.select_option("[data-level]", level)
         p.click("[data-start]")
         p.wait_for_selector("#table:not([hidden])")
 
     def seq(self) -> str:
         return str(self.page.get_attribute("#table", "data-seq"))
+
+    def state(self) -> dict[str, Any]:
+        return json.loads(self.page.evaluate("window.__tt_state()"))
 
     def record(self) -> dict[str, Any]:
         return json.loads(self.page.evaluate("window.__tt_record()"))

@@ -91,6 +91,17 @@ def test_full_deal_by_clicks(app: App, game: str) -> None:
     assert len(clicked) > 0, "the human never had to act"
 
 
+@pytest.mark.parametrize("game", ["batak", "kozel-miner"])
+def test_strong_players_think_in_a_worker(app: App, game: str) -> None:
+    """The sampling players run in the worker, and their deal scores as the engine says."""
+    app.start(game, 31, level="strong")
+    clicked = app.play_deal()
+    check_summary(app, 0, clicked)
+    ai = app.state()["ai"]
+    assert ai["level"] == "strong" and ai["broken"] is None, ai
+    assert ai["answers"] > 0, "the worker chose no move"
+
+
 def test_koz_maca_match_to_the_end(app: App) -> None:
     app.start("koz-maca", 21, options={"hands": "5"})
     page = app.page
@@ -153,6 +164,8 @@ def test_bad_url_parameters(app: App) -> None:
     assert page.query_selector("#injected") is None
     app.reset("?game=koz-maca&seed=abc")
     assert "seed" in (page.text_content("#lobby-msg") or "").lower()
+    app.reset("?level=genius")
+    assert "genius" in (page.text_content("#lobby-msg") or "")
     # The lobby still starts a game afterwards.
     app.start("koz-maca", 3)
     assert page.get_attribute("#table", "data-game") == "koz-maca"

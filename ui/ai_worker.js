@@ -1,0 +1,57 @@
+// The computer players' search, off the main thread (a plain module worker, no PyScript).
+//
+// The sampling players spend 10-400 ms a decision under WebAssembly: enough to freeze the page
+// on the main thread. This worker loads its own Pyodide from the same vendored runtime (the
+// files are already in the browser's cache), copies the engine sources listed in pyscript.json
+// and answers {id, record, level, seed} with {id, move}: the position is rebuilt from the
+// match record, so the worker holds no state the page could disagree with.
+import { loadPyodide } from "../runtime/pyodide/pyodide.mjs";
+
+const base = new URL("../", import.meta.url);
+let failed = null;
+
+const ready = (async () => {
+  const py = await loadPyodide({
+    indexURL: new URL("runtime/pyodide/", base).href,
+    stdout: () => {},
+    stderr: () => {},
+  });
+  const config = await (await fetch(new URL("pyscript.json", base))).json();
+  const home = "/home/pyodide/";
+  await Promise.all(Object.entries(config.files)
+    .filter(([, dst]) => dst.startsWith("engine/"))
+    .map(async ([src, dst]) => {
+      const res = await fetch(new URL(src, base));
+      if (!res.ok) throw new Error(`${src}: ${res.status}`);
+      const data = new Uint8Array(await res.arrayBuffer());
+      py.FS.mkdirTree(home + dst.slice(0, dst.lastIndexOf("/")));
+      py.FS.writeFile(home + dst, data);
+    }));
+  py.runPython(`
+import sys, json
+sys.path.insert(0, "${home}")
+import engine, engine.ai
+
+def _choose(record_json, level, seed):
+    m = engine.replay(json.loads(record_json))
+    d = m.deal
+    return engine.ai.choose(d, d.to_move, level=level, seed=seed)
+`);
+  return py.globals.get("_choose");
+})().catch((err) => { failed = String(err && err.message || err); throw err; });
+
+self.onmessage = async (event) => {
+  const { id, record, level, seed } = event.data;
+  if (id === "ping") {
+    try { await ready; self.postMessage({ id, ok: true }); }
+    catch { self.postMessage({ id, error: failed || "the worker did not start" }); }
+    return;
+  }
+  try {
+    const choose = await ready;
+    const move = choose(record, level, seed);
+    self.postMessage({ id, move });
+  } catch (err) {
+    self.postMessage({ id, error: failed || String(err && err.message || err) });
+  }
+};
