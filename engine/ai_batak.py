@@ -188,116 +188,139 @@ def playout(hands: list[list[int]], trump: int, broken: bool, trick: list[tuple[
             eps: float = 0.08) -> list[int]:
     """Plays the deal to its end with a cheap heuristic policy; returns tricks per seat.
 
-    `hands`, `trick` and `taken` are consumed (pass copies).
+    The policy: lead the highest sure winner of a plain suit, else draw trumps with the top
+    trump, else a low card (of the shortest suit half the time); follow with the lowest card
+    on the partner's sure trick, win with the cheapest card when last or ruffing, play the
+    highest winner second or third hand, else the lowest card; a random legal card with
+    chance `eps`. `taken` is consumed (pass a copy).
     """
     rnd = rng.random
+    # hs[p][s]: seat p's ranks in suit s, ascending.
+    hs = [[[], [], [], []] for _ in range(4)]
     unplayed = [0, 0, 0, 0]
-    for h in hands:
+    left = 0
+    for p, h in enumerate(hands):
+        row = hs[p]
         for c in h:
+            row[c >> 4].append(c & 15)
             unplayed[c >> 4] |= 1 << (c & 15)
+        left += len(h)
+        for lst in row:
+            lst.sort()
     led = -1
     high_led = 0
     high_trump = 0
     win = -1
-    if trick:
-        led = trick[0][1] >> 4
-        for s, c in trick:
-            cs, cr = c >> 4, c & 15
-            if cs == trump:
-                if cr > high_trump:
-                    high_trump = cr
-                    win = s
-                if cs == led and cr > high_led:
+    for s, c in trick:
+        cs, cr = c >> 4, c & 15
+        if led < 0:
+            led, high_led, win = cs, cr, s
+            high_trump = cr if cs == trump else 0
+        elif cs == trump:
+            if cr > high_trump:
+                high_trump = cr
+                win = s
+                if cs == led:
                     high_led = cr
-            elif cs == led and cr > high_led:
-                high_led = cr
-                if not high_trump:
-                    win = s
+        elif cs == led and cr > high_led:
+            high_led = cr
+            if not high_trump:
+                win = s
     n_trick = len(trick)
     p = to_move
-    while True:
-        h = hands[p]
-        if not h:
-            break
+    while left:
+        row = hs[p]
         if n_trick == 0:
             # ---- lead
-            if broken:
-                legal = h
+            if broken or not any(row[x] for x in range(4) if x != trump):
+                suits = [x for x in range(4) if row[x]]
             else:
-                legal = [c for c in h if c >> 4 != trump] or h
+                suits = [x for x in range(4) if row[x] and x != trump]
             if rnd() < eps:
-                c = legal[int(rnd() * len(legal))]
+                k = int(rnd() * sum(len(row[x]) for x in suits))
+                for x in suits:
+                    if k < len(row[x]):
+                        cs, cr = x, row[x][k]
+                        break
+                    k -= len(row[x])
             else:
-                c = -1
-                best = -1
-                for x in legal:
-                    xs = x >> 4
-                    if (xs != trump and unplayed[xs].bit_length() - 1 == x & 15
-                            and (x & 15) > best):
-                        best = x & 15
-                        c = x
-                if c < 0:
-                    tops = [x for x in legal if x >> 4 == trump]
-                    if tops:
-                        t = max(tops)
-                        if len(tops) >= 2 and unplayed[trump].bit_length() - 1 == t & 15:
-                            c = t
-                if c < 0:
-                    plain = [x for x in legal if x >> 4 != trump] or legal
+                cs = -1
+                cr = 0
+                for x in suits:
+                    if x != trump:
+                        r = row[x][-1]
+                        if r > cr and unplayed[x].bit_length() - 1 == r:
+                            cs, cr = x, r
+                if cs < 0 and trump in suits:
+                    tr = row[trump]
+                    if len(tr) >= 2 and unplayed[trump].bit_length() - 1 == tr[-1]:
+                        cs, cr = trump, tr[-1]
+                if cs < 0:
+                    plain = [x for x in suits if x != trump] or suits
                     if rnd() < 0.5:
-                        cnt = [0, 0, 0, 0]
-                        for x in h:
-                            cnt[x >> 4] += 1
-                        c = min(plain, key=lambda x: (cnt[x >> 4], x & 15))
+                        cs = min(plain, key=lambda x: (len(row[x]), row[x][0]))
                     else:
-                        s0 = plain[int(rnd() * len(plain))] >> 4
-                        c = min((x for x in plain if x >> 4 == s0), key=lambda x: x & 15)
-            led = c >> 4
-            high_led = c & 15
-            high_trump = high_led if led == trump else 0
-            win = p
+                        k = int(rnd() * sum(len(row[x]) for x in plain))
+                        for x in plain:
+                            if k < len(row[x]):
+                                cs = x
+                                break
+                            k -= len(row[x])
+                    cr = row[cs][0]
+            row[cs].remove(cr)
+            led, high_led, win = cs, cr, p
+            high_trump = cr if cs == trump else 0
         else:
             # ---- follow
-            follow = [x for x in h if x >> 4 == led]
-            if follow:
+            f = row[led]
+            last = n_trick == 3
+            if f:
+                cs = led
                 if led != trump and high_trump:
-                    legal = follow
-                else:
-                    lim = high_led
-                    legal = [x for x in follow if x & 15 > lim] or follow
-            else:
-                tr = [x for x in h if x >> 4 == trump]
-                if tr:
-                    if high_trump:
-                        legal = [x for x in tr if x & 15 > high_trump] or tr
+                    over = False  # plain following: any card of the suit
+                    if rnd() < eps:
+                        cr = f[int(rnd() * len(f))]
                     else:
-                        legal = tr
+                        cr = f[0]
                 else:
-                    legal = h
-            if len(legal) == 1:
-                c = legal[0]
-            elif rnd() < eps:
-                c = legal[int(rnd() * len(legal))]
-            else:
-                last = n_trick == 3
-                mate = teams and (win - p) % 2 == 0
-                if mate and (last or unplayed[led if not high_trump else trump].bit_length() - 1
-                             < (high_trump or high_led)):
-                    c = min(legal, key=lambda x: ((x >> 4) == trump, x & 15))
-                else:
-                    if high_trump:
-                        wins = [x for x in legal if x >> 4 == trump and x & 15 > high_trump]
-                    else:
-                        wins = [x for x in legal if (x >> 4 == trump and led != trump)
-                                or (x >> 4 == led and x & 15 > high_led)]
-                    if wins:
-                        if last or wins[0] >> 4 != led:
-                            c = min(wins, key=lambda x: x & 15)
+                    over = f[-1] > high_led
+                    if over:
+                        k = 0
+                        while f[k] <= high_led:
+                            k += 1
+                        low_over = f[k]
+                        if rnd() < eps:
+                            cr = f[k + int(rnd() * (len(f) - k))]
+                        elif teams and (win - p) % 2 == 0 and (
+                                last or unplayed[led].bit_length() - 1 < high_led):
+                            cr = low_over
                         else:
-                            c = max(wins, key=lambda x: x & 15)
+                            cr = low_over if last else f[-1]
                     else:
-                        c = min(legal, key=lambda x: ((x >> 4) == trump, x & 15))
-            cs, cr = c >> 4, c & 15
+                        cr = f[int(rnd() * len(f))] if rnd() < eps else f[0]
+                f.remove(cr)
+            elif row[trump]:
+                cs = trump
+                t = row[trump]
+                lo = 0  # no trump on the trick, or none can overtake it: any trump
+                if high_trump and t[-1] > high_trump:
+                    while t[lo] <= high_trump:
+                        lo += 1
+                if rnd() < eps:
+                    cr = t[lo + int(rnd() * (len(t) - lo))]
+                else:
+                    cr = t[lo]
+                t.remove(cr)
+            else:
+                # discard: the lowest card (a random one with chance eps)
+                suits = [x for x in range(4) if row[x]]
+                if rnd() < eps:
+                    cs = suits[int(rnd() * len(suits))]
+                    cr = row[cs][int(rnd() * len(row[cs]))]
+                else:
+                    cs = min(suits, key=lambda x: row[x][0])
+                    cr = row[cs][0]
+                row[cs].remove(cr)
             if cs == trump:
                 if cr > high_trump:
                     high_trump = cr
@@ -308,8 +331,8 @@ def playout(hands: list[list[int]], trump: int, broken: bool, trick: list[tuple[
                 high_led = cr
                 if not high_trump:
                     win = p
-        h.remove(c)
-        unplayed[c >> 4] &= ~(1 << (c & 15))
+        unplayed[cs] &= ~(1 << cr)
+        left -= 1
         n_trick += 1
         if n_trick == 4:
             taken[win] += 1

@@ -28,10 +28,12 @@ def deal_unseen(unseen: Sequence[int], sizes: Mapping[int, int],
     for i, level in enumerate(allowed):
         if failed is not None and i in failed:
             continue
-        for _ in range(tries):
-            got = _attempt(unseen, sizes, seats, level, rng)
-            if got is not None:
-                return got
+        plan = _plan(unseen, sizes, seats, level)
+        if plan is not None:
+            for _ in range(tries):
+                got = _attempt(plan, sizes, seats, rng)
+                if got is not None:
+                    return got
         if failed is not None:
             failed.add(i)
     cards = list(unseen)
@@ -44,45 +46,72 @@ def deal_unseen(unseen: Sequence[int], sizes: Mapping[int, int],
     return out
 
 
-def _attempt(unseen: Sequence[int], sizes: Mapping[int, int], seats: list[int],
-             allowed: Mapping[int, frozenset[int] | set[int]],
-             rng: random.Random) -> dict[int, list[int]] | None:
-    cards = list(unseen)
-    rng.shuffle(cards)
+Plan = tuple[list[list[int]], dict[int, list[int]], dict[int, int]]
+
+
+def _plan(unseen: Sequence[int], sizes: Mapping[int, int], seats: list[int],
+          allowed: Mapping[int, frozenset[int] | set[int]]) -> Plan | None:
+    """The cards grouped by how many seats may take them (fewest first), each card's seats,
+    and how many cards each seat may take; None when some card has no seat at all."""
     opts: dict[int, list[int]] = {}
-    for c in cards:
-        opts[c] = [s for s in seats if sizes[s] and (s not in allowed or c in allowed[s])]
-    cards.sort(key=lambda c: len(opts[c]))
-    cap = {s: sizes[s] for s in seats}
-    # How many of the still unassigned cards each seat could take: a seat whose remaining
-    # candidates equal its free places must take them all.
+    groups: list[list[int]] = [[] for _ in range(len(seats) + 1)]
     room = {s: 0 for s in seats}
-    for c in cards:
-        for s in opts[c]:
-            room[s] += 1
-    out: dict[int, list[int]] = {s: [] for s in seats}
-    for c in cards:
-        live = [s for s in opts[c] if cap[s] > 0]
-        if not live:
+    for c in unseen:
+        o = [s for s in seats if sizes[s] and (s not in allowed or c in allowed[s])]
+        if not o:
             return None
-        forced = [s for s in live if room[s] <= cap[s]]
-        if forced:
-            s = forced[0]
-        elif len(live) == 1:
-            s = live[0]
-        else:
-            total = sum(cap[x] for x in live)
-            x = rng.random() * total
-            s = live[-1]
-            for y in live:
-                x -= cap[y]
-                if x < 0:
-                    s = y
-                    break
-        out[s].append(c)
-        cap[s] -= 1
-        for y in opts[c]:
-            room[y] -= 1
+        opts[c] = o
+        groups[len(o)].append(c)
+        for s in o:
+            room[s] += 1
+    return groups, opts, room
+
+
+def _attempt(plan: Plan, sizes: Mapping[int, int], seats: list[int],
+             rng: random.Random) -> dict[int, list[int]] | None:
+    groups, opts, room0 = plan
+    cap = {s: sizes[s] for s in seats}
+    room = dict(room0)  # cards still unassigned that each seat could take
+    out: dict[int, list[int]] = {s: [] for s in seats}
+    rnd = rng.random
+    for g in groups:
+        if not g:
+            continue
+        cards = g[:]
+        rng.shuffle(cards)
+        for c in cards:
+            o = opts[c]
+            if len(o) == 1:
+                s = o[0]
+                if not cap[s]:
+                    return None
+            else:
+                live = [x for x in o if cap[x] > 0]
+                if not live:
+                    return None
+                s = -1
+                for x in live:
+                    if room[x] <= cap[x]:  # x needs every card it can still take
+                        s = x
+                        break
+                if s < 0:
+                    if len(live) == 1:
+                        s = live[0]
+                    else:
+                        total = 0
+                        for x in live:
+                            total += cap[x]
+                        r = rnd() * total
+                        s = live[-1]
+                        for x in live:
+                            r -= cap[x]
+                            if r < 0:
+                                s = x
+                                break
+            out[s].append(c)
+            cap[s] -= 1
+            for x in o:
+                room[x] -= 1
     if any(cap.values()):
         return None
     return out
