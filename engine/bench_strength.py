@@ -101,6 +101,35 @@ def duplicate(game: str, seed: int, player: Callable[[Deal, int], Action],
     return tot / n, base
 
 
+def play_match(game: str, seed: int, seats: list[Callable[[Deal, int], Action] | None],
+               max_deals: int = 60) -> list[int]:
+    """Plays a whole match (at most `max_deals` deals); returns the winners (seats)."""
+    m = new_match(game, seed=seed)
+    while not m.is_over and len(m.deals) <= max_deals:
+        d = m.deal
+        s = d.to_move
+        assert s is not None
+        p = seats[s]
+        a = _baseline(d, seed * 1000 + len(m.deals)) if p is None else p(
+            d, seed * 31 + 7 * len(m.deals) + len(d.moves))
+        m.play_action(a)
+    return list(m.winners) if m.is_over else []
+
+
+def matches_won(game: str, n: int, player: Callable[[Deal, int], Action],
+                first_seed: int) -> tuple[int, int]:
+    """Team games: matches the tested pair wins out of 2n (n seeds, the teams swapped)."""
+    won = 0
+    for i in range(n):
+        for side in (0, 1):
+            seats: list[Callable[[Deal, int], Action] | None] = [
+                player if s % 2 == side else None for s in range(4)]
+            w = play_match(game, first_seed + i, seats)
+            if w and w[0] % 2 == side:
+                won += 1
+    return won, 2 * n
+
+
 def ci(xs: list[float]) -> tuple[float, float]:
     """Mean and the half-width of its 95 % confidence interval."""
     if not xs:
@@ -121,7 +150,7 @@ def fmt_ci(m: float, h: float) -> str:
 
 
 def run_game(game: str, deals: int, level: str, upper: bool, first_seed: int,
-             out: Any) -> dict[str, Any]:
+             out: Any, matches: int = 0) -> dict[str, Any]:
     tested = Timed(level)
     perfect = Timed(level, see_all=True)
     adv: list[float] = []
@@ -152,6 +181,12 @@ def run_game(game: str, deals: int, level: str, upper: bool, first_seed: int,
             print(f"  share of the baseline->perfect-info gap closed: {100 * m / mu:.0f}%",
                   file=out)
             row["gap_closed"] = m / mu
+    if matches and game.startswith("kozel"):
+        t1 = time.perf_counter()
+        won, of = matches_won(game, matches, tested, first_seed)
+        print(f"  matches won by the {level} pair against a baseline pair: {won} of {of} "
+              f"({100 * won / of:.0f}%; {time.perf_counter() - t1:.0f} s)", file=out)
+        row["matches"] = (won, of)
     ts = tested.times
     print(f"  {level} decision time: median {1000 * statistics.median(ts):.1f} ms, "
           f"p95 {1000 * pct(ts, 0.95):.1f} ms, max {1000 * max(ts):.1f} ms "
@@ -180,6 +215,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--level", default=ai.DEFAULT_LEVEL, choices=[k for k in ai.LEVELS if k != "easy"])
     ap.add_argument("--no-upper", action="store_true", help="skip the perfect-information player")
     ap.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
+    ap.add_argument("--matches", type=int, default=10,
+                    help="Kozel: whole matches per side for 'matches won' (default 10, 0 = skip)")
     ap.add_argument("--timing-deals", type=int, default=2,
                     help="deals per game for the per-level decision times (default 2)")
     args = ap.parse_args(argv)
@@ -190,7 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     out = sys.stdout
     print(f"duplicate strength benchmark, CPython {sys.version.split()[0]}, level {args.level}, "
           f"playouts per decision {ai.LEVELS[args.level]['playouts']}", file=out)
-    rows = [run_game(g, args.deals, args.level, not args.no_upper, args.seed, out) for g in games]
+    rows = [run_game(g, args.deals, args.level, not args.no_upper, args.seed, out, args.matches)
+            for g in games]
     print("decision time per level (CPython, every seat played by the level):", file=out)
     for level in ai.LEVELS:
         if level == "easy":
