@@ -16,6 +16,7 @@ import asyncio
 import json
 import random
 from typing import Any
+from urllib.parse import urlencode
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
@@ -256,6 +257,7 @@ class App:
             return
         self.token += 1
         self.hide_overlay()
+        self.share_url(opts)
         self.bot_rng = random.Random(f"bots:{self.match.seed}")
         self.cur = 0
         self.away = set()
@@ -267,6 +269,25 @@ class App:
         js.window.scrollTo(0, 0)
         self.render()
         self.kick()
+
+    def share_url(self, opts: dict[str, Any]) -> None:
+        """Puts the table in the address bar: reloading or sharing it deals the same cards."""
+        m = self.match
+        gi = self.info[m.game]
+        q: dict[str, str] = {"game": m.game}
+        defaults = {o["name"]: o["default"] for o in gi["options"]}
+        for k, v in opts.items():
+            if v != defaults.get(k):
+                q[k] = str(v).lower() if isinstance(v, bool) else str(v)
+        if m.players != gi["default_players"]:
+            q["players"] = str(m.players)
+        if self.level != engine.ai.DEFAULT_LEVEL:
+            q["level"] = self.level
+        q["seed"] = str(m.seed)
+        try:
+            js.window.history.replaceState(None, "", "?" + urlencode(q))
+        except Exception:  # noqa: BLE001 (some embeds forbid history changes)
+            pass
 
     def begin_deal(self) -> None:
         self.selection = []

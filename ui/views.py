@@ -113,7 +113,7 @@ def seat_html(seat: int, pos: str, name: str, view: dict[str, Any], totals_txt: 
         shown = min(n, 13)
         backs = (f'<div class="backs" title="{n} cards">' + "".join(
             '<span class="mini-back"></span>' for _ in range(shown))
-            + f'<span class="count">{n}</span></div>')
+            + (f'<span class="count">{n}</span>' if n else "") + '</div>')
     tags = "".join(f'<span class="tag">{esc(t)}</span>' for t in extra if t)
     tricks = f"{taken} trick{'s' if taken != 1 else ''}"
     return (
@@ -309,13 +309,14 @@ def explain(game: str, result: dict[str, Any], names: list[str], view: dict[str,
     elif game in ("batak", "batak-pairs") and r.get("declarer") is not None:
         d = r["declarer"]
         side = r["points"][d] if r.get("points") else None
+        who_took = "the team took" if game == "batak-pairs" else "took"
         t = r.get("trump")
         tr = f" with {SUIT_SYM.get(t, '')} {SUIT_NAME.get(t, '')} trump" if t else ""
         if r.get("made"):
-            out.append(f"{who(d)} bid {r['bid']}{tr} and the side took {side}: contract made, "
+            out.append(f"{who(d)} bid {r['bid']}{tr} and {who_took} {side}: contract made, "
                        f"+{side}.")
         else:
-            out.append(f"{who(d)} bid {r['bid']}{tr} but the side took only {side}: batar, "
+            out.append(f"{who(d)} bid {r['bid']}{tr} but {who_took} only {side}: batar, "
                        f"−{r['bid']}.")
         out.append("Everyone else scores 1 point a trick.")
     elif game.startswith("kozel"):

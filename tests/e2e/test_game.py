@@ -178,6 +178,11 @@ def test_url_parameters_start_a_game(app: App) -> None:
     rec = app.record()
     assert rec["game"] == "kozel-classic" and rec["seed"] == 42
     assert str(rec["options"].get("deck")) == "32"
+    # A game started from the lobby is put in the address bar, so a reload deals it again.
+    app.reset()
+    app.start("batak", 77, options={"hands": "3"})
+    search = page.evaluate("location.search")
+    assert "game=batak" in search and "seed=77" in search and "hands=3" in search, search
 
 
 def test_phone_layout_360x640(app: App) -> None:
