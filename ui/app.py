@@ -469,6 +469,7 @@ class App:
         """Plays the human's move, then lets the computer continue."""
         self.timer_left = None
         self.selection = []
+        self.away.discard(0)
         if self.bot_task is not None and not self.bot_task.done():
             self.bot_task.cancel()  # only the trump timer can be waiting while the human acts
         self.apply(move)
@@ -516,6 +517,9 @@ class App:
                     self.show_summary()
                     return
                 continue
+            if d.phase == "over" and self.overlay is None:
+                self.show_summary()  # a deal can end as it starts (Bidding Kozel: four Aces)
+                return
             if self.overlay is not None or d.phase == "over" or d.to_move is None:
                 return
             if d.to_move == 0:

@@ -233,7 +233,11 @@ def summary_html(game: str, title: str, deal_no: int, result: dict[str, Any], na
     points = result.get("points") or [None] * n
     delta = result.get("delta") or [0] * n
     per_seat_totals = len(totals) == n
-    head_pts = "Points"
+    head_pts = "Card points" if game.startswith("kozel") or game == "bidding-kozel" else "Points"
+    head_delta, head_total = {
+        "kozel-miner": ("Penalty", "Penalty total"), "kozel-classic": ("Penalty", "Penalty total"),
+        "bidding-kozel": ("Won / lost", "Bankroll"),
+    }.get(game, ("This deal", "Total"))
     rows = []
     for s in range(n):
         tot = totals[s] if per_seat_totals else ""
@@ -258,7 +262,7 @@ def summary_html(game: str, title: str, deal_no: int, result: dict[str, Any], na
         f'<h2>{esc(title)} — deal {deal_no} over</h2>'
         f'{"<ul class=explain>" + lines + "</ul>" if lines else ""}'
         '<table class="scores"><thead><tr><th></th><th>Tricks</th>'
-        f'<th>{head_pts}</th><th>This deal</th><th>Total</th></tr></thead>'
+        f'<th>{head_pts}</th><th>{esc(head_delta)}</th><th>{esc(head_total)}</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>{team_rows}'
         f'<div class="sheet-actions">{btn}</div></div>')
 
