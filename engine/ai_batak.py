@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 
 from .ai_sample import deal_unseen, worlds_for
+from .bots import _estimate_tricks
 from .cards import DECK_52
 from .core import Action, Deal
 
@@ -159,21 +160,71 @@ def _cap(caps: dict[int, int], suit: int, rank: int) -> None:
 
 def sample_worlds(deal: Deal, seat: int, n: int, rng: random.Random,
                   see_all: bool = False) -> list[list[list[int]]]:
-    """`n` full sets of hands consistent with the seat's view (the real hands when see_all)."""
+    """`n` full sets of hands consistent with the seat's view (the real hands when see_all).
+
+    The auction shapes the worlds too: a world is redrawn (a few times at most) while a seat
+    that bid holds a hand far too weak for its bid, or one that passed a hand far too strong.
+    """
     if see_all:
         real = [list(h) for h in deal._hands]
         return [real for _ in range(n)]
     unseen, sizes, levels = knowledge(deal, seat)
     mine = sorted(deal._hands[seat])
+    bounds = auction_bounds(deal, seat)
+    played_by: list[list[int]] = [[] for _ in range(4)]
+    if bounds:
+        for _, plays, _w in deal._tricks:
+            for s, c in plays:
+                played_by[s].append(c)
+        for s, c in deal._trick:
+            played_by[s].append(c)
     out = []
     failed: set[int] = set()
     for _ in range(n):
-        got = deal_unseen(unseen, sizes, levels, rng, failed=failed if rng.random() < MODEL_TRUST
-                          else failed | {0})
+        for _try in range(AUCTION_TRIES):
+            got = deal_unseen(unseen, sizes, levels, rng,
+                              failed=failed if rng.random() < MODEL_TRUST else failed | {0})
+            if not bounds or all(lo <= _strength(got[s] + played_by[s]) <= hi
+                                 for s, lo, hi in bounds):
+                break
         hands = [got.get(s, []) for s in range(4)]
         hands[seat] = list(mine)
         out.append(hands)
     return out
+
+
+AUCTION_TRIES = 6  # draws per world at most while the auction disagrees with it
+AUCTION_SLACK = 1.0  # tricks of leeway around what a bid or a pass suggests
+
+
+def _strength(hand: list[int]) -> float:
+    """A quick estimate of the tricks a hand takes with its best trump (the baseline's own)."""
+    return max(_estimate_tricks(hand, t) for t in range(4))
+
+
+def auction_bounds(deal: Deal, seat: int) -> list[tuple[int, float, float]]:
+    """(seat, low, high) bounds on the other bidders' hand strength suggested by the auction."""
+    bids: list[tuple[int, int | None]] = list(getattr(deal, "bids", []))
+    if not bids:
+        return []
+    share = 3.0 if deal.rules.teams is not None else 0.0
+    min_bid = int(getattr(deal, "min_bid", 4))
+    lo: dict[int, float] = {}
+    hi: dict[int, float] = {}
+    high: int | None = None
+    passes = 0
+    for s, b in bids:
+        low_legal = min_bid if high is None else max(min_bid, high + 1)
+        if b is None:
+            passes += 1
+            if s != seat:
+                hi[s] = min(hi.get(s, 99.0), low_legal - share + AUCTION_SLACK)
+        else:
+            forced = high is None and passes == 3
+            if s != seat and not forced:
+                lo[s] = max(lo.get(s, -99.0), b - share - AUCTION_SLACK)
+            high = b
+    return [(s, lo.get(s, -99.0), hi.get(s, 99.0)) for s in sorted(set(lo) | set(hi))]
 
 
 MODEL_TRUST = 0.8  # share of worlds dealt with the model's suggestions as well as the proofs
