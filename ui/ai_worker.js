@@ -2,7 +2,7 @@
 //
 // The sampling players spend 10-400 ms a decision under WebAssembly: enough to freeze the page
 // on the main thread. This worker loads its own Pyodide from the same vendored runtime (the
-// files are already in the browser's cache), copies the engine sources listed in pyscript.json
+// files are already in the browser's cache), copies the engine files listed in worker.json
 // and answers {id, record, level, seed} with {id, move}: the position is rebuilt from the
 // match record, so the worker holds no state the page could disagree with.
 import { loadPyodide } from "../runtime/pyodide/pyodide.mjs";
@@ -16,7 +16,7 @@ const ready = (async () => {
     stdout: () => {},
     stderr: () => {},
   });
-  const config = await (await fetch(new URL("pyscript.json", base))).json();
+  const config = await (await fetch(new URL("worker.json", base))).json();
   const home = "/home/pyodide/";
   await Promise.all(Object.entries(config.files)
     .filter(([, dst]) => dst.startsWith("engine/"))
