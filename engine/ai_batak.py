@@ -45,11 +45,11 @@ def knowledge(deal: Deal, seat: int) -> tuple[list[int], dict[int, int], list[di
     by: list[set[int]] = [set() for _ in range(4)]  # cards each seat played
     teams = deal.rules.teams is not None
     broken = False
-    tricks = [(leader, plays) for leader, plays, _ in deal._tricks]
+    tricks = [plays for _, plays, _ in deal._tricks]
     if deal._trick:
-        tricks.append((deal._trick_leader, list(deal._trick)))
+        tricks.append(list(deal._trick))
     top = [_FULL, _FULL, _FULL, _FULL]  # per suit: ranks not yet played
-    for _, plays in tricks:
+    for plays in tricks:
         led = -1
         high_led = 0
         high_trump = 0
@@ -78,7 +78,7 @@ def knowledge(deal: Deal, seat: int) -> tuple[list[int], dict[int, int], list[di
                     _cap(cap[s], trump, high_trump)  # type: ignore[arg-type]
             elif led == trump:
                 if cr < high_trump:
-                    _cap(cap[s], trump, high_trump)  # type: ignore[arg-type]
+                    _cap(cap[s], led, high_trump)
             elif not high_trump and cr < high_led:
                 _cap(cap[s], led, high_led)
             if cs == trump and cr > high_trump:
@@ -181,19 +181,28 @@ def sample_worlds(deal: Deal, seat: int, n: int, rng: random.Random,
     out = []
     failed: set[int] = set()
     for _ in range(n):
+        best: dict[int, list[int]] = {}
+        best_miss = 99.0
         for _try in range(AUCTION_TRIES):
             got = deal_unseen(unseen, sizes, levels, rng,
                               failed=failed if rng.random() < MODEL_TRUST else failed | {0})
-            if not bounds or all(lo <= _strength(got[s] + played_by[s]) <= hi
-                                 for s, lo, hi in bounds):
+            miss = 0.0
+            for s, lo, hi in bounds:
+                x = _strength(got[s] + played_by[s])
+                miss += max(0.0, lo - x, x - hi)
+            if miss < best_miss:
+                best, best_miss = got, miss
+            if miss == 0.0:
                 break
+        got = best
         hands = [got.get(s, []) for s in range(4)]
         hands[seat] = list(mine)
         out.append(hands)
     return out
 
 
-AUCTION_TRIES = 6  # draws per world at most while the auction disagrees with it
+AUCTION_TRIES = 4  # draws per world at most while the auction disagrees with it (the
+# closest is kept)
 AUCTION_SLACK = 1.0  # tricks of leeway around what a bid or a pass suggests
 
 
@@ -247,7 +256,7 @@ def playout(hands: list[list[int]], trump: int, broken: bool, trick: list[tuple[
     """
     rnd = rng.random
     # hs[p][s]: seat p's ranks in suit s, ascending.
-    hs = [[[], [], [], []] for _ in range(4)]
+    hs: list[list[list[int]]] = [[[], [], [], []] for _ in range(4)]
     unplayed = [0, 0, 0, 0]
     left = 0
     for p, h in enumerate(hands):
@@ -449,7 +458,7 @@ def choose_card(deal: Deal, seat: int, budget: int, rng: random.Random,
     if len(cands) == 1:
         return cands[0]
     remaining = sum(len(h) for h in deal._hands)
-    n_worlds = worlds_for(budget, len(cands), remaining, 52)
+    n_worlds = worlds_for(budget, len(cands), remaining, 52, high=40)
     worlds = sample_worlds(deal, seat, n_worlds, rng, see_all)
     teams = deal.rules.teams is not None
     trump = deal.trump_suit
@@ -532,7 +541,7 @@ def choose_bid(deal: Deal, seat: int, budget: int, rng: random.Random,
     can_pass = ("pass",) in legal
     if not bids:
         return ("pass",)
-    n_worlds = max(8, budget // 5)
+    n_worlds = max(8, budget // 7)  # 4 trumps and the defence: 5 full playouts a world
     worlds = sample_worlds(deal, seat, n_worlds, rng, see_all)
     per_trump = {t: _declarer_tricks(deal, seat, worlds, t, rng, seat) for t in range(4)}
     best_v = None
@@ -568,7 +577,7 @@ def choose_bid(deal: Deal, seat: int, budget: int, rng: random.Random,
 
 def choose_trump(deal: Deal, seat: int, budget: int, rng: random.Random,
                  see_all: bool = False) -> Action:
-    n_worlds = max(8, budget // 4)
+    n_worlds = max(8, budget // 6)
     worlds = sample_worlds(deal, seat, n_worlds, rng, see_all)
     bid = deal.bid  # type: ignore[attr-defined]
     best = max(range(4), key=lambda t: (_contract_value(

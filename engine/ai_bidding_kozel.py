@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import random
 
-from .ai_sample import worlds_for
-from .bidding_kozel import BEATS, DECK_36, POINTS, POWER, BiddingKozelDeal, cards_of, play_beats
 from . import bots
+from .ai_sample import worlds_for
+from .bidding_kozel import BEATS, POINTS, POWER, BiddingKozelDeal, cards_of, play_beats
+from .cards import DECK_36
 from .core import Action, Deal
 
 GAMES = ("bidding-kozel",)
@@ -96,12 +97,12 @@ def make_worlds(deal: BiddingKozelDeal, seat: int, n: int, rng: random.Random,
         for ti, pi, cnt in slots:
             cs = tuple(sorted(pool[k:k + cnt]))
             k += cnt
-            a = cs[0] if cnt == 1 else cs
+            a: Action = cs[0] if cnt == 1 else cs
             if ti < len(tricks):
-                leader, plays, win = tricks[ti]
-                plays = list(plays)
-                plays[pi] = (plays[pi][0], a)
-                tricks[ti] = (leader, plays, win)
+                leader, old, win = tricks[ti]
+                redealt = list(old)
+                redealt[pi] = (redealt[pi][0], a)
+                tricks[ti] = (leader, redealt, win)
             else:
                 cur[pi] = (cur[pi][0], a)
         w._tricks = tricks
@@ -143,10 +144,12 @@ def policy(d: BiddingKozelDeal, rng: random.Random, eps: float = 0.05) -> Action
     t = d.trump_suit
     assert t is not None
     for a in legal:
-        if not isinstance(a, int) and a[0] >> 4 == t and a[1] >> 4 == t and a[2] >> 4 == t:
+        cs = cards_of(a)
+        if len(cs) == 3 and cs[0] >> 4 == t and cs[1] >> 4 == t and cs[2] >> 4 == t:
             return a
     if not d._trick:
-        sets = [a for a in legal if not isinstance(a, int) and any(c & 15 in (14, 10) for c in a)]
+        sets = [a for a in legal if not isinstance(a, int)
+                and any(c & 15 in (14, 10) for c in cards_of(a))]
         if sets:
             return max(sets, key=lambda a: sum(POINTS[c] for c in cards_of(a)))
         singles = [a for a in legal if isinstance(a, int)]
@@ -163,7 +166,8 @@ def policy(d: BiddingKozelDeal, rng: random.Random, eps: float = 0.05) -> Action
         used = sum(1 for c in cs if c >> 4 == t)
         if not used:
             return best
-        saving = d.stock_size > 0 and sum(1 for c in d._hands[d.to_move] if c >> 4 == t) == 2  # type: ignore[index]
+        hand = d._hands[d.to_move] if d.to_move is not None else []
+        saving = d.stock_size > 0 and sum(1 for c in hand if c >> 4 == t) == 2
         last = len(d._trick) == len(d.active) - 1
         if worth >= (20 if saving else 10) or (not saving and last and worth > 0):
             return best
