@@ -85,8 +85,13 @@ def npm_package(key: str) -> Path:
     tgz = NPM_CACHE / tgz_name
     if not tgz.exists():
         log(f"npm pack {name}@{version}")
-        subprocess.run(["npm", "pack", "--silent", f"{name}@{version}"], cwd=NPM_CACHE, check=True,
-                       stdout=subprocess.DEVNULL)
+        if shutil.which("npm") is None:
+            sys.exit("build.py needs npm (and Node.js >= 18) to fetch the runtime once: "
+                     "apt-get install nodejs npm")
+        proc = subprocess.run(["npm", "pack", "--silent", f"{name}@{version}"], cwd=NPM_CACHE,
+                              capture_output=True, text=True)
+        if proc.returncode or not tgz.exists():
+            sys.exit(f"build.py: `npm pack {name}@{version}` failed:\n{proc.stderr[-2000:]}")
     tmp = NPM_CACHE / f".unpack-{key}"
     shutil.rmtree(tmp, ignore_errors=True)
     with tarfile.open(tgz) as tar:
@@ -257,6 +262,9 @@ def compile_page_sources(pyodide_dir: Path, sources: list[Path]) -> dict[Path, P
 
 
 def run_node(script: Path, args: Path) -> None:
+    if shutil.which("node") is None:
+        sys.exit("build.py needs Node.js >= 18 to precompile the Python files: "
+                 "apt-get install nodejs")
     proc = subprocess.run(["node", str(script), str(args)], capture_output=True, text=True)
     if proc.returncode:
         tail = "\n".join((proc.stdout + proc.stderr).splitlines()[-25:])
