@@ -209,6 +209,30 @@ def test_phone_layout_360x640(app: App) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
+def test_runtime_failure_shows_a_readable_message(browser: Any, site: Site) -> None:
+    """If the runtime cannot load, the splash says so in words (never a blank page)."""
+    from .conftest import BASE
+
+    ctx = browser.new_context(viewport={"width": 800, "height": 600})
+
+    def broken(route: Any) -> None:
+        if route.request.url.endswith("pyodide.asm.wasm"):
+            route.fulfill(status=404, body="not found")
+        else:
+            Site().handle(route)
+
+    ctx.route("**/*", broken)
+    pg = ctx.new_page()
+    try:
+        pg.goto(BASE)
+        pg.wait_for_selector("#splash.failed", timeout=60_000)
+        text = pg.text_content("#splash-msg") or ""
+        assert "could not start" in text and "Reload" in text, text
+        assert pg.is_visible("#splash-msg")
+    finally:
+        ctx.close()
+
+
 def test_no_request_left_the_origin(site: Site) -> None:
     assert site.outside == [], f"requests left the page's origin: {site.outside}"
     assert site.missing == [], f"files the page asked for are missing from dist/: {site.missing}"
