@@ -13,22 +13,25 @@ so a decision replays exactly for a given seed. The per-game searches live in `a
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
 from . import bots
 from .core import Action, Deal
 
-# Per level: the number of playouts a decision may spend (a card-play decision spreads them
-# over its candidate moves, with a minimum number of worlds). "easy" is the baseline player.
+# Per level: the number of full-deal playouts' worth of work a decision may spend (spread over
+# its candidate moves and worlds), and a time cap in seconds that is only a safety net (it
+# stops the search early on a slow machine; within it a decision replays exactly for a seed).
+# "easy" is the baseline player.
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"playouts": 0, "help": "the simple baseline player"},
-    "normal": {"playouts": 120, "help": "sampling search with a small budget"},
-    "strong": {"playouts": 300, "help": "sampling search (the default)"},
+    "easy": {"playouts": 0, "time_cap": 0.0, "help": "the simple baseline player"},
+    "normal": {"playouts": 120, "time_cap": 0.5, "help": "sampling search with a small budget"},
+    "strong": {"playouts": 300, "time_cap": 1.0, "help": "sampling search (the default)"},
 }
 DEFAULT_LEVEL = "strong"
 
-Searcher = Callable[[Deal, int, int, random.Random, bool], Action]
+Searcher = Callable[[Deal, int, int, random.Random, bool, float | None], Action]
 _SEARCHERS: dict[str, Searcher] = {}
 
 
@@ -72,6 +75,8 @@ def choose_action(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVE
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
     me = deal.to_move
+    cap = float(LEVELS[level].get("time_cap", 0.0))
+    deadline = time.perf_counter() + cap if cap > 0 else None
     rng = decision_rng(deal, seed)
     budget = int(LEVELS[level]["playouts"])
     legal = deal.legal_actions()
@@ -80,7 +85,7 @@ def choose_action(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVE
     fn = _searcher(deal.game)
     if fn is None:
         return bots.choose_action(deal, rng)
-    action = fn(deal, me, budget, rng, see_all)
+    action = fn(deal, me, budget, rng, see_all, deadline)
     assert action in legal, (deal.game, action, legal)
     return action
 

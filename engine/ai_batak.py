@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from .ai_sample import deal_unseen, worlds_for
+from .ai_sample import deal_unseen, out_of_time, worlds_for
 from .bots import _estimate_tricks
 from .cards import DECK_52
 from .core import Action, Deal
@@ -452,7 +452,7 @@ def candidates(deal: Deal, seat: int, legal: list[int]) -> list[int]:
 
 
 def choose_card(deal: Deal, seat: int, budget: int, rng: random.Random,
-                see_all: bool = False) -> Action:
+                see_all: bool = False, deadline: float | None = None) -> Action:
     legal = deal.legal_actions()
     cands = candidates(deal, seat, legal)  # type: ignore[arg-type]
     if len(cands) == 1:
@@ -469,7 +469,9 @@ def choose_card(deal: Deal, seat: int, budget: int, rng: random.Random,
     trick0 = list(deal._trick)
     broken = bool(getattr(deal, "broken", False))
     game = deal.game
-    for w in worlds:
+    for k, w in enumerate(worlds):
+        if out_of_time(deadline, k):
+            break
         for i, c in enumerate(cands):
             hands = [h[:] for h in w]
             hands[seat].remove(c)
@@ -585,9 +587,10 @@ def choose_trump(deal: Deal, seat: int, budget: int, rng: random.Random,
     return ("trump", best)
 
 
-def choose(deal: Deal, seat: int, budget: int, rng: random.Random, see_all: bool = False) -> Action:
+def choose(deal: Deal, seat: int, budget: int, rng: random.Random, see_all: bool = False,
+           deadline: float | None = None) -> Action:
     if deal.phase == "bidding":
         return choose_bid(deal, seat, budget, rng, see_all)
     if deal.phase == "trump":
         return choose_trump(deal, seat, budget, rng, see_all)
-    return choose_card(deal, seat, budget, rng, see_all)
+    return choose_card(deal, seat, budget, rng, see_all, deadline)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from . import bots
-from .ai_sample import worlds_for
+from .ai_sample import out_of_time, worlds_for
 from .bidding_kozel import BEATS, POINTS, POWER, BiddingKozelDeal, cards_of, play_beats
 from .cards import DECK_36
 from .core import Action, Deal
@@ -190,7 +190,8 @@ def rollout(w: BiddingKozelDeal, action: Action, seat: int, rng: random.Random) 
     return v
 
 
-def choose(deal: Deal, seat: int, budget: int, rng: random.Random, see_all: bool = False) -> Action:
+def choose(deal: Deal, seat: int, budget: int, rng: random.Random, see_all: bool = False,
+           deadline: float | None = None) -> Action:
     """The play with the best mean result over the worlds; the sensible default play (the
     baseline's) unless another beats it clearly (by more than CONFIDENCE standard errors of
     the paired difference: the pot is a coarse result and a small edge may be noise)."""
@@ -203,8 +204,12 @@ def choose(deal: Deal, seat: int, budget: int, rng: random.Random, see_all: bool
     n_worlds = worlds_for(budget // 2, len(cands), remaining, 36, low=8, high=48)
     worlds = make_worlds(deal, seat, n_worlds, rng, see_all)
     seeds = [rng.getrandbits(32) for _ in worlds]
-    vals = [[rollout(w, a, seat, random.Random(sd)) for w, sd in zip(worlds, seeds)]
-            for a in cands]
+    vals: list[list[float]] = [[] for _ in cands]
+    for k, (w, sd) in enumerate(zip(worlds, seeds)):
+        if out_of_time(deadline, k):
+            break
+        for i, a in enumerate(cands):
+            vals[i].append(rollout(w, a, seat, random.Random(sd)))
     d = cands.index(default)
     best = max(range(len(cands)), key=lambda i: (sum(vals[i]), -i))
     if best == d:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from .ai_sample import deal_unseen, worlds_for
+from .ai_sample import deal_unseen, out_of_time, worlds_for
 from .core import Action, Deal
 from .kozel import POINTS, TRUMP, KozelDeal
 
@@ -271,7 +271,7 @@ def candidates(deal: KozelDeal, seat: int, legal: list[int]) -> list[int]:
 
 
 def choose_card(deal: KozelDeal, seat: int, budget: int, rng: random.Random,
-                see_all: bool) -> Action:
+                see_all: bool, deadline: float | None = None) -> Action:
     legal = [a for a in deal.legal_actions() if isinstance(a, int)]
     cands = candidates(deal, seat, legal)
     if len(cands) == 1:
@@ -284,7 +284,9 @@ def choose_card(deal: KozelDeal, seat: int, budget: int, rng: random.Random,
     trick0 = list(deal._trick)
     pts0 = list(deal._team_points)
     tt0 = [deal.taken[0] + deal.taken[2], deal.taken[1] + deal.taken[3]]
-    for w in worlds:
+    for k, w in enumerate(worlds):
+        if out_of_time(deadline, k):
+            break
         for i, c in enumerate(cands):
             hands = [h[:] for h in w]
             hands[seat].remove(c)
@@ -335,8 +337,9 @@ def choose_trump(deal: KozelDeal, seat: int, budget: int, rng: random.Random,
     return ("trump", best)
 
 
-def choose(deal: Deal, seat: int, budget: int, rng: random.Random, see_all: bool = False) -> Action:
+def choose(deal: Deal, seat: int, budget: int, rng: random.Random, see_all: bool = False,
+           deadline: float | None = None) -> Action:
     assert isinstance(deal, KozelDeal)
     if deal.phase == "trump":
         return choose_trump(deal, seat, budget, rng, see_all)
-    return choose_card(deal, seat, budget, rng, see_all)
+    return choose_card(deal, seat, budget, rng, see_all, deadline)

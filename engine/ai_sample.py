@@ -10,6 +10,7 @@ its worlds.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Mapping, Sequence
 
 
@@ -115,6 +116,12 @@ def _attempt(plan: Plan, sizes: Mapping[int, int], seats: list[int],
     if any(cap.values()):
         return None
     return out
+
+
+def out_of_time(deadline: float | None, done: int) -> bool:
+    """The safety net: past the deadline after at least a few worlds (normally never: the
+    sample budget, which replays exactly, is the limit)."""
+    return deadline is not None and done >= 4 and time.perf_counter() > deadline
 
 
 def worlds_for(budget: int, n_cands: int, remaining: int, full: int,
