@@ -59,6 +59,30 @@ def test_batak_declarer_cashes_the_trick_that_makes_the_contract() -> None:
         assert ai.choose(d, seed=seed) == "AC"
 
 
+TRUMP_ROWS = hands("AH KH QH JH 10H 9H 8H AS 5S 4D 3D 2C 3C",
+                   "KS QS JS 10S 9S 2H 3H KD QD JD 10D KC QC",
+                   "8S 7S 6S 4H 5H 9D 8D 7D AC JC 10C 9C 8C",
+                   "3S 2S 6H 7H AD 6D 5D 2D 7C 6C 5C 4C 4S")
+
+
+def test_batak_declarer_names_its_long_strong_suit() -> None:
+    """Seven hearts headed by A K Q J: the declarer makes hearts trump."""
+    m = position("batak", TRUMP_ROWS, dealer=3, moves=["bid 5", "pass", "pass", "pass"])
+    assert m.deal.phase == "trump" and m.deal.to_move == 0
+    for seed in range(2):
+        assert ai.choose(m.deal, seed=seed) == "trump H"
+
+
+def test_batak_forced_dealer_bids_the_minimum_with_a_weak_hand() -> None:
+    """Everyone passed, so the dealer must bid: with a weak hand it bids only 4 (the declarer
+    scores the tricks taken, so a higher bid only adds risk)."""
+    m = position("batak", TRUMP_ROWS, dealer=2, moves=["pass", "pass", "pass"])
+    d = m.deal
+    assert d.to_move == 2 and "pass" not in d.legal_moves()
+    for seed in range(2):
+        assert ai.choose(d, seed=seed) == "bid 4"
+
+
 def test_strong_is_default_and_returns_text() -> None:
     m = engine.new_match("koz-maca", seed=2)
     assert ai.choose(m.deal) in m.deal.legal_moves()
