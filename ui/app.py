@@ -510,6 +510,14 @@ class App:
                 await asyncio.sleep(linger)
                 if token != self.token:
                     return
+                if linger > 0 and self.last_trick is not None:
+                    # The winner collects the trick: a short slide towards their seat.
+                    pos = R.positions(self.match.players,
+                                      self.info[self.match.game].get("direction", "right"))
+                    el("trick").className = f"sweep to-{pos[self.last_trick['winner']]}"
+                    await asyncio.sleep(0.25)
+                    if token != self.token:
+                        return
                 self.lingering = False
                 self.fresh = False
                 self.render()
@@ -698,6 +706,7 @@ class App:
         trick = V.trick_html(plays, pos, winner, 1 if self.fresh else None,
                              v.get("winning_seat") if not self.lingering else None)
         self.fresh = False  # the fly-in animation plays once
+        el("trick").className = ""
         el("trick").innerHTML = trick
 
         # Panel and hand

@@ -122,6 +122,25 @@ def test_koz_maca_match_to_the_end(app: App) -> None:
     assert page.get_attribute("#table", "data-deal") == "1"
 
 
+def test_paced_play_stays_responsive(app: App) -> None:
+    """At a real speed the computers pause between moves, and the page answers clicks meanwhile."""
+    page = app.page
+    app.start("koz-maca", 6)
+    page.click('[data-action="speed"]')  # Instant -> Fast
+    assert "Fast" in (page.text_content('[data-action="speed"]') or "")
+    for _ in range(2):  # a few tricks, with pauses, trick sweeps and the human's clicks
+        assert app.wait_turn() == "input"
+        app.act()
+    page.wait_for_selector("#table:not([data-input])", state="attached")
+    t0 = page.evaluate("performance.now()")
+    page.click('[data-action="rules"]')
+    page.wait_for_selector(".rules-sheet")
+    assert page.evaluate("performance.now()") - t0 < 1500, "the page did not answer a click"
+    page.click('[data-action="close"]')
+    assert app.wait_turn() == "input"
+    assert len(app.record()["deals"][0]["moves"]) >= 8
+
+
 def test_illegal_card_shows_the_engine_reason(app: App) -> None:
     app.start("koz-maca", 5)
     page = app.page
