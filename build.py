@@ -47,22 +47,18 @@ STDLIB_RECIPE = "3"
 # Stdlib modules kept although no import reaches them at start-up: they are imported lazily by
 # tracebacks and error reporting, which must work when something goes wrong.
 STDLIB_EXTRAS = (
-    "_colorize", "textwrap", "linecache", "tokenize", "traceback", "difflib", "pprint",
-    "encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig", "encodings.utf_16",
-    "encodings.utf_16_le", "encodings.utf_16_be", "encodings.utf_32", "encodings.idna",
-    "encodings.cp437", "encodings.raw_unicode_escape", "encodings.unicode_escape",
-    "base64", "html", "html.entities", "io", "json", "random", "dataclasses", "enum",
-    "typing", "collections.abc", "itertools", "functools", "copy", "math", "bisect",
-    "statistics", "fractions", "numbers", "decimal", "_pydecimal", "string",
-    "weakref", "heapq", "operator", "contextlib", "abc", "types", "time", "datetime",
-    "_pydatetime", "_strptime", "calendar", "locale", "inspect", "warnings", "ast",
-    "asyncio", "pyodide", "pyodide.ffi", "pyodide.ffi.wrappers", "pyodide.code", "pyodide.http",
-    "pyodide.webloop", "pyodide.console", "_pyodide", "_pyodide._base", "_pyodide._importhook",
-    "_pyodide._core_docs", "_pyodide.docstring", "_pyodide.jsbind",
+    "_colorize", "textwrap", "linecache", "tokenize", "traceback",
+    "encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig", "encodings.idna",
+    "encodings.raw_unicode_escape", "encodings.unicode_escape",
+    "pyodide", "pyodide.ffi", "pyodide.ffi.wrappers", "pyodide.code", "pyodide.webloop",
+    "_pyodide", "_pyodide._base", "_pyodide._importhook", "_pyodide._core_docs",
+    "_pyodide.docstring", "_pyodide.jsbind",
 )
 # Packages of which every module is kept (small, and their members import each other lazily).
-STDLIB_WHOLE_PACKAGES = ("pyodide", "_pyodide", "json", "re", "collections", "importlib",
-                         "asyncio", "concurrent")
+STDLIB_WHOLE_PACKAGES = ("pyodide", "_pyodide", "json", "re", "collections")
+# Never shipped: platform-specific or tooling modules that an import scan pulls in.
+STDLIB_SKIP = ("asyncio.windows_events", "asyncio.windows_utils", "asyncio.__main__",
+               "asyncio.tools", "json.tool", "json.__main__", "pyodide._nodesock_transport")
 
 # PyScript chunks that only its code editor loads (the editor, terminal and game plugins
 # themselves are always imported, so they stay).
@@ -137,6 +133,7 @@ for name in roots:
         pass
 keep = set(sys.modules)
 whole = tuple(ARGS["whole"])
+skip = set(ARGS["skip"])
 src = zipfile.ZipFile("/lib/python314.zip")
 buf = io.BytesIO()
 dst = zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9)
@@ -150,7 +147,7 @@ for info in sorted(src.infolist(), key=lambda i: i.filename):
         mod = mod[: -len(".__init__")]
     if mod.startswith("site-packages."):
         continue
-    if mod not in keep and not mod.startswith(whole) and mod.split(".")[0] not in whole:
+    if mod in skip or (mod not in keep and mod.split(".")[0] not in whole):
         continue
     data = src.read(fn)
     code = compile(data, "/lib/python314.zip/" + fn, "exec", dont_inherit=True)
@@ -283,7 +280,8 @@ def stdlib_roots(pyscript_dir: Path) -> list[str]:
 def build_stdlib(pyodide_dir: Path, pyscript_dir: Path) -> Path:
     """The pruned, precompiled stdlib zip (cached by its inputs)."""
     roots = stdlib_roots(pyscript_dir)
-    key_src = json.dumps([PYODIDE_VERSION, STDLIB_RECIPE, roots, STDLIB_WHOLE_PACKAGES])
+    key_src = json.dumps([PYODIDE_VERSION, STDLIB_RECIPE, roots, STDLIB_WHOLE_PACKAGES,
+                          STDLIB_SKIP])
     key = hashlib.sha256(key_src.encode()).hexdigest()[:16]
     out = CACHE / "stdlib" / f"python_stdlib-{key}.zip"
     if out.exists():
@@ -297,7 +295,7 @@ def build_stdlib(pyodide_dir: Path, pyscript_dir: Path) -> Path:
     (work / "check.mjs").write_text(NODE_CHECK_SCRIPT % {"pyodide_mjs": pyodide_mjs})
     tmp = work / "python_stdlib.zip"
     args = {"indexURL": str(pyodide_dir) + "/", "roots": roots, "out": str(tmp),
-            "whole": list(STDLIB_WHOLE_PACKAGES)}
+            "whole": list(STDLIB_WHOLE_PACKAGES), "skip": list(STDLIB_SKIP)}
     (work / "args.json").write_text(json.dumps(args))
     run_node(work / "compile.mjs", work / "args.json")
     # Check that every root still imports from the pruned zip.
