@@ -223,4 +223,4 @@ def choose(deal: Deal, seat: int, budget: int, rng: random.Random, see_all: bool
     return cands[d]
 
 
-CONFIDENCE = 1.0
+CONFIDENCE = 2.0
