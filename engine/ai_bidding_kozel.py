@@ -136,6 +136,9 @@ def policy(d: BiddingKozelDeal, rng: random.Random, eps: float = 0.05) -> Action
     """A cheap playout policy (it reads the world it plays in): Bura when it can, lead a set
     with an Ace or a Ten, beat a rich trick cheaply, keep two trumps while a third may come,
     otherwise throw the cheapest cards."""
+    trick = d._trick
+    if trick and isinstance(trick[0][1], int) and d.to_move is not None:
+        return _follow_one(d, d._hands[d.to_move], rng, eps)
     legal = d.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -172,6 +175,33 @@ def policy(d: BiddingKozelDeal, rng: random.Random, eps: float = 0.05) -> Action
         if worth >= (20 if saving else 10) or (not saving and last and worth > 0):
             return best
     return min(legal, key=lambda a: (_throw_cost(cards_of(a), t), rng.random()))
+
+
+def _follow_one(d: BiddingKozelDeal, h: list[int], rng: random.Random, eps: float) -> int:
+    """`policy` for a one-card trick, without listing the legal plays (any card is legal)."""
+    if len(h) == 1:
+        return h[0]
+    rnd = rng.random
+    if rnd() < eps:
+        return h[int(rnd() * len(h))]
+    t = d.trump_suit
+    assert t is not None
+    b = BEATS[t]
+    w = d._win[0]
+    beaters = [c for c in h if b[c * 64 + w]]
+    if beaters:
+        best = min(beaters, key=lambda c: POWER[c & 15] + (TRUMP_COST if c >> 4 == t else 0))
+        if best >> 4 != t:
+            return best
+        worth = POINTS[best]
+        for _, a in d._trick:
+            worth += POINTS[a] if isinstance(a, int) else 0
+        saving = d.stock_size > 0 and sum(1 for c in h if c >> 4 == t) == 2
+        last = len(d._trick) == len(d.active) - 1
+        if worth >= (20 if saving else 10) or (not saving and last and worth > 0):
+            return best
+    return min(h, key=lambda c: (3 * POINTS[c] + POWER[c & 15] + (TRUMP_COST if c >> 4 == t
+                                                                   else 0), rnd()))
 
 
 def rollout(w: BiddingKozelDeal, action: Action, seat: int, rng: random.Random) -> float:
