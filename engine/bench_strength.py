@@ -149,23 +149,38 @@ def fmt_ci(m: float, h: float) -> str:
     return f"{m:+.3f}  [95% CI {m - h:+.3f}, {m + h:+.3f}]"
 
 
-def run_game(game: str, deals: int, level: str, upper: bool, first_seed: int,
-             out: Any, matches: int = 0) -> dict[str, Any]:
+def one_deal(job: tuple[str, int, str, bool]) -> tuple[float, float | None, float | None,
+                                                     list[float]]:
+    """One deal in duplicate: the tested level's advantage, the perfect-information player's
+    (or None), the baseline's own mean (games for one), and the tested level's decision times."""
+    game, seed, level, upper = job
     tested = Timed(level)
-    perfect = Timed(level, see_all=True)
-    adv: list[float] = []
-    adv_up: list[float] = []
-    base_scores: list[float] = []
+    a, base = duplicate(game, seed, tested)
+    own = (None if game in TEAM_GAMES
+           else statistics.fmean(score(base, s) for s in range(base.players)))
+    u = None
+    if upper:
+        u, _ = duplicate(game, seed, Timed(level, see_all=True),
+                         None if game in TEAM_GAMES else base)
+    return a, u, own, tested.times
+
+
+def run_game(game: str, deals: int, level: str, upper: bool, first_seed: int,
+             out: Any, matches: int = 0, jobs: int = 1) -> dict[str, Any]:
+    tested = Timed(level)
     t0 = time.perf_counter()
-    for i in range(deals):
-        seed = first_seed + i
-        a, base = duplicate(game, seed, tested)
-        adv.append(a)
-        if game not in TEAM_GAMES:
-            base_scores.append(statistics.fmean(score(base, s) for s in range(base.players)))
-        if upper:
-            u, _ = duplicate(game, seed, perfect, None if game in TEAM_GAMES else base)
-            adv_up.append(u)
+    work = [(game, first_seed + i, level, upper) for i in range(deals)]
+    if jobs > 1:
+        import multiprocessing
+        with multiprocessing.Pool(jobs) as pool:
+            done = pool.map(one_deal, work, chunksize=1)
+    else:
+        done = [one_deal(w) for w in work]
+    adv = [a for a, _, _, _ in done]
+    adv_up = [u for _, u, _, _ in done if u is not None]
+    base_scores = [b for _, _, b, _ in done if b is not None]
+    for _, _, _, ts in done:
+        tested.times.extend(ts)
     m, h = ci(adv)
     print(f"{game}: {UNITS.get(game, 'points per deal')}, {deals} deals in duplicate "
           f"({time.perf_counter() - t0:.0f} s)", file=out)
@@ -215,6 +230,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--level", default=ai.DEFAULT_LEVEL, choices=[k for k in ai.LEVELS if k != "easy"])
     ap.add_argument("--no-upper", action="store_true", help="skip the perfect-information player")
     ap.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="worker processes for the deals (default 1; decision times are then "
+                    "measured under that load)")
     ap.add_argument("--matches", type=int, default=10,
                     help="Kozel: whole matches per side for 'matches won' (default 10, 0 = skip)")
     ap.add_argument("--timing-deals", type=int, default=2,
@@ -227,8 +245,8 @@ def main(argv: list[str] | None = None) -> int:
     out = sys.stdout
     print(f"duplicate strength benchmark, CPython {sys.version.split()[0]}, level {args.level}, "
           f"playouts per decision {ai.LEVELS[args.level]['playouts']}", file=out)
-    rows = [run_game(g, args.deals, args.level, not args.no_upper, args.seed, out, args.matches)
-            for g in games]
+    rows = [run_game(g, args.deals, args.level, not args.no_upper, args.seed, out, args.matches,
+                     args.jobs) for g in games]
     print("decision time per level (CPython, every seat played by the level):", file=out)
     for level in ai.LEVELS:
         if level == "easy":
