@@ -144,6 +144,14 @@ class App:
         el("splash").hidden = True
         js.Reflect.set(js.window, "__tt_ready_at", js.performance.now())
         doc().documentElement.dataset.ready = "1"
+        asyncio.ensure_future(self.prewarm())
+
+    async def prewarm(self) -> None:
+        """Boots the search players' worker shortly after the lobby shows, so the first
+        computer move of a match does not wait for it."""
+        await asyncio.sleep(1.5)
+        if self.level != "easy":
+            self.brain.start()
 
     def reset(self, query: str = "") -> None:
         """Start over as if the page had been loaded with `?query` (tests use this)."""
