@@ -231,7 +231,7 @@ def choose(deal: Deal, seat: int, budget: int, rng: random.Random, see_all: bool
         return cands[0]
     default = bots.choose_action(deal, random.Random(rng.getrandbits(32)))
     remaining = sum(len(h) for h in deal._hands) + deal.stock_size
-    n_worlds = worlds_for(budget // 2, len(cands), remaining, 36, low=8, high=48)
+    n_worlds = worlds_for(budget * 3 // 4, len(cands), remaining, 36, low=8, high=48)
     worlds = make_worlds(deal, seat, n_worlds, rng, see_all)
     seeds = [rng.getrandbits(32) for _ in worlds]
     vals: list[list[float]] = [[] for _ in cands]
