@@ -1,12 +1,23 @@
 """The strong player for the Batak family (Koz Maça, auction Batak, partnership Batak).
 
-Card play: determinized Monte Carlo. From the seat's own view (its hand, the cards played, the
-voids and "could not overtake" facts those plays reveal) the unseen cards are dealt to the
-other seats many times; in each world every candidate card is played out to the end of the
-deal by a fast heuristic policy on plain lists, and the card with the best mean result for the
-game's goal is chosen. Bidding and trump: the same worlds, played out with the seat as
-declarer under each trump, give a distribution of tricks; the bid and trump that maximise the
-expected score (against the value of defending) are chosen.
+Card play: determinized Monte Carlo. From the seat's own view the unseen cards are dealt to
+the other seats many times; in each world every candidate card (one per group of equivalent
+cards) is played out to the end of the deal by a fast heuristic policy on per-suit rank lists,
+and the card with the best mean result for the game's goal is chosen (the seat's score minus
+the others' mean: tricks in Koz Maça, the contract's score in Batak, the team's in partnership
+Batak).
+
+What shapes the worlds: the rules' proofs (a seat that did not follow is void; one that did
+not trump is void in trumps too; one that could not overtake holds nothing higher; a trump
+lead before trumps were broken means only trumps), what the plays suggest if the seat plays
+like the policy (a low lead: no sure winner; second hand high: nothing higher; a low card to a
+lost trick: nothing lower), dropped for a seat whose plays contradict it and used in most
+worlds only, and the auction (a bid means a hand strong enough for it, a pass a weak one).
+
+Bidding and trump: the same worlds, played out with the seat as declarer under each trump,
+give the tricks its side takes; the seat bids the lowest bid whose expected score beats
+defending (the declarer scores the tricks taken, so a higher bid only adds risk), the forced
+dealer bids its best, and the declarer names the trump with the best expected score.
 
 Never read: `deal._hands[s]` for another seat (only its length). `see_all=True` (the
 perfect-information upper bound of the benchmark) uses the real hands instead of samples.
