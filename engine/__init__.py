@@ -11,11 +11,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import batak  # noqa: F401  (registers the Batak family)
-from . import bidding_kozel  # noqa: F401  (registers Bidding Kozel)
-from . import kozel  # noqa: F401  (registers Kozel Miner and Classic)
-from .core import (Deal, IllegalMove, Match, Option, RecordError, Rules, RulesError, new_match,
-                   replay, rules_class)
+from . import (
+    batak,  # noqa: F401  (registers the Batak family)
+    bidding_kozel,  # noqa: F401  (registers Bidding Kozel)
+    kozel,  # noqa: F401  (registers Kozel Miner and Classic)
+)
+from .core import (
+    Deal,
+    IllegalMove,
+    Match,
+    Option,
+    RecordError,
+    Rules,
+    RulesError,
+    new_match,
+    replay,
+    rules_class,
+)
 
 GAMES: tuple[str, ...] = ("koz-maca", "batak", "batak-pairs", "kozel-miner", "kozel-classic",
                           "bidding-kozel")
@@ -38,9 +50,11 @@ def game_info(game: str) -> dict[str, Any]:
 
 GAME_INFO: dict[str, dict[str, Any]] = {g: game_info(g) for g in available_games()}
 
-from . import bots  # noqa: E402,F401  (needs the games registered first)
-from . import bots_bidding_kozel  # noqa: E402,F401  (the Bidding Kozel baseline)
-from . import bots_kozel  # noqa: E402,F401  (the Kozel baseline players)
+from . import (
+    bots,
+    bots_bidding_kozel,  # noqa: F401  (the Bidding Kozel baseline)
+    bots_kozel,  # noqa: F401  (the Kozel baseline players)
+)
 
 __all__ = ["GAMES", "GAME_INFO", "Deal", "IllegalMove", "Match", "Option", "RecordError", "Rules",
            "RulesError", "available_games", "bots", "game_info", "new_match", "parse_options",

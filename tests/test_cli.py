@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, input=stdin,
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, input=stdin, check=False,
                           capture_output=True, text=True, timeout=120)
 
 
