@@ -577,7 +577,10 @@ def choose_bid(deal: Deal, seat: int, budget: int, rng: random.Random,
         t = max(range(4), key=lambda s: sum(1 for c in h if c >> 4 == s) * 20
                 + sum(c & 15 for c in h if c >> 4 == s))
         tr = _declarer_tricks(deal, seat, [w], t, rng, other)
-        dv += _contract_value(deal, tr, cur, partner_high)
+        # Nobody has bid yet: a seat too weak for the contract would not bid it, so count
+        # the other side as making what it takes (never as going down).
+        dv += _contract_value(deal, tr, cur if dec is not None else min(cur, tr[0]),
+                              partner_high)
     dv /= len(worlds)
     # Bid the lowest bid that still beats defending (a higher contract only adds risk:
     # the declarer scores the tricks taken, not the bid).
