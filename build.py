@@ -555,36 +555,44 @@ def bench(runs: int) -> None:
     base = f"http://127.0.0.1:{server.server_address[1]}"
     chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     results: dict[str, list[tuple[float, int]]] = {"bare": [], "ours": []}
+    ours_python: list[float] = []  # from ui/main.py starting to the lobby shown
+    args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update"]
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=[
-            "--no-sandbox", "--headless=new", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update"])
         for i in range(runs):
             for label, url, marker in (
                 ("bare", f"{base}/bare/", "window.__ready_at"),
                 ("ours", f"{base}/game/", "window.__tt_ready_at"),
             ):
+                # A fresh browser each time: a closed page's leftover work (WebAssembly tier-up,
+                # storage) would otherwise slow down the next page measured.
+                browser = p.chromium.launch(executable_path=chromium, args=args)
                 ctx = browser.new_context()
                 page = ctx.new_page()
-                sizes: list[int] = []
-                page.on("requestfinished", lambda r, s=sizes: s.append(r.sizes()["responseBodySize"]
-                                                                       + r.sizes()["responseHeadersSize"]))
+                page.wait_for_timeout(500)
                 page.goto(url)
                 page.wait_for_function(f"typeof {marker} === 'number'", timeout=120_000)
                 t = page.evaluate(marker)
                 if label == "ours":
                     page.wait_for_selector("[data-start]", timeout=10_000)
-                page.wait_for_timeout(200)
-                results[label].append((t / 1000.0, sum(sizes)))
-                ctx.close()
+                    main_at = page.evaluate(
+                        "performance.getEntriesByName('tt:main')[0]?.startTime ?? 0")
+                    ours_python.append((t - main_at) / 1000.0)
+                # Bytes over the wire up to now, from the page's own resource timing (listening
+                # to every request from here would slow the page down).
+                size = page.evaluate("""() => performance.getEntriesByType('navigation')
+                    .concat(performance.getEntriesByType('resource'))
+                    .reduce((n, e) => n + (e.transferSize || 0), 0)""")
+                results[label].append((t / 1000.0, int(size)))
+                browser.close()
             print(f"run {i + 1}: bare {results['bare'][-1][0]:.2f} s, "
                   f"ours {results['ours'][-1][0]:.2f} s", flush=True)
-        browser.close()
     server.shutdown()
     med = {k: statistics.median(t for t, _ in v) for k, v in results.items()}
     size = {k: statistics.median(s for _, s in v) for k, v in results.items()}
     print(f"bare PyScript page : {med['bare']:.2f} s median, {size['bare'] / 1e6:.2f} MB transferred")
-    print(f"trick-table (dist/): {med['ours']:.2f} s median, {size['ours'] / 1e6:.2f} MB transferred")
+    print(f"trick-table (dist/): {med['ours']:.2f} s median, {size['ours'] / 1e6:.2f} MB transferred"
+          f" (of which {statistics.median(ours_python):.2f} s from ui/main.py to the lobby)")
     pairs = statistics.median(o[0] / b[0] for o, b in zip(results["ours"], results["bare"]))
     print(f"ratio ours/bare    : {med['ours'] / med['bare']:.2f} of the medians, {pairs:.2f} median "
           f"of the paired runs (goal <= 0.60), runs={runs}")
