@@ -28,6 +28,7 @@ import sys
 import tarfile
 import threading
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -85,7 +86,7 @@ def npm_package(key: str) -> Path:
             sys.exit("build.py needs npm (and Node.js >= 18) to fetch the runtime once: "
                      "apt-get install nodejs npm")
         proc = subprocess.run(["npm", "pack", "--silent", f"{name}@{version}"], cwd=NPM_CACHE,
-                              capture_output=True, text=True)
+                              capture_output=True, text=True, check=False)
         if proc.returncode or not tgz.exists():
             sys.exit(f"build.py: `npm pack {name}@{version}` failed:\n{proc.stderr[-2000:]}")
     tmp = NPM_CACHE / f".unpack-{key}"
@@ -262,7 +263,8 @@ def run_node(script: Path, args: Path) -> None:
     if shutil.which("node") is None:
         sys.exit("build.py needs Node.js >= 18 to precompile the Python files: "
                  "apt-get install nodejs")
-    proc = subprocess.run(["node", str(script), str(args)], capture_output=True, text=True)
+    proc = subprocess.run(["node", str(script), str(args)], capture_output=True, text=True,
+                          check=False)
     if proc.returncode:
         tail = "\n".join((proc.stdout + proc.stderr).splitlines()[-25:])
         sys.exit(f"build.py: {script.name} failed under Node:\n{tail[-4000:]}")
@@ -510,12 +512,12 @@ js.Reflect.set(js.window, "__ready_at", js.performance.now())
 
 # ---------------------------------------------------------------------------------------- serve
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".mjs": "text/javascript", ".js": "text/javascript",
                       ".wasm": "application/wasm", ".json": "application/json",
                       ".zip": "application/zip", ".py": "text/plain"}
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
     def end_headers(self) -> None:

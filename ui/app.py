@@ -13,6 +13,7 @@ the answer while the visible pause runs. If the worker cannot start, the baselin
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 from typing import Any
@@ -292,10 +293,8 @@ class App:
         if self.level != engine.ai.DEFAULT_LEVEL:
             q["level"] = self.level
         q["seed"] = str(m.seed)
-        try:
+        with contextlib.suppress(Exception):  # some embeds forbid history changes
             js.window.history.replaceState(None, "", "?" + urlencode(q))
-        except Exception:  # noqa: BLE001 (some embeds forbid history changes)
-            pass
 
     def begin_deal(self) -> None:
         self.selection = []
@@ -399,7 +398,7 @@ class App:
         t.textContent = text
         t.dataset.reason = text
         t.classList.remove("show")
-        t.offsetWidth  # restart the animation
+        _ = t.offsetWidth  # reading the layout restarts the animation
         t.classList.add("show")
 
     def legal_now(self) -> list[str]:

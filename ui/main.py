@@ -4,6 +4,6 @@ import js  # type: ignore[import-not-found]
 
 js.performance.mark("tt:main")  # python build.py bench reports the time spent after this mark
 
-from ui.app import main  # noqa: E402
+from ui.app import main
 
 main()

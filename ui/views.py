@@ -4,8 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from .render import (SUIT_NAME, SUIT_SYM, back_html, card_html, esc, fmt_value, humanize,
-                     is_card, is_card_move, move_button, move_label, signed, suit_svg)
+from .render import (
+    SUIT_NAME,
+    SUIT_SYM,
+    back_html,
+    card_html,
+    esc,
+    fmt_value,
+    humanize,
+    is_card,
+    is_card_move,
+    move_button,
+    move_label,
+    signed,
+    suit_svg,
+)
 
 SPEEDS = [("0", "Instant"), ("1", "Fast"), ("2", "Normal"), ("3", "Slow")]
 

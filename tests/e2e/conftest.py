@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -95,7 +96,7 @@ def page(browser: Any, site: Site) -> Iterator[Any]:
     pg.goto(BASE + "?speed=0")
     try:
         pg.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
-    except Exception:
+    except PlaywrightTimeout:
         body = pg.inner_text("body")[:2000]
         pytest.fail(f"the page never became ready; page text:\n{body}\nerrors: "
                     f"{site.console_errors}\nmissing: {site.missing}", pytrace=False)
