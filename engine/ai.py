@@ -37,21 +37,13 @@ _SEARCHERS: dict[str, Searcher] = {}
 
 def _searcher(game: str) -> Searcher | None:
     if not _SEARCHERS:
-        from . import ai_batak
-        for g in ("koz-maca", "batak", "batak-pairs"):
+        from . import ai_batak, ai_bidding_kozel, ai_kozel
+        for g in ai_batak.GAMES:
             _SEARCHERS[g] = ai_batak.choose
-        try:
-            from . import ai_kozel
-            for g in ai_kozel.GAMES:
-                _SEARCHERS[g] = ai_kozel.choose
-        except ImportError:
-            pass
-        try:
-            from . import ai_bidding_kozel
-            for g in ai_bidding_kozel.GAMES:
-                _SEARCHERS[g] = ai_bidding_kozel.choose
-        except ImportError:
-            pass
+        for g in ai_kozel.GAMES:
+            _SEARCHERS[g] = ai_kozel.choose
+        for g in ai_bidding_kozel.GAMES:
+            _SEARCHERS[g] = ai_bidding_kozel.choose
     return _SEARCHERS.get(game)
 
 

@@ -32,6 +32,7 @@ from .bots import _estimate_tricks
 from .cards import DECK_52
 from .core import Action, Deal
 
+GAMES = ("koz-maca", "batak", "batak-pairs")
 _FULL = (1 << 15) - 4  # ranks 2..14 as a bitmask
 
 
