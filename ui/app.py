@@ -372,6 +372,9 @@ class App:
             self.cur = len(m.deals) - 1
             self.begin_deal()
             self.render()
+            t = self.deal.trump
+            if t and m.game.startswith("kozel"):
+                self.toast(f"Trump this cycle: {R.SUIT_SYM[t]} {R.SUIT_NAME[t]}.")
             self.kick()
         elif what == "continue" and m is not None:
             self.show_match_over()
