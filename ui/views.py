@@ -129,6 +129,9 @@ def seat_html(seat: int, pos: str, name: str, view: dict[str, Any], totals_txt: 
             + (f'<span class="count">{n}</span>' if n else "") + '</div>')
     tags = "".join(f'<span class="tag">{esc(t)}</span>' for t in extra if t)
     tricks = f"{taken} trick{'s' if taken != 1 else ''}"
+    pts = view.get("points")
+    if str(view.get("game", "")).startswith("kozel") and isinstance(pts, list) and seat < len(pts):
+        tricks += f"</span><span title=\"card points taken this cycle\">{esc(pts[seat])} pts"
     return (
         f'<div class="seat pos-{pos}{turn}" data-seat="{seat}" data-cards="{n}">'
         f'<div class="plate"><span class="name">{esc(name)}</span>{dealer}'
