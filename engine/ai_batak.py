@@ -183,8 +183,10 @@ def sample_worlds(deal: Deal, seat: int, n: int, rng: random.Random,
     unseen, sizes, levels = knowledge(deal, seat)
     mine = sorted(deal._hands[seat])
     bounds = auction_bounds(deal, seat)
+    shorts = short_leads(deal, seat)
+    trump = deal.trump_suit
     played_by: list[list[int]] = [[] for _ in range(4)]
-    if bounds:
+    if bounds or shorts:
         for _, plays, _w in deal._tricks:
             for s, c in plays:
                 played_by[s].append(c)
@@ -202,6 +204,12 @@ def sample_worlds(deal: Deal, seat: int, n: int, rng: random.Random,
             for s, lo, hi in bounds:
                 x = _strength(got[s] + played_by[s])
                 miss += max(0.0, lo - x, x - hi)
+            for s, suit, after in shorts:
+                lens = list(after)
+                for c in got[s]:
+                    lens[c >> 4] += 1
+                if any(0 < lens[x] < lens[suit] for x in range(4) if x != trump):
+                    miss += SHORT_MISS
             if miss < best_miss:
                 best, best_miss = got, miss
             if miss == 0.0:
@@ -210,6 +218,39 @@ def sample_worlds(deal: Deal, seat: int, n: int, rng: random.Random,
         hands = [got.get(s, []) for s in range(4)]
         hands[seat] = list(mine)
         out.append(hands)
+    return out
+
+
+SHORT_MISS = 0.5  # how much a world is held against for each low lead not from a shortest suit
+
+
+def short_leads(deal: Deal, seat: int) -> list[tuple[int, int, list[int]]]:
+    """The other seats' low leads of a plain suit (not a sure winner), each with how many
+    cards of each suit the leader has played since, lead included: a player like the policy
+    leads low from a shortest plain suit, so the world's hand plus those counts should show
+    the led suit no longer than any other plain suit the leader held."""
+    trump = deal.trump_suit
+    if trump is None:
+        return []
+    tricks = [plays for _, plays, _ in deal._tricks]
+    if deal._trick:
+        tricks.append(list(deal._trick))
+    flat = [pc for plays in tricks for pc in plays]
+    top = [_FULL, _FULL, _FULL, _FULL]
+    out: list[tuple[int, int, list[int]]] = []
+    g = 0
+    for plays in tricks:
+        s, c = plays[0]
+        cs, cr = c >> 4, c & 15
+        if s != seat and cs != trump and top[cs].bit_length() - 1 != cr:
+            after = [0, 0, 0, 0]
+            for s2, c2 in flat[g:]:
+                if s2 == s:
+                    after[c2 >> 4] += 1
+            out.append((s, cs, after))
+        for _, x in plays:
+            top[x >> 4] &= ~(1 << (x & 15))
+        g += len(plays)
     return out
 
 
