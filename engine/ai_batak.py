@@ -296,6 +296,9 @@ MODEL_TRUST = 0.8  # share of worlds dealt with the model's suggestions as well 
 # Fast playouts on plain lists
 
 
+SHORTEST_LEAD = 0.5  # playouts: how often a low lead comes from the shortest plain suit
+
+
 def playout(hands: list[list[int]], trump: int, broken: bool, trick: list[tuple[int, int]],
             to_move: int, taken: list[int], teams: bool, rng: random.Random,
             eps: float = 0.08) -> list[int]:
@@ -370,7 +373,7 @@ def playout(hands: list[list[int]], trump: int, broken: bool, trick: list[tuple[
                         cs, cr = trump, tr[-1]
                 if cs < 0:
                     plain = [x for x in suits if x != trump] or suits
-                    if rnd() < 0.5:
+                    if rnd() < SHORTEST_LEAD:
                         cs = min(plain, key=lambda x: (len(row[x]), row[x][0]))
                     else:
                         k = int(rnd() * sum(len(row[x]) for x in plain))
