@@ -5,6 +5,10 @@
     python build.py serve    build, then serve dist/ on http://127.0.0.1:PORT/ (--port N)
     python build.py bench    build, then time cold navigation -> interactive table for dist/
                              against a bare PyScript page built from the same npm runtime
+    python build.py bench-ai build, then have the page's computer (default level) make every
+                             decision of a few seeded deals of each game in its worker; print
+                             the page's own decision times next to CPython's on the same
+                             positions (--deals N per game, --seed S)
 
 The runtime comes from npm at pinned versions (`npm pack`, cached in .cache/npm/). Nothing is
 fetched from a CDN at runtime: PyScript's `interpreter` points at the local pyodide.mjs, and the
@@ -28,7 +32,7 @@ import sys
 import tarfile
 import threading
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -600,11 +604,147 @@ def bench(runs: int) -> None:
           f"of the paired runs (goal <= 0.60), runs={runs}")
 
 
+BENCH_AI_GAME_TIMEOUT = 600_000  # ms a page decision may take before bench-ai gives up
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..100) of a non-empty list."""
+    import math
+
+    xs = sorted(values)
+    return xs[max(0, math.ceil(q / 100 * len(xs)) - 1)]
+
+
+def bench_ai(deals: int, seed: int) -> None:
+    """Decision time of the default level: the page's worker (as the page measures it) and
+    CPython in this process, on the same positions."""
+    import statistics
+    import time
+
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT))
+    import engine
+    import engine.ai
+
+    level = engine.ai.DEFAULT_LEVEL
+    server = make_server(DIST, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-dev-shm-usage"]
+    samples: dict[str, list[dict[str, Any]]] = {}
+    t_start = time.perf_counter()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=args)
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.set_default_timeout(BENCH_AI_GAME_TIMEOUT)
+
+        def start(game: str, match_seed: int) -> None:
+            page.evaluate("q => window.__tt_reset(q)", f"?game={game}&seed={match_seed}&speed=0")
+            page.wait_for_selector("#table:not([hidden])", state="attached")
+
+        def step() -> str:
+            """One decision by the page's computer (any seat); "summary" when a deal ended."""
+            page.wait_for_selector("#table[data-input], [data-summary]", state="attached")
+            if page.query_selector("[data-summary]"):
+                return "summary"
+            before = page.get_attribute("#table", "data-seq")
+            page.evaluate("window.__tt_think()")
+            page.wait_for_function(
+                "s => document.getElementById('table').dataset.seq !== s "
+                "|| document.querySelector('[data-summary]')", arg=before)
+            return "input"
+
+        page.goto(base + "?speed=0")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        # Warm-up: the worker boots its own Pyodide and imports the search on its first
+        # decision; that one is not a decision time.
+        start("koz-maca", seed + 1000)
+        while not json.loads(page.evaluate("window.__tt_ai_times()")):
+            step()
+        page.evaluate("window.__tt_ai_times(true)")
+        state = json.loads(page.evaluate("window.__tt_state()"))
+        if state["ai"]["level"] != level or state["ai"]["broken"]:
+            sys.exit(f"bench-ai: the page's computer is not the worker at {level!r}: {state['ai']}")
+        log(f"worker ready ({time.perf_counter() - t_start:.0f} s); level {level!r}, "
+            f"{deals} deal(s) per game, seed {seed}")
+        for game in engine.GAMES:
+            t0 = time.perf_counter()
+            match_seed = seed
+            start(game, match_seed)
+            done = 0
+            while done < deals:
+                if step() != "summary":
+                    continue
+                done += 1
+                if done >= deals:
+                    break
+                if page.query_selector('[data-summary] [data-action="next"]'):
+                    page.click('[data-summary] [data-action="next"]')
+                    page.wait_for_selector("[data-summary]", state="detached")
+                else:  # the match is over: a new one, with the next seed
+                    match_seed += 1
+                    start(game, match_seed)
+            samples[game] = json.loads(page.evaluate("window.__tt_ai_times(true)"))
+            log(f"{game}: {len(samples[game])} decisions in the page "
+                f"({time.perf_counter() - t0:.0f} s)")
+        browser.close()
+    server.shutdown()
+    if errors:
+        sys.exit(f"bench-ai: errors in the page: {errors}")
+
+    def row(label: str, page_ms: list[float], py_ms: list[float], same: int) -> str:
+        pm, pp = statistics.median(page_ms), percentile(page_ms, 95)
+        cm, cp = statistics.median(py_ms), percentile(py_ms, 95)
+        return (f"{label:<14} {len(page_ms):>5} {pm:>8.0f} {pp:>8.0f} {cm:>8.0f} {cp:>8.0f} "
+                f"{pm / cm:>6.1f} {pp / cp:>6.1f} {same:>5}/{len(page_ms)}")
+
+    print(f"Decision time at the default level ({level!r}), ms: the page's worker round trip "
+          f"(performance.now() around\neach request, which includes rebuilding the position "
+          f"from the match record) vs engine.ai.choose in CPython\non the same positions; "
+          f"p95 is nearest-rank; 'same' counts equal moves.", flush=True)
+    print(f"{'game':<14} {'dec':>5} {'page med':>8} {'page p95':>8} {'py med':>8} {'py p95':>8} "
+          f"{'x med':>6} {'x p95':>6} {'same':>11}")
+    all_page: list[float] = []
+    all_py: list[float] = []
+    all_same = 0
+    for game, entries in samples.items():
+        page_ms: list[float] = []
+        py_ms: list[float] = []
+        same = 0
+        for e in entries:
+            d = engine.replay(json.loads(e["record"])).deal
+            t = time.perf_counter()
+            move = engine.ai.choose(d, d.to_move, level=e["level"], seed=e["seed"])
+            py_ms.append((time.perf_counter() - t) * 1000)
+            page_ms.append(float(e["ms"]))
+            same += move == e["move"]
+        if not entries:
+            print(f"{game:<14} {0:>5}  (no decisions)")
+            continue
+        print(row(game, page_ms, py_ms, same), flush=True)
+        all_page += page_ms
+        all_py += py_ms
+        all_same += same
+    if all_page:
+        print(row("all", all_page, all_py, all_same))
+        print(f"goal: p95 <= 1000 ms in the page ({'met' if percentile(all_page, 95) <= 1000 else 'NOT met'}), "
+              f"<= 150 ms in CPython ({'met' if percentile(all_py, 95) <= 150 else 'NOT met'}); "
+              f"total {time.perf_counter() - t_start:.0f} s")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", nargs="?", default="build", choices=("build", "serve", "bench"))
+    ap.add_argument("command", nargs="?", default="build", choices=("build", "serve", "bench",
+                                                                     "bench-ai"))
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--deals", type=int, default=3, help="bench-ai: deals per game")
+    ap.add_argument("--seed", type=int, default=7, help="bench-ai: the first match seed")
     a = ap.parse_args()
     build()
     log(f"dist/ ready ({sum(f.stat().st_size for f in DIST.rglob('*') if f.is_file()) / 1e6:.1f} MB)")
@@ -612,6 +752,8 @@ def main() -> None:
         serve(a.port)
     elif a.command == "bench":
         bench(a.runs)
+    elif a.command == "bench-ai":
+        bench_ai(a.deals, a.seed)
 
 
 if __name__ == "__main__":

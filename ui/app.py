@@ -32,6 +32,7 @@ from . import views as V
 PAUSES = {"0": (0.0, 0.0), "1": (0.25, 0.6), "2": (0.6, 1.1), "3": (1.1, 1.8)}
 TRUMP_TIMER = 20  # seconds the Kozel Classic marker holder has to name trump
 UI_PARAMS = {"game", "seed", "speed", "players", "level"}
+TIMES_KEPT = 1000  # worker round trips kept for window.__tt_ai_times
 
 
 class Brain:
@@ -42,6 +43,9 @@ class Brain:
         self.pending: dict[int, asyncio.Future[str]] = {}
         self.n = 0
         self.answers = 0  # moves the worker has chosen (a hook for tests)
+        # The last round trips to the worker as the page measures them, with the position asked
+        # (a hook for `python3 build.py bench-ai`: window.__tt_ai_times).
+        self.times: list[dict[str, Any]] = []
         self.broken: str | None = None
         self._proxies: list[Any] = []
 
@@ -88,9 +92,14 @@ class Brain:
         self.n += 1
         fut: asyncio.Future[str] = asyncio.get_event_loop().create_future()
         self.pending[self.n] = fut
+        t0 = js.performance.now()
         self.worker.postMessage(to_js({"id": self.n, "record": record_json, "level": level,
                                        "seed": seed}, dict_converter=js.Object.fromEntries))
-        return await fut
+        move = await fut
+        self.times.append({"ms": js.performance.now() - t0, "record": record_json,
+                           "level": level, "seed": seed, "move": move})
+        del self.times[:-TIMES_KEPT]
+        return move
 
 
 def doc() -> Any:
@@ -137,7 +146,8 @@ class App:
         doc().addEventListener("click", click)
         doc().addEventListener("change", change)
         for name, fn in (("__tt_record", self.record_json), ("__tt_reset", self.reset),
-                         ("__tt_state", self.state_json)):
+                         ("__tt_state", self.state_json), ("__tt_ai_times", self.ai_times),
+                         ("__tt_think", self.think_for_human)):
             p = create_proxy(fn)
             self._proxies.append(p)
             js.Reflect.set(js.window, name, p)  # setattr skips dunder-like names
@@ -328,6 +338,25 @@ class App:
                            "deal": self.cur, "phase": d.phase, "to_move": d.to_move,
                            "overlay": self.overlay, "match_over": self.match.is_over,
                            "ai": brain})
+
+    def ai_times(self, clear: bool = False) -> str:
+        """The worker's decisions measured in the page, as JSON; `clear` forgets them."""
+        out = json.dumps(self.brain.times)
+        if clear:
+            self.brain.times.clear()
+        return out
+
+    def think_for_human(self) -> None:
+        """Lets the computer at the page's level make the human seat's move (a hook for
+        `python3 build.py bench-ai`, which has the computer make every decision)."""
+        async def go() -> None:
+            if not self.human_can_act():
+                return
+            d, token = self.deal, self.token
+            move = await self.brain.choose(self.record_json(), self.level, self.match.seed)
+            if token == self.token and self.deal is d and self.human_can_act():
+                self.play(move)
+        asyncio.ensure_future(go())
 
     # ------------------------------------------------------------------------------- events
     def on_change(self, event: Any) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -100,6 +101,27 @@ def test_strong_players_think_in_a_worker(app: App, game: str) -> None:
     ai = app.state()["ai"]
     assert ai["level"] == "strong" and ai["broken"] is None, ai
     assert ai["answers"] > 0, "the worker chose no move"
+
+
+def test_bench_hooks_time_the_worker(app: App) -> None:
+    """The hooks `python3 build.py bench-ai` drives: the page's computer makes the human seat's
+    move, and the page's own timings of the worker's decisions can be read (and cleared)."""
+    page = app.page
+    app.start("kozel-miner", 31, level="strong")
+    assert app.wait_turn() == "input"
+    page.evaluate("window.__tt_ai_times(true)")
+    before = app.seq()
+    page.evaluate("window.__tt_think()")
+    page.wait_for_function("s => document.getElementById('table').dataset.seq !== s", arg=before)
+    times = json.loads(page.evaluate("window.__tt_ai_times()"))
+    assert times, "no decision timed"
+    first = times[0]
+    assert first["level"] == "strong" and first["seed"] == 31 and first["ms"] > 0, first
+    m = engine.replay(json.loads(first["record"]))
+    assert m.deal.to_move == 0, "the first decision timed was not the human seat's"
+    assert first["move"] in m.deal.legal_moves(), first["move"]
+    assert json.loads(page.evaluate("window.__tt_ai_times(true)"))
+    assert json.loads(page.evaluate("window.__tt_ai_times()")) == []
 
 
 def test_koz_maca_match_to_the_end(app: App) -> None:
