@@ -604,7 +604,7 @@ def bench(runs: int) -> None:
           f"of the paired runs (goal <= 0.60), runs={runs}")
 
 
-BENCH_AI_GAME_TIMEOUT = 600_000  # ms a page decision may take before bench-ai gives up
+BENCH_AI_TIMEOUT = 30_000  # ms one page decision may take before bench-ai gives up
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -641,7 +641,8 @@ def bench_ai(deals: int, seed: int) -> None:
         page = browser.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.set_default_timeout(BENCH_AI_GAME_TIMEOUT)
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.set_default_timeout(BENCH_AI_TIMEOUT)
 
         def start(game: str, match_seed: int) -> None:
             page.evaluate("q => window.__tt_reset(q)", f"?game={game}&seed={match_seed}&speed=0")
@@ -649,14 +650,23 @@ def bench_ai(deals: int, seed: int) -> None:
 
         def step() -> str:
             """One decision by the page's computer (any seat); "summary" when a deal ended."""
-            page.wait_for_selector("#table[data-input], [data-summary]", state="attached")
+            try:
+                page.wait_for_selector("#table[data-input], [data-summary]", state="attached")
+            except Exception:  # noqa: BLE001 (say where it stuck, then stop)
+                sys.exit(f"bench-ai: the computer seats made no move for "
+                         f"{BENCH_AI_TIMEOUT / 1000:.0f} s; state "
+                         f"{page.evaluate('window.__tt_state()')}; errors {errors}")
             if page.query_selector("[data-summary]"):
                 return "summary"
             before = page.get_attribute("#table", "data-seq")
             page.evaluate("window.__tt_think()")
-            page.wait_for_function(
-                "s => document.getElementById('table').dataset.seq !== s "
-                "|| document.querySelector('[data-summary]')", arg=before)
+            try:
+                page.wait_for_function(
+                    "s => document.getElementById('table').dataset.seq !== s "
+                    "|| document.querySelector('[data-summary]')", arg=before)
+            except Exception:  # noqa: BLE001 (say where it stuck, then stop)
+                sys.exit(f"bench-ai: no move after {BENCH_AI_TIMEOUT / 1000:.0f} s; state "
+                         f"{page.evaluate('window.__tt_state()')}; errors {errors}")
             return "input"
 
         page.goto(base + "?speed=0")

@@ -130,6 +130,7 @@ class App:
         self.overlay: str | None = None  # "summary" | "over" | "rules"
         self.bot_rng = random.Random(0)
         self.bot_task: Any = None
+        self.bot_token = -1  # the match token the running bot_task serves
         self.timer_left: int | None = None
         self.away: set[int] = set()
         self._proxies: list[Any] = []
@@ -353,7 +354,11 @@ class App:
             if not self.human_can_act():
                 return
             d, token = self.deal, self.token
-            move = await self.brain.choose(self.record_json(), self.level, self.match.seed)
+            try:
+                move = await self.brain.choose(self.record_json(), self.level, self.match.seed)
+            except Exception as exc:  # noqa: BLE001 (reported: the bench stops on it)
+                js.console.error(f"__tt_think: {exc}")
+                return
             if token == self.token and self.deal is d and self.human_can_act():
                 self.play(move)
         asyncio.ensure_future(go())
@@ -537,7 +542,12 @@ class App:
     def kick(self) -> None:
         """Starts the computer-move loop (one per match)."""
         if self.bot_task is not None and not self.bot_task.done():
-            return
+            if self.bot_token == self.token:
+                return
+            # A previous match's loop still awaits its pause or the worker: it would only stop
+            # there, and this match would get no loop at all.
+            self.bot_task.cancel()
+        self.bot_token = self.token
         self.bot_task = asyncio.ensure_future(self.bot_loop(self.token))
 
     async def bot_loop(self, token: int) -> None:
