@@ -61,6 +61,7 @@ from .core import (
     Rules,
     RulesError,
     check_hands,
+    parse_record_cards,
     register,
 )
 
@@ -568,20 +569,8 @@ class BiddingKozel(Rules):
         if len(raw) != size:
             raise RecordError(f"{self.name}: the stock has {len(raw)} cards, this deal leaves "
                               f"{size}")
-        out: list[int] = []
-        seen: set[int] = set()
-        for text in raw:
-            try:
-                c = parse_card(text)
-            except ValueError as exc:
-                raise RecordError(f"{self.name}: stock: {exc}") from None
-            if c not in DECK_36:
-                raise RecordError(f"{self.name}: stock: {CARD_STR[c]} is not in this game's deck")
-            if c in seen:
-                raise RecordError(f"{self.name}: {CARD_STR[c]} is twice in the stock")
-            seen.add(c)
-            out.append(c)
-        return out
+        return parse_record_cards(self.name, raw, "stock", DECK_36, set(),
+                                  "is twice in the stock")
 
     def apply_result(self, match: Match, deal: Deal) -> None:
         super().apply_result(match, deal)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -581,6 +581,24 @@ def replay(record: Any) -> Match:
     return m
 
 
+def parse_record_cards(game: str, raw: Sequence[str], where: str, deck: Collection[int],
+                       seen: set[int], twice: str) -> list[int]:
+    """Parses a record's card texts, checking each is in `deck` and not in `seen` (updated)."""
+    out: list[int] = []
+    for text in raw:
+        try:
+            c = parse_card(text)
+        except ValueError as exc:
+            raise RecordError(f"{game}: {where}: {exc}") from None
+        if c not in deck:
+            raise RecordError(f"{game}: {where}: {CARD_STR[c]} is not in this game's deck")
+        if c in seen:
+            raise RecordError(f"{game}: {CARD_STR[c]} {twice}")
+        seen.add(c)
+        out.append(c)
+    return out
+
+
 def check_hands(game: str, raw: Any, sizes: Sequence[int], deck: Sequence[int],
                 extra: Sequence[int] = (), whole_deck: bool = True) -> list[list[int]]:
     """Parses record hands and checks they form a proper deal from `deck`."""
@@ -594,19 +612,7 @@ def check_hands(game: str, raw: Any, sizes: Sequence[int], deck: Sequence[int],
             raise RecordError(f"{game}: hand {seat} must be a list of cards")
         if len(h) != size:
             raise RecordError(f"{game}: hand {seat} has {len(h)} cards, a deal gives {size}")
-        cards: list[int] = []
-        for text in h:
-            try:
-                c = parse_card(text)
-            except ValueError as exc:
-                raise RecordError(f"{game}: hand {seat}: {exc}") from None
-            if c not in deckset:
-                raise RecordError(f"{game}: hand {seat}: {CARD_STR[c]} is not in this game's deck")
-            if c in seen:
-                raise RecordError(f"{game}: {CARD_STR[c]} is dealt twice")
-            seen.add(c)
-            cards.append(c)
-        out.append(cards)
+        out.append(parse_record_cards(game, h, f"hand {seat}", deckset, seen, "is dealt twice"))
     if whole_deck and len(seen) != len(deckset):
         missing = hand_strs(deckset - seen)
         raise RecordError(f"{game}: the hands leave out {' '.join(missing)}")
