@@ -226,6 +226,57 @@ def test_url_parameters_start_a_game(app: App) -> None:
     assert "game=batak" in search and "seed=77" in search and "hands=3" in search, search
 
 
+TIME_UP = "Time is up: the computer named trump for you (you are marked away)."
+
+
+def test_kozel_classic_trump_timer_times_out(app: App) -> None:
+    """The Kozel Classic marker holder has 20 seconds to name trump; on time-out the computer
+    names it and the seat is marked away.
+
+    Seed 9 deals the marker to the human (seat 0), who must name trump first. The test waits
+    out the real 20 seconds without clicking.
+    """
+    page = app.page
+    try:
+        page.evaluate("q => window.__tt_reset(q)", "?game=kozel-classic&seed=9&speed=0&level=easy")
+        page.wait_for_selector("#table:not([hidden])")
+        rec = app.record()
+        assert rec["game"] == "kozel-classic" and rec["seed"] == 9
+        assert rec["deals"][0]["moves"] == [], "a move was made before the human's turn"
+        d = engine.replay(rec).deal
+        assert (d.phase, d.to_move) == ("trump", 0), "seed 9 no longer gives the human the marker"
+
+        # The countdown shows and goes down, one second at a time.
+        timer = page.wait_for_selector("#panel [data-timer]", timeout=10_000)
+        first = int((timer.text_content() or "").rstrip("s"))
+        assert 15 <= first <= 20, first
+        page.wait_for_function(
+            "n => { const t = document.querySelector('#panel [data-timer]');"
+            " return t !== null && parseInt(t.textContent) < n; }", arg=first, timeout=10_000)
+        assert page.get_attribute("#table", "data-phase") == "trump"
+        assert not page.query_selector_all("#seats .tag:text-is('away')"), "away before time-out"
+
+        # Nobody clicks: after the time-out the computer names trump for the human.
+        page.wait_for_function("t => document.getElementById('toast').textContent === t",
+                               arg=TIME_UP, timeout=45_000)
+        assert page.get_attribute("#toast", "data-reason") == TIME_UP
+        rec = app.record()
+        moves = rec["deals"][0]["moves"]
+        assert moves and moves[0].startswith("trump "), moves[:2]
+        m = engine.replay(rec)
+        assert m.deals[0].phase != "trump", "the deal is still waiting for trump"
+        assert m.deals[0].trump == moves[0].split()[1], (m.deals[0].trump, moves[0])
+        assert page.get_attribute("#table", "data-phase") != "trump"
+        assert page.query_selector("#panel [data-timer]") is None, "the countdown is still shown"
+        tags = [t.text_content() for t in page.query_selector_all('#seats [data-seat="0"] .tag')]
+        assert "away" in tags, tags
+        for s in range(1, m.players):
+            others = page.query_selector_all(f'#seats [data-seat="{s}"] .tag')
+            assert "away" not in [t.text_content() for t in others], s
+    finally:
+        app.reset()  # back to the lobby: the next tests start from a clean page
+
+
 def test_phone_layout_360x640(app: App) -> None:
     page = app.page
     page.set_viewport_size({"width": 360, "height": 640})
