@@ -9,17 +9,28 @@ Each deal (the first deal of a match from seed i) is played several times with t
 Card luck cancels, so a few hundred deals give a tight interval. The tested players are the
 chosen level and the perfect-information player (the same search, allowed to see every
 card), the upper bound. Decision times are measured on the tested level's own decisions.
+
+Decision time per level is printed as the median and 95th percentile in CPython and then, with
+`--page` (default auto: when this is a source checkout with build.py, playwright and Chromium),
+as the page's own measurement in the browser at the default level: `build.py bench-ai` is run
+as a subprocess (it rebuilds dist/ first) and its table is printed under its own heading.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
+import importlib.util
 import math
+import os
 import random
+import shutil
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from . import ai, available_games, bots, new_match
@@ -146,6 +157,8 @@ def pct(ts: list[float], q: float) -> float:
 
 
 def fmt_ci(m: float, h: float) -> str:
+    if math.isnan(h):
+        return f"{m:+.3f}  [95% CI n/a: needs 2 deals or more]"
     return f"{m:+.3f}  [95% CI {m - h:+.3f}, {m + h:+.3f}]"
 
 
@@ -221,6 +234,54 @@ def time_level(games: list[str], level: str, deals: int, out: Any) -> list[float
     return p.times
 
 
+ROOT = Path(__file__).resolve().parent.parent  # the repository root in a source checkout
+PAGE_HEADING = "decision time at the default level in the page (Chromium, PyScript worker):"
+
+
+def page_unavailable() -> tuple[str | None, dict[str, str]]:
+    """Why the page cannot be measured here (None if it can), and the environment for
+    `build.py bench-ai` (CHROMIUM pointing at the browser found)."""
+    if not (ROOT / "build.py").is_file() or not (ROOT / "ui").is_dir():
+        return f"no build.py next to the engine package (in {ROOT}); not a source checkout", {}
+    if importlib.util.find_spec("playwright") is None:
+        return "the playwright package is not installed", {}
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    if not os.path.isfile(chromium):
+        found = shutil.which("chromium")
+        if found is None:
+            return f"no Chromium at {chromium} nor on PATH (set CHROMIUM=/path/to/chromium)", {}
+        env["CHROMIUM"] = found
+    return None, env
+
+
+def page_times(deals: int, env: dict[str, str], out: Any) -> str | None:
+    """Runs `build.py bench-ai --deals N` from the repository root, printing its output under
+    PAGE_HEADING as it comes; returns None, or what went wrong (its last lines are printed)."""
+    cmd = [sys.executable, "build.py", "bench-ai", "--deals", str(deals)]
+    print(f"  ({' '.join(['python3', *cmd[1:]])}: builds dist/, then the page's computer makes "
+          f"every decision of {deals} deal(s) per game)", file=out, flush=True)
+    tail: collections.deque[str] = collections.deque(maxlen=15)
+    try:
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                errors="replace")
+    except OSError as e:
+        return f"could not start {cmd[0]} build.py: {e}"
+    assert proc.stdout is not None
+    with proc:
+        for line in proc.stdout:
+            line = line.rstrip("\n")
+            tail.append(line)
+            print(f"  {line}", file=out, flush=True)
+        rc = proc.wait()
+    if rc != 0:
+        return f"build.py bench-ai exited with status {rc}; its last lines are above"
+    if not any(line.startswith("goal:") for line in tail):
+        return "build.py bench-ai printed no decision times (no 'goal:' line)"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.bench strength",
                                  description="duplicate strength benchmark of the computer players")
@@ -237,11 +298,25 @@ def main(argv: list[str] | None = None) -> int:
                     help="Kozel: whole matches per side for 'matches won' (default 10, 0 = skip)")
     ap.add_argument("--timing-deals", type=int, default=2,
                     help="deals per game for the per-level decision times (default 2)")
+    ap.add_argument("--page", choices=("auto", "yes", "no"), default="auto",
+                    help="also print the page's own decision times at the default level, measured "
+                    "in Chromium by `build.py bench-ai` (rebuilds dist/; auto = when build.py, "
+                    "playwright and Chromium are there; yes = an error if it cannot run)")
+    ap.add_argument("--page-deals", type=int, default=1,
+                    help="deals per game for the page's decision times (default 1)")
     args = ap.parse_args(argv)
+    for name, least in (("deals", 1), ("page_deals", 1), ("jobs", 1), ("matches", 0),
+                        ("timing_deals", 0)):
+        if getattr(args, name) < least:
+            ap.error(f"--{name.replace('_', '-')} must be at least {least}, "
+                     f"not {getattr(args, name)}")
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     for g in games:
         if g not in available_games():
             ap.error(f"unknown or unavailable game {g!r} (available: {', '.join(available_games())})")
+    page_why, page_env = (None, {}) if args.page == "no" else page_unavailable()
+    if args.page == "yes" and page_why:
+        ap.error(f"--page yes: cannot measure the page: {page_why}")
     out = sys.stdout
     print(f"duplicate strength benchmark, CPython {sys.version.split()[0]}, level {args.level}, "
           f"playouts per decision {ai.LEVELS[args.level]['playouts']}", file=out)
@@ -258,9 +333,22 @@ def main(argv: list[str] | None = None) -> int:
         if ts:
             print(f"  {level:<7} median {1000 * statistics.median(ts):7.2f} ms   "
                   f"p95 {1000 * pct(ts, 0.95):7.2f} ms   ({len(ts)} decisions)", file=out)
+    page_failed = None
+    if args.page != "no":
+        print(PAGE_HEADING, file=out, flush=True)
+        if page_why:
+            print(f"  skipped: {page_why}", file=out)
+        else:
+            page_failed = page_times(args.page_deals, page_env, out)
+            if page_failed:
+                print(f"  NOTE: the page could not be measured: {page_failed}", file=out)
     ok = all(r["adv"] - r["ci"] > 0 for r in rows)
     print(f"goal 'beats the baseline in every game (CI above zero)': {'met' if ok else 'NOT met'}",
           file=out)
+    if page_failed and args.page == "yes":
+        out.flush()
+        print(f"error: --page yes: the page could not be measured: {page_failed}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -1,10 +1,13 @@
-"""The command line: terminal play, simulation and the speed benchmark."""
+"""The command line: terminal play, simulation, the speed and strength benchmarks."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -45,3 +48,52 @@ def test_bench_prints_deals_per_second() -> None:
     for g in engine.available_games():
         assert g in p.stdout
     assert "deals/s" in p.stdout
+
+
+def test_bench_strength_smoke() -> None:
+    """`python -m engine.bench strength` on one Koz Maça deal (no Kozel matches, no extra timing
+    deals, no page) exits 0 and prints the strong-vs-baseline line with its 95% CI, the
+    perfect-information line, the share of the gap closed, and the decision-time lines."""
+    p = run("engine.bench", "strength", "--deals", "1", "--games", "koz-maca", "--matches", "0",
+            "--timing-deals", "0", "--page", "no")
+    assert p.returncode == 0, p.stderr
+    out = p.stdout
+    assert "koz-maca: tricks per deal, 1 deals in duplicate" in out
+    assert any(" - baseline " in ln and "95% CI" in ln and "perfect" not in ln
+               for ln in out.splitlines()), out
+    assert "perfect-info - baseline" in out
+    assert "share of the baseline->perfect-info gap closed:" in out
+    assert "decision time per level (CPython" in out
+    import engine.ai
+    assert f"  {engine.ai.DEFAULT_LEVEL:<7} median " in out and "  easy    median " in out
+    assert " p95 " in out
+    assert "in the page" not in out  # --page no: silently skipped
+
+
+def test_bench_strength_rejects_an_unknown_game() -> None:
+    """An unknown game is an error naming it, not a crash."""
+    p = run("engine.bench", "strength", "--games", "nosuch", "--page", "no")
+    assert p.returncode != 0
+    assert "'nosuch'" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_bench_strength_rejects_no_deals() -> None:
+    """--deals must be at least 1: zero or a negative number is refused with a clear message."""
+    for n in ("0", "-3"):
+        p = run("engine.bench", "strength", "--deals", n, "--page", "no")
+        assert p.returncode != 0
+        assert f"--deals must be at least 1, not {n}" in p.stderr, p.stderr
+
+
+def test_bench_strength_page_failure_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """When `build.py bench-ai` fails, the page step returns why and its last lines are shown."""
+    from engine import bench_strength
+
+    (tmp_path / "build.py").write_text(
+        "import sys\nprint('[build] dist/ ready')\nsys.exit('bench-ai: no move')\n")
+    monkeypatch.setattr(bench_strength, "ROOT", tmp_path)
+    why = bench_strength.page_times(1, dict(os.environ), sys.stdout)
+    assert why is not None and "status 1" in why
+    out = capsys.readouterr().out
+    assert "[build] dist/ ready" in out and "bench-ai: no move" in out
