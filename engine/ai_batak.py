@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 
 from .ai_sample import deal_unseen, out_of_time, worlds_for
-from .bots import _estimate_tricks
+from .bots import estimate_tricks
 from .cards import DECK_52
 from .core import Action, Deal
 
@@ -261,7 +261,7 @@ AUCTION_SLACK = 1.0  # tricks of leeway around what a bid or a pass suggests
 
 def _strength(hand: list[int]) -> float:
     """A quick estimate of the tricks a hand takes with its best trump (the baseline's own)."""
-    return max(_estimate_tricks(hand, t) for t in range(4))
+    return max(estimate_tricks(hand, t) for t in range(4))
 
 
 def auction_bounds(deal: Deal, seat: int) -> list[tuple[int, float, float]]:

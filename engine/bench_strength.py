@@ -345,6 +345,16 @@ def main(argv: list[str] | None = None) -> int:
     ok = all(r["adv"] - r["ci"] > 0 for r in rows)
     print(f"goal 'beats the baseline in every game (CI above zero)': {'met' if ok else 'NOT met'}",
           file=out)
+    for r in rows:
+        if r["game"] == "koz-maca" and "gap_closed" in r:
+            g = r["gap_closed"]
+            print(f"goal 'closes >= 60% of the Koz Maca baseline->perfect-info gap': "
+                  f"{'met' if g >= 0.6 else 'NOT met'} ({100 * g:.0f}%)", file=out)
+    all_ts = [t for r in rows for t in r["times"]]
+    if all_ts and args.level == ai.DEFAULT_LEVEL:
+        p95 = 1000 * pct(all_ts, 0.95)
+        print(f"goal 'p95 decision time <= 150 ms in CPython at the default level': "
+              f"{'met' if p95 <= 150 else 'NOT met'} ({p95:.1f} ms)", file=out)
     if page_failed and args.page == "yes":
         out.flush()
         print(f"error: --page yes: the page could not be measured: {page_failed}", file=sys.stderr)

@@ -62,7 +62,7 @@ def _played(deal: Deal) -> set[int]:
     return out
 
 
-def _estimate_tricks(hand: list[int], trump: int) -> float:
+def estimate_tricks(hand: list[int], trump: int) -> float:
     """A rough count of the tricks a hand takes with `trump` as trump."""
     est = 0.0
     for s in range(4):
@@ -85,9 +85,9 @@ def _estimate_tricks(hand: list[int], trump: int) -> float:
 
 
 def _best_trump(hand: list[int]) -> tuple[int, float]:
-    best = max(range(4), key=lambda s: (_estimate_tricks(hand, s),
+    best = max(range(4), key=lambda s: (estimate_tricks(hand, s),
                                         sum(1 for c in hand if c >> 4 == s)))
-    return best, _estimate_tricks(hand, best)
+    return best, estimate_tricks(hand, best)
 
 
 @policy("koz-maca", "batak", "batak-pairs")
