@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import engine
 from engine import ai
 
@@ -81,6 +83,75 @@ def test_batak_forced_dealer_bids_the_minimum_with_a_weak_hand() -> None:
     assert d.to_move == 2 and "pass" not in d.legal_moves()
     for seed in range(2):
         assert ai.choose(d, seed=seed) == "bid 4"
+
+
+def test_koz_maca_ruffs_with_the_lower_of_two_winning_trumps() -> None:
+    """Seat 3 is last to play, has no heart and must trump: the four of spades wins the trick
+    as surely as the ace. Ruff with the four and keep the ace for a trick of its own."""
+    rows = hands("AH KD 9H 2C 10C 5S 3H JH 10H 9D QH 2S QS",
+                 "5H 6H KH KS 10D 6S 6D 8H QD 3S QC 8C 4D",
+                 "7H 5D 8S 4H 2D 10S 2H JS 7D KC 9S 7S 5C",
+                 "AS 4S 6C AC 9C 4C AD JD 3D 8D 7C 3C JC")
+    m = position("koz-maca", rows, dealer=3, moves=["AH", "5H", "7H"])
+    assert m.deal.to_move == 3 and m.deal.legal_moves() == ["AS", "4S"]
+    for seed in range(3):
+        assert ai.choose(m.deal, seed=seed) == "4S"
+
+
+def test_koz_maca_under_the_ace_of_trumps_plays_the_lowest_trump() -> None:
+    """Seat 1 trumped the diamond ace with the ace of spades. Seat 2 has no diamond, so it must
+    trump too, but nothing beats the ace: play the two and keep the king, now the top trump."""
+    rows = hands("AD AH 9C 2H 3D 3C 9S 8H 7S KD 8D 2D KH",
+                 "AS QS JH 6C AC 10S QC 4C 7C 5H 5C 4H 3S",
+                 "KS 2S 8C 7H 10H JC 2C 10C 6H 9H QH 3H KC",
+                 "5D 6D QD 10D 4S JS JD 7D 9D 5S 4D 8S 6S")
+    m = position("koz-maca", rows, dealer=3, moves=["AD", "AS"])
+    assert m.deal.to_move == 2 and m.deal.legal_moves() == ["KS", "2S"]
+    for seed in range(3):
+        assert ai.choose(m.deal, seed=seed) == "2S"
+
+
+def test_koz_maca_cashes_the_sure_winner_on_the_last_two_tricks() -> None:
+    """The deal of the Batak test above, played as Koz Maça (no auction): every trump is out,
+    seat 0 holds the top club and a diamond loser. Cash the ace: leading the diamond loses
+    the lead, and the ace is thrown away on the heart that comes back."""
+    rec = copy.deepcopy(LAST_TRICK)
+    rec["game"] = "koz-maca"
+    rec["deals"][0]["moves"] = rec["deals"][0]["moves"][5:]  # drop the auction and trump
+    d = engine.replay(rec).deal
+    assert d.to_move == 0 and d.hands[0] == ["3D", "AC"]
+    for seed in range(3):
+        assert ai.choose(d, seed=seed) == "AC"
+
+
+def test_pairs_discards_a_small_card_on_the_partners_sure_trick() -> None:
+    """Seat 0's heart ace holds the trick and seat 2 plays last, with no heart and no trump:
+    any card may go. Throw a small one, not an ace or a court card that can win later."""
+    rows = hands("AH 9H 5C 4S 2H 3S JC 10D 7S JS JH QC 8D",
+                 "3H 3D 10C 4D 6C 6D QS 5S QH 9C KC 7H 5D",
+                 "AD AC 2D 3C QD 4C 9D 7C 7D KD JD 2C 8C",
+                 "5H AS KS KH 4H 2S 8H 8S 6H 9S 10H 6S 10S")
+    m = position("batak-pairs", rows, dealer=2,
+                 moves=["bid 7", "pass", "pass", "pass", "trump S", "5H", "AH", "3H"])
+    assert m.deal.to_move == 2 and len(m.deal.legal_moves()) == 13
+    for seed in range(3):
+        mv = ai.choose(m.deal, seed=seed)
+        assert mv[:-1] not in ("A", "K", "Q", "J"), mv
+
+
+def test_pairs_plays_the_small_trump_under_the_partners_trump_ace() -> None:
+    """Partner (seat 0) leads the ace of trumps; seat 2 holds the king and the two and cannot
+    overtake, so either is legal. Play the two: the king is then the top trump."""
+    rows = hands("AS QS 2C AH AD KD AC 7S 10D 7H 10C QD 9S",
+                 "3S 5S 4H KH JD 2H 8D 4S QH 3D 9H 2D 10H",
+                 "KS 2S 4C 5H 6C JC 3C 8C 6D JH QC 7D 4D",
+                 "5C 6H 6S 7C JS 9C 3H 5D 8H 9D KC 10S 8S")
+    m = position("batak-pairs", rows, dealer=3,
+                 moves=["bid 7", "pass", "pass", "pass", "trump S", "2C", "3S", "4C", "5C",
+                        "4H", "5H", "6H", "AH", "AS", "5S"])
+    assert m.deal.to_move == 2 and m.deal.legal_moves() == ["KS", "2S"]
+    for seed in range(3):
+        assert ai.choose(m.deal, seed=seed) == "2S"
 
 
 def test_strong_is_default_and_returns_text() -> None:
