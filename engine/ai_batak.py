@@ -5,7 +5,9 @@ the other seats many times; in each world every candidate card (one per group of
 cards) is played out to the end of the deal by a fast heuristic policy on per-suit rank lists,
 and the card with the best mean result for the game's goal is chosen (the seat's score minus
 the others' mean: tricks in Koz Maça, the contract's score in Batak, the team's in partnership
-Batak).
+Batak). Every candidate in a world is played out with the same playout luck, so the comparison
+between two cards is about the cards; ties go to the baseline's move, and in the contract games
+(whose score is a step) the search departs from the baseline's move only for a clear gain.
 
 What shapes the worlds: the rules' proofs (a seat that did not follow is void; one that did
 not trump is void in trumps too; one that could not overtake holds nothing higher; a trump
@@ -27,7 +29,8 @@ from __future__ import annotations
 
 import random
 
-from .ai_sample import deal_unseen, out_of_time, worlds_for
+from . import bots
+from .ai_sample import deal_unseen, out_of_time, pick, worlds_for
 from .bots import estimate_tricks
 from .cards import DECK_52
 from .core import Action, Deal
@@ -465,10 +468,19 @@ def playout(hands: list[list[int]], trump: int, broken: bool, trick: list[tuple[
 # Goals
 
 
+CLEAR_GAIN_Z = 1.0  # contract games: standard errors by which the search must beat the
+# simple move before it departs from it (see ai_sample.pick)
+TRICK_WEIGHT = 0.05  # each trick the seat's side takes, on top of the score: where the score
+# does not move with one trick more (a failed contract scores -bid whatever it takes), the
+# search still keeps its winners instead of drawing lots between a king and a small card
+
+
 def value(game: str, taken: list[int], seat: int, declarer: int | None, bid: int | None) -> float:
-    """The seat's result for the game's goal: its score minus the others' mean score."""
+    """The seat's result for the game's goal: its score minus the others' mean score (plus the
+    small TRICK_WEIGHT tie-breaker on tricks)."""
     if game == "batak-pairs":
-        mine = taken[seat] + taken[(seat + 2) % 4]
+        raw = taken[seat] + taken[(seat + 2) % 4]
+        mine = raw
         theirs = 13 - mine
         if declarer is not None and bid is not None:
             if (declarer - seat) % 2 == 0:
@@ -476,11 +488,13 @@ def value(game: str, taken: list[int], seat: int, declarer: int | None, bid: int
                     mine = -bid
             elif theirs < bid:
                 theirs = -bid
-        return float(mine - theirs)
+        return float(mine - theirs) + TRICK_WEIGHT * (2 * raw - 13)
     delta = list(taken)
     if declarer is not None and bid is not None and taken[declarer] < bid:
         delta[declarer] = -bid
-    return delta[seat] - (sum(delta) - delta[seat]) / 3.0
+    own = taken[seat]
+    return (delta[seat] - (sum(delta) - delta[seat]) / 3.0
+            + TRICK_WEIGHT * (own - (13 - own) / 3.0))
 
 
 # --------------------------------------------------------------------------------------------
@@ -521,14 +535,19 @@ def choose_card(deal: Deal, seat: int, budget: int, rng: random.Random,
     assert trump is not None
     declarer = getattr(deal, "declarer", None)
     bid = getattr(deal, "bid", None)
-    totals = [0.0] * len(cands)
+    default = bots.choose_action(deal, rng)  # the simple move: it wins ties
+    if default not in cands:
+        cands.append(default)  # type: ignore[arg-type]
+    vals: list[list[float]] = [[] for _ in cands]
     trick0 = list(deal._trick)
     broken = bool(getattr(deal, "broken", False))
     game = deal.game
     for k, w in enumerate(worlds):
         if out_of_time(deadline, k):
             break
+        base = rng.getrandbits(48)  # the same playout luck for every candidate in this world
         for i, c in enumerate(cands):
+            prng = random.Random(base)
             hands = [h[:] for h in w]
             hands[seat].remove(c)
             trick = trick0 + [(seat, c)]
@@ -537,12 +556,12 @@ def choose_card(deal: Deal, seat: int, budget: int, rng: random.Random,
                 win = _trick_winner(trick, trump)
                 taken[win] += 1
                 br = broken or any(x >> 4 == trump for _, x in trick)
-                res = playout(hands, trump, br, [], win, taken, teams, rng)
+                res = playout(hands, trump, br, [], win, taken, teams, prng)
             else:
-                res = playout(hands, trump, broken, trick, (seat + 1) % 4, taken, teams, rng)
-            totals[i] += value(game, res, seat, declarer, bid)
-    best = max(range(len(cands)), key=lambda i: (totals[i], -i))
-    return cands[best]
+                res = playout(hands, trump, broken, trick, (seat + 1) % 4, taken, teams, prng)
+            vals[i].append(value(game, res, seat, declarer, bid))
+    z = CLEAR_GAIN_Z if declarer is not None else 0.0  # Koz Maça: every trick counts
+    return cands[pick(vals, cands.index(default), z)]  # type: ignore[arg-type]
 
 
 def _trick_winner(trick: list[tuple[int, int]], trump: int) -> int:

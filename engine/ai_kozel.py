@@ -9,6 +9,9 @@ partner's sure trick, win rich tricks cheaply, throw the cheapest card) and the 
 best mean result wins. The result is the penalty of the cycle (the table of RULES.md §2, lusya
 and the shamok's Queen included) from the seat's team's side, plus a small share of the card
 points so that the search still prefers more points when the penalty does not change.
+Every candidate in a world is played out with the same playout luck; the search departs from
+the baseline's move only when it beats it clearly (CLEAR_GAIN_Z standard errors), because one
+world's penalty swings on a single card of the playout.
 The Classic marker holder names trump by playing out every trump in the same worlds.
 """
 
@@ -16,11 +19,14 @@ from __future__ import annotations
 
 import random
 
-from .ai_sample import deal_unseen, out_of_time, worlds_for
+from . import bots
+from .ai_sample import deal_unseen, out_of_time, pick, worlds_for
 from .core import Action, Deal
 from .kozel import POINTS, TRUMP, KozelDeal
 
 GAMES = ("kozel-miner", "kozel-classic")
+CLEAR_GAIN_Z = 1.5  # standard errors by which the search must beat the simple move before it
+# departs from it: the penalty table is a step (see ai_sample.pick)
 POINT_WEIGHT = 0.004  # value of one card point next to one penalty point
 
 
@@ -280,24 +286,29 @@ def choose_card(deal: KozelDeal, seat: int, budget: int, rng: random.Random,
     n_worlds = worlds_for(budget, len(cands), remaining, len(deal.rules.deck))  # type: ignore[attr-defined]
     worlds = sample_worlds(deal, seat, n_worlds, rng, see_all)
     S = Setup(deal)
-    totals = [0.0] * len(cands)
+    default = bots.choose_action(deal, rng)  # the simple move: it wins ties
+    assert isinstance(default, int)
+    if default not in cands:
+        cands.append(default)
+    vals: list[list[float]] = [[] for _ in cands]
     trick0 = list(deal._trick)
     pts0 = list(deal._team_points)
     tt0 = [deal.taken[0] + deal.taken[2], deal.taken[1] + deal.taken[3]]
     for k, w in enumerate(worlds):
         if out_of_time(deadline, k):
             break
+        base = rng.getrandbits(48)  # the same playout luck for every candidate in this world
         for i, c in enumerate(cands):
+            prng = random.Random(base)
             hands = [h[:] for h in w]
             hands[seat].remove(c)
             trick = trick0 + [(seat, c)]
             if len(trick) == 4:
-                res = _finish_trick(S, hands, trick, list(pts0), list(tt0), rng)
+                res = _finish_trick(S, hands, trick, list(pts0), list(tt0), prng)
             else:
-                res = playout(S, hands, trick, (seat + 1) & 3, list(pts0), list(tt0), rng)
-            totals[i] += value(S, *res, seat)
-    best = max(range(len(cands)), key=lambda i: (totals[i], -i))
-    return cands[best]
+                res = playout(S, hands, trick, (seat + 1) & 3, list(pts0), list(tt0), prng)
+            vals[i].append(value(S, *res, seat))
+    return cands[pick(vals, cands.index(default), CLEAR_GAIN_Z)]
 
 
 def _finish_trick(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]],

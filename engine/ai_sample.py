@@ -131,3 +131,31 @@ def worlds_for(budget: int, n_cands: int, remaining: int, full: int,
     (late decisions are cheap, so they get more worlds, up to `high`)."""
     n = budget * full // max(1, n_cands * max(1, remaining))
     return max(low, min(high, n))
+
+
+
+
+def pick(vals: Sequence[Sequence[float]], default: int | None, z: float = 0.0) -> int:
+    """The index of the candidate to play, given each candidate's value in the same worlds
+    (played out with the same luck).
+
+    The best mean wins; a tie goes to `default`, the simple sensible move. With `z` > 0 the
+    default is kept unless the best beats it by more than `z` standard errors of their paired
+    difference: where the goal is a step (a contract made or lost, a penalty row) one world's
+    result swings on a single card of the playout, and a person watching should not see a king
+    thrown away on such a coin flip.
+    """
+    n = min(len(v) for v in vals)
+    means = [sum(v[:n]) / max(1, n) for v in vals]
+    top = max(means)
+    if default is None:
+        return max(range(len(vals)), key=lambda i: (means[i], -i))
+    if means[default] >= top - 1e-9:
+        return default
+    best = max(range(len(vals)), key=lambda i: (means[i], -i))
+    if z <= 0.0 or n < 2:
+        return best
+    diffs = [vals[best][k] - vals[default][k] for k in range(n)]
+    m = means[best] - means[default]
+    var = sum((x - m) ** 2 for x in diffs) / (n - 1)
+    return best if m * m * n > z * z * var else default

@@ -157,3 +157,32 @@ def test_pairs_plays_the_small_trump_under_the_partners_trump_ace() -> None:
 def test_strong_is_default_and_returns_text() -> None:
     m = engine.new_match("koz-maca", seed=2)
     assert ai.choose(m.deal) in m.deal.legal_moves()
+
+
+def test_pairs_keeps_the_top_diamond_when_partner_has_trumped() -> None:
+    """Partner trumped the diamond ace's trick, so any diamond may follow: play the 4 and keep
+    the king, now the top diamond, for a trick of its own."""
+    rows = hands("KD 4D 4S QS QC 2C 7S 5D 3H 2H 8C 6H KC",
+                 "AD AS JH 7C 4C 3D JC 8H QH 3C KS 5S 9H",
+                 "9S 10C AH AC 5H KH 2S 10H 6C 3S 9C 8S 4H",
+                 "6D 9D QD 7D 2D 10D 8D JD 10S 7H 6S 5C JS")
+    m = position("batak-pairs", rows, dealer=0,
+                 moves=["bid 7", "pass", "pass", "pass", "trump S", "AD", "9S", "6D"])
+    assert m.deal.to_move == 0 and {"KD", "4D", "5D"} <= set(m.deal.legal_moves())
+    for seed in range(3):
+        assert ai.choose(m.deal, seed=seed) in ("4D", "5D")
+
+
+def test_pairs_does_not_lead_club_honours_into_a_known_void() -> None:
+    """Seat 1 trumped the first club trick and still holds trumps: leading the club ace or
+    king now only feeds it a ruff."""
+    rows = hands("AC KC 2C AH KH AD KD QD 10H 10D 7C 3C QH",
+                 "2S 3H AS QS 5S 4D 6D 3S 7S 9H 10S 6H JH",
+                 "4C 4H QC 8C 6C 7H 8H 10C 2D 4S 8D 9S 3D",
+                 "5C 5H JS KS JD 5D 9D 9C 2H 7D JC 8S 6S")
+    m = position("batak-pairs", rows, dealer=3,
+                 moves=["bid 7", "pass", "pass", "pass", "trump S",
+                        "2C", "2S", "4C", "5C", "3H", "4H", "5H", "AH"])
+    assert m.deal.to_move == 0 and "AC" in m.deal.legal_moves()
+    for seed in range(3):
+        assert ai.choose(m.deal, seed=seed) not in ("AC", "KC")

@@ -207,3 +207,16 @@ def test_no_cheating_bidding_kozel(moves: int) -> None:
             alt._stock = alt._stock[:alt._drawn] + pool[i:] + [alt._stock[-1]]
         alt.points = [7] * alt.players  # captured points are hidden too
         assert [ai.choose(alt, level="normal", seed=s) for s in range(2)] == want
+
+
+def test_kozel_classic_gives_nothing_to_the_opponents_shamok() -> None:
+    """Seat 1 led the shamok, the top trump: the trick is the opponents' whatever comes. Seat 2
+    has no trump and may play anything: it gives the 6 of diamonds (no points), not a king,
+    ten or ace."""
+    rows = hands("QS JS AH KD 6S KC", "6C QC JC 10H QH 6H", "AS 10S KS 6D AC 10C",
+                 "QD JH JD KH AD 10D")
+    m = position("kozel-classic", rows, dealer=0, moves=["6C"], options=CLASSIC_H)
+    d = m.deal
+    assert d.to_move == 2 and d.trump == "H" and len(d.legal_moves()) == 6
+    for seed in range(3):
+        assert ai.choose(d, seed=seed) == "6D"
