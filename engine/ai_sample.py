@@ -9,6 +9,7 @@ its worlds.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Mapping, Sequence
@@ -146,7 +147,7 @@ def pick(vals: Sequence[Sequence[float]], default: int | None, z: float = 0.0) -
     thrown away on such a coin flip.
     """
     n = min(len(v) for v in vals)
-    means = [sum(v[:n]) / max(1, n) for v in vals]
+    means = [math.fsum(v[:n]) / max(1, n) for v in vals]  # fsum: the same in every Python
     top = max(means)
     if default is None:
         return max(range(len(vals)), key=lambda i: (means[i], -i))
@@ -157,5 +158,5 @@ def pick(vals: Sequence[Sequence[float]], default: int | None, z: float = 0.0) -
         return best
     diffs = [vals[best][k] - vals[default][k] for k in range(n)]
     m = means[best] - means[default]
-    var = sum((x - m) ** 2 for x in diffs) / (n - 1)
+    var = math.fsum((x - m) ** 2 for x in diffs) / (n - 1)
     return best if m * m * n > z * z * var else default
