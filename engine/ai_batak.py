@@ -30,8 +30,7 @@ from __future__ import annotations
 import random
 
 from . import bots
-from .ai_sample import deal_unseen, out_of_time, pick, worlds_for
-from .bots import estimate_tricks
+from .ai_sample import best_card, deal_unseen, worlds_for
 from .cards import DECK_52
 from .core import Action, Deal
 
@@ -264,7 +263,7 @@ AUCTION_SLACK = 1.0  # tricks of leeway around what a bid or a pass suggests
 
 def _strength(hand: list[int]) -> float:
     """A quick estimate of the tricks a hand takes with its best trump (the baseline's own)."""
-    return max(estimate_tricks(hand, t) for t in range(4))
+    return max(bots.estimate_tricks(hand, t) for t in range(4))
 
 
 def auction_bounds(deal: Deal, seat: int) -> list[tuple[int, float, float]]:
@@ -535,33 +534,28 @@ def choose_card(deal: Deal, seat: int, budget: int, rng: random.Random,
     assert trump is not None
     declarer = getattr(deal, "declarer", None)
     bid = getattr(deal, "bid", None)
-    default = bots.choose_action(deal, rng)  # the simple move: it wins ties
-    if default not in cands:
-        cands.append(default)  # type: ignore[arg-type]
-    vals: list[list[float]] = [[] for _ in cands]
     trick0 = list(deal._trick)
     broken = bool(getattr(deal, "broken", False))
     game = deal.game
-    for k, w in enumerate(worlds):
-        if out_of_time(deadline, k):
-            break
-        base = rng.getrandbits(48)  # the same playout luck for every candidate in this world
-        for i, c in enumerate(cands):
-            prng = random.Random(base)
-            hands = [h[:] for h in w]
-            hands[seat].remove(c)
-            trick = trick0 + [(seat, c)]
-            taken = list(deal.taken)
-            if len(trick) == 4:
-                win = _trick_winner(trick, trump)
-                taken[win] += 1
-                br = broken or any(x >> 4 == trump for _, x in trick)
-                res = playout(hands, trump, br, [], win, taken, teams, prng)
-            else:
-                res = playout(hands, trump, broken, trick, (seat + 1) % 4, taken, teams, prng)
-            vals[i].append(value(game, res, seat, declarer, bid))
     z = CLEAR_GAIN_Z if declarer is not None else 0.0  # Koz Maça: every trick counts
-    return cands[pick(vals, cands.index(default), z)]  # type: ignore[arg-type]
+
+    def play(w: list[list[int]], c: int, luck: random.Random) -> float:
+        hands = [h[:] for h in w]
+        hands[seat].remove(c)
+        trick = trick0 + [(seat, c)]
+        taken = list(deal.taken)
+        if len(trick) == 4:
+            win = _trick_winner(trick, trump)
+            taken[win] += 1
+            br = broken or any(x >> 4 == trump for _, x in trick)
+            res = playout(hands, trump, br, [], win, taken, teams, luck)
+        else:
+            res = playout(hands, trump, broken, trick, (seat + 1) % 4, taken, teams, luck)
+        return value(game, res, seat, declarer, bid)
+
+    default = bots.choose_action(deal, rng)  # the simple move: it wins ties
+    assert isinstance(default, int)
+    return best_card(cands, default, worlds, rng, deadline, play, z)
 
 
 def _trick_winner(trick: list[tuple[int, int]], trump: int) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from . import bots
-from .ai_sample import out_of_time, worlds_for
+from .ai_sample import out_of_time, pick, worlds_for
 from .bidding_kozel import BEATS, POINTS, POWER, BiddingKozelDeal, cards_of, play_beats
 from .cards import DECK_36
 from .core import Action, Deal
@@ -240,17 +240,7 @@ def choose(deal: Deal, seat: int, budget: int, rng: random.Random, see_all: bool
             break
         for i, a in enumerate(cands):
             vals[i].append(rollout(w, a, seat, random.Random(sd)))
-    d = cands.index(default)
-    best = max(range(len(cands)), key=lambda i: (sum(vals[i]), -i))
-    if best == d:
-        return cands[d]
-    diffs = [x - y for x, y in zip(vals[best], vals[d])]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    var = sum((x - mean) ** 2 for x in diffs) / max(1, n - 1)
-    if mean > CONFIDENCE * (var / n) ** 0.5:
-        return cands[best]
-    return cands[d]
+    return cands[pick(vals, cands.index(default), CONFIDENCE)]
 
 
 CONFIDENCE = 2.0

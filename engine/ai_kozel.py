@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from . import bots
-from .ai_sample import deal_unseen, out_of_time, pick, worlds_for
+from .ai_sample import best_card, deal_unseen, worlds_for
 from .core import Action, Deal
 from .kozel import POINTS, TRUMP, KozelDeal
 
@@ -286,29 +286,23 @@ def choose_card(deal: KozelDeal, seat: int, budget: int, rng: random.Random,
     n_worlds = worlds_for(budget, len(cands), remaining, len(deal.rules.deck))  # type: ignore[attr-defined]
     worlds = sample_worlds(deal, seat, n_worlds, rng, see_all)
     S = Setup(deal)
-    default = bots.choose_action(deal, rng)  # the simple move: it wins ties
-    assert isinstance(default, int)
-    if default not in cands:
-        cands.append(default)
-    vals: list[list[float]] = [[] for _ in cands]
     trick0 = list(deal._trick)
     pts0 = list(deal._team_points)
     tt0 = [deal.taken[0] + deal.taken[2], deal.taken[1] + deal.taken[3]]
-    for k, w in enumerate(worlds):
-        if out_of_time(deadline, k):
-            break
-        base = rng.getrandbits(48)  # the same playout luck for every candidate in this world
-        for i, c in enumerate(cands):
-            prng = random.Random(base)
-            hands = [h[:] for h in w]
-            hands[seat].remove(c)
-            trick = trick0 + [(seat, c)]
-            if len(trick) == 4:
-                res = _finish_trick(S, hands, trick, list(pts0), list(tt0), prng)
-            else:
-                res = playout(S, hands, trick, (seat + 1) & 3, list(pts0), list(tt0), prng)
-            vals[i].append(value(S, *res, seat))
-    return cands[pick(vals, cands.index(default), CLEAR_GAIN_Z)]
+
+    def play(w: list[list[int]], c: int, luck: random.Random) -> float:
+        hands = [h[:] for h in w]
+        hands[seat].remove(c)
+        trick = trick0 + [(seat, c)]
+        if len(trick) == 4:
+            res = _finish_trick(S, hands, trick, list(pts0), list(tt0), luck)
+        else:
+            res = playout(S, hands, trick, (seat + 1) & 3, list(pts0), list(tt0), luck)
+        return value(S, *res, seat)
+
+    default = bots.choose_action(deal, rng)  # the simple move: it wins ties
+    assert isinstance(default, int)
+    return best_card(cands, default, worlds, rng, deadline, play, CLEAR_GAIN_Z)
 
 
 def _finish_trick(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]],

@@ -12,7 +12,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
 
 
 def deal_unseen(unseen: Sequence[int], sizes: Mapping[int, int],
@@ -134,8 +135,6 @@ def worlds_for(budget: int, n_cands: int, remaining: int, full: int,
     return max(low, min(high, n))
 
 
-
-
 def pick(vals: Sequence[Sequence[float]], default: int | None, z: float = 0.0) -> int:
     """The index of the candidate to play, given each candidate's value in the same worlds
     (played out with the same luck).
@@ -160,3 +159,25 @@ def pick(vals: Sequence[Sequence[float]], default: int | None, z: float = 0.0) -
     m = means[best] - means[default]
     var = math.fsum((x - m) ** 2 for x in diffs) / (n - 1)
     return best if m * m * n > z * z * var else default
+
+
+C = TypeVar("C")
+W = TypeVar("W")
+
+
+def best_card(cands: list[C], default: C, worlds: Sequence[W], rng: random.Random,
+              deadline: float | None, play: Callable[[W, C, random.Random], float],
+              z: float = 0.0) -> C:
+    """Plays every candidate out in every world (`play(world, card, luck)` returns the seat's
+    value) and returns the one `pick` chooses. `default` joins the candidates if missing. All
+    candidates of a world get the same playout luck, so the comparison is about the cards."""
+    if default not in cands:
+        cands = [*cands, default]
+    vals: list[list[float]] = [[] for _ in cands]
+    for k, w in enumerate(worlds):
+        if out_of_time(deadline, k):
+            break
+        base = rng.getrandbits(48)
+        for i, c in enumerate(cands):
+            vals[i].append(play(w, c, random.Random(base)))
+    return cands[pick(vals, cands.index(default), z)]
