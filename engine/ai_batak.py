@@ -42,6 +42,14 @@ _FULL = (1 << 15) - 4  # ranks 2..14 as a bitmask
 # What the seat knows
 
 
+def trick_plays(deal: Deal) -> list[list[tuple[int, int]]]:
+    """The plays (seat, card) of every trick so far, the trick in progress last if started."""
+    tricks = [plays for _, plays, _ in deal._tricks]
+    if deal._trick:
+        tricks.append(list(deal._trick))
+    return tricks
+
+
 def knowledge(deal: Deal, seat: int) -> tuple[list[int], dict[int, int], list[dict[int, set[int]]]]:
     """The unseen cards, the other seats' hand sizes and the constraint levels on them.
 
@@ -59,9 +67,7 @@ def knowledge(deal: Deal, seat: int) -> tuple[list[int], dict[int, int], list[di
     by: list[set[int]] = [set() for _ in range(4)]  # cards each seat played
     teams = deal.rules.teams is not None
     broken = False
-    tricks = [plays for _, plays, _ in deal._tricks]
-    if deal._trick:
-        tricks.append(list(deal._trick))
+    tricks = trick_plays(deal)
     top = [_FULL, _FULL, _FULL, _FULL]  # per suit: ranks not yet played
     for plays in tricks:
         led = -1
@@ -189,11 +195,9 @@ def sample_worlds(deal: Deal, seat: int, n: int, rng: random.Random,
     trump = deal.trump_suit
     played_by: list[list[int]] = [[] for _ in range(4)]
     if bounds or shorts:
-        for _, plays, _w in deal._tricks:
+        for plays in trick_plays(deal):
             for s, c in plays:
                 played_by[s].append(c)
-        for s, c in deal._trick:
-            played_by[s].append(c)
     out = []
     failed: set[int] = set()
     for _ in range(n):
@@ -234,9 +238,7 @@ def short_leads(deal: Deal, seat: int) -> list[tuple[int, int, list[int]]]:
     trump = deal.trump_suit
     if trump is None:
         return []
-    tricks = [plays for _, plays, _ in deal._tricks]
-    if deal._trick:
-        tricks.append(list(deal._trick))
+    tricks = trick_plays(deal)
     flat = [pc for plays in tricks for pc in plays]
     top = [_FULL, _FULL, _FULL, _FULL]
     out: list[tuple[int, int, list[int]]] = []
