@@ -171,6 +171,7 @@ class App:
         self.match = None
         self.overlay = None
         self.hide_overlay()
+        self.clear_toast()
         params = js.URLSearchParams.new(query)
         raw: dict[str, str] = {}
         for pair in params.entries():
@@ -437,6 +438,13 @@ class App:
         t.classList.remove("show")
         _ = t.offsetWidth  # reading the layout restarts the animation
         t.classList.add("show")
+
+    def clear_toast(self) -> None:
+        """No message of an earlier game is left on screen or for a screen reader."""
+        t = el("toast")
+        t.classList.remove("show")
+        t.textContent = ""
+        t.removeAttribute("data-reason")
 
     def legal_now(self) -> list[str]:
         return self.deal.legal_moves() if self.human_can_act() else []

@@ -182,6 +182,11 @@ def test_illegal_card_shows_the_engine_reason(app: App) -> None:
             assert app.record() == before, "an illegal click changed the game"
             assert app.seq() == seq
             assert page.query_selector(f'#hand [data-card="{card}"]') is not None
+            # Starting over clears the message: nothing of the old game is announced.
+            app.reset()
+            assert page.query_selector("#toast.show") is None
+            assert page.text_content("#toast") == ""
+            assert page.get_attribute("#toast", "data-reason") is None
             return
         app.act()
     pytest.fail("never held an illegal card")
