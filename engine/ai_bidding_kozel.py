@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from . import bots
-from .ai_sample import out_of_time, pick, worlds_for
+from .ai_sample import best_card, worlds_for
 from .bidding_kozel import BEATS, POINTS, POWER, BiddingKozelDeal, cards_of, play_beats
 from .cards import DECK_36
 from .core import Action, Deal
@@ -234,13 +234,8 @@ def choose(deal: Deal, seat: int, budget: int, rng: random.Random, see_all: bool
     n_worlds = worlds_for(budget * 3 // 4, len(cands), remaining, 36, low=8, high=48)
     worlds = make_worlds(deal, seat, n_worlds, rng, see_all)
     seeds = [rng.getrandbits(32) for _ in worlds]
-    vals: list[list[float]] = [[] for _ in cands]
-    for k, (w, sd) in enumerate(zip(worlds, seeds)):
-        if out_of_time(deadline, k):
-            break
-        for i, a in enumerate(cands):
-            vals[i].append(rollout(w, a, seat, random.Random(sd)))
-    return cands[pick(vals, cands.index(default), CONFIDENCE)]
+    return best_card(cands, default, worlds, rng, deadline,
+                     lambda w, a, luck: rollout(w, a, seat, luck), CONFIDENCE, seeds)
 
 
 CONFIDENCE = 2.0

@@ -167,17 +167,18 @@ W = TypeVar("W")
 
 def best_card(cands: list[C], default: C, worlds: Sequence[W], rng: random.Random,
               deadline: float | None, play: Callable[[W, C, random.Random], float],
-              z: float = 0.0) -> C:
+              z: float = 0.0, seeds: Sequence[int] | None = None) -> C:
     """Plays every candidate out in every world (`play(world, card, luck)` returns the seat's
     value) and returns the one `pick` chooses. `default` joins the candidates if missing. All
-    candidates of a world get the same playout luck, so the comparison is about the cards."""
+    candidates of a world get the same playout luck, so the comparison is about the cards:
+    `seeds[k]` for world k if given, else drawn from `rng` as each world is played."""
     if default not in cands:
         cands = [*cands, default]
     vals: list[list[float]] = [[] for _ in cands]
     for k, w in enumerate(worlds):
         if out_of_time(deadline, k):
             break
-        base = rng.getrandbits(48)
+        base = seeds[k] if seeds is not None else rng.getrandbits(48)
         for i, c in enumerate(cands):
             vals[i].append(play(w, c, random.Random(base)))
     return cands[pick(vals, cands.index(default), z)]
