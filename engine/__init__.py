@@ -11,11 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import (
-    batak,  # noqa: F401  (registers the Batak family)
-    bidding_kozel,  # noqa: F401  (registers Bidding Kozel)
-    kozel,  # noqa: F401  (registers Kozel Miner and Classic)
-)
+from . import games  # noqa: F401  (registers every game)
 from .core import (
     Deal,
     IllegalMove,
@@ -50,11 +46,7 @@ def game_info(game: str) -> dict[str, Any]:
 
 GAME_INFO: dict[str, dict[str, Any]] = {g: game_info(g) for g in available_games()}
 
-from . import (
-    bots,
-    bots_bidding_kozel,  # noqa: F401  (the Bidding Kozel baseline)
-    bots_kozel,  # noqa: F401  (the Kozel baseline players)
-)
+from . import bots, players  # noqa: F401,E402  (the baseline players)
 
 __all__ = ["GAMES", "GAME_INFO", "Deal", "IllegalMove", "Match", "Option", "RecordError", "Rules",
            "RulesError", "available_games", "bots", "game_info", "new_match", "parse_options",

@@ -181,8 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     if cmd == "simulate":
         return simulate(rest)
     if cmd == "bench":
-        from . import bench
-        return bench.main(rest)
+        from .bench import speed
+        return speed.main(rest)
     if cmd == "games":
         for g in available_games():
             info: dict[str, Any] = game_info(g)

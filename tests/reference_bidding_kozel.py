@@ -1,6 +1,6 @@
 """A second, plain reading of RULES.md §3 (Bidding Kozel) to cross-check the engine.
 
-Written for clarity, not speed, and sharing nothing with `engine.bidding_kozel` but the card
+Written for clarity, not speed, and sharing nothing with `engine.games.bidding_kozel` but the card
 notation: it replays one recorded deal (hands, stock, moves), checks every play, and returns
 who took which tricks and points, why the round ended and who takes the pot.
 """

@@ -58,7 +58,7 @@ def _hidden_swapped(m: engine.Match, seat: int, rng: random.Random) -> engine.Ma
     """The same match, but the other seats' unseen cards redealt consistently with the
     seat's view (cards played stay where they were): the record replays, so every play
     stays legal."""
-    from engine.ai_batak import sample_worlds
+    from engine.players.batak_search import sample_worlds
     d = m.deal
     world = sample_worlds(d, seat, 1, rng)[0]
     played: list[list[str]] = [[] for _ in range(d.players)]

@@ -10,7 +10,7 @@ import pytest
 import engine
 from engine import ai
 from engine.cards import DECK_36, card_str, parse_card
-from engine.kozel import POINTS
+from engine.games.kozel import POINTS
 
 from .helpers import hands, position, record
 
@@ -138,7 +138,7 @@ def test_bidding_kozel_throws_no_points_under_the_trump_ace() -> None:
 
 
 def _kozel_alt(m: engine.Match, seat: int, rng: random.Random) -> engine.Match | None:
-    from engine.ai_kozel import sample_worlds
+    from engine.players.kozel_search import sample_worlds
     d = m.deal
     world = sample_worlds(d, seat, 1, rng)[0]  # type: ignore[arg-type]
     played: list[list[str]] = [[] for _ in range(4)]

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.bidding_kozel import BiddingKozelDeal
+from engine.games.bidding_kozel import BiddingKozelDeal
 from engine.cards import CARD_STR, DECK_36, parse_card
 from tests import reference_bidding_kozel
 from tests.helpers import state

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine.bidding_kozel import BEATS, BiddingKozelDeal, play_beats
+from engine.games.bidding_kozel import BEATS, BiddingKozelDeal, play_beats
 from engine.cards import CARD_STR, DECK_36, parse_card
 from tests.helpers import state
 

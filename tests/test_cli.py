@@ -88,7 +88,7 @@ def test_bench_strength_rejects_no_deals() -> None:
 def test_bench_strength_page_failure_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     """When `build.py bench-ai` fails, the page step returns why and its last lines are shown."""
-    from engine import bench_strength
+    from engine.bench import strength as bench_strength
 
     (tmp_path / "build.py").write_text(
         "import sys\nprint('[build] dist/ ready')\nsys.exit('bench-ai: no move')\n")

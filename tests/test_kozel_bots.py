@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from engine.bots import choose, choose_action
-from engine.bots_kozel import best_trump
+from engine.players.kozel_baseline import best_trump
 from engine.cards import parse_card
 from tests.test_kozel_rules import C1, pos
 

@@ -16,7 +16,7 @@ import pytest
 
 import engine
 from engine.cards import CARD_STR
-from engine.kozel import KozelDeal
+from engine.games.kozel import KozelDeal
 from tests.helpers import state
 
 

@@ -13,7 +13,7 @@ import pytest
 
 import engine
 from engine.cards import DECK_24, DECK_32, DECK_36, kozel_points, parse_card
-from engine.kozel import KozelDeal, miner_tables
+from engine.games.kozel import KozelDeal, miner_tables
 from tests.test_kozel_golden import GOLDEN, as_record, split_moves
 
 MINER, CLASSIC = "kozel-miner", "kozel-classic"

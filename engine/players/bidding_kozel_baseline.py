@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 
-from .bidding_kozel import BEATS, POINTS, POWER, BiddingKozelDeal, cards_of, play_beats
-from .bots import policy
-from .core import Action, Deal
+from ..games.bidding_kozel import BEATS, POINTS, POWER, BiddingKozelDeal, cards_of, play_beats
+from .baseline import policy
+from ..core import Action, Deal
 
 TRUMP_COST = 12  # a trump spent is worth about this much power kept
 

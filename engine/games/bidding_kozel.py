@@ -50,8 +50,8 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from .cards import CARD_STR, DECK_36, kozel_points, parse_card
-from .core import (
+from ..cards import CARD_STR, DECK_36, kozel_points, parse_card
+from ..core import (
     Action,
     Deal,
     IllegalMove,

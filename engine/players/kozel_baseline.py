@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 
-from .bots import policy
-from .core import Action, Deal
-from .kozel import POINTS, TRUMP, KozelDeal
+from .baseline import policy
+from ..core import Action, Deal
+from ..games.kozel import POINTS, TRUMP, KozelDeal
 
 
 def _seen(deal: KozelDeal) -> set[int]:

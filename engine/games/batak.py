@@ -17,8 +17,8 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from .cards import CARD_STR, DECK_52, SUIT_SYMBOLS, SUITS
-from .core import Action, Deal, Match, Option, RecordError, Rules, check_hands, register
+from ..cards import CARD_STR, DECK_52, SUIT_SYMBOLS, SUITS
+from ..core import Action, Deal, Match, Option, RecordError, Rules, check_hands, register
 
 SUIT_NAMES = {0: "spades", 1: "hearts", 2: "diamonds", 3: "clubs"}
 PASS: Action = ("pass",)

@@ -12,7 +12,7 @@ import random
 import sys
 import time
 
-from . import available_games, new_match
+from .. import available_games, new_match
 
 
 def playout_rate(game: str, seconds: float, seed: int = 1) -> tuple[int, float]:
@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "strength":
         try:
-            from . import bench_strength
+            from . import strength as bench_strength
         except ImportError:
             print("the strength benchmark is not available in this build", file=sys.stderr)
             return 2

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import random
 
-from . import bots
-from .ai_sample import best_card, deal_unseen, worlds_for
-from .core import Action, Deal
-from .kozel import POINTS, TRUMP, KozelDeal
+from . import baseline
+from .sample import best_card, deal_unseen, worlds_for
+from ..core import Action, Deal
+from ..games.kozel import POINTS, TRUMP, KozelDeal
 
 GAMES = ("kozel-miner", "kozel-classic")
 CLEAR_GAIN_Z = 1.5  # standard errors by which the search must beat the simple move before it
@@ -300,7 +300,7 @@ def choose_card(deal: KozelDeal, seat: int, budget: int, rng: random.Random,
             res = playout(S, hands, trick, (seat + 1) & 3, list(pts0), list(tt0), luck)
         return value(S, *res, seat)
 
-    default = bots.choose_action(deal, rng)  # the simple move: it wins ties
+    default = baseline.choose_action(deal, rng)  # the simple move: it wins ties
     assert isinstance(default, int)
     return best_card(cands, default, worlds, rng, deadline, play, CLEAR_GAIN_Z)
 

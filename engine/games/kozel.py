@@ -39,7 +39,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from .cards import (
+from ..cards import (
     CARD_STR,
     DECK_24,
     DECK_32,
@@ -50,7 +50,7 @@ from .cards import (
     kozel_points,
     parse_card,
 )
-from .core import Action, Deal, Match, Option, RecordError, Rules, check_hands, register
+from ..core import Action, Deal, Match, Option, RecordError, Rules, check_hands, register
 
 TRUMP = 4  # the effective suit of every trump card
 SUIT_ONE = {0: "spade", 1: "heart", 2: "diamond", 3: "club"}

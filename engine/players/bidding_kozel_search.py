@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import random
 
-from . import bots
-from .ai_sample import best_card, worlds_for
-from .bidding_kozel import BEATS, POINTS, POWER, BiddingKozelDeal, cards_of, play_beats
-from .cards import DECK_36
-from .core import Action, Deal
+from . import baseline
+from .sample import best_card, worlds_for
+from ..games.bidding_kozel import BEATS, POINTS, POWER, BiddingKozelDeal, cards_of, play_beats
+from ..cards import DECK_36
+from ..core import Action, Deal
 
 GAMES = ("bidding-kozel",)
 POINT_WEIGHT = 0.002  # a card point next to one stake: only breaks ties
@@ -229,7 +229,7 @@ def choose(deal: Deal, seat: int, budget: int, rng: random.Random, see_all: bool
     cands = deal.legal_actions()
     if len(cands) == 1:
         return cands[0]
-    default = bots.choose_action(deal, random.Random(rng.getrandbits(32)))
+    default = baseline.choose_action(deal, random.Random(rng.getrandbits(32)))
     remaining = sum(len(h) for h in deal._hands) + deal.stock_size
     n_worlds = worlds_for(budget * 3 // 4, len(cands), remaining, 36, low=8, high=48)
     worlds = make_worlds(deal, seat, n_worlds, rng, see_all)

@@ -33,8 +33,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import ai, available_games, bots, new_match
-from .core import Action, Deal
+from .. import ai, available_games, bots, new_match
+from ..core import Action, Deal
 
 UNITS = {
     "koz-maca": "tricks per deal",
@@ -234,7 +234,7 @@ def time_level(games: list[str], level: str, deals: int, out: Any) -> list[float
     return p.times
 
 
-ROOT = Path(__file__).resolve().parent.parent  # the repository root in a source checkout
+ROOT = Path(__file__).resolve().parents[2]  # the repository root in a source checkout
 PAGE_HEADING = "decision time at the default level in the page (Chromium, PyScript worker):"
 
 

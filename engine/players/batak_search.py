@@ -29,10 +29,10 @@ from __future__ import annotations
 
 import random
 
-from . import bots
-from .ai_sample import best_card, deal_unseen, worlds_for
-from .cards import DECK_52
-from .core import Action, Deal
+from . import baseline, batak_baseline
+from .sample import best_card, deal_unseen, worlds_for
+from ..cards import DECK_52
+from ..core import Action, Deal
 
 GAMES = ("koz-maca", "batak", "batak-pairs")
 _FULL = (1 << 15) - 4  # ranks 2..14 as a bitmask
@@ -265,7 +265,7 @@ AUCTION_SLACK = 1.0  # tricks of leeway around what a bid or a pass suggests
 
 def _strength(hand: list[int]) -> float:
     """A quick estimate of the tricks a hand takes with its best trump (the baseline's own)."""
-    return max(bots.estimate_tricks(hand, t) for t in range(4))
+    return max(batak_baseline.estimate_tricks(hand, t) for t in range(4))
 
 
 def auction_bounds(deal: Deal, seat: int) -> list[tuple[int, float, float]]:
@@ -586,7 +586,7 @@ def choose_card(deal: Deal, seat: int, budget: int, rng: random.Random,
                                 teams, luck)
         return value(game, res, seat, declarer, bid)
 
-    default = bots.choose_action(deal, rng)  # the simple move: it wins ties
+    default = baseline.choose_action(deal, rng)  # the simple move: it wins ties
     assert isinstance(default, int)
     return best_card(cands, default, [ranks_of(w) for w in worlds], rng, deadline, play, z)
 

@@ -1,0 +1,9 @@
+"""Computer players: the baseline per game family (`*_baseline.py`, registered with
+`baseline.policy`), the sampling searches (`*_search.py`, registered with `levels.search` and
+loaded only when a search level is used) and the sampling core (`sample.py`).
+
+Players see a seat's observation (`Deal.observation(seat)`) and worlds drawn consistently
+with it; they never read another seat's hand or a private field of a deal.
+"""
+
+from . import baseline, batak_baseline, bidding_kozel_baseline, kozel_baseline  # noqa: F401

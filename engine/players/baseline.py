@@ -1,0 +1,51 @@
+"""Baseline computer players ("easy"): simple, sensible, always legal, deterministic per seed.
+
+Each game registers a policy `fn(deal, rng) -> Action` for the seat to move. A policy reads only
+what that seat may see: its own hand, the cards played so far and the auction. The baseline is
+the yardstick that stronger players are measured against.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..core import Action, Deal
+
+Policy = Callable[[Deal, random.Random], Action]
+POLICIES: dict[str, Policy] = {}
+
+
+def policy(*games: str) -> Callable[[Policy], Policy]:
+    def wrap(fn: Policy) -> Policy:
+        for g in games:
+            POLICIES[g] = fn
+        return fn
+    return wrap
+
+
+def _rng(rng: random.Random | int | None) -> random.Random:
+    if isinstance(rng, random.Random):
+        return rng
+    return random.Random(rng)
+
+
+def choose_action(deal: Deal, rng: random.Random | int | None = None) -> Action:
+    """The baseline's move for the seat to move, as an internal action."""
+    if deal.to_move is None:
+        raise ValueError("nobody is to move: the deal is over")
+    fn = POLICIES.get(deal.game)
+    r = _rng(rng)
+    legal = deal.legal_actions()
+    if fn is None:
+        return r.choice(legal)
+    action = fn(deal, r)
+    assert action in legal, (deal.game, action, legal)
+    return action
+
+
+def choose(deal: Deal, seat: int | None = None, rng: random.Random | int | None = None) -> str:
+    """The baseline's move for the seat to move, as move text."""
+    if seat is not None and seat != deal.to_move:
+        raise ValueError(f"seat {seat} is not to move (seat {deal.to_move} is)")
+    return deal.action_str(choose_action(deal, rng))

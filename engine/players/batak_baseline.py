@@ -1,0 +1,120 @@
+"""The baseline computer player for the Batak family (Koz Maça, auction Batak, partnership Batak).
+
+Bids what a rough trick count of its hand promises, names its strongest suit, cashes sure
+winners, draws trumps with the top trump, leads low from its shortest plain suit, and follows
+with the cheapest card that wins or its lowest card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..core import Action, Deal
+from ..games.batak import BatakDeal
+from .baseline import policy
+
+
+def _played(deal: Deal) -> set[int]:
+    out = {c for _, plays, _ in deal._tricks for _, c in plays}
+    out.update(c for _, c in deal._trick)
+    return out
+
+
+def estimate_tricks(hand: list[int], trump: int) -> float:
+    """A rough count of the tricks a hand takes with `trump` as trump."""
+    est = 0.0
+    for s in range(4):
+        ranks = sorted((c & 15 for c in hand if c >> 4 == s), reverse=True)
+        n = len(ranks)
+        if not n:
+            continue
+        if 14 in ranks:
+            est += 1
+        if 13 in ranks and n >= 2:
+            est += 1 if 14 in ranks else 0.6
+        if 12 in ranks and n >= 3:
+            est += 0.5 if (14 in ranks or 13 in ranks) else 0.25
+        if s == trump:
+            est += max(0, n - 3) * 0.9
+            est += 0.3 * sum(1 for r in ranks if 9 <= r <= 11)
+        elif n <= 1 and trump is not None:
+            est += 0.4 * (sum(1 for c in hand if c >> 4 == trump) >= 3)
+    return est
+
+
+def _best_trump(hand: list[int]) -> tuple[int, float]:
+    best = max(range(4), key=lambda s: (estimate_tricks(hand, s),
+                                        sum(1 for c in hand if c >> 4 == s)))
+    return best, estimate_tricks(hand, best)
+
+
+@policy("koz-maca", "batak", "batak-pairs")
+def batak_policy(deal: Deal, rng: random.Random) -> Action:
+    seat = deal.to_move
+    assert seat is not None
+    legal = deal.legal_actions()
+    hand = deal._hands[seat]
+    if deal.phase == "bidding":
+        _, est = _best_trump(hand)
+        if deal.rules.teams:
+            est += 3.0  # the partner's share
+        bids = [a for a in legal if isinstance(a, tuple) and a[0] == "bid"]
+        ok = [a for a in bids if a[1] <= int(est)]
+        if ok:
+            return ok[0]
+        if ("pass",) in legal:
+            return ("pass",)
+        return bids[0]
+    if deal.phase == "trump":
+        return ("trump", _best_trump(hand)[0])
+    assert isinstance(deal, BatakDeal)
+    return _batak_card(deal, seat, legal, hand)
+
+
+def _batak_card(deal: BatakDeal, seat: int, legal: list[Action], hand: list[int]) -> int:
+    cards = [a for a in legal if isinstance(a, int)]
+    trump = deal.trump_suit
+    gone = _played(deal)
+    mine = set(hand)
+
+    def master(c: int) -> bool:
+        s, r = c >> 4, c & 15
+        return all((s << 4 | h) in gone or (s << 4 | h) in mine for h in range(r + 1, 15))
+
+    def low_key(c: int) -> tuple[int, int]:
+        return (1 if c >> 4 == trump else 0, c & 15)
+
+    trick = deal._trick
+    if not trick:
+        winners = [c for c in cards if master(c) and c >> 4 != trump]
+        if winners:
+            return max(winners, key=lambda c: c & 15)
+        trumps = [c for c in cards if c >> 4 == trump]
+        if trumps and master(max(trumps, key=lambda c: c & 15)) and len(trumps) >= 2:
+            return max(trumps, key=lambda c: c & 15)
+        # Lead from the shortest plain suit to make a void, lowest card first.
+        plain = [c for c in cards if c >> 4 != trump] or cards
+        by_len = {s: sum(1 for c in hand if c >> 4 == s) for s in range(4)}
+        return min(plain, key=lambda c: (by_len[c >> 4], c & 15))
+    winning = [c for c in cards if deal.would_win(c)]
+    partner_winning = (deal.rules.teams is not None
+                       and deal.winning_seat() in deal.rules.team_of(seat))
+    last = len(trick) == deal.players - 1
+    if partner_winning and (last or _sure(deal, master)):
+        return min(cards, key=low_key)
+    if winning:
+        if last:
+            return min(winning, key=low_key)
+        sure = [c for c in winning if master(c) or (c >> 4 == trump and c >> 4 != deal._led)]
+        if sure:
+            return min(sure, key=low_key)
+        return max(winning, key=low_key) if trick else min(winning, key=low_key)
+    return min(cards, key=low_key)
+
+
+def _sure(deal: BatakDeal, master: Callable[[int], bool]) -> bool:
+    """Whether the card now winning the trick cannot be beaten (by rank: a ruff may still come)."""
+    win = deal.winning_seat()
+    c = next(c for s, c in deal._trick if s == win)
+    return bool(master(c))
