@@ -17,20 +17,21 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .cards import CARD_STR, hand_strs, parse_card, sort_key
+from .messages import Message, MessageError, card, cards_text, msg
 
 Action = Hashable
 
 
-class IllegalMove(ValueError):
-    """A move that is malformed or not allowed now; the message says why."""
+class IllegalMove(MessageError):
+    """A move that is malformed or not allowed now; `.message` says why."""
 
 
-class RulesError(ValueError):
+class RulesError(MessageError):
     """An unknown game, a bad option name or value, or a bad number of players."""
 
 
-class RecordError(ValueError):
-    """A record that is malformed or does not replay; the message names the problem."""
+class RecordError(MessageError):
+    """A record that is malformed or does not replay; `.message` names the problem."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -58,12 +59,15 @@ class Option:
 
     def parse(self, game: str, raw: Any) -> Any:
         """Coerces a value (typed, or URL text) and checks it; RulesError names what is wrong."""
-        bad = RulesError(
-            f"{game}: option '{self.name}' cannot be {raw!r}"
-            + (f" (choose one of {', '.join(map(_fmt, self.choices))})" if self.choices else "")
-            + (f" (a whole number from {self.minimum} to {self.maximum})"
-               if self.choices is None and self.minimum is not None else "")
-        )
+        if self.choices:
+            bad = RulesError(msg("options.bad_choice", game=game, name=self.name,
+                                 value=repr(raw), choices=", ".join(map(_fmt, self.choices))))
+        elif self.minimum is not None:
+            bad = RulesError(msg("options.bad_range", game=game, name=self.name,
+                                 value=repr(raw), minimum=self.minimum, maximum=self.maximum))
+        else:
+            bad = RulesError(msg("options.bad_value", game=game, name=self.name,
+                                 value=repr(raw)))
         kind = self.type
         value: Any
         if kind == "bool":
@@ -128,6 +132,20 @@ class Rules:
     option_specs: ClassVar[tuple[Option, ...]] = ()
     teams: ClassVar[tuple[tuple[int, ...], ...] | None] = None
     direction: ClassVar[str] = "right"  # "right": counter-clockwise on screen; "left": clockwise
+    # --- what a table shows (the page draws from these facts, never from the game's name) ---
+    # Display names of the seats; seat 0 is the human. At least as many as `players_allowed`.
+    seat_names: ClassVar[tuple[str, ...]] = ("You", "Player 2", "Player 3", "Player 4",
+                                             "Player 5")
+    # Plain-suit ranks as the table sorts a hand, high to low (rank texts as in "10H").
+    rank_order: ClassVar[tuple[str, ...]] = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5",
+                                             "4", "3", "2")
+    # Column heads of the deal summary ("points", "delta", "total") and the seat plate's short
+    # label of the match total ("total_short").
+    score_labels: ClassVar[Mapping[str, str]] = {
+        "points": "Points", "delta": "This deal", "total": "Total", "total_short": "total"}
+    seat_points: ClassVar[bool] = False  # the seat plates show this deal's card points
+    multi_card_plays: ClassVar[bool] = False  # a card play may be several cards (select, confirm)
+    trump_timer: ClassVar[int | None] = None  # seconds the seat naming trump has, if timed
 
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
         self.players = players
@@ -136,14 +154,16 @@ class Rules:
     # --- option handling ------------------------------------------------------------------
     @classmethod
     def check_options(cls, raw: Mapping[str, Any] | None) -> dict[str, Any]:
-        raw = dict(raw or {})
-        if not isinstance(raw, dict):
-            raise RulesError(f"{cls.name}: options must be a mapping of option names to values")
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, Mapping):
+            raise RulesError(msg("options.not_mapping", game=cls.name, kind=type(raw).__name__))
+        raw = dict(raw)
         specs = {o.name: o for o in cls.option_specs}
         for key in raw:
             if key not in specs:
                 known = ", ".join(specs) or "none"
-                raise RulesError(f"{cls.name}: unknown option '{key}' (options: {known})")
+                raise RulesError(msg("options.unknown", game=cls.name, name=str(key), known=known))
         out = {o.name: (o.parse(cls.name, raw[o.name]) if o.name in raw else o.default)
                for o in cls.option_specs}
         cls.check_option_combination(out)
@@ -161,10 +181,11 @@ class Rules:
             if isinstance(players, str) and players.strip().isdigit():
                 players = int(players.strip())
             else:
-                raise RulesError(f"{cls.name}: players must be a number, not {players!r}")
+                raise RulesError(msg("players.not_number", game=cls.name, value=repr(players)))
         if players not in cls.players_allowed:
             allowed = ", ".join(map(str, cls.players_allowed))
-            raise RulesError(f"{cls.name}: cannot be played by {players} players (allowed: {allowed})")
+            raise RulesError(msg("players.not_allowed", game=cls.name, count=players,
+                                 allowed=allowed))
         return int(players)
 
     # --- match flow hooks -------------------------------------------------------------------
@@ -202,6 +223,19 @@ class Rules:
                 return t
         return (seat,)
 
+    # --- what a table says (messages with seat parameters; the page names the seats) -------
+    def explain(self, result: Mapping[str, Any]) -> list[Message]:
+        """Sentences that explain a finished deal's `result` dict, in order."""
+        return []
+
+    def seat_tags(self, view: Mapping[str, Any], seat: int) -> list[Message]:
+        """Short tags shown with `seat` (bid, declarer, partner, ...), from a `Deal.view`."""
+        return []
+
+    def new_deal_notice(self, view: Mapping[str, Any]) -> Message | None:
+        """What the table announces when a new deal starts (None: nothing), from a view."""
+        return None
+
     @classmethod
     def info(cls) -> dict[str, Any]:
         return {
@@ -210,6 +244,9 @@ class Rules:
             "options": [o.describe() for o in cls.option_specs],
             "direction": cls.direction,
             "teams": [list(t) for t in cls.teams] if cls.teams else None,
+            "seat_names": list(cls.seat_names), "rank_order": list(cls.rank_order),
+            "score_labels": dict(cls.score_labels), "seat_points": cls.seat_points,
+            "multi_card_plays": cls.multi_card_plays, "trump_timer": cls.trump_timer,
         }
 
 
@@ -251,9 +288,9 @@ class Deal:
     def apply_action(self, action: Action) -> None:
         raise NotImplementedError
 
-    def why_not(self, action: Action) -> str:
+    def why_not(self, action: Action) -> Message:
         """Why a well-formed action is not legal now (called only when it is not legal)."""
-        return "that move is not legal now"
+        return msg("illegal.generic")
 
     def parse_action(self, text: str) -> Action:
         """Parses move text into an action; IllegalMove when the text is malformed."""
@@ -264,19 +301,19 @@ class Deal:
         if low.startswith("bid "):
             n = low[4:].strip()
             if not n.isdigit():
-                raise IllegalMove(f"'{text}' is not a bid (write e.g. 'bid 7')")
+                raise IllegalMove(msg("move.bad_bid", text=text))
             return ("bid", int(n))
         if low.startswith("trump "):
             s = t[6:].strip().upper()
             if s not in ("S", "H", "D", "C"):
-                raise IllegalMove(f"'{text}' does not name a suit (trump S, H, D or C)")
+                raise IllegalMove(msg("move.bad_trump", text=text))
             return ("trump", "SHDC".index(s))
         if not t:
-            raise IllegalMove("an empty move")
+            raise IllegalMove(msg("move.empty"))
         try:
             return parse_card(t)
-        except ValueError as exc:
-            raise IllegalMove(f"'{text}' is not a move: {exc}") from None
+        except ValueError:
+            raise IllegalMove(msg("move.bad_card", text=text)) from None
 
     def action_str(self, action: Action) -> str:
         if isinstance(action, int):
@@ -337,23 +374,30 @@ class Deal:
             acts = sorted(acts, key=sort_key)  # type: ignore[arg-type]
         return [self.action_str(a) for a in acts]
 
-    def why_illegal(self, move: str) -> str | None:
-        """None when `move` is legal for the seat to move, else the reason."""
+    def illegal_reason(self, move: str) -> Message | None:
+        """None when `move` is legal for the seat to move, else the reason as a message."""
+        if not isinstance(move, str):
+            return msg("move.not_text", kind=type(move).__name__)
         if self.phase == "over":
-            return "the deal is over"
+            return msg("deal.over")
         try:
             action = self.parse_action(move)
         except IllegalMove as exc:
-            return str(exc)
+            return exc.message
         if action in self.legal_actions():
             return None
         return self.why_not(action)
 
+    def why_illegal(self, move: str) -> str | None:
+        """None when `move` is legal for the seat to move, else the reason in English."""
+        reason = self.illegal_reason(move)
+        return None if reason is None else str(reason)
+
     def play(self, move: str) -> None:
         if not isinstance(move, str):
-            raise IllegalMove(f"a move is text, not {type(move).__name__}")
+            raise IllegalMove(msg("move.not_text", kind=type(move).__name__))
         if self.phase == "over":
-            raise IllegalMove("the deal is over")
+            raise IllegalMove(msg("deal.over"))
         action = self.parse_action(move)
         if action not in self.legal_actions():
             raise IllegalMove(self.why_not(action))
@@ -432,7 +476,7 @@ def register(cls: type[Rules]) -> type[Rules]:
 
 def rules_class(game: Any) -> type[Rules]:
     if not isinstance(game, str) or game not in _GAMES:
-        raise RulesError(f"unknown game {game!r} (games: {', '.join(_GAMES)})")
+        raise RulesError(msg("game.unknown", game=repr(game), games=", ".join(_GAMES)))
     return _GAMES[game]
 
 
@@ -446,7 +490,7 @@ class Match:
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise RulesError(f"seed must be a whole number, not {seed!r}")
+            raise RulesError(msg("seed.not_number", value=repr(seed)))
         self.game = game
         self.seed = seed
         self.players = cls.check_players(players)
@@ -471,13 +515,13 @@ class Match:
         if setup is not None and "dealer" in setup:
             dealer = setup["dealer"]
             if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.players:
-                raise RecordError(f"deal {index + 1}: dealer must be a seat from 0 to {self.players - 1}")
+                raise RecordError(msg("record.dealer", deal=index + 1, last=self.players - 1))
         if setup is not None and "hands" not in setup:
             setup = {k: v for k, v in setup.items() if k != "moves"} or None
         try:
             deal = self.rules.make_deal(self, index, dealer, self.rng(index), setup)
         except RecordError as exc:
-            raise RecordError(f"deal {index + 1}: {exc}") from None
+            raise RecordError(exc.in_context("record.in_deal", deal=index + 1)) from None
         self.deals.append(deal)
         self._after_move()
 
@@ -494,7 +538,7 @@ class Match:
 
     def play(self, move: str) -> None:
         if self.is_over:
-            raise IllegalMove("the match is over")
+            raise IllegalMove(msg("match.over"))
         self.deal.play(move)
         self._after_move()
 
@@ -537,47 +581,49 @@ _RECORD_KEYS = {"game", "seed", "players", "options", "deals"}
 def replay(record: Any) -> Match:
     """Plays a record back; RecordError names the first problem (deal, move, why)."""
     if not isinstance(record, Mapping):
-        raise RecordError("a record must be a JSON object with game, seed, players, options, deals")
+        raise RecordError(msg("record.not_object"))
     extra = set(record) - _RECORD_KEYS
     if extra:
-        raise RecordError(f"unknown record field(s): {', '.join(sorted(map(str, extra)))}")
+        raise RecordError(msg("record.unknown_fields", fields=", ".join(sorted(map(str, extra)))))
     for key in ("game", "deals"):
         if key not in record:
-            raise RecordError(f"the record has no '{key}'")
+            raise RecordError(msg("record.missing", field=key))
     deals = record["deals"]
     if not isinstance(deals, list) or not all(isinstance(d, Mapping) for d in deals):
-        raise RecordError("'deals' must be a list of objects")
+        raise RecordError(msg("record.deals_list"))
     for i, d in enumerate(deals):
         moves = d.get("moves", [])
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise RecordError(f"deal {i + 1}: 'moves' must be a list of move texts")
+            raise RecordError(msg("record.moves_list", deal=i + 1))
     seed = record.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RecordError(f"'seed' must be a whole number, not {seed!r}")
+        raise RecordError(msg("record.seed", value=repr(seed)))
     options = record.get("options", {})
     if not isinstance(options, Mapping):
-        raise RecordError("'options' must be an object")
+        raise RecordError(msg("record.options"))
     try:
         m = Match(record["game"], seed=seed, options=options, players=record.get("players"),
                   setups=deals)
     except RecordError:
         raise
+    except MessageError as exc:
+        raise RecordError(exc.message) from None
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     for i, d in enumerate(deals):
         if len(m.deals) < i + 1:  # more: a deal that was over at once (e.g. a re-deal)
-            raise RecordError(f"deal {i + 1}: the record lists it, but "
-                              + ("the match ended before it" if m.is_over
-                                 else f"deal {i} had not ended"))
+            raise RecordError(msg("record.extra_deal_ended", deal=i + 1) if m.is_over
+                              else msg("record.extra_deal_open", deal=i + 1, previous=i))
         for j, mv in enumerate(d.get("moves", [])):
             if m.is_over or m.deal is not m.deals[i]:
-                raise RecordError(f"deal {i + 1}, move {j + 1} '{mv}': the deal is already over")
+                raise RecordError(msg("record.deal_over", deal=i + 1, move=j + 1, text=mv))
             try:
                 m.play(mv)
             except RecordError:
                 raise
-            except ValueError as exc:
-                raise RecordError(f"deal {i + 1}, move {j + 1} '{mv}': {exc}") from None
+            except MessageError as exc:
+                raise RecordError(exc.in_context("record.bad_move", deal=i + 1, move=j + 1,
+                                                 text=mv)) from None
     return m
 
 
@@ -588,12 +634,12 @@ def parse_record_cards(game: str, raw: Sequence[str], where: str, deck: Collecti
     for text in raw:
         try:
             c = parse_card(text)
-        except ValueError as exc:
-            raise RecordError(f"{game}: {where}: {exc}") from None
+        except ValueError:
+            raise RecordError(msg("record.bad_card", game=game, where=where, text=text)) from None
         if c not in deck:
-            raise RecordError(f"{game}: {where}: {CARD_STR[c]} is not in this game's deck")
+            raise RecordError(msg("record.not_in_deck", game=game, where=where, card=card(c)))
         if c in seen:
-            raise RecordError(f"{game}: {CARD_STR[c]} {twice}")
+            raise RecordError(msg("record.twice", game=game, card=card(c), twice=twice))
         seen.add(c)
         out.append(c)
     return out
@@ -603,18 +649,19 @@ def check_hands(game: str, raw: Any, sizes: Sequence[int], deck: Sequence[int],
                 extra: Sequence[int] = (), whole_deck: bool = True) -> list[list[int]]:
     """Parses record hands and checks they form a proper deal from `deck`."""
     if not isinstance(raw, list) or len(raw) != len(sizes):
-        raise RecordError(f"{game}: 'hands' must list {len(sizes)} hands")
+        raise RecordError(msg("record.hands_count", game=game, count=len(sizes)))
     seen: set[int] = set(extra)
     deckset = set(deck)
     out: list[list[int]] = []
     for seat, (h, size) in enumerate(zip(raw, sizes)):
         if not isinstance(h, list) or not all(isinstance(c, str) for c in h):
-            raise RecordError(f"{game}: hand {seat} must be a list of cards")
+            raise RecordError(msg("record.hand_list", game=game, seat=seat))
         if len(h) != size:
-            raise RecordError(f"{game}: hand {seat} has {len(h)} cards, a deal gives {size}")
+            raise RecordError(msg("record.hand_size", game=game, seat=seat, have=len(h),
+                                  size=size))
         out.append(parse_record_cards(game, h, f"hand {seat}", deckset, seen, "is dealt twice"))
     if whole_deck and len(seen) != len(deckset):
-        missing = hand_strs(deckset - seen)
-        raise RecordError(f"{game}: the hands leave out {' '.join(missing)}")
+        missing = sorted(deckset - seen, key=sort_key)
+        raise RecordError(msg("record.left_out", game=game, cards=cards_text(missing)))
     return out
 

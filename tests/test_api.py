@@ -42,9 +42,9 @@ def test_ten_notation() -> None:
 
 def test_unknown_game_and_options() -> None:
     """An unknown game, option name or option value raises a ValueError naming it."""
-    with pytest.raises(ValueError, match="unknown game 'poker'"):
+    with pytest.raises(ValueError, match="There is no game 'poker'"):
         engine.new_match("poker")
-    with pytest.raises(engine.RulesError, match="unknown option 'speed'"):
+    with pytest.raises(engine.RulesError, match="no option 'speed'"):
         engine.new_match("batak", options={"speed": 3})
     with pytest.raises(engine.RulesError, match="'hands' cannot be 7"):
         engine.new_match("koz-maca", options={"hands": 7})
@@ -89,18 +89,18 @@ def test_record_without_hands_deals_from_seed() -> None:
 
 
 @pytest.mark.parametrize("mutate, words", [
-    (lambda r: r.update(game="chess"), "unknown game"),
+    (lambda r: r.update(game="chess"), "no game 'chess'"),
     (lambda r: r.update(deals="x"), "'deals' must be a list"),
     (lambda r: r.update(seed="x"), "'seed'"),
     (lambda r: r.update(options={"hands": 2}), "'hands' cannot be 2"),
-    (lambda r: r.update(colour="red"), "unknown record field"),
+    (lambda r: r.update(colour="red"), "unknown field.s.: colour"),
     (lambda r: r["deals"][0].update(dealer=9), "dealer"),
     (lambda r: r["deals"][0]["hands"][0].pop(), "has 12 cards"),
     (lambda r: r["deals"][0]["hands"][0].__setitem__(0, "3S"), "dealt twice"),
     (lambda r: r["deals"][0]["hands"][0].__setitem__(0, "ZZ"), "not a card"),
-    (lambda r: r["deals"][0].update(moves=["5D", "3D"]), "deal 1, move 2 '3D'"),
+    (lambda r: r["deals"][0].update(moves=["5D", "3D"]), "Deal 1, move 2 '3D': You must play higher than 5♦"),
     (lambda r: r["deals"][0].update(moves=[5]), "'moves' must be a list"),
-    (lambda r: r["deals"][0].update(stock=[]), "unknown deal field"),
+    (lambda r: r["deals"][0].update(stock=[]), "Deal 1: Unknown deal field.s.: stock"),
 ])
 def test_malformed_records_name_the_problem(mutate: object, words: str) -> None:
     """A malformed record raises a RecordError (a ValueError) naming the problem."""

@@ -96,7 +96,7 @@ def test_must_follow_and_overtake_the_led_suit() -> None:
     """Holding the led suit with no trump on the trick: play higher than its highest card if able."""
     m = position("koz-maca", DEAL_B, 3, ["5D"])
     assert legal(m) == {"6D", "10D", "AD"}
-    rejects(m, "3D", "higher than 5D")
+    rejects(m, "3D", "higher than 5♦")
     rejects(m, "KC", "follow suit")
     m.play("6D")
     assert legal(m) == {"7D", "KD"}
@@ -120,7 +120,7 @@ def test_trump_lead_must_be_overtaken_when_able() -> None:
     """When trump is led, a follower must overtake the highest trump if able, else play any trump."""
     m = position("koz-maca", DEAL_C, 3, ["5H", "4S", "4H", "2H", "5S"])
     assert legal(m) == {"9S"}
-    rejects(m, "3S", "higher than 5S")
+    rejects(m, "3S", "higher than 5♠")
     m.play("9S")
     assert legal(m) == {"10S", "JS", "QS", "KS", "AS"}
     m.play("10S")

@@ -187,7 +187,7 @@ def test_classic_queen_and_jack_do_not_follow_their_printed_suit() -> None:
     must play its plain 10♦), and J♦ does not make its holder able to follow diamonds."""
     m = pos(CLASSIC, C1, "KD", H)
     assert m.legal_moves() == ["10D"]
-    with pytest.raises(engine.IllegalMove, match="QD is a trump in Kozel and does not follow "
+    with pytest.raises(engine.IllegalMove, match="Q♦ is a trump in Kozel and does not follow "
                                                  "diamonds"):
         m.play("QD")
     play(m, "10D")
@@ -202,7 +202,7 @@ def test_miner_jack_does_not_follow_its_printed_suit() -> None:
             "QS 9S 8S 7S 8H 7H 6H QC AC", "JH AD 10D KD QD 9D 8D 7D 6D"]
     m = pos(MINER, rows, "6S")
     assert sorted(m.legal_moves()) == ["10S", "AS", "KS"]
-    with pytest.raises(engine.IllegalMove, match="JS is a trump in Kozel"):
+    with pytest.raises(engine.IllegalMove, match="J♠ is a trump in Kozel"):
         m.play("JS")
     play(m, "AS 9S")
     assert len(m.legal_moves()) == 9  # seat 3: J♥ but no plain spade, so anything
@@ -213,11 +213,11 @@ def test_trump_lead_must_be_followed_with_a_trump() -> None:
     a plain card of the Queen's printed suit does not follow it."""
     m = pos(CLASSIC, C1, "QS", H)
     assert sorted(m.legal_moves()) == ["6C", "6H", "QD"]
-    with pytest.raises(engine.IllegalMove, match="AS is a plain spade and does not follow the "
-                                                 "trump QS"):
+    with pytest.raises(engine.IllegalMove, match="A♠ is a plain spade and does not follow the "
+                                                 "trump Q♠"):
         m.play("AS")
     m = pos(CLASSIC, C1, "10H", H)
-    with pytest.raises(engine.IllegalMove, match=r"a trump \(10H\) was led: you must play a "
+    with pytest.raises(engine.IllegalMove, match=r"A trump \(10♥\) was led: you must play a "
                                                  "trump"):
         m.play("10D")
 
@@ -236,7 +236,7 @@ def test_plain_lead_may_not_be_trumped_while_holding_the_suit() -> None:
 def test_card_not_in_hand_and_wrong_move_kind() -> None:
     """A card that is not in the hand, or a bid during card play, is refused with the reason."""
     m = pos(CLASSIC, C1, "", H)
-    with pytest.raises(engine.IllegalMove, match="AS is not in your hand"):
+    with pytest.raises(engine.IllegalMove, match="A♠ is not in your hand"):
         m.play("AS")
     with pytest.raises(engine.IllegalMove, match="play a card"):
         m.play("bid 7")
@@ -591,7 +591,7 @@ def test_classic_record_fixes_random_trump() -> None:
     assert kdeal(m, 1).trump == "D" and m.record()["deals"][1]["trump"] == "D"
     with pytest.raises(engine.RecordError, match="marker holder names trump"):
         pos(CLASSIC, C1, trump="D")
-    with pytest.raises(engine.RecordError, match="fixed to H"):
+    with pytest.raises(engine.RecordError, match="fixed to ♥"):
         pos(CLASSIC, C1, options=H, trump="D")
     with pytest.raises(engine.RecordError, match="trump"):
         pos(MINER, M_SWEEP, trump="D")

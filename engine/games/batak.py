@@ -19,13 +19,28 @@ from typing import Any, ClassVar
 
 from ..cards import CARD_STR, DECK_52, SUIT_SYMBOLS, SUITS
 from ..core import Action, Deal, Match, Option, RecordError, Rules, check_hands, register
+from ..messages import Message, add_english, card as mcard, msg, seat as mseat, suit as msuit
 
-SUIT_NAMES = {0: "spades", 1: "hearts", 2: "diamonds", 3: "clubs"}
+# What this game tells a player, in English (the key is the stable part).
+add_english({
+    "batak.auction_no_card": "It is the auction: bid or pass before any card is played.",
+    "batak.auction": "It is the auction: bid or pass.",
+    "batak.dealer_must_bid": "The other three players have passed, so the dealer must bid.",
+    "batak.no_higher_bid": "No higher bid is possible.",
+    "batak.bid_range": "A bid must be from {low} to 13.",
+    "batak.name_trump": "{seat} won the auction and must name trump first (trump S, H, D "
+                        "or C).",
+    "batak.trump_not_broken": "{trump:Name} ({trump}) are trumps: they may not be led until a "
+                              "trump has been played to an earlier trick, unless you hold only "
+                              "trumps.",
+    "batak.follow_suit": "{led:Name} ({led}) were led: you must follow suit.",
+    "batak.overtake": "You must play higher than {top} on the trick: you hold a higher "
+                      "{led:one}.",
+    "batak.must_trump": "You have no {led:name} ({led}), so you must play a trump ({trump}).",
+    "batak.overtake_trump": "You must overtake the trump {top} on the trick.",
+})
+
 PASS: Action = ("pass",)
-
-
-def suit_label(s: int) -> str:
-    return f"{SUIT_NAMES[s]} ({SUIT_SYMBOLS[SUITS[s]]})"
 
 
 class BatakDeal(Deal):
@@ -97,45 +112,42 @@ class BatakDeal(Deal):
             return trumps
         return list(h)
 
-    def why_not(self, action: Action) -> str:
+    def why_not(self, action: Action) -> Message:
         phase = self.phase
         seat = self.to_move
         if phase == "bidding":
             if isinstance(action, int):
-                return "it is the auction: bid or pass before any card is played"
+                return msg("batak.auction_no_card")
             if action == PASS:
-                return "the dealer must bid when the other three players have passed"
+                return msg("batak.dealer_must_bid")
             if isinstance(action, tuple) and action[0] == "bid":
                 low = self.min_bid if self.bid is None else max(self.min_bid, self.bid + 1)
                 if low > 13:
-                    return "no higher bid is possible"
-                return f"a bid must be from {low} to 13"
-            return "it is the auction: bid or pass"
+                    return msg("batak.no_higher_bid")
+                return msg("batak.bid_range", low=low)
+            return msg("batak.auction")
         if phase == "trump":
-            return f"seat {seat} won the auction and must name trump (trump S, H, D or C)"
+            assert seat is not None
+            return msg("batak.name_trump", seat=mseat(seat))
         if not isinstance(action, int):
-            return "it is card play: play a card"
+            return msg("illegal.play_a_card")
         h = self._hands[seat]  # type: ignore[index]
-        card = CARD_STR[action]
         if action not in h:
-            return f"{card} is not in your hand"
+            return msg("illegal.not_in_hand", card=mcard(action))
         t = self.trump_suit
         assert t is not None
         s = action >> 4
         if not self._trick:
-            return (f"trumps ({SUIT_NAMES[t]}) may not be led until a trump has been played "
-                    "to an earlier trick (unless you hold only trumps)")
+            return msg("batak.trump_not_broken", trump=msuit(t))
         led = self._led
         has_led = any(c >> 4 == led for c in h)
         if has_led and s != led:
-            return f"you must follow suit: {SUIT_NAMES[led]} was led"
+            return msg("batak.follow_suit", led=msuit(led))
         if has_led:
-            top = self._top_card(led)
-            return f"you must play higher than {top} on the trick (you hold a higher {SUIT_NAMES[led][:-1]})"
+            return msg("batak.overtake", top=mcard(self._top_card(led)), led=msuit(led))
         if s != t:
-            return (f"you have no {SUIT_NAMES[led]}, so you must play a trump "
-                    f"({SUIT_NAMES[t]})")
-        return f"you must overtake the trump {self._top_card(t)} on the trick"
+            return msg("batak.must_trump", led=msuit(led), trump=msuit(t))
+        return msg("batak.overtake_trump", top=mcard(self._top_card(t)))
 
     def would_win(self, c: int) -> bool:
         """Whether card `c`, played now, would take the lead of the trick in progress."""
@@ -150,9 +162,8 @@ class BatakDeal(Deal):
         """The seat now winning the trick in progress (None before the lead)."""
         return self._win_seat if self._trick else None
 
-    def _top_card(self, suit: int) -> str:
-        best = max((c for _, c in self._trick if c >> 4 == suit), key=lambda c: c & 15)
-        return CARD_STR[best]
+    def _top_card(self, suit: int) -> int:
+        return max((c for _, c in self._trick if c >> 4 == suit), key=lambda c: c & 15)
 
     # --- applying moves ---------------------------------------------------------------------
     def apply_action(self, action: Action) -> None:
@@ -256,6 +267,25 @@ class BatakDeal(Deal):
         return [[s, b] for s, b in self.bids]
 
 
+# What the table says about a finished deal and next to a seat, in English.
+add_english({
+    "result.koz_maca": "Every trick is a point.",
+    "result.batak.made": "{declarer} bid {bid}{trump} and took {taken}: contract made, "
+                         "+{taken}.",
+    "result.batak.down": "{declarer} bid {bid}{trump} but took only {taken}: batar, −{bid}.",
+    "result.batak.team_made": "{declarer} bid {bid}{trump} and the team took {taken}: "
+                              "contract made, +{taken}.",
+    "result.batak.team_down": "{declarer} bid {bid}{trump} but the team took only {taken}: "
+                              "batar, −{bid}.",
+    "result.batak.with_trump": " with {trump} {trump:name} trump",
+    "result.batak.others": "Everyone else scores 1 point a trick.",
+    "tag.batak.bid": "bid {bid}",
+    "tag.batak.pass": "pass",
+    "tag.batak.declarer": "declarer",
+    "tag.batak.partner": "partner",
+})
+
+
 class BatakRules(Rules):
     """Shared facts and match flow of the Batak family."""
 
@@ -265,6 +295,40 @@ class BatakRules(Rules):
     auction: ClassVar[bool] = True
     fixed_trump: ClassVar[int | None] = None
     min_bid: ClassVar[int] = 4
+    seat_names = ("You", "Mehmet", "Ayşe", "Kemal", "Zeynep")
+    rank_order = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+
+    def explain(self, result: Mapping[str, Any]) -> list[Message]:
+        """The contract and how it went; everyone else's trick points."""
+        d = result.get("declarer")
+        if not isinstance(d, int) or result.get("bid") is None:
+            return []
+        points = result.get("points")
+        taken = points[d] if points else None
+        t = result.get("trump")
+        trump = (msg("result.batak.with_trump", trump=msuit(SUITS.index(t)))
+                 if isinstance(t, str) and len(t) == 1 and t in SUITS
+                 else msg("text", text=""))
+        key = ("result.batak.team_" if self.teams else "result.batak.") + (
+            "made" if result.get("made") else "down")
+        return [msg(key, declarer=mseat(d), bid=result["bid"], trump=trump, taken=taken),
+                msg("result.batak.others")]
+
+    def seat_tags(self, view: Mapping[str, Any], seat: int) -> list[Message]:
+        """The seat's last bid or pass, declarer, and the viewer's partner."""
+        tags: list[Message] = []
+        bids = view.get("bids")
+        if isinstance(bids, list):
+            mine = [b for s, b in bids if s == seat]
+            if mine:
+                tags.append(msg("tag.batak.pass") if mine[-1] is None
+                            else msg("tag.batak.bid", bid=mine[-1]))
+        if view.get("declarer") == seat and view.get("phase") != "bidding":
+            tags.append(msg("tag.batak.declarer"))
+        me = view.get("seat")
+        if self.teams and isinstance(me, int) and seat != me and seat in self.team_of(me):
+            tags.append(msg("tag.batak.partner"))
+        return tags
 
     def make_deal(self, match: Match, index: int, dealer: int, rng: random.Random,
                   setup: Mapping[str, Any] | None) -> Deal:
@@ -272,7 +336,8 @@ class BatakRules(Rules):
             hands = check_hands(self.name, setup["hands"], [13] * 4, DECK_52)
             extra = set(setup) - {"dealer", "hands", "moves"}
             if extra:
-                raise RecordError(f"unknown deal field(s): {', '.join(sorted(extra))}")
+                raise RecordError(msg("record.unknown_deal_fields",
+                                      fields=", ".join(sorted(map(str, extra)))))
         else:
             cards = list(DECK_52)
             rng.shuffle(cards)
@@ -302,6 +367,9 @@ class KozMaca(BatakRules):
     auction = False
     fixed_trump = 0
     option_specs = (Option("hands", 10, (5, 10), "Hands in a match"),)
+
+    def explain(self, result: Mapping[str, Any]) -> list[Message]:
+        return [msg("result.koz_maca")]
     rules_text = (
         "Four players, 52 cards, 13 each; play passes to the right. Spades are always trump.\n"
         "The seat on the dealer's right leads. You must follow suit and play higher than the "

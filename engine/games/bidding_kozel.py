@@ -64,6 +64,28 @@ from ..core import (
     parse_record_cards,
     register,
 )
+from ..messages import Message, add_english, card as mcard, msg, seat as mseat, suit as msuit
+
+# What this game tells a player, in English (the key is the stable part).
+add_english({
+    "bk.empty": "The move is empty: play one card or three cards.",
+    "bk.bad_play": "'{text}' is not a play: write one card (QH) or three cards (6H 7H 8H).",
+    "bk.named_twice": "{card} is named twice.",
+    "bk.count": "Play one card or three cards, not {count}.",
+    "bk.round_over": "The round is over.",
+    "bk.follow_one": "The lead was one card: you must play one card.",
+    "bk.follow_three": "The lead was three cards: you must play three cards.",
+    "bk.lead_one_suit": "A lead of three cards must be of one suit.",
+    "bk.bankroll_below_ante": "{game}: the bankroll ({bankroll}) must be at least the ante "
+                              "({ante}).",
+    "bk.record_no_ante": "Fewer than two players can ante: the match is over.",
+    "bk.record_dealer_out": "{game}: seat {seat} cannot deal: it is out of the match (it cannot "
+                            "ante).",
+    "bk.record_hands_and_stock": "{game}: a deal set up by hand lists both 'hands' and 'stock' "
+                                 "(drawing order, the turned-up trump last).",
+    "bk.record_stock_list": "{game}: 'stock' must be a list of cards.",
+    "bk.record_stock_size": "{game}: the stock has {have} cards; this deal leaves {size}.",
+})
 
 HAND_SIZE = 4
 
@@ -239,42 +261,40 @@ class BiddingKozelDeal(Deal):
     def parse_action(self, text: str) -> Action:
         """One card (`QH`) or three (`6H 7H 8H`, any order and spacing); never 2 or 4+ cards."""
         if not isinstance(text, str) or not text.strip():
-            raise IllegalMove("an empty move: play one card or three cards")
+            raise IllegalMove(msg("bk.empty"))
         raw = "".join(text.upper().replace(",", " ").split())
         pos = 0
         cards: list[int] = []
         while pos < len(raw):
             m = _CARD_RE.match(raw, pos)
             if m is None:
-                raise IllegalMove(f"'{text.strip()}' is not a play: write one card (QH) or "
-                                  "three cards (6H 7H 8H)")
+                raise IllegalMove(msg("bk.bad_play", text=text.strip()))
             cards.append(parse_card(m.group(0)))
             pos = m.end()
         if len(set(cards)) != len(cards):
             dup = next(c for c in cards if cards.count(c) > 1)
-            raise IllegalMove(f"{CARD_STR[dup]} is named twice")
+            raise IllegalMove(msg("bk.named_twice", card=mcard(dup)))
         if len(cards) == 1:
             return cards[0]
         if len(cards) == 3:
             return canon(cards)
-        raise IllegalMove(f"play one card or three cards, not {len(cards)}")
+        raise IllegalMove(msg("bk.count", count=len(cards)))
 
-    def why_not(self, action: Action) -> str:
+    def why_not(self, action: Action) -> Message:
         if self.phase != "play":
-            return "the round is over"
+            return msg("bk.round_over")
         cards = cards_of(action)
         hand = self._hands[self.to_move]  # type: ignore[index]
         for c in cards:
             if c not in hand:
-                return f"{CARD_STR[c]} is not in your hand"
+                return msg("illegal.not_in_hand", card=mcard(c))
         if self._trick:
             need = self.lead_size
             if len(cards) != need:
-                word = "card" if need == 1 else "cards"
-                return f"you must play {need} {word}: the lead was {need} {word}"
+                return msg("bk.follow_one" if need == 1 else "bk.follow_three")
         elif len(cards) == 3 and len({c >> 4 for c in cards}) != 1:
-            return "a lead of three cards must be of one suit"
-        return "that play is not allowed now"
+            return msg("bk.lead_one_suit")
+        return msg("illegal.generic")
 
     # --- applying moves ---------------------------------------------------------------------
     def apply_action(self, action: Action) -> None:
@@ -471,6 +491,18 @@ class BiddingKozelDeal(Deal):
                 "face_down": self.face_down}
 
 
+# What the table says about a finished round and next to a seat, in English.
+add_english({
+    "result.bidding_kozel.bura": "Bura! {seat} played three trumps and takes the pot.",
+    "result.bidding_kozel.four_aces": "{seat} holds four Aces and takes the pot.",
+    "result.bidding_kozel.tie": "Tie on card points: {winners} split the pot ({share} each).",
+    "result.bidding_kozel.points_one": "Most card points: {winners} takes the pot of {pot}.",
+    "result.bidding_kozel.points": "Most card points: {winners} take the pot of {pot}.",
+    "result.bidding_kozel.remainder": "{remainder} stays in the pot for the next round.",
+    "tag.bidding_kozel.out": "out",
+})
+
+
 @register
 class BiddingKozel(Rules):
     name = "bidding-kozel"
@@ -480,6 +512,40 @@ class BiddingKozel(Rules):
     players_allowed = (2, 3, 4, 5)
     default_players = 4
     direction = "left"
+    seat_names = ("You", "Olga", "Ivan", "Nina", "Pyotr")
+    rank_order = ("A", "10", "K", "Q", "J", "9", "8", "7", "6")
+    score_labels = {"points": "Card points", "delta": "Won / lost", "total": "Bankroll",
+                    "total_short": "bank"}
+    multi_card_plays = True  # one card, or three (a lead of three is of one suit)
+
+    def explain(self, result: Mapping[str, Any]) -> list[Message]:
+        """Who took the pot and why (Bura, four Aces, a tie, the most card points)."""
+        from ..messages import seats as mseats
+
+        out: list[Message] = []
+        reason = result.get("reason")
+        winners = list(result.get("pot_winners") or [])
+        if reason == "bura" and result.get("bura") is not None:
+            out.append(msg("result.bidding_kozel.bura", seat=mseat(result["bura"])))
+        elif reason == "four_aces" and result.get("four_aces") is not None:
+            out.append(msg("result.bidding_kozel.four_aces", seat=mseat(result["four_aces"])))
+        elif reason == "tie":
+            out.append(msg("result.bidding_kozel.tie", winners=mseats(winners),
+                           share=result.get("share")))
+        else:
+            key = ("result.bidding_kozel.points_one" if len(winners) == 1
+                   else "result.bidding_kozel.points")
+            out.append(msg(key, winners=mseats(winners), pot=result.get("pot")))
+        if result.get("remainder"):
+            out.append(msg("result.bidding_kozel.remainder", remainder=result["remainder"]))
+        return out
+
+    def seat_tags(self, view: Mapping[str, Any], seat: int) -> list[Message]:
+        """A seat that could not ante is out of the match."""
+        active = view.get("active")
+        if isinstance(active, list) and seat not in active:
+            return [msg("tag.bidding_kozel.out")]
+        return []
     option_specs = (
         Option("bankroll", 20, None, "Stakes each player starts with", minimum=1, maximum=10000),
         Option("ante", 1, None, "Stakes each player puts into the pot every round",
@@ -515,8 +581,8 @@ class BiddingKozel(Rules):
     @classmethod
     def check_option_combination(cls, options: dict[str, Any]) -> None:
         if options["bankroll"] < options["ante"]:
-            raise RulesError(f"{cls.name}: option 'bankroll' ({options['bankroll']}) must be at "
-                             f"least the ante ({options['ante']})")
+            raise RulesError(msg("bk.bankroll_below_ante", game=cls.name,
+                                 bankroll=options["bankroll"], ante=options["ante"]))
 
     def initial_totals(self) -> list[int]:
         return [self.options["bankroll"]] * self.players
@@ -526,19 +592,18 @@ class BiddingKozel(Rules):
         ante = self.options["ante"]
         active = [s for s in range(self.players) if match.totals[s] >= ante]
         if len(active) < 2:
-            raise RecordError("fewer than two players can ante: the match is over")
+            raise RecordError(msg("bk.record_no_ante"))
         n_active = len(active)
         sizes = [HAND_SIZE if s in active else 0 for s in range(self.players)]
         if setup is not None and dealer not in active:
-            raise RecordError(f"{self.name}: seat {dealer} cannot deal: it is out of the match "
-                              "(it cannot ante)")
+            raise RecordError(msg("bk.record_dealer_out", game=self.name, seat=dealer))
         if setup is not None and ("hands" in setup or "stock" in setup):
             extra = set(setup) - {"dealer", "hands", "stock", "moves"}
             if extra:
-                raise RecordError(f"unknown deal field(s): {', '.join(sorted(extra))}")
+                raise RecordError(msg("record.unknown_deal_fields",
+                                      fields=", ".join(sorted(map(str, extra)))))
             if "hands" not in setup or "stock" not in setup:
-                raise RecordError(f"{self.name}: a deal set up by hand lists both 'hands' and "
-                                  "'stock' (drawing order, the turned-up trump last)")
+                raise RecordError(msg("bk.record_hands_and_stock", game=self.name))
             stock = self._check_stock(setup["stock"], 36 - HAND_SIZE * n_active)
             hands = check_hands(self.name, setup["hands"], sizes, DECK_36, extra=stock)
         else:
@@ -565,10 +630,10 @@ class BiddingKozel(Rules):
 
     def _check_stock(self, raw: Any, size: int) -> list[int]:
         if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
-            raise RecordError(f"{self.name}: 'stock' must be a list of cards")
+            raise RecordError(msg("bk.record_stock_list", game=self.name))
         if len(raw) != size:
-            raise RecordError(f"{self.name}: the stock has {len(raw)} cards, this deal leaves "
-                              f"{size}")
+            raise RecordError(msg("bk.record_stock_size", game=self.name, have=len(raw),
+                                  size=size))
         return parse_record_cards(self.name, raw, "stock", DECK_36, set(),
                                   "is twice in the stock")
 

@@ -51,10 +51,35 @@ from ..cards import (
     parse_card,
 )
 from ..core import Action, Deal, Match, Option, RecordError, Rules, check_hands, register
+from ..messages import Message, add_english, card as mcard, msg, seat as mseat
+from ..messages import seats as mseats, suit as msuit
+
+# What this game tells a player, in English (the key is the stable part).
+add_english({
+    "kozel.name_trump": "{seat} holds the marker {marker} and names trump first (trump S, H, "
+                        "D or C).",
+    "kozel.trump_already_set": "Trump is already set for this cycle: play a card.",
+    "kozel.kozyryatnik": "{card} is a trump, and only the team holding the kozyryatnik (the "
+                         "owner's team: {team}) may open a trick with a trump while you still "
+                         "hold plain cards.",
+    "kozel.follow_trump": "A trump ({lead}) was led: you must play a trump.",
+    "kozel.follow_trump_printed": "A trump ({lead}) was led: you must play a trump. {card} is "
+                                  "a plain {suit:one} and does not follow the trump {lead}.",
+    "kozel.follow_plain_printed": "You must follow with a plain {led:one}: {card} is a trump "
+                                  "in Kozel and does not follow {led:name}.",
+    "kozel.follow_plain_not_trump": "You must follow with a plain {led:one} ({led:name} were "
+                                    "led): a trump may not replace it.",
+    "kozel.follow_plain": "{led:Name} ({led}) were led: you must follow with a plain {led:one}.",
+    "kozel.record_miner_trump": "Unknown deal field: trump (Miner's trump follows the marker).",
+    "kozel.record_trump_suit": "'trump' must be S, H, D or C, not {value}.",
+    "kozel.record_trump_fixed": "This table's trump is fixed to {fixed}, not {given}.",
+    "kozel.record_trump_first_cycle": "In the first cycle the marker holder names trump with a "
+                                      "move ('trump H'); the deal may not fix it.",
+    "kozel.must_trump": "You have no plain {led:one}, and this table plays 'must trump when "
+                        "void': play a trump.",
+})
 
 TRUMP = 4  # the effective suit of every trump card
-SUIT_ONE = {0: "spade", 1: "heart", 2: "diamond", 3: "club"}
-SUIT_MANY = {0: "spades", 1: "hearts", 2: "diamonds", 3: "clubs"}
 JACK_ORDER = (3, 0, 1, 2)  # clubs, spades, hearts, diamonds: the order of Jacks and Queens
 POINTS: tuple[int, ...] = tuple(kozel_points(c) for c in range(64))
 
@@ -116,10 +141,6 @@ def classic_tables(deck: int, trump: int) -> Tables:
                    if r in ranks and r not in (11, 12) and card(r, trump) != shamok]
         t = _TABLES[key] = Tables(cards, ladder)
     return t
-
-
-def suit_label(s: int) -> str:
-    return f"{SUIT_MANY[s]} ({SUIT_SYMBOLS[SUITS[s]]})"
 
 
 def hand_points(hand: list[int]) -> int:
@@ -258,49 +279,38 @@ class KozelDeal(Deal):
                 return trumps
         return list(h)
 
-    def why_not(self, action: Action) -> str:
+    def why_not(self, action: Action) -> Message:
         seat = self.to_move
         if self.phase == "trump":
-            marker = CARD_STR[self.marker]
-            return (f"seat {seat} holds the marker {marker} and names trump first "
-                    "(trump S, H, D or C)")
+            assert seat is not None
+            return msg("kozel.name_trump", seat=mseat(seat), marker=mcard(self.marker))
         if not isinstance(action, int):
             if isinstance(action, tuple) and action[0] == "trump":
-                return "trump is already set for this cycle: play a card"
-            return "it is card play: play a card"
+                return msg("kozel.trump_already_set")
+            return msg("illegal.play_a_card")
         h = self._hands[seat]  # type: ignore[index]
-        name = CARD_STR[action]
         if action not in h:
-            return f"{name} is not in your hand"
+            return msg("illegal.not_in_hand", card=mcard(action))
         eff = self._eff
         e = eff[action]
         printed = action >> 4
         if not self._trick:
-            team = " and ".join(str(s) for s in self.kozyryatnik or [])
-            what = (f"{name} is a trump in Kozel" if printed != self.trump_suit or e != TRUMP
-                    else f"{name} is a trump")
-            return (f"{what}, and only the team holding the kozyryatnik (the owner's team, "
-                    f"seats {team}) may open a trick with a trump while you still hold plain "
-                    "cards")
+            return msg("kozel.kozyryatnik", card=mcard(action),
+                       team=mseats(self.kozyryatnik or []))
         led = self._led
-        lead_card = CARD_STR[self._trick[0][1]]
+        lead = self._trick[0][1]
         if led == TRUMP:
-            extra = ""
-            if e != TRUMP and printed == self._trick[0][1] >> 4:
-                extra = (f"; {name} is a plain {SUIT_ONE[printed]} and does not follow the "
-                         f"trump {lead_card}")
-            return f"a trump ({lead_card}) was led: you must play a trump{extra}"
-        one, many = SUIT_ONE[led], SUIT_MANY[led]
+            if e != TRUMP and printed == lead >> 4:
+                return msg("kozel.follow_trump_printed", lead=mcard(lead), card=mcard(action),
+                           suit=msuit(printed))
+            return msg("kozel.follow_trump", lead=mcard(lead))
         if any(eff[c] == led for c in h):
             if e == TRUMP and printed == led:
-                return (f"you must follow with a plain {one}: {name} is a trump in Kozel and "
-                        f"does not follow {many}")
+                return msg("kozel.follow_plain_printed", led=msuit(led), card=mcard(action))
             if e == TRUMP:
-                return (f"you must follow with a plain {one} ({many} were led): a trump may "
-                        "not replace it")
-            return f"you must follow with a plain {one}: {many} were led"
-        return (f"you have no plain {one}, and this table plays 'must trump when void': "
-                "play a trump")
+                return msg("kozel.follow_plain_not_trump", led=msuit(led))
+            return msg("kozel.follow_plain", led=msuit(led))
+        return msg("kozel.must_trump", led=msuit(led))
 
     def would_win(self, c: int) -> bool:
         """Whether card `c`, played now, would take the lead of the trick in progress."""
@@ -440,6 +450,32 @@ _COMMON_OPTIONS = (
 )
 
 
+# What the table says about a finished cycle, next to a seat and as a cycle starts, in English.
+add_english({
+    "result.kozel.redeal": "Re-deal: {why}. The score is unchanged.",
+    "result.kozel.weak_hand": "a hand was too weak",
+    "result.kozel.eggs": "Eggs: 60 : 60. No penalty; the cards are dealt again.",
+    "result.kozel.shamok": "The shamok ({shamok_by}) took the Queen of Clubs ({queen_by}): the "
+                           "cycle ends at once and {loser} take {penalty}.",
+    "result.kozel.card_points": "Card points: {team} {points}, {other} {other_points}.",
+    "result.kozel.lusya": "Lusya: {loser} took no trick and take {penalty}.",
+    "result.kozel.lost": "{loser} lose the cycle ({spas}) and take {penalty}.",
+    "result.kozel.lost_own": "{loser} lose the cycle ({spas}) and take {penalty}. The winners "
+                             "held the marker.",
+    "result.kozel.lost_not_own": "{loser} lose the cycle ({spas}) and take {penalty}. The "
+                                 "winners did not hold the marker.",
+    "result.kozel.spas": "spas: 31 or more",
+    "result.kozel.no_spas": "no spas: under 31",
+    "result.kozel.penalty_point": "{count} penalty point",
+    "result.kozel.penalty_points": "{count} penalty points",
+    "result.kozel.doubled": "Penalties were doubled after eggs.",
+    "tag.kozel.partner": "partner",
+    "tag.kozel.holds": "holds {card}",
+    "tag.kozel.owner": "owner",
+    "notice.kozel.trump": "Trump this cycle: {trump} {trump:name}.",
+})
+
+
 class KozelRules(Rules):
     """Shared facts and match flow of Kozel Miner and Classic."""
 
@@ -448,6 +484,71 @@ class KozelRules(Rules):
     direction = "left"
     teams = ((0, 2), (1, 3))
     classic: ClassVar[bool] = False
+    seat_names = ("You", "Olga", "Ivan", "Nina", "Pyotr")
+    rank_order = ("A", "10", "K", "Q", "J", "9", "8", "7", "6")
+    score_labels = {"points": "Card points", "delta": "Penalty", "total": "Penalty total",
+                    "total_short": "pen."}
+    seat_points = True
+
+    def explain(self, result: Mapping[str, Any]) -> list[Message]:
+        """How the cycle ended: re-deal, eggs, the shamok, lusya or the card points."""
+
+        def who(s: Any) -> Any:
+            if isinstance(s, (list, tuple)):
+                return mseats(s)
+            return mseat(s) if isinstance(s, int) else s
+
+        out: list[Message] = []
+        reason = result.get("reason")
+        pts = result.get("points") or []
+        loser = who(result.get("loser"))
+        penalty = result.get("penalty")
+        if reason == "redeal":
+            out.append(msg("result.kozel.redeal",
+                           why=result.get("why") or msg("result.kozel.weak_hand")))
+        elif reason == "eggs":
+            out.append(msg("result.kozel.eggs"))
+        elif reason == "shamok":
+            out.append(msg("result.kozel.shamok", shamok_by=who(result.get("shamok_by")),
+                           queen_by=who(result.get("queen_by")), loser=loser, penalty=penalty))
+        else:
+            if len(pts) >= 2 and self.teams is not None:
+                us, them = self.teams
+                out.append(msg("result.kozel.card_points", team=mseats(us), points=pts[us[0]],
+                               other=mseats(them), other_points=pts[them[0]]))
+            if reason == "lusya":
+                out.append(msg("result.kozel.lusya", loser=loser, penalty=penalty))
+            elif result.get("loser") is not None:
+                own = result.get("winners_own")
+                key = ("result.kozel.lost" if own is None
+                       else "result.kozel.lost_own" if own else "result.kozel.lost_not_own")
+                spas = msg("result.kozel.spas" if result.get("spas") else "result.kozel.no_spas")
+                unit = msg("result.kozel.penalty_point" if penalty == 1
+                           else "result.kozel.penalty_points", count=penalty)
+                out.append(msg(key, loser=loser, spas=spas, penalty=unit))
+        if result.get("doubled"):
+            out.append(msg("result.kozel.doubled"))
+        return out
+
+    def seat_tags(self, view: Mapping[str, Any], seat: int) -> list[Message]:
+        """The viewer's partner, the marker holder and (Classic) the cycle's owner."""
+        tags: list[Message] = []
+        me = view.get("seat")
+        if self.teams and isinstance(me, int) and seat != me and seat in self.team_of(me):
+            tags.append(msg("tag.kozel.partner"))
+        marker = view.get("marker")
+        if view.get("marker_holder") == seat and isinstance(marker, str):
+            tags.append(msg("tag.kozel.holds", card=mcard(parse_card(marker))))
+        if self.classic and view.get("owner") == seat:
+            tags.append(msg("tag.kozel.owner"))
+        return tags
+
+    def new_deal_notice(self, view: Mapping[str, Any]) -> Message | None:
+        """The cycle's trump, once it is known."""
+        t = view.get("trump")
+        if isinstance(t, str) and len(t) == 1 and t in SUITS:
+            return msg("notice.kozel.trump", trump=msuit(SUITS.index(t)))
+        return None
 
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
         full = {o.name: o.default for o in self.option_specs}  # checked options, or defaults
@@ -473,7 +574,7 @@ class KozelRules(Rules):
         return None
 
     def _record_trump(self, info: Mapping[str, Any], given: Any) -> int:
-        raise RecordError("unknown deal field(s): trump (Miner's trump follows the marker)")
+        raise RecordError(msg("kozel.record_miner_trump"))
 
     def _trump_before_deal(self, info: Mapping[str, Any], rng: random.Random) -> int | None:
         return None
@@ -485,7 +586,8 @@ class KozelRules(Rules):
         if setup is not None:
             extra = set(setup) - {"dealer", "hands", "moves", "trump"}
             if extra:
-                raise RecordError(f"unknown deal field(s): {', '.join(sorted(extra))}")
+                raise RecordError(msg("record.unknown_deal_fields",
+                                      fields=", ".join(sorted(map(str, extra)))))
             if "trump" in setup:
                 trump = self._record_trump(info, setup["trump"])
         deck = self.deck
@@ -580,6 +682,7 @@ class KozelClassic(KozelRules):
                "trump, only the owner's team may lead trumps, and the shamok must not take "
                "your Queen of Clubs.")
     classic = True
+    trump_timer = 20  # the marker holder names trump in the first cycle within 20 seconds
     option_specs = (
         Option("deck", 24, (24, 32), "Deck: 24 cards (6 10 J Q K A) or 32 cards (7 to A)"),
         Option("marker", "JC", ("JC", "AD"), "The marker card: its holder owns the first cycle "
@@ -644,14 +747,13 @@ class KozelClassic(KozelRules):
 
     def _record_trump(self, info: Mapping[str, Any], given: Any) -> int:
         if not isinstance(given, str) or given.strip().upper() not in ("S", "H", "D", "C"):
-            raise RecordError(f"'trump' must be S, H, D or C, not {given!r}")
+            raise RecordError(msg("kozel.record_trump_suit", value=repr(given)))
         t = SUITS.index(given.strip().upper())
         if self.fixed_trump is not None and t != self.fixed_trump:
-            raise RecordError(f"this table's trump is fixed to {SUITS[self.fixed_trump]}, "
-                              f"not {SUITS[t]}")
+            raise RecordError(msg("kozel.record_trump_fixed", fixed=msuit(self.fixed_trump),
+                                  given=msuit(t)))
         if self.fixed_trump is None and int(info.get("cycles", 0)) == 0:
-            raise RecordError("in the first cycle the marker holder names trump with a move "
-                              "('trump H'); the deal may not fix it")
+            raise RecordError(msg("kozel.record_trump_first_cycle"))
         return t
 
 
