@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Build the static site in dist/, serve it, or benchmark its cold start.
+"""Build the static site in dist/, or serve it.
 
     python build.py          build dist/ (idempotent; fast when .cache/ holds the runtime)
     python build.py serve    build, then serve dist/ on http://127.0.0.1:PORT/ (--port N)
-    python build.py bench    build, then time cold navigation -> interactive table for dist/
-                             against a bare PyScript page built from the same npm runtime
-    python build.py bench-ai build, then have the page's computer (default level) make every
-                             decision of a few seeded deals of each game in its worker; print
-                             the page's own decision times next to CPython's on the same
-                             positions (--deals N per game, --seed S)
+
+The page's own benchmarks live in engine/bench/page.py (they load this file to build and serve
+dist/); these two commands are aliases of them:
+
+    python build.py bench    = python -m engine.bench page-load [--runs N]: cold navigation ->
+                               interactive table for dist/ against a bare PyScript page
+    python build.py bench-ai = python -m engine.bench page-ai [--deals N] [--seed S]: the page's
+                               own decision times at the default level next to CPython's
 
 The runtime comes from npm at pinned versions (`npm pack`, cached in .cache/npm/). Nothing is
 fetched from a CDN at runtime: PyScript's `interpreter` points at the local pyodide.mjs, and the
@@ -25,14 +27,12 @@ import functools
 import hashlib
 import http.server
 import json
-import os
 import shutil
 import subprocess
 import sys
 import tarfile
-import threading
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -41,7 +41,8 @@ NPM_CACHE = CACHE / "npm"
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
-PACKAGES = {"pyodide": ("pyodide", PYODIDE_VERSION), "pyscript": ("@pyscript/core", PYSCRIPT_VERSION)}
+PACKAGES = {"pyodide": ("pyodide", PYODIDE_VERSION),
+            "pyscript": ("@pyscript/core", PYSCRIPT_VERSION)}
 
 # Engine modules the computer-player worker (ui/ai_worker.js) imports besides what ui/ imports.
 WORKER_ROOTS = ("engine.ai",)
@@ -124,7 +125,8 @@ NODE_STDLIB_SCRIPT = r"""
 import { loadPyodide } from "%(pyodide_mjs)s";
 import fs from "node:fs";
 const args = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
-const py = await loadPyodide({ indexURL: args.indexURL, stdout: () => {}, stderr: (s) => console.error(s) });
+const py = await loadPyodide({ indexURL: args.indexURL, stdout: () => {},
+                               stderr: (s) => console.error(s) });
 py.globals.set("ARGS", py.toPy(args));
 const out = py.runPython(`
 import sys, io, zipfile, importlib, importlib.util
@@ -201,7 +203,8 @@ NODE_PYC_SCRIPT = r"""
 import { loadPyodide } from "%(pyodide_mjs)s";
 import fs from "node:fs";
 const args = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
-const py = await loadPyodide({ indexURL: args.indexURL, stdout: () => {}, stderr: (s) => console.error(s) });
+const py = await loadPyodide({ indexURL: args.indexURL, stdout: () => {},
+                               stderr: (s) => console.error(s) });
 py.FS.mkdirTree("/src");
 for (const [i, f] of args.files.entries()) py.FS.writeFile("/src/" + i, fs.readFileSync(f.path));
 py.globals.set("ARGS", py.toPy(args));
@@ -319,7 +322,8 @@ def build_stdlib(pyodide_dir: Path, pyscript_dir: Path) -> Path:
 
 # ------------------------------------------------------------------------------------------ dist
 def copy_if_changed(src: Path, dst: Path) -> None:
-    if dst.exists() and dst.stat().st_size == src.stat().st_size and dst.read_bytes() == src.read_bytes():
+    if (dst.exists() and dst.stat().st_size == src.stat().st_size
+            and dst.read_bytes() == src.read_bytes()):
         return
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dst)
@@ -471,14 +475,13 @@ def build(dist: Path = DIST) -> Path:
     wanted[Path("index.html")] = html.encode()
     wanted[Path(".nojekyll")] = b""
 
-    for rel, src in wanted.items():
-        dst = dist / rel
-        if isinstance(src, bytes):
-            write_if_changed(dst, src)
+    for out_rel, content in wanted.items():
+        if isinstance(content, bytes):
+            write_if_changed(dist / out_rel, content)
         else:
-            copy_if_changed(src, dst)
+            copy_if_changed(content, dist / out_rel)
     # Remove what a previous build left behind.
-    keep = {(dist / rel) for rel in wanted}
+    keep = {(dist / out_rel) for out_rel in wanted}
     for p in sorted(dist.rglob("*"), reverse=True):
         if p.is_file() and p not in keep:
             p.unlink()
@@ -487,39 +490,13 @@ def build(dist: Path = DIST) -> Path:
     return dist
 
 
-def build_bare(dist: Path) -> Path:
-    """A bare PyScript page from the stock npm runtime that only prints "ready"."""
-    pyodide_dir = npm_package("pyodide")
-    pyscript_dir = npm_package("pyscript")
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json"):
-        copy_if_changed(pyodide_dir / name, dist / "pyodide" / name)
-    for p in (pyscript_dir / "dist").iterdir():
-        if p.suffix in (".js", ".css"):
-            copy_if_changed(p, dist / "pyscript" / p.name)
-    write_if_changed(dist / "pyscript.toml", b'interpreter = "./pyodide/pyodide.mjs"\n')
-    write_if_changed(dist / "index.html", BARE_HTML.encode())
-    return dist
-
-
-BARE_HTML = """<!doctype html>
-<html><head><meta charset="utf-8"><title>bare</title>
-<link rel="stylesheet" href="./pyscript/core.css">
-<script type="module" src="./pyscript/core.js"></script></head>
-<body><script type="py" config="./pyscript.toml">
-import js
-print("ready")
-js.Reflect.set(js.window, "__ready_at", js.performance.now())
-</script></body></html>
-"""
-
-
 # ---------------------------------------------------------------------------------------- serve
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".js": "text/javascript",
-                      ".wasm": "application/wasm", ".json": "application/json",
-                      ".zip": "application/zip", ".py": "text/plain"}
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript", ".js": "text/javascript",
+        ".wasm": "application/wasm", ".json": "application/json",
+        ".zip": "application/zip", ".py": "text/plain"}
 
     def log_message(self, format: str, *args: object) -> None:
         pass
@@ -544,226 +521,32 @@ def serve(port: int) -> None:
         pass
 
 
-# ---------------------------------------------------------------------------------------- bench
-def bench(runs: int) -> None:
-    """Cold navigation -> interactive table, ours vs a bare PyScript page (median of runs)."""
-    import statistics
-
-    from playwright.sync_api import sync_playwright
-
-    root = CACHE / "bench"
-    shutil.rmtree(root / "site", ignore_errors=True)
-    site = root / "site"
-    shutil.copytree(DIST, site / "game")
-    build_bare(site / "bare")
-    server = make_server(site, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-    chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    results: dict[str, list[tuple[float, int]]] = {"bare": [], "ours": []}
-    ours_python: list[float] = []  # from ui/main.py starting to the lobby shown
-    args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update"]
-    with sync_playwright() as p:
-        for i in range(runs):
-            for label, url, marker in (
-                ("bare", f"{base}/bare/", "window.__ready_at"),
-                ("ours", f"{base}/game/", "window.__tt_ready_at"),
-            ):
-                # A fresh browser each time: a closed page's leftover work (WebAssembly tier-up,
-                # storage) would otherwise slow down the next page measured.
-                browser = p.chromium.launch(executable_path=chromium, args=args)
-                ctx = browser.new_context()
-                page = ctx.new_page()
-                page.wait_for_timeout(500)
-                page.goto(url)
-                page.wait_for_function(f"typeof {marker} === 'number'", timeout=120_000)
-                t = page.evaluate(marker)
-                if label == "ours":
-                    page.wait_for_selector("[data-start]", timeout=10_000)
-                    main_at = page.evaluate(
-                        "performance.getEntriesByName('tt:main')[0]?.startTime ?? 0")
-                    ours_python.append((t - main_at) / 1000.0)
-                # Bytes over the wire up to now, from the page's own resource timing (listening
-                # to every request from here would slow the page down).
-                size = page.evaluate("""() => performance.getEntriesByType('navigation')
-                    .concat(performance.getEntriesByType('resource'))
-                    .reduce((n, e) => n + (e.transferSize || 0), 0)""")
-                results[label].append((t / 1000.0, int(size)))
-                browser.close()
-            print(f"run {i + 1}: bare {results['bare'][-1][0]:.2f} s, "
-                  f"ours {results['ours'][-1][0]:.2f} s", flush=True)
-    server.shutdown()
-    med = {k: statistics.median(t for t, _ in v) for k, v in results.items()}
-    size = {k: statistics.median(s for _, s in v) for k, v in results.items()}
-    print(f"bare PyScript page : {med['bare']:.2f} s median, {size['bare'] / 1e6:.2f} MB transferred")
-    print(f"trick-table (dist/): {med['ours']:.2f} s median, {size['ours'] / 1e6:.2f} MB transferred"
-          f" (of which {statistics.median(ours_python):.2f} s from ui/main.py to the lobby)")
-    pairs = statistics.median(o[0] / b[0] for o, b in zip(results["ours"], results["bare"]))
-    print(f"ratio ours/bare    : {med['ours'] / med['bare']:.2f} of the medians, {pairs:.2f} median "
-          f"of the paired runs (goal <= 0.60), runs={runs}")
+def dist_size() -> int:
+    """Bytes in dist/."""
+    return sum(f.stat().st_size for f in DIST.rglob("*") if f.is_file())
 
 
-BENCH_AI_TIMEOUT = 30_000  # ms one page decision may take before bench-ai gives up
-
-
-def percentile(values: list[float], q: float) -> float:
-    """Nearest-rank percentile (q in 0..100) of a non-empty list."""
-    import math
-
-    xs = sorted(values)
-    return xs[max(0, math.ceil(q / 100 * len(xs)) - 1)]
-
-
-def bench_ai(deals: int, seed: int) -> None:
-    """Decision time of the default level: the page's worker (as the page measures it) and
-    CPython in this process, on the same positions."""
-    import statistics
-    import time
-
-    from playwright.sync_api import sync_playwright
-
-    sys.path.insert(0, str(ROOT))
-    import engine
-    import engine.ai
-
-    level = engine.ai.DEFAULT_LEVEL
-    server = make_server(DIST, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-dev-shm-usage"]
-    samples: dict[str, list[dict[str, Any]]] = {}
-    t_start = time.perf_counter()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=args)
-        page = browser.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.set_default_timeout(BENCH_AI_TIMEOUT)
-
-        def start(game: str, match_seed: int) -> None:
-            page.evaluate("q => window.__tt_reset(q)", f"?game={game}&seed={match_seed}&speed=0")
-            page.wait_for_selector("#table:not([hidden])", state="attached")
-
-        def step() -> str:
-            """One decision by the page's computer (any seat); "summary" when a deal ended."""
-            try:
-                page.wait_for_selector("#table[data-input], [data-summary]", state="attached")
-            except Exception:  # noqa: BLE001 (say where it stuck, then stop)
-                sys.exit(f"bench-ai: the computer seats made no move for "
-                         f"{BENCH_AI_TIMEOUT / 1000:.0f} s; state "
-                         f"{page.evaluate('window.__tt_state()')}; errors {errors}")
-            if page.query_selector("[data-summary]"):
-                return "summary"
-            before = page.get_attribute("#table", "data-seq")
-            page.evaluate("window.__tt_think()")
-            try:
-                page.wait_for_function(
-                    "s => document.getElementById('table').dataset.seq !== s "
-                    "|| document.querySelector('[data-summary]')", arg=before)
-            except Exception:  # noqa: BLE001 (say where it stuck, then stop)
-                sys.exit(f"bench-ai: no move after {BENCH_AI_TIMEOUT / 1000:.0f} s; state "
-                         f"{page.evaluate('window.__tt_state()')}; errors {errors}")
-            return "input"
-
-        page.goto(base + "?speed=0")
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
-        # Warm-up: the worker boots its own Pyodide and imports the search on its first
-        # decision; that one is not a decision time.
-        start("koz-maca", seed + 1000)
-        while not json.loads(page.evaluate("window.__tt_ai_times()")):
-            step()
-        page.evaluate("window.__tt_ai_times(true)")
-        state = json.loads(page.evaluate("window.__tt_state()"))
-        if state["ai"]["level"] != level or state["ai"]["broken"]:
-            sys.exit(f"bench-ai: the page's computer is not the worker at {level!r}: {state['ai']}")
-        log(f"worker ready ({time.perf_counter() - t_start:.0f} s); level {level!r}, "
-            f"{deals} deal(s) per game, seed {seed}")
-        for game in engine.GAMES:
-            t0 = time.perf_counter()
-            match_seed = seed
-            start(game, match_seed)
-            done = 0
-            while done < deals:
-                if step() != "summary":
-                    continue
-                done += 1
-                if done >= deals:
-                    break
-                if page.query_selector('[data-summary] [data-action="next"]'):
-                    page.click('[data-summary] [data-action="next"]')
-                    page.wait_for_selector("[data-summary]", state="detached")
-                else:  # the match is over: a new one, with the next seed
-                    match_seed += 1
-                    start(game, match_seed)
-            samples[game] = json.loads(page.evaluate("window.__tt_ai_times(true)"))
-            log(f"{game}: {len(samples[game])} decisions in the page "
-                f"({time.perf_counter() - t0:.0f} s)")
-        browser.close()
-    server.shutdown()
-    if errors:
-        sys.exit(f"bench-ai: errors in the page: {errors}")
-
-    def row(label: str, page_ms: list[float], py_ms: list[float], same: int) -> str:
-        pm, pp = statistics.median(page_ms), percentile(page_ms, 95)
-        cm, cp = statistics.median(py_ms), percentile(py_ms, 95)
-        return (f"{label:<14} {len(page_ms):>5} {pm:>8.0f} {pp:>8.0f} {cm:>8.0f} {cp:>8.0f} "
-                f"{pm / cm:>6.1f} {pp / cp:>6.1f} {same:>5}/{len(page_ms)}")
-
-    print(f"Decision time at the default level ({level!r}), ms: the page's worker round trip "
-          f"(performance.now() around\neach request, which includes rebuilding the position "
-          f"from the match record) vs engine.ai.choose in CPython\non the same positions; "
-          f"p95 is nearest-rank; 'same' counts equal moves.", flush=True)
-    print(f"{'game':<14} {'dec':>5} {'page med':>8} {'page p95':>8} {'py med':>8} {'py p95':>8} "
-          f"{'x med':>6} {'x p95':>6} {'same':>11}")
-    all_page: list[float] = []
-    all_py: list[float] = []
-    all_same = 0
-    for game, entries in samples.items():
-        page_ms: list[float] = []
-        py_ms: list[float] = []
-        same = 0
-        for e in entries:
-            d = engine.replay(json.loads(e["record"])).deal
-            t = time.perf_counter()
-            move = engine.ai.choose(d, d.to_move, level=e["level"], seed=e["seed"])
-            py_ms.append((time.perf_counter() - t) * 1000)
-            page_ms.append(float(e["ms"]))
-            same += move == e["move"]
-        if not entries:
-            print(f"{game:<14} {0:>5}  (no decisions)")
-            continue
-        print(row(game, page_ms, py_ms, same), flush=True)
-        all_page += page_ms
-        all_py += py_ms
-        all_same += same
-    if all_page:
-        print(row("all", all_page, all_py, all_same))
-        print(f"goal: p95 <= 1000 ms in the page ({'met' if percentile(all_page, 95) <= 1000 else 'NOT met'}), "
-              f"<= 150 ms in CPython ({'met' if percentile(all_py, 95) <= 150 else 'NOT met'}); "
-              f"total {time.perf_counter() - t_start:.0f} s")
-
-
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", nargs="?", default="build", choices=("build", "serve", "bench",
-                                                                     "bench-ai"))
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("command", nargs="?", default="build",
+                    choices=("build", "serve", "bench", "bench-ai"))
     ap.add_argument("--port", type=int, default=8000)
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--runs", type=int, default=5, help="bench: cold loads of each page")
     ap.add_argument("--deals", type=int, default=3, help="bench-ai: deals per game")
     ap.add_argument("--seed", type=int, default=7, help="bench-ai: the first match seed")
     a = ap.parse_args()
+    if a.command in ("bench", "bench-ai"):  # aliases of the benchmarks in engine/bench/page.py
+        from engine.bench import page
+
+        if a.command == "bench":
+            return page.main(["page-load", "--runs", str(a.runs)])
+        return page.main(["page-ai", "--deals", str(a.deals), "--seed", str(a.seed)])
     build()
-    log(f"dist/ ready ({sum(f.stat().st_size for f in DIST.rglob('*') if f.is_file()) / 1e6:.1f} MB)")
+    log(f"dist/ ready ({dist_size() / 1e6:.1f} MB)")
     if a.command == "serve":
         serve(a.port)
-    elif a.command == "bench":
-        bench(a.runs)
-    elif a.command == "bench-ai":
-        bench_ai(a.deals, a.seed)
+    return 0
 
 
 if __name__ == "__main__":

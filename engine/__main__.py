@@ -1,9 +1,13 @@
 """Command line: play in the terminal, let computer players play, run the benchmarks.
 
-    python -m engine play koz-maca [--seed N] [--players N] [--option name=value ...]
-    python -m engine simulate batak --matches 100 --seed 1
-    python -m engine bench
-    python -m engine games
+    python3 -m engine play koz-maca [--seed N] [--players N] [--level L] [-o name=value ...]
+    python3 -m engine simulate batak --matches 100 --seed 1
+    python3 -m engine bench [speed] [--seconds S] [--games g1,g2]
+    python3 -m engine bench strength --deals 50
+    python3 -m engine games
+
+`python3 -m engine --help` lists the commands; `python3 -m engine <command> --help` a command's
+options.
 """
 
 from __future__ import annotations
@@ -15,9 +19,9 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from . import GAMES, available_games, bots, game_info, new_match
+from . import available_games, bots, game_info, new_match
 from .cards import SUIT_SYMBOLS
-from .core import Deal, IllegalMove, Match, RulesError
+from .core import Deal, IllegalMove, Match, RecordError, RulesError
 
 
 def _computer(level: str) -> Callable[[Deal, random.Random], str]:
@@ -35,6 +39,57 @@ def _computer(level: str) -> Callable[[Deal, random.Random], str]:
     def easy(deal: Deal, rng: random.Random) -> str:
         return bots.choose(deal, rng=rng)
     return easy
+
+
+def _levels() -> tuple[dict[str, str], str]:
+    """The computer players' levels (name -> a line of help) and the default level."""
+    try:
+        from . import ai
+    except ImportError:  # a build without the search players: the baseline only
+        return {"easy": "the simple baseline player"}, "easy"
+    levels = {name: str(spec.get("help", "")) for name, spec in ai.LEVELS.items()}
+    return levels, str(ai.DEFAULT_LEVEL)
+
+
+def _level_lines(levels: dict[str, str], default: str, indent: str = "  ") -> list[str]:
+    """One line per level: its name and help, the default marked."""
+    width = max(len(name) for name in levels)
+    out: list[str] = []
+    for name, text in levels.items():
+        text = text.removesuffix(" (the default)")
+        mark = " (default)" if name == default else ""
+        out.append(f"{indent}{name:<{width}}  {text}{mark}")
+    return out
+
+
+def _parser(command: str, description: str, default_level: str) -> argparse.ArgumentParser:
+    """The options `play` and `simulate` share: the game, players, level and table options."""
+    levels, _ = _levels()
+    ap = argparse.ArgumentParser(
+        prog=f"python3 -m engine {command}", description=description,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="levels of the computer players:\n"
+        + "\n".join(_level_lines(levels, default_level))
+        + "\n\nthe games: python3 -m engine games; their rules and table options: "
+        "docs/rules.md")
+    ap.add_argument("game", choices=list(available_games()), metavar="GAME",
+                    help="one of: " + ", ".join(available_games()))
+    choices = [f"{game_info(g)['title']}: {', '.join(map(str, game_info(g)['players']))}"
+               for g in available_games() if len(game_info(g)["players"]) > 1]
+    ap.add_argument("--players", type=int, default=None, metavar="N",
+                    help="number of players, where the game allows a choice ("
+                    + "; ".join(choices or ["none does"]) + "; default: the game's own)")
+    ap.add_argument("--level", default=default_level, choices=list(levels),
+                    help=f"the computer players' level (default {default_level}; see below)")
+    ap.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                    help="a table option, e.g. -o hands=5 (repeatable)")
+    return ap
+
+
+def _at_least_one(ap: argparse.ArgumentParser, flag: str, value: int) -> None:
+    """Refuses a count below 1 the argparse way: usage, a message, exit status 2."""
+    if value < 1:
+        ap.error(f"{flag} must be a whole number of at least 1, not {value}")
 
 
 def _parse_kv(items: list[str]) -> dict[str, str]:
@@ -74,17 +129,16 @@ def _show(m: Match, seat: int) -> None:
 
 
 def play(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine play")
-    ap.add_argument("game", choices=list(GAMES))
-    ap.add_argument("--seed", type=int, default=None)
-    ap.add_argument("--players", type=int, default=None)
-    ap.add_argument("--level", default="strong", choices=["easy", "normal", "strong"])
-    ap.add_argument("--option", "-o", action="append", default=[], help="name=value")
+    ap = _parser("play", "Play a match in the terminal against computer players: you are seat "
+                 "0;\ntype a move, '?' for the legal moves, 'record' for the record, 'quit' to "
+                 "stop.", _levels()[1])
+    ap.add_argument("--seed", type=int, default=None, metavar="N",
+                    help="the match seed, any whole number (default: a random one)")
     args = ap.parse_args(argv)
     try:
         m = new_match(args.game, seed=args.seed, options=_parse_kv(args.option),
                       players=args.players)
-    except RulesError as exc:
+    except (RulesError, RecordError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     computer = _computer(args.level)
@@ -133,18 +187,22 @@ def _summary(d: Deal, m: Match) -> None:
 
 
 def simulate(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine simulate")
-    ap.add_argument("game", choices=list(GAMES))
-    ap.add_argument("--matches", type=int, default=10)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--players", type=int, default=None)
-    ap.add_argument("--level", default="easy", choices=["easy", "normal", "strong"])
-    ap.add_argument("--option", "-o", action="append", default=[], help="name=value")
+    ap = _parser("simulate", "Computer players play whole matches against each other; prints "
+                 "each match's\ntotals, then the mean totals and the wins per seat. The level "
+                 "defaults to easy\nhere, for speed: a match at normal or strong takes many "
+                 "seconds.",
+                 "easy")
+    ap.add_argument("--matches", type=int, default=10, metavar="N",
+                    help="matches to play, at least 1 (default 10)")
+    ap.add_argument("--seed", type=int, default=1, metavar="N",
+                    help="seed of the first match, any whole number; match k uses seed + k - 1 "
+                    "(default 1)")
     args = ap.parse_args(argv)
+    _at_least_one(ap, "--matches", args.matches)
     try:
         opts = _parse_kv(args.option)
         first = new_match(args.game, seed=args.seed, options=opts, players=args.players)
-    except RulesError as exc:
+    except (RulesError, RecordError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     computer = _computer(args.level)
@@ -170,25 +228,66 @@ def simulate(argv: list[str]) -> int:
     return 0
 
 
+def usage() -> str:
+    """The top-level help: every command with its main options."""
+    levels, default = _levels()
+    return "\n".join([
+        "usage: python3 -m engine <command> [options]",
+        "",
+        "Trick Table's rules engine on the command line.",
+        "",
+        "commands:",
+        "  play GAME [--seed N] [--players N] [--level L] [-o NAME=VALUE ...]",
+        "      play a match in the terminal against computer players (you are seat 0)",
+        "  simulate GAME [--matches N] [--seed N] [--players N] [--level L] [-o NAME=VALUE ...]",
+        "      computer players play N whole matches (default 10, level easy); prints the",
+        "      totals per match, the mean totals and the wins per seat",
+        "  bench [speed] [--seconds S] [--games G1,G2]",
+        "      speed benchmark: random-playout full deals per second, per game",
+        "  bench strength [--deals N] [--games G1,G2] [--level L] [--jobs N] [--page auto|yes|no]",
+        "      strength benchmark: the computer players against the baseline in duplicate,",
+        "      500 deals per game by default (--deals N for a quick run), then the decision",
+        "      times per level; the same as: python3 -m engine.bench strength --deals N",
+        "  games",
+        "      list the games with their names, titles and summaries",
+        "",
+        "games: " + ", ".join(available_games()),
+        "",
+        f"levels (--level; play defaults to {default}, simulate to easy):",
+        *_level_lines(levels, ""),
+        "",
+        "python3 -m engine <command> --help shows a command's options.",
+    ])
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or argv[0] in ("-h", "--help"):
-        print(__doc__)
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        print(usage())
         return 0
     cmd, rest = argv[0], argv[1:]
-    if cmd == "play":
-        return play(rest)
-    if cmd == "simulate":
-        return simulate(rest)
-    if cmd == "bench":
-        from .bench import speed
-        return speed.main(rest)
+    try:
+        if cmd == "play":
+            return play(rest)
+        if cmd == "simulate":
+            return simulate(rest)
+        if cmd == "bench":
+            from .bench import speed
+            return speed.main(rest)  # "bench strength ..." is dispatched there
+    except KeyboardInterrupt:
+        print()
+        return 130
+    except RulesError as exc:  # e.g. an unknown game given to `bench --games`
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     if cmd == "games":
         for g in available_games():
             info: dict[str, Any] = game_info(g)
             print(f"{g:<14} {info['title']}: {info['summary']}")
         return 0
-    print(f"unknown command '{cmd}' (play, simulate, bench, games)", file=sys.stderr)
+    print(usage(), file=sys.stderr)
+    print(f"\nerror: unknown command '{cmd}' (play, simulate, bench, bench strength, games)",
+          file=sys.stderr)
     return 2
 
 

@@ -251,6 +251,55 @@ class Rules:
 
 
 # --------------------------------------------------------------------------------------------
+# What one seat may know
+
+
+Play = tuple[int, Action]  # (seat, action): one play to a trick
+TrickRecord = tuple[int, tuple[Play, ...], int]  # (leader, plays, winner)
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What `seat` may know of a deal, as an immutable value (`Deal.observation(seat)`).
+
+    Cards are ints (`engine.cards`), moves are actions as in `Deal.legal_actions`. Each game
+    family extends it with its public facts (the auction, the owner, the stock ...). Computer
+    players decide from this alone; a search draws full deals consistent with it.
+    """
+
+    game: str
+    seat: int
+    players: int
+    index: int  # the deal's number in its match, from 0
+    dealer: int
+    phase: str
+    to_move: int | None
+    trump: int | None  # the trump suit, when known
+    hand: tuple[int, ...]  # the seat's own cards, in the deal's order (suit, then rank high-low)
+    hand_sizes: tuple[int, ...]
+    tricks: tuple[TrickRecord, ...]  # completed tricks, as the seat saw them
+    trick: tuple[Play, ...]  # the trick in progress
+    trick_leader: int | None
+    taken: tuple[int, ...]  # tricks taken per seat
+    legal: tuple[Action, ...]  # the seat's legal actions when it is to move, else ()
+    moves: int  # moves played so far in the deal
+    teams: tuple[tuple[int, ...], ...] | None
+
+    def played_cards(self) -> set[int]:
+        """Every card seen played face up: completed tricks and the trick in progress."""
+        out = {c for _, plays, _ in self.tricks for _, a in plays for c in _cards_of(a)}
+        out.update(c for _, a in self.trick for c in _cards_of(a))
+        return out
+
+    def trick_plays(self) -> list[list[Play]]:
+        """The plays of every trick so far, the trick in progress last if started."""
+        out = [list(plays) for _, plays, _ in self.tricks]
+        if self.trick:
+            out.append(list(self.trick))
+        return out
+
+
+# --------------------------------------------------------------------------------------------
 # Deal: one hand, played through its phases
 
 
@@ -326,6 +375,37 @@ class Deal:
         if action[0] == "trump":
             return f"trump {'SHDC'[action[1]]}"
         return " ".join(CARD_STR[c] for c in action)
+
+    def observation(self, seat: int) -> Observation:
+        """What `seat` may know now (its hand, the public plays and facts)."""
+        return Observation(**self.observation_fields(seat))
+
+    def observation_fields(self, seat: int) -> dict[str, Any]:
+        """The common fields of `observation`; a family adds its own and builds its class."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat!r} at this table")
+        return {
+            "game": self.game, "seat": seat, "players": self.players, "index": self.index,
+            "dealer": self.dealer, "phase": self.phase, "to_move": self.to_move,
+            "trump": self.trump_suit, "hand": tuple(self._hands[seat]),
+            "hand_sizes": tuple(len(h) for h in self._hands),
+            "tricks": tuple((leader, tuple(plays), winner)
+                            for leader, plays, winner in self._tricks),
+            "trick": tuple(self._trick), "trick_leader": self._trick_leader,
+            "taken": tuple(self.taken),
+            "legal": tuple(self.legal_actions()) if self.to_move == seat else (),
+            "moves": len(self.moves), "teams": self.rules.teams,
+        }
+
+    def resample(self, seat: int, rng: random.Random) -> Deal:
+        """A full deal consistent with `seat`'s observation: a copy with the cards it cannot
+        see dealt again at random, within what the plays proved (each family defines it)."""
+        raise NotImplementedError
+
+    def hand_cards(self, seat: int) -> list[int]:
+        """A copy of `seat`'s cards (ints). Players never call this for another seat: only the
+        perfect-information bound of the strength benchmark does."""
+        return list(self._hands[seat])
 
     def setup_extra(self) -> dict[str, Any]:
         """Game-specific fields a record needs to set this deal up (e.g. stock, trump)."""
@@ -460,6 +540,9 @@ class Deal:
 
 
 def _cards_of(action: Any) -> tuple[int, ...]:
+    """The cards of a play (None: a play seen face down, no cards known)."""
+    if action is None:
+        return ()
     return (action,) if isinstance(action, int) else tuple(action)
 
 

@@ -56,19 +56,18 @@ def test_wrong_seat_and_level_rejected() -> None:
 
 def _hidden_swapped(m: engine.Match, seat: int, rng: random.Random) -> engine.Match:
     """The same match, but the other seats' unseen cards redealt consistently with the
-    seat's view (cards played stay where they were): the record replays, so every play
-    stays legal."""
-    from engine.players.batak_search import sample_worlds
+    seat's view by the rules' own resampler (cards played stay where they were): the record
+    replays, so every play stays legal."""
     d = m.deal
-    world = sample_worlds(d, seat, 1, rng)[0]
+    world = d.resample(seat, rng)
     played: list[list[str]] = [[] for _ in range(d.players)]
-    for _, plays, _w in d._tricks:
-        for s, c in plays:
-            played[s].append(engine.cards.card_str(c))
-    for s, c in d._trick:
-        played[s].append(engine.cards.card_str(c))
+    for t in d.tricks:
+        for s, c in t["plays"]:
+            played[s].append(c)
+    for s, c in d.trick:
+        played[s].append(c)
     rec = m.record()
-    hands = [played[s] + [engine.cards.card_str(c) for c in world[s]] for s in range(d.players)]
+    hands = [played[s] + world.hand_of(s) for s in range(d.players)]
     rec["deals"][-1]["hands"] = hands
     return engine.replay(rec)
 

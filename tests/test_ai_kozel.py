@@ -140,13 +140,13 @@ def test_bidding_kozel_throws_no_points_under_the_trump_ace() -> None:
 def _kozel_alt(m: engine.Match, seat: int, rng: random.Random) -> engine.Match | None:
     from engine.players.kozel_search import sample_worlds
     d = m.deal
-    world = sample_worlds(d, seat, 1, rng)[0]  # type: ignore[arg-type]
+    world = sample_worlds(d.observation(seat), 1, rng)[0]  # type: ignore[arg-type]
     played: list[list[str]] = [[] for _ in range(4)]
-    for _, plays, _w in d._tricks:
-        for s, c in plays:
-            played[s].append(card_str(c))
-    for s, c in d._trick:
-        played[s].append(card_str(c))
+    for tr in d.tricks:
+        for s, c in tr["plays"]:
+            played[s].append(c)
+    for s, c in d.trick:
+        played[s].append(c)
     rec = m.record()
     rec["deals"][-1]["hands"] = [played[s] + [card_str(c) for c in world[s]] for s in range(4)]
     try:

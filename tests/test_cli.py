@@ -87,13 +87,106 @@ def test_bench_strength_rejects_no_deals() -> None:
 
 def test_bench_strength_page_failure_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    """When `build.py bench-ai` fails, the page step returns why and its last lines are shown."""
+    """When `python -m engine.bench page-ai` fails, the page step returns why and its last lines
+    are shown (run from ROOT, here a stand-in checkout whose page-ai fails)."""
     from engine.bench import strength as bench_strength
 
-    (tmp_path / "build.py").write_text(
-        "import sys\nprint('[build] dist/ ready')\nsys.exit('bench-ai: no move')\n")
+    bench = tmp_path / "engine" / "bench"
+    bench.mkdir(parents=True)
+    (tmp_path / "engine" / "__init__.py").write_text("")
+    (bench / "__init__.py").write_text("")
+    (bench / "__main__.py").write_text(
+        "import sys\nprint('[build] dist/ ready')\nsys.exit('page-ai: no move')\n")
     monkeypatch.setattr(bench_strength, "ROOT", tmp_path)
     why = bench_strength.page_times(1, dict(os.environ), sys.stdout)
-    assert why is not None and "status 1" in why
+    assert why is not None and "page-ai exited with status 1" in why
     out = capsys.readouterr().out
-    assert "[build] dist/ ready" in out and "bench-ai: no move" in out
+    assert "[build] dist/ ready" in out and "page-ai: no move" in out
+
+
+def test_simulate_refuses_fewer_than_one_match() -> None:
+    """`simulate --matches 0` or a negative count is refused the argparse way: a message for a
+    person on stderr and exit status 2, never a traceback (0 once divided by zero)."""
+    for n in ("0", "-3"):
+        p = run("engine", "simulate", "batak", "--matches", n)
+        assert p.returncode == 2, (n, p.returncode, p.stderr)
+        assert f"--matches must be a whole number of at least 1, not {n}" in p.stderr, p.stderr
+        assert "Traceback" not in p.stderr
+        assert "matches," not in p.stdout  # no summary line was printed
+
+
+def test_bad_numbers_are_errors_not_crashes() -> None:
+    """A bad --players (0, negative, too many, not a number) or --seed for `play` or `simulate`
+    ends with exit status 2 and a message on stderr, never a traceback."""
+    cases = [("simulate", "batak", "--players", "0"),
+             ("simulate", "bidding-kozel", "--players", "-2"),
+             ("play", "koz-maca", "--players", "7"), ("play", "batak", "--players", "x"),
+             ("simulate", "batak", "--seed", "x"), ("simulate", "batak", "--matches", "1.5")]
+    for args in cases:
+        p = run("engine", *args)
+        assert p.returncode == 2, (args, p.returncode, p.stderr)
+        assert p.stderr.strip() and "Traceback" not in p.stderr, (args, p.stderr)
+
+
+def test_simulate_accepts_any_whole_seed() -> None:
+    """Seeds are any whole numbers, negative too: `simulate --seed -5` plays its match."""
+    p = run("engine", "simulate", "koz-maca", "--matches", "1", "--seed", "-5", "-o", "hands=5")
+    assert p.returncode == 0, p.stderr
+    assert "match    1 (seed -5)" in p.stdout and "1 matches, 5 deals" in p.stdout
+
+
+def test_play_and_simulate_help_list_the_levels() -> None:
+    """`play --help` and `simulate --help` list --level with every level of engine.ai.LEVELS and
+    its line of help; play defaults to engine.ai.DEFAULT_LEVEL, simulate to easy."""
+    import engine.ai
+    for cmd, default in (("play", engine.ai.DEFAULT_LEVEL), ("simulate", "easy")):
+        p = run("engine", cmd, "--help")
+        assert p.returncode == 0, p.stderr
+        assert "--level" in p.stdout
+        for name, spec in engine.ai.LEVELS.items():
+            text = str(spec["help"]).removesuffix(" (the default)")
+            assert any(ln.split()[:1] == [name] and text in ln for ln in p.stdout.splitlines()), \
+                (cmd, name, p.stdout)
+        assert f"(default {default}" in " ".join(p.stdout.split()), (cmd, p.stdout)
+
+
+def test_top_level_help_lists_every_command() -> None:
+    """`python -m engine`, `-h` and `--help` print a usage naming play, simulate, bench (speed),
+    bench strength (with `python3 -m engine.bench strength --deals N`), games and the levels."""
+    import engine.ai
+    for args in ((), ("-h",), ("--help",)):
+        p = run("engine", *args)
+        assert p.returncode == 0, (args, p.stderr)
+        out = p.stdout
+        assert out.startswith("usage: python3 -m engine <command>"), out
+        for cmd in ("  play GAME", "  simulate GAME", "  bench [speed]", "  bench strength",
+                    "  games"):
+            assert cmd in out, (cmd, out)
+        assert "python3 -m engine.bench strength --deals N" in out
+        assert "--level" in out
+        for name in engine.ai.LEVELS:
+            assert f"  {name} " in out, (name, out)
+
+
+def test_unknown_command_shows_the_usage() -> None:
+    """An unknown command prints the usage and names the command on stderr, exit status 2."""
+    p = run("engine", "simulte", "batak")
+    assert p.returncode == 2
+    assert "usage: python3 -m engine" in p.stderr and "'simulte'" in p.stderr
+
+
+def test_engine_bench_strength_runs_the_strength_benchmark() -> None:
+    """`python -m engine bench strength ...` is the strength benchmark, as `python -m
+    engine.bench strength ...` is (here one auction-Batak deal, no page)."""
+    p = run("engine", "bench", "strength", "--deals", "1", "--games", "batak", "--matches", "0",
+            "--timing-deals", "0", "--page", "no")
+    assert p.returncode == 0, p.stderr
+    assert "batak: points per deal, 1 deals in duplicate" in p.stdout, p.stdout
+    assert "decision time per level (CPython" in p.stdout
+
+
+def test_bench_with_an_unknown_game_is_an_error() -> None:
+    """`python -m engine bench --games nosuch` is an error naming the game, not a traceback."""
+    p = run("engine", "bench", "--games", "nosuch", "--seconds", "0.1")
+    assert p.returncode == 2
+    assert "nosuch" in p.stderr and "Traceback" not in p.stderr

@@ -2,7 +2,13 @@
 
     python -m engine bench                  random-playout full deals per second, per game
     python -m engine.bench speed [--seconds S] [--games g1,g2]
-    python -m engine.bench strength ...     the computer players' strength (engine.bench_strength)
+    python -m engine.bench strength ...     the computer players' strength (engine.bench.strength)
+    python -m engine.bench page-load [--runs N]
+                                            cold load of dist/ in Chromium against a bare
+                                            PyScript page (engine.bench.page; source checkout)
+    python -m engine.bench page-ai [--deals N] [--seed S]
+                                            the page's own decision times vs CPython's, in
+                                            Chromium (engine.bench.page; source checkout)
 """
 
 from __future__ import annotations
@@ -56,6 +62,13 @@ def main(argv: list[str] | None = None) -> int:
             print("the strength benchmark is not available in this build", file=sys.stderr)
             return 2
         return int(bench_strength.main(argv[1:]) or 0)
+    if argv and argv[0] in ("page-load", "page-ai"):
+        try:
+            from . import page
+        except ImportError:
+            print("the page benchmarks are not available in this build", file=sys.stderr)
+            return 2
+        return page.main(argv)
     if argv and argv[0] == "speed":
         argv = argv[1:]
     return speed(argv)

@@ -12,19 +12,18 @@ card), the upper bound. Decision times are measured on the tested level's own de
 
 Decision time per level is printed as the median and 95th percentile in CPython and then, with
 `--page` (default auto: when this is a source checkout with build.py, playwright and Chromium),
-as the page's own measurement in the browser at the default level: `build.py bench-ai` is run
-as a subprocess (it rebuilds dist/ first) and its table is printed under its own heading.
+as the page's own measurement in the browser at the default level: `python -m engine.bench
+page-ai` (engine/bench/page.py) is run as a subprocess from the repository root (it rebuilds
+dist/ first) and its table is printed under its own heading.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
-import importlib.util
 import math
 import os
 import random
-import shutil
 import statistics
 import subprocess
 import sys
@@ -239,26 +238,25 @@ PAGE_HEADING = "decision time at the default level in the page (Chromium, PyScri
 
 
 def page_unavailable() -> tuple[str | None, dict[str, str]]:
-    """Why the page cannot be measured here (None if it can), and the environment for
-    `build.py bench-ai` (CHROMIUM pointing at the browser found)."""
-    if not (ROOT / "build.py").is_file() or not (ROOT / "ui").is_dir():
-        return f"no build.py next to the engine package (in {ROOT}); not a source checkout", {}
-    if importlib.util.find_spec("playwright") is None:
-        return "the playwright package is not installed", {}
+    """Why the page cannot be measured here (None if it can: a source checkout with build.py,
+    playwright and Chromium), and the environment for `python -m engine.bench page-ai`
+    (CHROMIUM pointing at the browser found)."""
+    from . import page
+
+    why = page.unavailable(ROOT)
+    if why:
+        return why, {}
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    if not os.path.isfile(chromium):
-        found = shutil.which("chromium")
-        if found is None:
-            return f"no Chromium at {chromium} nor on PATH (set CHROMIUM=/path/to/chromium)", {}
-        env["CHROMIUM"] = found
+    env["CHROMIUM"] = page.chromium() or page.DEFAULT_CHROMIUM
     return None, env
 
 
 def page_times(deals: int, env: dict[str, str], out: Any) -> str | None:
-    """Runs `build.py bench-ai --deals N` from the repository root, printing its output under
+    """Runs `python -m engine.bench page-ai --deals N` from the repository root (so that the
+    checkout's engine and build.py are the ones measured), printing its output under
     PAGE_HEADING as it comes; returns None, or what went wrong (its last lines are printed)."""
-    cmd = [sys.executable, "build.py", "bench-ai", "--deals", str(deals)]
+    cmd = [sys.executable, "-m", "engine.bench", "page-ai", "--deals", str(deals)]
+    name = " ".join(["python3", *cmd[1:4]])
     print(f"  ({' '.join(['python3', *cmd[1:]])}: builds dist/, then the page's computer makes "
           f"every decision of {deals} deal(s) per game)", file=out, flush=True)
     tail: collections.deque[str] = collections.deque(maxlen=15)
@@ -267,7 +265,7 @@ def page_times(deals: int, env: dict[str, str], out: Any) -> str | None:
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 errors="replace")
     except OSError as e:
-        return f"could not start {cmd[0]} build.py: {e}"
+        return f"could not start {name}: {e}"
     assert proc.stdout is not None
     with proc:
         for line in proc.stdout:
@@ -276,9 +274,9 @@ def page_times(deals: int, env: dict[str, str], out: Any) -> str | None:
             print(f"  {line}", file=out, flush=True)
         rc = proc.wait()
     if rc != 0:
-        return f"build.py bench-ai exited with status {rc}; its last lines are above"
+        return f"{name} exited with status {rc}; its last lines are above"
     if not any(line.startswith("goal:") for line in tail):
-        return "build.py bench-ai printed no decision times (no 'goal:' line)"
+        return f"{name} printed no decision times (no 'goal:' line)"
     return None
 
 
@@ -300,8 +298,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="deals per game for the per-level decision times (default 2)")
     ap.add_argument("--page", choices=("auto", "yes", "no"), default="auto",
                     help="also print the page's own decision times at the default level, measured "
-                    "in Chromium by `build.py bench-ai` (rebuilds dist/; auto = when build.py, "
-                    "playwright and Chromium are there; yes = an error if it cannot run)")
+                    "in Chromium by `python -m engine.bench page-ai` (rebuilds dist/; auto = "
+                    "when this is a source checkout with build.py and playwright and Chromium "
+                    "are there; yes = an error if it cannot run)")
     ap.add_argument("--page-deals", type=int, default=1,
                     help="deals per game for the page's decision times (default 1)")
     args = ap.parse_args(argv)

@@ -15,10 +15,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..cards import CARD_STR, DECK_52, SUIT_SYMBOLS, SUITS
-from ..core import Action, Deal, Match, Option, RecordError, Rules, check_hands, register
+from ..cards import DECK_52, sort_key
+from ..core import (
+    Action,
+    Deal,
+    Match,
+    Observation,
+    Option,
+    RecordError,
+    Rules,
+    check_hands,
+    register,
+)
+from ..sampling import deal_unseen
 from ..messages import Message, add_english, card as mcard, msg, seat as mseat, suit as msuit
 
 # What this game tells a player, in English (the key is the stable part).
@@ -41,6 +54,152 @@ add_english({
 })
 
 PASS: Action = ("pass",)
+
+
+# --------------------------------------------------------------------------------------------
+# The rules as small pure functions (the deal, the players and the tests call these)
+
+
+TrickState = tuple[int, int, int, int]  # (led suit, highest led rank, highest trump rank, seat)
+
+
+def trick_state(plays: Sequence[tuple[int, int]], trump: int | None) -> TrickState:
+    """The led suit, the highest rank of the led suit and of trump (0: none) on the trick, and
+    the seat now winning it; (-1, 0, 0, -1) before the lead."""
+    led, high_led, high_trump, win = -1, 0, 0, -1
+    for s, c in plays:
+        led, high_led, high_trump, win = add_to_trick((led, high_led, high_trump, win), s, c,
+                                                      trump)
+    return led, high_led, high_trump, win
+
+
+def add_to_trick(state: TrickState, seat: int, c: int, trump: int | None) -> TrickState:
+    """The trick's state after `seat` plays `c`."""
+    led, high_led, high_trump, win = state
+    s, r = c >> 4, c & 15
+    if led < 0:
+        return s, r, (r if s == trump else 0), seat
+    if s == trump:
+        if r > high_trump:
+            return led, (r if s == led else high_led), r, seat
+    elif s == led and r > high_led:
+        return led, r, high_trump, (win if high_trump else seat)
+    return state
+
+
+def legal_cards(hand: Sequence[int], state: TrickState, trump: int | None,
+                broken: bool) -> list[int]:
+    """The cards of `hand` that may be played to a trick in `state` (RULES §1, play
+    obligations): lead anything but trump until broken (unless only trumps are held); follow
+    and overtake the led suit while no trump is on the trick; void, trump and overtake a trump
+    on the trick when able; else anything."""
+    led, high_led, high_trump, _ = state
+    if led < 0:
+        if broken:
+            return list(hand)
+        non = [c for c in hand if c >> 4 != trump]
+        return non if non else list(hand)
+    follow = [c for c in hand if c >> 4 == led]
+    if follow:
+        if led != trump and high_trump:
+            return follow
+        over = [c for c in follow if c & 15 > high_led]
+        return over if over else follow
+    trumps = [c for c in hand if c >> 4 == trump]
+    if trumps:
+        if high_trump:
+            over = [c for c in trumps if c & 15 > high_trump]
+            return over if over else trumps
+        return trumps
+    return list(hand)
+
+
+def would_win(c: int, state: TrickState, trump: int | None) -> bool:
+    """Whether card `c`, played now, would take the lead of a trick in `state`."""
+    led, high_led, high_trump, _ = state
+    if led < 0:
+        return True
+    s, r = c >> 4, c & 15
+    if s == trump:
+        return r > high_trump
+    return s == led and not high_trump and r > high_led
+
+
+def trick_winner(plays: Sequence[tuple[int, int]], trump: int | None) -> int:
+    """The seat that takes a trick: the highest trump, else the highest card of the led suit."""
+    return trick_state(plays, trump)[3]
+
+
+def score(taken: Sequence[int], teams: Sequence[Sequence[int]] | None, declarer: int | None,
+          bid: int | None) -> tuple[list[int], list[int], bool | None]:
+    """A finished hand's (side tricks per seat, score delta per seat, contract made): every
+    side scores its tricks; a declaring side short of its bid scores minus the bid."""
+    def team_of(seat: int) -> Sequence[int]:
+        return next((tm for tm in teams if seat in tm), (seat,)) if teams else (seat,)
+
+    n = len(taken)
+    side = [sum(taken[s] for s in team_of(seat)) for seat in range(n)]
+    delta = list(side)
+    made: bool | None = None
+    if declarer is not None and bid is not None:
+        made = side[declarer] >= bid
+        if not made:
+            for s in team_of(declarer):
+                delta[s] = -bid
+    return side, delta, made
+
+
+def proven_voids(tricks: Sequence[Sequence[tuple[int, int]]], trump: int | None,
+                 players: int = 4) -> list[set[int]]:
+    """The suits each seat has shown it does not hold: a seat that did not follow is void in
+    the led suit, and in trump too if it did not trump; a trump lead before trumps were broken
+    shows a hand of trumps only."""
+    void: list[set[int]] = [set() for _ in range(players)]
+    broken = False
+    for plays in tricks:
+        if not plays:
+            continue
+        s0, c0 = plays[0]
+        led = c0 >> 4
+        if trump is not None and led == trump and not broken:
+            void[s0].update(x for x in range(4) if x != trump)
+        high_trump = 1 if led == trump else 0
+        for s, c in plays[1:]:
+            if c >> 4 != led:
+                void[s].add(led)
+                if c >> 4 != trump and trump is not None:
+                    void[s].add(trump)
+                else:
+                    high_trump = 1
+        if high_trump and len(plays) == players:
+            broken = True
+    return void
+
+
+@dataclass(frozen=True)
+class BatakObservation(Observation):
+    """A seat's view of a Batak-family hand: the common view plus the auction."""
+
+    bids: tuple[tuple[int, int | None], ...]  # (seat, bid or None for a pass), in order
+    bid: int | None
+    declarer: int | None
+    broken: bool  # a trump has fallen on a completed trick
+    min_bid: int
+
+    @property
+    def state(self) -> TrickState:
+        return trick_state(self.trick, self.trump)  # type: ignore[arg-type]
+
+    def would_win(self, c: int) -> bool:
+        """Whether card `c`, played now, would take the lead of the trick in progress."""
+        return would_win(c, (self._led if self._trick else -1, self._high_led,
+                             self._high_trump, self._win_seat), self.trump_suit)
+
+    def winning_seat(self) -> int | None:
+        return self.state[3] if self.trick else None
+
+    def voids(self) -> list[set[int]]:
+        return proven_voids(self.trick_plays(), self.trump, self.players)  # type: ignore[arg-type]
 
 
 class BatakDeal(Deal):
@@ -88,29 +247,9 @@ class BatakDeal(Deal):
         return []
 
     def _legal_cards(self) -> list[int]:
-        h = self._hands[self.to_move]  # type: ignore[index]
-        t = self.trump_suit
-        if not self._trick:
-            if self.broken:
-                return list(h)
-            non = [c for c in h if c >> 4 != t]
-            return non if non else list(h)
-        led = self._led
-        follow = [c for c in h if c >> 4 == led]
-        if follow:
-            if led != t and self._high_trump:
-                return follow
-            high = self._high_led
-            over = [c for c in follow if c & 15 > high]
-            return over if over else follow
-        trumps = [c for c in h if c >> 4 == t]
-        if trumps:
-            high = self._high_trump
-            if high:
-                over = [c for c in trumps if c & 15 > high]
-                return over if over else trumps
-            return trumps
-        return list(h)
+        return legal_cards(self._hands[self.to_move],  # type: ignore[index]
+                           (self._led if self._trick else -1, self._high_led, self._high_trump,
+                            self._win_seat), self.trump_suit, self.broken)
 
     def why_not(self, action: Action) -> Message:
         phase = self.phase
@@ -241,21 +380,32 @@ class BatakDeal(Deal):
     def _finish(self) -> None:
         self.phase = "over"
         self.to_move = None
-        rules = self.rules
-        assert isinstance(rules, BatakRules)
         tricks = list(self.taken)
-        side = [sum(tricks[s] for s in rules.team_of(seat)) for seat in range(4)]
-        delta = list(side)
-        made: bool | None = None
-        if self.declarer is not None and self.bid is not None:
-            team = rules.team_of(self.declarer)
-            made = side[self.declarer] >= self.bid
-            if not made:
-                for s in team:
-                    delta[s] = -self.bid
+        side, delta, made = score(tricks, self.rules.teams, self.declarer, self.bid)
         self.result = {"tricks": tricks, "points": side, "delta": delta,
                        "declarer": self.declarer, "bid": self.bid, "made": made,
                        "trump": self.trump}
+
+    # --- what a seat knows -------------------------------------------------------------------
+    def observation(self, seat: int) -> BatakObservation:
+        return BatakObservation(**self.observation_fields(seat), bids=tuple(self.bids),
+                                bid=self.bid, declarer=self.declarer, broken=self.broken,
+                                min_bid=self.min_bid)
+
+    def resample(self, seat: int, rng: random.Random) -> BatakDeal:
+        """A copy of the deal with the cards `seat` cannot see dealt again at random,
+        consistently with what the plays proved (voids)."""
+        obs = self.observation(seat)
+        unseen = [c for c in DECK_52 if c not in obs.played_cards() and c not in obs.hand]
+        voids = obs.voids()
+        sizes = {s: obs.hand_sizes[s] for s in range(4) if s != seat}
+        allowed = {s: {c for c in unseen if c >> 4 not in voids[s]} for s in sizes}
+        hands = deal_unseen(unseen, sizes, [allowed], rng)
+        world = self.clone()
+        assert isinstance(world, BatakDeal)
+        for s, h in hands.items():
+            world._hands[s] = sorted(h, key=sort_key)
+        return world
 
     # --- views and records ------------------------------------------------------------------
     def view_extra(self, seat: int) -> dict[str, Any]:
@@ -306,8 +456,8 @@ class BatakRules(Rules):
         points = result.get("points")
         taken = points[d] if points else None
         t = result.get("trump")
-        trump = (msg("result.batak.with_trump", trump=msuit(SUITS.index(t)))
-                 if isinstance(t, str) and len(t) == 1 and t in SUITS
+        trump = (msg("result.batak.with_trump", trump=msuit("SHDC".index(t)))
+                 if isinstance(t, str) and len(t) == 1 and t in "SHDC"
                  else msg("text", text=""))
         key = ("result.batak.team_" if self.teams else "result.batak.") + (
             "made" if result.get("made") else "down")

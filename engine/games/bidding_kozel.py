@@ -48,10 +48,12 @@ import random
 import re
 from collections.abc import Mapping
 from itertools import combinations
+from dataclasses import dataclass
 from typing import Any
 
 from ..cards import CARD_STR, DECK_36, kozel_points, parse_card
 from ..core import (
+    Observation,
     Action,
     Deal,
     IllegalMove,
@@ -160,6 +162,26 @@ def _seating(n: int, active: tuple[int, ...]) -> Seating:
 
 def cards_of(action: Action) -> tuple[int, ...]:
     return (action,) if isinstance(action, int) else action  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class BiddingKozelObservation(Observation):
+    """A seat's view of a Bidding Kozel round. Plays laid face down to the others are `None`
+    in `tricks` and `trick` (the seat sees its own); captured points are not known."""
+
+    active: tuple[int, ...]  # the seats dealt in this round
+    stock_size: int
+    turned: int  # the turned-up trump card (at the bottom of the stock until drawn)
+    turned_up_to: int | None  # who drew it
+    draws: tuple[tuple[int, ...], ...]  # per refill: the seats in the order they drew
+    dead_count: int  # stock cards nobody gets
+    lead_size: int | None
+    winning: tuple[int, tuple[int, ...]] | None  # (seat, cards) of the play now winning
+
+    def visible_plays(self) -> list[list[tuple[int, tuple[int, ...] | None]]]:
+        """Every trick so far (the one in progress last) as cards, None for a face-down play."""
+        return [[(s, None if a is None else cards_of(a)) for s, a in plays]
+                for plays in self.trick_plays()]
 
 
 class BiddingKozelDeal(Deal):
@@ -436,6 +458,117 @@ class BiddingKozelDeal(Deal):
             "four_aces": takers[0] if reason == "four_aces" else None,
             "next_dealer": nxt, "dead": self.dead,
         }
+
+    # --- what a seat knows -------------------------------------------------------------------
+    def current_plays(self) -> list[tuple[int, Action]]:
+        """The trick in progress as (seat, action) plays (a search plays worlds it dealt)."""
+        return self._trick
+
+    def observation(self, seat: int) -> BiddingKozelObservation:
+        f = self.observation_fields(seat)
+        hide = self.face_down and self.phase != "over"
+
+        def masked(plays: list[tuple[int, Action]], faceup: list[bool]) -> tuple[Any, ...]:
+            return tuple((s, a if (up or s == seat or not hide) else None)
+                         for (s, a), up in zip(plays, faceup))
+
+        f["tricks"] = tuple((leader, masked(plays, fu), w)
+                            for (leader, plays, w), fu in zip(self._tricks, self._faceups))
+        f["trick"] = masked(self._trick, self._faceup)
+        return BiddingKozelObservation(
+            **f, active=self.active, stock_size=self.stock_size, turned=self.turned,
+            turned_up_to=self.turned_up_to, draws=tuple(tuple(d) for d in self.draws),
+            dead_count=len(self._dead), lead_size=self.lead_size,
+            winning=self.winning_play())
+
+    def resample(self, seat: int, rng: random.Random) -> BiddingKozelDeal:
+        """A copy of the round with every place `seat` cannot see dealt again from the unseen
+        cards: the other hands, the stock's order and the cards of face-down plays (so the
+        captured points follow the world's cards). The drawer of the turned-up card keeps it
+        in most worlds while it holds cards."""
+        obs = self.observation(seat)
+        visible = obs.visible_plays()
+        seen: set[int] = set(obs.hand)
+        for plays in visible:
+            for _, cs in plays:
+                if cs is not None:
+                    seen.update(cs)
+        turned = obs.turned
+        stock_n = obs.stock_size
+        turned_in_stock = stock_n > 0
+        seen.add(turned)
+        slots = []  # (trick index, play index, cards) of every play the seat has not seen
+        for ti, plays in enumerate(obs.trick_plays()):
+            for pi, (_, a) in enumerate(plays):
+                if a is None:
+                    real = (self._tricks[ti][1] if ti < len(self._tricks) else self._trick)[pi]
+                    slots.append((ti, pi, len(cards_of(real[1]))))
+        others = [s for s in obs.active if s != seat]
+        # Who drew the turned-up card (the last card of the refill that emptied the stock).
+        drawer = -1
+        if not turned_in_stock and turned not in obs.hand and obs.draws:
+            drawer = obs.draws[-1][-1] if not obs.dead_count else -1
+        unseen = [c for c in DECK_36 if c not in seen]
+        turned_unseen_place = not turned_in_stock and not any(
+            turned in cs for plays in visible for _, cs in plays if cs is not None) \
+            and turned not in obs.hand
+        if turned_unseen_place:
+            unseen.append(turned)
+        sizes = {s: obs.hand_sizes[s] for s in others}
+        stock_free = stock_n - 1 if turned_in_stock else 0
+        pool = list(unseen)
+        rng.shuffle(pool)
+        w = self.clone()
+        assert isinstance(w, BiddingKozelDeal)
+        hands = w._hands
+        if turned_unseen_place and drawer >= 0 and drawer != seat:
+            # The drawer still holds it unless it has played it face down since.
+            pool.remove(turned)
+            if obs.hand_sizes[drawer] > 0 and rng.random() < 0.9:
+                hands[drawer] = [turned]
+            else:
+                pool.append(turned)
+                rng.shuffle(pool)
+                hands[drawer] = []
+        k = 0
+        for s in others:
+            have = hands[s] if (s == drawer and turned_unseen_place
+                                and hands[s] == [turned]) else []
+            need = sizes[s] - len(have)
+            hands[s] = have + pool[k:k + need]
+            k += need
+        stock = pool[k:k + stock_free]
+        k += stock_free
+        w._stock = w._stock[:w._drawn] + stock + ([turned] if turned_in_stock else [])
+        # Face-down plays get the next unseen cards; points follow the sampled cards.
+        tricks = list(w._tricks)
+        cur = list(w._trick)
+        for ti, pi, cnt in slots:
+            cs = tuple(sorted(pool[k:k + cnt]))
+            k += cnt
+            a: Action = cs[0] if cnt == 1 else cs
+            if ti < len(tricks):
+                leader, old, win = tricks[ti]
+                redealt = list(old)
+                redealt[pi] = (redealt[pi][0], a)
+                tricks[ti] = (leader, redealt, win)
+            else:
+                cur[pi] = (cur[pi][0], a)
+        w._tricks = tricks
+        w._trick = cur
+        w.points = [0] * w.players
+        for _, plays, win in tricks:
+            w.points[win] += sum(POINTS[c] for _, a in plays for c in cards_of(a))
+        # A Bura laid face down would be unknown: recompute it from the world's cards.
+        w._bura_seat = -1
+        w._bura = ()
+        t = w.trump_suit
+        for s, a in cur:
+            cs = cards_of(a)
+            if len(cs) == 3 and all(c >> 4 == t for c in cs) and (
+                    w._bura_seat < 0 or play_beats(w._b, cs, w._bura)):
+                w._bura_seat, w._bura = s, cs
+        return w
 
     # --- views and records ------------------------------------------------------------------
     def card_places(self) -> dict[str, list[int]]:

@@ -37,6 +37,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..cards import (
@@ -49,8 +51,20 @@ from ..cards import (
     card,
     kozel_points,
     parse_card,
+    sort_key,
 )
-from ..core import Action, Deal, Match, Option, RecordError, Rules, check_hands, register
+from ..core import (
+    Action,
+    Deal,
+    Match,
+    Observation,
+    Option,
+    RecordError,
+    Rules,
+    check_hands,
+    register,
+)
+from ..sampling import deal_unseen
 from ..messages import Message, add_english, card as mcard, msg, seat as mseat
 from ..messages import seats as mseats, suit as msuit
 
@@ -145,6 +159,117 @@ def classic_tables(deck: int, trump: int) -> Tables:
 
 def hand_points(hand: list[int]) -> int:
     return sum(POINTS[c] for c in hand)
+
+
+# --------------------------------------------------------------------------------------------
+# The rules as small pure functions (the deal, the players and the tests call these)
+
+
+def legal_cards(hand: Sequence[int], eff: Sequence[int], led: int, seat: int,
+                owner: int | None, classic: bool, must_trump: bool) -> list[int]:
+    """The cards of `hand` that may be played (RULES §2): a plain lead is followed with a
+    plain card of its suit, a trump lead with a trump, when held; otherwise anything (a trump
+    when void on a 'must trump' table). `led` is the led effective suit, -1 when leading: in
+    Classic only the owner's team may open with a trump while holding plain cards."""
+    if led < 0:
+        if classic and owner is not None and (seat ^ owner) & 1:
+            plain = [c for c in hand if eff[c] != TRUMP]
+            if plain:
+                return plain
+        return list(hand)
+    follow = [c for c in hand if eff[c] == led]
+    if follow:
+        return follow
+    if must_trump:
+        trumps = [c for c in hand if eff[c] == TRUMP]
+        if trumps:
+            return trumps
+    return list(hand)
+
+
+def trick_winner(plays: Sequence[tuple[int, int]], eff: Sequence[int],
+                 strength: Sequence[int]) -> int:
+    """The seat that takes a trick: the highest trump, else the highest card of the led suit."""
+    led = eff[plays[0][1]]
+    win, wstr = plays[0][0], strength[plays[0][1]]
+    for s, c in plays[1:]:
+        if strength[c] > wstr and (eff[c] == TRUMP or eff[c] == led):
+            win, wstr = s, strength[c]
+    return win
+
+
+def penalty(points: Sequence[int], team_tricks: Sequence[int], queen_seat: int | None,
+            owner: int, classic: bool, target: int,
+            doubled: bool) -> tuple[str, int | None, int, bool | None, bool | None]:
+    """A finished cycle's (reason, losing team 0/1 or None, penalty, spas, winners own the
+    cycle): the shamok taking the Queen of Clubs costs the Queen's team 4; a team with no trick
+    takes the lusya (`target`); 60:60 is eggs; else the team with fewer card points loses, by
+    the variant's table; everything doubled after eggs when the table says so."""
+    spas: bool | None = None
+    winners_own: bool | None = None
+    loser: int | None
+    if queen_seat is not None:
+        reason, loser, pen = "shamok", queen_seat & 1, 4
+    elif 0 in team_tricks:
+        reason, loser, pen = "lusya", list(team_tricks).index(0), target
+    elif points[0] == points[1]:
+        return "eggs", None, 0, None, None
+    else:
+        reason = "normal"
+        loser = 0 if points[0] < points[1] else 1
+        spas = points[loser] >= 31
+        if classic:
+            pen = 2 if spas else 4
+        else:
+            winners_own = (owner & 1) != loser
+            pen = (1 if spas else 2) if winners_own else (2 if spas else 3)
+    return reason, loser, pen * (2 if doubled else 1), spas, winners_own
+
+
+def proven_voids(tricks: Sequence[Sequence[tuple[int, int]]], eff: Sequence[int],
+                 classic: bool, owner: int | None, must_trump: bool) -> list[set[int]]:
+    """The effective suits (0..3 plain, TRUMP) each seat has shown it does not hold: it did
+    not follow the led suit; on a 'must trump' table it did not trump either; in Classic a
+    trump lead by the team without the kozyryatnik shows a hand of trumps only."""
+    void: list[set[int]] = [set() for _ in range(4)]
+    for plays in tricks:
+        if not plays:
+            continue
+        s0, c0 = plays[0]
+        led = eff[c0]
+        if classic and led == TRUMP and owner is not None and (s0 ^ owner) & 1:
+            void[s0].update(range(4))
+        for s, c in plays[1:]:
+            if eff[c] != led:
+                void[s].add(led)
+                if must_trump and led != TRUMP and eff[c] != TRUMP:
+                    void[s].add(TRUMP)
+    return void
+
+
+@dataclass(frozen=True)
+class KozelObservation(Observation):
+    """A seat's view of a Kozel cycle: the common view plus the cycle's public facts."""
+
+    classic: bool
+    must_trump: bool
+    owner: int | None
+    marker: int
+    marker_holder: int | None
+    doubled: bool
+    team_points: tuple[int, int]  # card points taken so far by seats 0+2 and 1+3
+    shamok: int  # Classic's top trump (-1 in Miner)
+    queen: int
+    deck: tuple[int, ...]
+    target: int  # penalty points that lose the match (and the lusya)
+    tables: Tables | None  # this cycle's card order (None until trump is known)
+    tables_by_trump: tuple[Tables, ...]  # the card order each trump suit would give
+
+    def voids(self) -> list[set[int]]:
+        if self.tables is None:
+            return [set() for _ in range(4)]
+        return proven_voids(self.trick_plays(), self.tables.eff,  # type: ignore[arg-type]
+                            self.classic, self.owner, self.must_trump)
 
 
 # --------------------------------------------------------------------------------------------
@@ -261,23 +386,9 @@ class KozelDeal(Deal):
 
     def _legal_cards(self) -> list[int]:
         seat = self.to_move
-        h = self._hands[seat]  # type: ignore[index]
-        eff = self._eff
-        if not self._trick:
-            if self.classic and (seat ^ self.owner) & 1:  # type: ignore[operator]
-                plain = [c for c in h if eff[c] != TRUMP]
-                if plain:
-                    return plain
-            return list(h)
-        led = self._led
-        follow = [c for c in h if eff[c] == led]
-        if follow:
-            return follow
-        if self.must_trump:
-            trumps = [c for c in h if eff[c] == TRUMP]
-            if trumps:
-                return trumps
-        return list(h)
+        assert seat is not None
+        return legal_cards(self._hands[seat], self._eff, self._led if self._trick else -1, seat,
+                           self.owner, self.classic, self.must_trump)
 
     def why_not(self, action: Action) -> Message:
         seat = self.to_move
@@ -382,26 +493,8 @@ class KozelDeal(Deal):
         assert isinstance(rules, KozelRules) and self.owner is not None
         pts = self._team_points
         team_tricks = [self.taken[0] + self.taken[2], self.taken[1] + self.taken[3]]
-        mult = 2 if self.doubled else 1
-        spas: bool | None = None
-        winners_own: bool | None = None
-        loser: int | None
-        if queen_seat is not None:
-            reason, loser, pen = "shamok", queen_seat & 1, 4
-        elif 0 in team_tricks:
-            reason, loser, pen = "lusya", team_tricks.index(0), rules.target
-        elif pts[0] == pts[1]:
-            reason, loser, pen = "eggs", None, 0
-        else:
-            reason = "normal"
-            loser = 0 if pts[0] < pts[1] else 1
-            spas = pts[loser] >= 31
-            if self.classic:
-                pen = 2 if spas else 4
-            else:
-                winners_own = (self.owner & 1) != loser
-                pen = (1 if spas else 2) if winners_own else (2 if spas else 3)
-        pen *= mult
+        reason, loser, pen, spas, winners_own = penalty(
+            pts, team_tricks, queen_seat, self.owner, self.classic, rules.target, self.doubled)
         self.reason = reason
         delta = [pen if loser is not None and s & 1 == loser else 0 for s in range(4)]
         self.result = {
@@ -415,6 +508,34 @@ class KozelDeal(Deal):
             "shamok_by": (next(s for s, x in self._tricks[-1][1] if x == self.shamok)
                           if queen_seat is not None else None),
         }
+
+    # --- what a seat knows -------------------------------------------------------------------
+    def observation(self, seat: int) -> KozelObservation:
+        rules = self.rules
+        assert isinstance(rules, KozelRules)
+        return KozelObservation(
+            **self.observation_fields(seat), classic=self.classic, must_trump=self.must_trump,
+            owner=self.owner, marker=self.marker, marker_holder=self.marker_holder,
+            doubled=self.doubled, team_points=(self._team_points[0], self._team_points[1]),
+            shamok=self.shamok, queen=self.queen, deck=tuple(rules.deck), target=rules.target,
+            tables=self._tables, tables_by_trump=tuple(rules.tables(t) for t in range(4)))
+
+    def resample(self, seat: int, rng: random.Random) -> KozelDeal:
+        """A copy of the cycle with the cards `seat` cannot see dealt again at random,
+        consistently with what the plays proved (voids)."""
+        obs = self.observation(seat)
+        played = obs.played_cards()
+        unseen = [c for c in obs.deck if c not in played and c not in obs.hand]
+        voids = obs.voids()
+        eff = self._eff
+        sizes = {s: obs.hand_sizes[s] for s in range(4) if s != seat}
+        allowed = {s: {c for c in unseen if not eff or eff[c] not in voids[s]} for s in sizes}
+        hands = deal_unseen(unseen, sizes, [allowed], rng)
+        world = self.clone()
+        assert isinstance(world, KozelDeal)
+        for s, h in hands.items():
+            world._hands[s] = sorted(h, key=sort_key)
+        return world
 
     # --- views and records ------------------------------------------------------------------
     def setup_extra(self) -> dict[str, Any]:

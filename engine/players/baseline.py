@@ -1,7 +1,7 @@
 """Baseline computer players ("easy"): simple, sensible, always legal, deterministic per seed.
 
-Each game registers a policy `fn(deal, rng) -> Action` for the seat to move. A policy reads only
-what that seat may see: its own hand, the cards played so far and the auction. The baseline is
+Each game registers a policy `fn(observation, rng) -> Action` for the seat to move: it decides
+from the seat's `Deal.observation` alone (its own hand, the cards played, the auction ...). The baseline is
 the yardstick that stronger players are measured against.
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..core import Action, Deal
+from ..core import Action, Deal, Observation
 
-Policy = Callable[[Deal, random.Random], Action]
+Policy = Callable[[Observation, random.Random], Action]
 POLICIES: dict[str, Policy] = {}
 
 
@@ -34,13 +34,17 @@ def choose_action(deal: Deal, rng: random.Random | int | None = None) -> Action:
     """The baseline's move for the seat to move, as an internal action."""
     if deal.to_move is None:
         raise ValueError("nobody is to move: the deal is over")
-    fn = POLICIES.get(deal.game)
-    r = _rng(rng)
-    legal = deal.legal_actions()
+    return choose_for(deal.observation(deal.to_move), _rng(rng))
+
+
+def choose_for(obs: Observation, rng: random.Random) -> Action:
+    """The baseline's move from the observation of the seat to move."""
+    fn = POLICIES.get(obs.game)
+    legal = list(obs.legal)
     if fn is None:
-        return r.choice(legal)
-    action = fn(deal, r)
-    assert action in legal, (deal.game, action, legal)
+        return rng.choice(legal)
+    action = fn(obs, rng)
+    assert action in legal, (obs.game, action, legal)
     return action
 
 

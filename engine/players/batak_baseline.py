@@ -8,20 +8,14 @@ with the cheapest card that wins or its lowest card.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from ..core import Action, Deal
-from ..games.batak import BatakDeal
+from ..core import Action, Observation
+from ..games.batak import BatakObservation, would_win
 from .baseline import policy
 
 
-def _played(deal: Deal) -> set[int]:
-    out = {c for _, plays, _ in deal._tricks for _, c in plays}
-    out.update(c for _, c in deal._trick)
-    return out
-
-
-def estimate_tricks(hand: list[int], trump: int) -> float:
+def estimate_tricks(hand: Sequence[int], trump: int | None) -> float:
     """A rough count of the tricks a hand takes with `trump` as trump."""
     est = 0.0
     for s in range(4):
@@ -43,21 +37,20 @@ def estimate_tricks(hand: list[int], trump: int) -> float:
     return est
 
 
-def _best_trump(hand: list[int]) -> tuple[int, float]:
+def _best_trump(hand: Sequence[int]) -> tuple[int, float]:
     best = max(range(4), key=lambda s: (estimate_tricks(hand, s),
                                         sum(1 for c in hand if c >> 4 == s)))
     return best, estimate_tricks(hand, best)
 
 
 @policy("koz-maca", "batak", "batak-pairs")
-def batak_policy(deal: Deal, rng: random.Random) -> Action:
-    seat = deal.to_move
-    assert seat is not None
-    legal = deal.legal_actions()
-    hand = deal._hands[seat]
-    if deal.phase == "bidding":
+def batak_policy(obs: Observation, rng: random.Random) -> Action:
+    assert isinstance(obs, BatakObservation)
+    legal = list(obs.legal)
+    hand = obs.hand
+    if obs.phase == "bidding":
         _, est = _best_trump(hand)
-        if deal.rules.teams:
+        if obs.teams:
             est += 3.0  # the partner's share
         bids = [a for a in legal if isinstance(a, tuple) and a[0] == "bid"]
         ok = [a for a in bids if a[1] <= int(est)]
@@ -66,16 +59,16 @@ def batak_policy(deal: Deal, rng: random.Random) -> Action:
         if ("pass",) in legal:
             return ("pass",)
         return bids[0]
-    if deal.phase == "trump":
+    if obs.phase == "trump":
         return ("trump", _best_trump(hand)[0])
-    assert isinstance(deal, BatakDeal)
-    return _batak_card(deal, seat, legal, hand)
+    return _batak_card(obs, obs.seat, legal, hand)
 
 
-def _batak_card(deal: BatakDeal, seat: int, legal: list[Action], hand: list[int]) -> int:
+def _batak_card(obs: BatakObservation, seat: int, legal: list[Action],
+                hand: Sequence[int]) -> int:
     cards = [a for a in legal if isinstance(a, int)]
-    trump = deal.trump_suit
-    gone = _played(deal)
+    trump = obs.trump
+    gone = obs.played_cards()
     mine = set(hand)
 
     def master(c: int) -> bool:
@@ -85,7 +78,7 @@ def _batak_card(deal: BatakDeal, seat: int, legal: list[Action], hand: list[int]
     def low_key(c: int) -> tuple[int, int]:
         return (1 if c >> 4 == trump else 0, c & 15)
 
-    trick = deal._trick
+    trick = obs.trick
     if not trick:
         winners = [c for c in cards if master(c) and c >> 4 != trump]
         if winners:
@@ -97,24 +90,25 @@ def _batak_card(deal: BatakDeal, seat: int, legal: list[Action], hand: list[int]
         plain = [c for c in cards if c >> 4 != trump] or cards
         by_len = {s: sum(1 for c in hand if c >> 4 == s) for s in range(4)}
         return min(plain, key=lambda c: (by_len[c >> 4], c & 15))
-    winning = [c for c in cards if deal.would_win(c)]
-    partner_winning = (deal.rules.teams is not None
-                       and deal.winning_seat() in deal.rules.team_of(seat))
-    last = len(trick) == deal.players - 1
-    if partner_winning and (last or _sure(deal, master)):
+    state = obs.state
+    winning = [c for c in cards if would_win(c, state, trump)]
+    win_seat = state[3]
+    partner_winning = obs.teams is not None and any(
+        seat in tm and win_seat in tm for tm in obs.teams)
+    last = len(trick) == obs.players - 1
+    if partner_winning and (last or _sure(obs, win_seat, master)):
         return min(cards, key=low_key)
     if winning:
         if last:
             return min(winning, key=low_key)
-        sure = [c for c in winning if master(c) or (c >> 4 == trump and c >> 4 != deal._led)]
+        sure = [c for c in winning if master(c) or (c >> 4 == trump and c >> 4 != state[0])]
         if sure:
             return min(sure, key=low_key)
         return max(winning, key=low_key) if trick else min(winning, key=low_key)
     return min(cards, key=low_key)
 
 
-def _sure(deal: BatakDeal, master: Callable[[int], bool]) -> bool:
+def _sure(obs: BatakObservation, win: int, master: Callable[[int], bool]) -> bool:
     """Whether the card now winning the trick cannot be beaten (by rank: a ruff may still come)."""
-    win = deal.winning_seat()
-    c = next(c for s, c in deal._trick if s == win)
+    c = next(c for s, c in obs.trick if s == win)
     return bool(master(c))

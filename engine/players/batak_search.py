@@ -21,18 +21,20 @@ give the tricks its side takes; the seat bids the lowest bid whose expected scor
 defending (the declarer scores the tricks taken, so a higher bid only adds risk), the forced
 dealer bids its best, and the declarer names the trump with the best expected score.
 
-Never read: `deal._hands[s]` for another seat (only its length). `see_all=True` (the
-perfect-information upper bound of the benchmark) uses the real hands instead of samples.
+Everything comes from the seat's observation (`Deal.observation`); the perfect-information
+upper bound of the benchmark alone gets the real hands (`Worlds.truth`) instead of samples.
 """
 
 from __future__ import annotations
 
 import random
 
-from . import baseline, batak_baseline
-from .sample import best_card, deal_unseen, worlds_for
 from ..cards import DECK_52
-from ..core import Action, Deal
+from ..core import Action, Observation
+from ..games.batak import BatakObservation, trick_winner
+from . import baseline, batak_baseline
+from .levels import Worlds, search
+from .sample import best_card, deal_unseen, worlds_for
 
 GAMES = ("koz-maca", "batak", "batak-pairs")
 _FULL = (1 << 15) - 4  # ranks 2..14 as a bitmask
@@ -42,15 +44,13 @@ _FULL = (1 << 15) - 4  # ranks 2..14 as a bitmask
 # What the seat knows
 
 
-def trick_plays(deal: Deal) -> list[list[tuple[int, int]]]:
+def trick_plays(obs: BatakObservation) -> list[list[tuple[int, int]]]:
     """The plays (seat, card) of every trick so far, the trick in progress last if started."""
-    tricks = [plays for _, plays, _ in deal._tricks]
-    if deal._trick:
-        tricks.append(list(deal._trick))
-    return tricks
+    return obs.trick_plays()  # type: ignore[return-value]
 
 
-def knowledge(deal: Deal, seat: int) -> tuple[list[int], dict[int, int], list[dict[int, set[int]]]]:
+def knowledge(obs: BatakObservation) -> tuple[list[int], dict[int, int],
+                                              list[dict[int, set[int]]]]:
     """The unseen cards, the other seats' hand sizes and the constraint levels on them.
 
     Levels, strongest first: `model` adds what the seats' plays suggest if they play like the
@@ -59,15 +59,16 @@ def knowledge(deal: Deal, seat: int) -> tuple[list[int], dict[int, int], list[di
     no lower one ...), dropped for a seat whose plays contradict it; `strict` is what the rules
     prove (voids, "could not overtake"); `loose` keeps only the voids.
     """
-    trump = deal.trump_suit
+    seat = obs.seat
+    trump = obs.trump
     played: set[int] = set()
     void: list[set[int]] = [set() for _ in range(4)]
     cap: list[dict[int, int]] = [{} for _ in range(4)]  # seat -> suit -> highest rank it may hold
     model: list[set[int]] = [set() for _ in range(4)]  # cards a policy-like seat did not hold
     by: list[set[int]] = [set() for _ in range(4)]  # cards each seat played
-    teams = deal.rules.teams is not None
+    teams = obs.teams is not None
     broken = False
-    tricks = trick_plays(deal)
+    tricks = trick_plays(obs)
     top = [_FULL, _FULL, _FULL, _FULL]  # per suit: ranks not yet played
     for plays in tricks:
         led = -1
@@ -110,9 +111,9 @@ def knowledge(deal: Deal, seat: int) -> tuple[list[int], dict[int, int], list[di
                 high_led = cr
         if high_trump and len(plays) == 4:
             broken = True
-    mine = set(deal._hands[seat])
+    mine = set(obs.hand)
     unseen = [c for c in DECK_52 if c not in played and c not in mine]
-    sizes = {s: len(deal._hands[s]) for s in range(4) if s != seat}
+    sizes = {s: obs.hand_sizes[s] for s in range(4) if s != seat}
     strict: dict[int, set[int]] = {}
     loose: dict[int, set[int]] = {}
     modeled: dict[int, set[int]] = {}
@@ -178,24 +179,25 @@ def _cap(caps: dict[int, int], suit: int, rank: int) -> None:
     caps[suit] = min(caps.get(suit, 99), rank)
 
 
-def sample_worlds(deal: Deal, seat: int, n: int, rng: random.Random,
-                  see_all: bool = False) -> list[list[list[int]]]:
-    """`n` full sets of hands consistent with the seat's view (the real hands when see_all).
+def sample_worlds(obs: BatakObservation, n: int, rng: random.Random,
+                  truth: list[list[int]] | None = None) -> list[list[list[int]]]:
+    """`n` full sets of hands consistent with the seat's view (the real hands, `truth`, for the
+    perfect-information bound).
 
     The auction shapes the worlds too: a world is redrawn (a few times at most) while a seat
     that bid holds a hand far too weak for its bid, or one that passed a hand far too strong.
     """
-    if see_all:
-        real = [list(h) for h in deal._hands]
-        return [real for _ in range(n)]
-    unseen, sizes, levels = knowledge(deal, seat)
-    mine = sorted(deal._hands[seat])
-    bounds = auction_bounds(deal, seat)
-    shorts = short_leads(deal, seat)
-    trump = deal.trump_suit
+    if truth is not None:
+        return [truth for _ in range(n)]
+    seat = obs.seat
+    unseen, sizes, levels = knowledge(obs)
+    mine = sorted(obs.hand)
+    bounds = auction_bounds(obs)
+    shorts = short_leads(obs)
+    trump = obs.trump
     played_by: list[list[int]] = [[] for _ in range(4)]
     if bounds or shorts:
-        for plays in trick_plays(deal):
+        for plays in trick_plays(obs):
             for s, c in plays:
                 played_by[s].append(c)
     out = []
@@ -230,15 +232,16 @@ def sample_worlds(deal: Deal, seat: int, n: int, rng: random.Random,
 SHORT_MISS = 0.5  # how much a world is held against for each low lead not from a shortest suit
 
 
-def short_leads(deal: Deal, seat: int) -> list[tuple[int, int, list[int]]]:
+def short_leads(obs: BatakObservation) -> list[tuple[int, int, list[int]]]:
     """The other seats' low leads of a plain suit (not a sure winner), each with how many
     cards of each suit the leader has played since, lead included: a player like the policy
     leads low from a shortest plain suit, so the world's hand plus those counts should show
     the led suit no longer than any other plain suit the leader held."""
-    trump = deal.trump_suit
+    seat = obs.seat
+    trump = obs.trump
     if trump is None:
         return []
-    tricks = trick_plays(deal)
+    tricks = trick_plays(obs)
     flat = [pc for plays in tricks for pc in plays]
     top = [_FULL, _FULL, _FULL, _FULL]
     out: list[tuple[int, int, list[int]]] = []
@@ -268,13 +271,14 @@ def _strength(hand: list[int]) -> float:
     return max(batak_baseline.estimate_tricks(hand, t) for t in range(4))
 
 
-def auction_bounds(deal: Deal, seat: int) -> list[tuple[int, float, float]]:
+def auction_bounds(obs: BatakObservation) -> list[tuple[int, float, float]]:
     """(seat, low, high) bounds on the other bidders' hand strength suggested by the auction."""
-    bids: list[tuple[int, int | None]] = list(getattr(deal, "bids", []))
+    seat = obs.seat
+    bids: list[tuple[int, int | None]] = list(obs.bids)
     if not bids:
         return []
-    share = 3.0 if deal.rules.teams is not None else 0.0
-    min_bid = int(getattr(deal, "min_bid", 4))
+    share = 3.0 if obs.teams is not None else 0.0
+    min_bid = obs.min_bid
     lo: dict[int, float] = {}
     hi: dict[int, float] = {}
     high: int | None = None
@@ -518,12 +522,11 @@ def value(game: str, taken: list[int], seat: int, declarer: int | None, bid: int
 # Card play
 
 
-def candidates(deal: Deal, seat: int, legal: list[int]) -> list[int]:
+def candidates(obs: BatakObservation, legal: list[int]) -> list[int]:
     """One card per group of equivalent legal cards (same suit, only played or own cards
     between them: in every world they do the same)."""
-    played = {c for _, plays, _ in deal._tricks for _, c in plays}
-    played.update(c for _, c in deal._trick)
-    mine = set(deal._hands[seat])
+    played = obs.played_cards()
+    mine = set(obs.hand)
     out: list[int] = []
     for s in range(4):
         cs = sorted((c for c in legal if c >> 4 == s), key=lambda c: c & 15)
@@ -547,24 +550,25 @@ def candidates(deal: Deal, seat: int, legal: list[int]) -> list[int]:
 WORLDS: dict[str, tuple[float, int]] = {"koz-maca": (1.5, 120)}
 
 
-def choose_card(deal: Deal, seat: int, budget: int, rng: random.Random,
-                see_all: bool = False, deadline: float | None = None) -> Action:
-    legal = deal.legal_actions()
-    cands = candidates(deal, seat, legal)  # type: ignore[arg-type]
+def choose_card(obs: BatakObservation, budget: int, rng: random.Random,
+                truth: list[list[int]] | None = None, deadline: float | None = None) -> Action:
+    seat = obs.seat
+    legal = list(obs.legal)
+    cands = candidates(obs, legal)  # type: ignore[arg-type]
     if len(cands) == 1:
         return cands[0]
-    remaining = sum(len(h) for h in deal._hands)
-    scale, most = WORLDS.get(deal.game, (1.0, 40))
+    remaining = sum(obs.hand_sizes)
+    scale, most = WORLDS.get(obs.game, (1.0, 40))
     n_worlds = worlds_for(int(budget * scale), len(cands), remaining, 52, high=most)
-    worlds = sample_worlds(deal, seat, n_worlds, rng, see_all)
-    teams = deal.rules.teams is not None
-    trump = deal.trump_suit
+    worlds = sample_worlds(obs, n_worlds, rng, truth)
+    teams = obs.teams is not None
+    trump = obs.trump
     assert trump is not None
-    declarer = getattr(deal, "declarer", None)
-    bid = getattr(deal, "bid", None)
-    trick0 = list(deal._trick)
-    broken = bool(getattr(deal, "broken", False))
-    game = deal.game
+    declarer = obs.declarer
+    bid = obs.bid
+    trick0: list[tuple[int, int]] = list(obs.trick)  # type: ignore[arg-type]
+    broken = obs.broken
+    game = obs.game
     z = CLEAR_GAIN_Z if declarer is not None else 0.0  # Koz Maça: every trick counts
 
     left = remaining - 1
@@ -575,9 +579,9 @@ def choose_card(deal: Deal, seat: int, budget: int, rng: random.Random,
         unplayed = list(w[1])
         unplayed[c >> 4] &= ~(1 << (c & 15))
         trick = trick0 + [(seat, c)]
-        taken = list(deal.taken)
+        taken = list(obs.taken)
         if len(trick) == 4:
-            win = _trick_winner(trick, trump)
+            win = trick_winner(trick, trump)
             taken[win] += 1
             br = broken or any(x >> 4 == trump for _, x in trick)
             res = playout_ranks(hs, unplayed, left, trump, br, [], win, taken, teams, luck)
@@ -586,29 +590,19 @@ def choose_card(deal: Deal, seat: int, budget: int, rng: random.Random,
                                 teams, luck)
         return value(game, res, seat, declarer, bid)
 
-    default = baseline.choose_action(deal, rng)  # the simple move: it wins ties
+    default = baseline.choose_for(obs, rng)  # the simple move: it wins ties
     assert isinstance(default, int)
     return best_card(cands, default, [ranks_of(w) for w in worlds], rng, deadline, play, z)
-
-
-def _trick_winner(trick: list[tuple[int, int]], trump: int) -> int:
-    best = trick[0]
-    for s, c in trick[1:]:
-        bs, br = best[1] >> 4, best[1] & 15
-        cs, cr = c >> 4, c & 15
-        if (cs == bs and cr > br) or (cs == trump and bs != trump):
-            best = (s, c)
-    return best[0]
 
 
 # --------------------------------------------------------------------------------------------
 # Bidding and trump
 
 
-def _declarer_tricks(deal: Deal, seat: int, worlds: list[list[list[int]]], trump: int,
+def _declarer_tricks(obs: BatakObservation, worlds: list[list[list[int]]], trump: int,
                      rng: random.Random, declarer: int) -> list[int]:
     """Tricks of the declarer's side in each world when `declarer` leads with `trump`."""
-    teams = deal.rules.teams is not None
+    teams = obs.teams is not None
     out = []
     for w in worlds:
         hands = [h[:] for h in w]
@@ -618,9 +612,9 @@ def _declarer_tricks(deal: Deal, seat: int, worlds: list[list[list[int]]], trump
     return out
 
 
-def _contract_value(deal: Deal, tricks: list[int], bid: int, mine: bool) -> float:
+def _contract_value(obs: BatakObservation, tricks: list[int], bid: int, mine: bool) -> float:
     """Mean goal value for the seat when its side (mine) or another side declares at `bid`."""
-    teams = deal.rules.teams is not None
+    teams = obs.teams is not None
     tot = 0.0
     for t in tricks:
         if teams:
@@ -638,64 +632,70 @@ def _contract_value(deal: Deal, tricks: list[int], bid: int, mine: bool) -> floa
     return tot / max(1, len(tricks))
 
 
-def choose_bid(deal: Deal, seat: int, budget: int, rng: random.Random,
-               see_all: bool = False) -> Action:
-    legal = deal.legal_actions()
+def choose_bid(obs: BatakObservation, budget: int, rng: random.Random,
+               truth: list[list[int]] | None = None) -> Action:
+    seat = obs.seat
+    legal = list(obs.legal)
     bids = sorted(a[1] for a in legal if isinstance(a, tuple) and a[0] == "bid")
     can_pass = ("pass",) in legal
     if not bids:
         return ("pass",)
     n_worlds = max(8, budget // 7)  # 4 trumps and the defence: 5 full playouts a world
-    worlds = sample_worlds(deal, seat, n_worlds, rng, see_all)
-    per_trump = {t: _declarer_tricks(deal, seat, worlds, t, rng, seat) for t in range(4)}
+    worlds = sample_worlds(obs, n_worlds, rng, truth)
+    per_trump = {t: _declarer_tricks(obs, worlds, t, rng, seat) for t in range(4)}
     best_v = None
     best_bid = bids[0]
     for b in bids:
-        v = max(_contract_value(deal, per_trump[t], b, True) for t in range(4))
+        v = max(_contract_value(obs, per_trump[t], b, True) for t in range(4))
         if best_v is None or v > best_v:
             best_v, best_bid = v, b
     if not can_pass:
         return ("bid", best_bid)
     # Defending: another seat declares; it plays its strongest suit in each world.
-    dec: int | None = getattr(deal, "declarer", None)
+    dec: int | None = obs.declarer
     other = dec if dec is not None else (seat + 1) % 4
-    cur = deal.bid if deal.bid is not None else deal.min_bid  # type: ignore[attr-defined]
-    teams = deal.rules.teams is not None
+    cur = obs.bid if obs.bid is not None else obs.min_bid
+    teams = obs.teams is not None
     partner_high = teams and other is not None and (other - seat) % 2 == 0
     dv = 0.0
     for w in worlds:
         h = w[other]
         t = max(range(4), key=lambda s: sum(1 for c in h if c >> 4 == s) * 20
                 + sum(c & 15 for c in h if c >> 4 == s))
-        tr = _declarer_tricks(deal, seat, [w], t, rng, other)
+        tr = _declarer_tricks(obs, [w], t, rng, other)
         # Nobody has bid yet: a seat too weak for the contract would not bid it, so count
         # the other side as making what it takes (never as going down).
-        dv += _contract_value(deal, tr, cur if dec is not None else min(cur, tr[0]),
+        dv += _contract_value(obs, tr, cur if dec is not None else min(cur, tr[0]),
                               partner_high)
     dv /= len(worlds)
     # Bid the lowest bid that still beats defending (a higher contract only adds risk:
     # the declarer scores the tricks taken, not the bid).
     low = bids[0]
-    vlow = max(_contract_value(deal, per_trump[t], low, True) for t in range(4))
+    vlow = max(_contract_value(obs, per_trump[t], low, True) for t in range(4))
     if vlow > dv:
         return ("bid", low)
     return ("pass",)
 
 
-def choose_trump(deal: Deal, seat: int, budget: int, rng: random.Random,
-                 see_all: bool = False) -> Action:
+def choose_trump(obs: BatakObservation, budget: int, rng: random.Random,
+                 truth: list[list[int]] | None = None) -> Action:
     n_worlds = max(8, budget // 6)
-    worlds = sample_worlds(deal, seat, n_worlds, rng, see_all)
-    bid = deal.bid  # type: ignore[attr-defined]
+    worlds = sample_worlds(obs, n_worlds, rng, truth)
+    bid = obs.bid
+    assert bid is not None
+    seat = obs.seat
     best = max(range(4), key=lambda t: (_contract_value(
-        deal, _declarer_tricks(deal, seat, worlds, t, rng, seat), bid, True), -t))
+        obs, _declarer_tricks(obs, worlds, t, rng, seat), bid, True), -t))
     return ("trump", best)
 
 
-def choose(deal: Deal, seat: int, budget: int, rng: random.Random, see_all: bool = False,
+@search(*GAMES)
+def choose(obs: Observation, budget: int, rng: random.Random, worlds: Worlds,
            deadline: float | None = None) -> Action:
-    if deal.phase == "bidding":
-        return choose_bid(deal, seat, budget, rng, see_all)
-    if deal.phase == "trump":
-        return choose_trump(deal, seat, budget, rng, see_all)
-    return choose_card(deal, seat, budget, rng, see_all, deadline)
+    assert isinstance(obs, BatakObservation)
+    truth = worlds.true_hands()
+    if obs.phase == "bidding":
+        return choose_bid(obs, budget, rng, truth)
+    if obs.phase == "trump":
+        return choose_trump(obs, budget, rng, truth)
+    return choose_card(obs, budget, rng, truth, deadline)

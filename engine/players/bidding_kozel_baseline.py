@@ -1,6 +1,6 @@
 """The baseline computer player for Bidding Kozel: simple, sensible, always legal.
 
-It reads only what its seat may see (`BiddingKozelDeal.visible_plays`, its own hand, the
+It reads only what its seat may see (its observation: its own hand, the face-up plays, the
 turned-up card and the stock size): plays a Bura whenever it holds one on a three-card trick,
 leads a set of three when the suit holds an Ace or a Ten (hard to beat card for card), beats the
 winning play as cheaply as it can when the trick is worth it, keeps its trumps while a third one
@@ -11,9 +11,16 @@ from __future__ import annotations
 
 import random
 
-from ..games.bidding_kozel import BEATS, POINTS, POWER, BiddingKozelDeal, cards_of, play_beats
+from ..core import Action, Observation
+from ..games.bidding_kozel import (
+    BEATS,
+    POINTS,
+    POWER,
+    BiddingKozelObservation,
+    cards_of,
+    play_beats,
+)
 from .baseline import policy
-from ..core import Action, Deal
 
 TRUMP_COST = 12  # a trump spent is worth about this much power kept
 
@@ -30,17 +37,15 @@ def _throw_cost(cards: tuple[int, ...], trump: int) -> int:
 
 
 @policy("bidding-kozel")
-def bidding_kozel_policy(deal: Deal, rng: random.Random) -> Action:
-    assert isinstance(deal, BiddingKozelDeal)
-    seat = deal.to_move
-    assert seat is not None
-    legal = deal.legal_actions()
-    trump = deal.trump_suit
+def bidding_kozel_policy(obs: Observation, rng: random.Random) -> Action:
+    assert isinstance(obs, BiddingKozelObservation)
+    legal = list(obs.legal)
+    trump = obs.trump
     assert trump is not None
-    hand = deal._hands[seat]
+    hand = obs.hand
     n_trumps = sum(1 for c in hand if c >> 4 == trump)
     # Two trumps and a live stock: a third may come, so do not spend them lightly.
-    saving = n_trumps == 2 and deal.stock_size > 0
+    saving = n_trumps == 2 and obs.stock_size > 0
 
     def is_bura(a: Action) -> bool:
         cs = cards_of(a)
@@ -50,8 +55,8 @@ def bidding_kozel_policy(deal: Deal, rng: random.Random) -> Action:
     if buras:
         return max(buras, key=lambda a: sum(POWER[c & 15] for c in cards_of(a)))
 
-    plays = deal.visible_plays(seat)
-    trick = plays[-1] if deal._trick else []
+    plays = obs.visible_plays()
+    trick = plays[-1] if obs.trick else []
     if not trick:
         sets = [a for a in legal if not isinstance(a, int)
                 and any(c & 15 in (14, 10) for c in cards_of(a))]
@@ -61,12 +66,12 @@ def bidding_kozel_policy(deal: Deal, rng: random.Random) -> Action:
         plain = [c for c in singles if c >> 4 != trump] or singles
         return min(plain, key=lambda c: _throw_cost((c,), trump))
 
-    win = deal.winning_play()
+    win = obs.winning
     assert win is not None
     _, winning = win
     b = BEATS[trump]
     seen_points = sum(POINTS[c] for _, cs in trick if cs is not None for c in cs)
-    last = len(deal._trick) == len(deal.active) - 1
+    last = len(obs.trick) == len(obs.active) - 1
     beating = [a for a in legal if play_beats(b, cards_of(a), winning)]
     if beating:
         best = min(beating, key=lambda a: _keep_cost(cards_of(a), trump))

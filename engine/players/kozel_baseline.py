@@ -12,18 +12,14 @@ from __future__ import annotations
 
 import random
 
+from collections.abc import Sequence
+
+from ..core import Action, Observation
+from ..games.kozel import POINTS, TRUMP, KozelObservation, trick_winner
 from .baseline import policy
-from ..core import Action, Deal
-from ..games.kozel import POINTS, TRUMP, KozelDeal
 
 
-def _seen(deal: KozelDeal) -> set[int]:
-    out = {c for _, plays, _ in deal._tricks for _, c in plays}
-    out.update(c for _, c in deal._trick)
-    return out
-
-
-def best_trump(hand: list[int]) -> int:
+def best_trump(hand: Sequence[int]) -> int:
     """The suit that makes the hand strongest as trump: most own cards, then most points."""
     def score(s: int) -> tuple[int, int, int]:
         own = [c for c in hand if c >> 4 == s and c & 15 not in (11, 12)]
@@ -32,25 +28,25 @@ def best_trump(hand: list[int]) -> int:
 
 
 @policy("kozel-miner", "kozel-classic")
-def kozel_policy(deal: Deal, rng: random.Random) -> Action:
-    assert isinstance(deal, KozelDeal)
-    seat = deal.to_move
-    assert seat is not None
-    hand = deal._hands[seat]
-    if deal.phase == "trump":
+def kozel_policy(obs: Observation, rng: random.Random) -> Action:
+    assert isinstance(obs, KozelObservation)
+    seat = obs.seat
+    hand = obs.hand
+    if obs.phase == "trump":
         return ("trump", best_trump(hand))
-    cards = [a for a in deal.legal_actions() if isinstance(a, int)]
+    cards = [a for a in obs.legal if isinstance(a, int)]
     if len(cards) == 1:
         return cards[0]
-    return _card(deal, seat, cards, hand)
+    return _card(obs, seat, cards, hand)
 
 
-def _card(deal: KozelDeal, seat: int, cards: list[int], hand: list[int]) -> int:
-    eff, st = deal._eff, deal._str
-    seen = _seen(deal)
-    deck = deal.rules.deck  # type: ignore[attr-defined]
+def _card(obs: KozelObservation, seat: int, cards: list[int], hand: Sequence[int]) -> int:
+    assert obs.tables is not None
+    eff, st = obs.tables.eff, obs.tables.strength
+    seen = obs.played_cards()
+    deck = obs.deck
     unseen = [c for c in deck if c not in seen and c not in hand]
-    trick = deal._trick
+    trick: tuple[tuple[int, int], ...] = obs.trick  # type: ignore[assignment]
     after = [(seat + k) & 3 for k in range(1, 4 - len(trick))]  # seats still to play
     opp_after = any((s ^ seat) & 1 for s in after)
 
@@ -60,8 +56,8 @@ def _card(deal: KozelDeal, seat: int, cards: list[int], hand: list[int]) -> int:
 
     # Classic: the shamok takes an opponent's Queen of Clubs (4 penalty points).
     queen_risk = 0
-    if deal.classic:
-        sh, qc = deal.shamok, deal.queen
+    if obs.classic:
+        sh, qc = obs.shamok, obs.queen
         sh_by = next((s for s, c in trick if c == sh), None)
         qc_by = next((s for s, c in trick if c == qc), None)
         if sh in cards and qc_by is not None and (qc_by ^ seat) & 1:
@@ -73,7 +69,7 @@ def _card(deal: KozelDeal, seat: int, cards: list[int], hand: list[int]) -> int:
             cards = [c for c in cards if c != sh] or cards  # keep the shamok for the Queen
 
     def risky(c: int) -> int:
-        return queen_risk if deal.classic and c == deal.queen else 0
+        return queen_risk if obs.classic and c == obs.queen else 0
 
     def cheap(c: int) -> tuple[int, int, int, int]:
         return (risky(c), POINTS[c], 1 if eff[c] == TRUMP else 0, st[c])
@@ -99,7 +95,7 @@ def _card(deal: KozelDeal, seat: int, cards: list[int], hand: list[int]) -> int:
 
     last = not after
     pts = sum(POINTS[c] for _, c in trick)
-    win_seat = deal.winning_seat()
+    win_seat = trick_winner(trick, eff, st) if trick else None
     partner_wins = win_seat is not None and (win_seat ^ seat) & 1 == 0
     if partner_wins:
         win_card = next(c for s, c in trick if s == win_seat)
@@ -110,7 +106,10 @@ def _card(deal: KozelDeal, seat: int, cards: list[int], hand: list[int]) -> int:
                 return (-risky(c), -int(keep), POINTS[c] * 10 - st[c])
             return max(cards, key=gift)
         return min(cards, key=cheap)
-    winners = [c for c in cards if deal.would_win(c) and not risky(c)]
+    win_str = st[next(c for s, c in trick if s == win_seat)]
+    led = eff[trick[0][1]]
+    winners = [c for c in cards
+               if (eff[c] == TRUMP or eff[c] == led) and st[c] > win_str and not risky(c)]
     if winners:
         by_cost = sorted(winners, key=lambda c: (1 if eff[c] == TRUMP else 0, st[c]))
         if last:

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import random
 
+from ..core import Action, Observation
+from ..games.kozel import POINTS, TRUMP, KozelObservation, penalty
 from . import baseline
+from .levels import Worlds, search
 from .sample import best_card, deal_unseen, worlds_for
-from ..core import Action, Deal
-from ..games.kozel import POINTS, TRUMP, KozelDeal
 
 GAMES = ("kozel-miner", "kozel-classic")
 CLEAR_GAIN_Z = 1.5  # standard errors by which the search must beat the simple move before it
@@ -30,35 +31,19 @@ CLEAR_GAIN_Z = 1.5  # standard errors by which the search must beat the simple m
 POINT_WEIGHT = 0.004  # value of one card point next to one penalty point
 
 
-def knowledge(deal: KozelDeal, seat: int) -> tuple[list[int], dict[int, int],
-                                                   list[dict[int, set[int]]]]:
-    eff = deal._eff
-    played: set[int] = set()
-    void: list[set[int]] = [set() for _ in range(4)]
-    tricks = [plays for _, plays, _ in deal._tricks]
-    if deal._trick:
-        tricks.append(list(deal._trick))
-    for plays in tricks:
-        led = -1
-        for i, (s, c) in enumerate(plays):
-            played.add(c)
-            e = eff[c]
-            if i == 0:
-                led = e
-                if (deal.classic and e == TRUMP and deal.owner is not None
-                        and (s ^ deal.owner) & 1):
-                    void[s].update(range(4))  # a non-owner may open with a trump only then
-                continue
-            if e != led:
-                void[s].add(led)
-                if deal.must_trump and led != TRUMP and e != TRUMP:
-                    void[s].add(TRUMP)
-    mine = set(deal._hands[seat])
-    deck = deal.rules.deck  # type: ignore[attr-defined]
-    unseen = [c for c in deck if c not in played and c not in mine]
-    sizes = {s: len(deal._hands[s]) for s in range(4) if s != seat}
-    marker = deal.marker
-    holder = deal.marker_holder
+def knowledge(obs: KozelObservation) -> tuple[list[int], dict[int, int],
+                                              list[dict[int, set[int]]]]:
+    """The unseen cards, the other seats' hand sizes and the constraint levels on them: the
+    voids the rules prove and the marker's known holder, then the marker alone."""
+    seat = obs.seat
+    eff = obs.tables.eff if obs.tables is not None else ()
+    played = obs.played_cards()
+    void = obs.voids()
+    mine = set(obs.hand)
+    unseen = [c for c in obs.deck if c not in played and c not in mine]
+    sizes = {s: obs.hand_sizes[s] for s in range(4) if s != seat}
+    marker = obs.marker
+    holder = obs.marker_holder
     strict: dict[int, set[int]] = {}
     loose: dict[int, set[int]] = {}
     for s in sizes:
@@ -74,13 +59,13 @@ def knowledge(deal: KozelDeal, seat: int) -> tuple[list[int], dict[int, int],
     return unseen, sizes, [strict, loose]
 
 
-def sample_worlds(deal: KozelDeal, seat: int, n: int, rng: random.Random,
-                  see_all: bool = False) -> list[list[list[int]]]:
-    if see_all:
-        real = [list(h) for h in deal._hands]
-        return [real for _ in range(n)]
-    unseen, sizes, levels = knowledge(deal, seat)
-    mine = sorted(deal._hands[seat])
+def sample_worlds(obs: KozelObservation, n: int, rng: random.Random,
+                  truth: list[list[int]] | None = None) -> list[list[list[int]]]:
+    if truth is not None:
+        return [truth for _ in range(n)]
+    seat = obs.seat
+    unseen, sizes, levels = knowledge(obs)
+    mine = sorted(obs.hand)
     out = []
     failed: set[int] = set()
     for _ in range(n):
@@ -98,7 +83,7 @@ class Setup:
         "classic",
         "eff",
         "miner_owner_team",
-        "mult",
+        "doubled",
         "must_trump",
         "owner",
         "queen",
@@ -107,19 +92,18 @@ class Setup:
         "target",
     )
 
-    def __init__(self, deal: KozelDeal, trump: int | None = None) -> None:
-        rules = deal.rules
-        t = deal._tables if trump is None else rules.tables(trump)  # type: ignore[attr-defined]
+    def __init__(self, obs: KozelObservation, trump: int | None = None) -> None:
+        t = obs.tables if trump is None else obs.tables_by_trump[trump]
         assert t is not None
         self.eff = t.eff
         self.st = t.strength
-        self.classic = deal.classic
-        self.owner = deal.owner if deal.owner is not None else 0
-        self.shamok = deal.shamok
-        self.queen = deal.queen
-        self.must_trump = deal.must_trump
-        self.target = rules.target  # type: ignore[attr-defined]
-        self.mult = 2 if deal.doubled else 1
+        self.classic = obs.classic
+        self.owner = obs.owner if obs.owner is not None else 0
+        self.shamok = obs.shamok
+        self.queen = obs.queen
+        self.must_trump = obs.must_trump
+        self.target = obs.target
+        self.doubled = obs.doubled
 
 
 def playout(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]], to_move: int,
@@ -232,33 +216,22 @@ def playout(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]], to_m
 def value(S: Setup, pts: list[int], ttricks: list[int], queen: int, seat: int) -> float:
     """Penalty points the other team takes minus those the seat's team takes (+ card points)."""
     me = seat & 1
-    if queen >= 0:
-        loser, pen = queen & 1, 4
-    elif ttricks[0] == 0 or ttricks[1] == 0:
-        loser, pen = (0 if ttricks[0] == 0 else 1), S.target
-    elif pts[0] == pts[1]:
-        return 0.0
-    else:
-        loser = 0 if pts[0] < pts[1] else 1
-        spas = pts[loser] >= 31
-        if S.classic:
-            pen = 2 if spas else 4
-        else:
-            own = (S.owner & 1) != loser
-            pen = (1 if spas else 2) if own else (2 if spas else 3)
-    pen *= S.mult
+    reason, loser, pen, _, _ = penalty(pts, ttricks, queen if queen >= 0 else None, S.owner,
+                                       S.classic, S.target, S.doubled)
+    if loser is None:
+        return 0.0  # eggs
     v = float(pen if loser != me else -pen)
     return v + POINT_WEIGHT * (pts[me] - pts[1 - me])
 
 
-def candidates(deal: KozelDeal, seat: int, legal: list[int]) -> list[int]:
+def candidates(obs: KozelObservation, legal: list[int]) -> list[int]:
     """One card per group of equivalent cards: same effective suit, same points, and only played
     or own cards between them on the ladder."""
-    eff, st = deal._eff, deal._str
-    played = {c for _, plays, _ in deal._tricks for _, c in plays}
-    played.update(c for _, c in deal._trick)
-    mine = set(deal._hands[seat])
-    deck = deal.rules.deck  # type: ignore[attr-defined]
+    assert obs.tables is not None
+    eff, st = obs.tables.eff, obs.tables.strength
+    played = obs.played_cards()
+    mine = set(obs.hand)
+    deck = obs.deck
     out: list[int] = []
     groups: dict[int, list[int]] = {}
     for c in legal:
@@ -276,19 +249,20 @@ def candidates(deal: KozelDeal, seat: int, legal: list[int]) -> list[int]:
     return out
 
 
-def choose_card(deal: KozelDeal, seat: int, budget: int, rng: random.Random,
-                see_all: bool, deadline: float | None = None) -> Action:
-    legal = [a for a in deal.legal_actions() if isinstance(a, int)]
-    cands = candidates(deal, seat, legal)
+def choose_card(obs: KozelObservation, budget: int, rng: random.Random,
+                truth: list[list[int]] | None, deadline: float | None = None) -> Action:
+    seat = obs.seat
+    legal = [a for a in obs.legal if isinstance(a, int)]
+    cands = candidates(obs, legal)
     if len(cands) == 1:
         return cands[0]
-    remaining = sum(len(h) for h in deal._hands)
-    n_worlds = worlds_for(budget, len(cands), remaining, len(deal.rules.deck))  # type: ignore[attr-defined]
-    worlds = sample_worlds(deal, seat, n_worlds, rng, see_all)
-    S = Setup(deal)
-    trick0 = list(deal._trick)
-    pts0 = list(deal._team_points)
-    tt0 = [deal.taken[0] + deal.taken[2], deal.taken[1] + deal.taken[3]]
+    remaining = sum(obs.hand_sizes)
+    n_worlds = worlds_for(budget, len(cands), remaining, len(obs.deck))
+    worlds = sample_worlds(obs, n_worlds, rng, truth)
+    S = Setup(obs)
+    trick0: list[tuple[int, int]] = list(obs.trick)  # type: ignore[arg-type]
+    pts0 = list(obs.team_points)
+    tt0 = [obs.taken[0] + obs.taken[2], obs.taken[1] + obs.taken[3]]
 
     def play(w: list[list[int]], c: int, luck: random.Random) -> float:
         hands = [h[:] for h in w]
@@ -300,7 +274,7 @@ def choose_card(deal: KozelDeal, seat: int, budget: int, rng: random.Random,
             res = playout(S, hands, trick, (seat + 1) & 3, list(pts0), list(tt0), luck)
         return value(S, *res, seat)
 
-    default = baseline.choose_action(deal, rng)  # the simple move: it wins ties
+    default = baseline.choose_for(obs, rng)  # the simple move: it wins ties
     assert isinstance(default, int)
     return best_card(cands, default, worlds, rng, deadline, play, CLEAR_GAIN_Z)
 
@@ -325,14 +299,15 @@ def _finish_trick(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]]
     return playout(S, hands, [], win, pts, tt, rng)
 
 
-def choose_trump(deal: KozelDeal, seat: int, budget: int, rng: random.Random,
-                 see_all: bool) -> Action:
+def choose_trump(obs: KozelObservation, budget: int, rng: random.Random,
+                 truth: list[list[int]] | None) -> Action:
     n_worlds = max(8, budget // 4)
-    worlds = sample_worlds(deal, seat, n_worlds, rng, see_all)
-    owner = deal.owner if deal.owner is not None else seat
+    worlds = sample_worlds(obs, n_worlds, rng, truth)
+    seat = obs.seat
+    owner = obs.owner if obs.owner is not None else seat
     best, best_v = 0, None
     for t in range(4):
-        S = Setup(deal, t)
+        S = Setup(obs, t)
         tot = 0.0
         for w in worlds:
             hands = [h[:] for h in w]
@@ -342,9 +317,11 @@ def choose_trump(deal: KozelDeal, seat: int, budget: int, rng: random.Random,
     return ("trump", best)
 
 
-def choose(deal: Deal, seat: int, budget: int, rng: random.Random, see_all: bool = False,
+@search(*GAMES)
+def choose(obs: Observation, budget: int, rng: random.Random, worlds: Worlds,
            deadline: float | None = None) -> Action:
-    assert isinstance(deal, KozelDeal)
-    if deal.phase == "trump":
-        return choose_trump(deal, seat, budget, rng, see_all)
-    return choose_card(deal, seat, budget, rng, see_all, deadline)
+    assert isinstance(obs, KozelObservation)
+    truth = worlds.true_hands()
+    if obs.phase == "trump":
+        return choose_trump(obs, budget, rng, truth)
+    return choose_card(obs, budget, rng, truth, deadline)

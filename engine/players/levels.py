@@ -17,8 +17,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from dataclasses import dataclass
+
+from ..core import Action, Deal, Observation
 from . import baseline
-from ..core import Action, Deal
 
 # Per level: the number of full-deal playouts' worth of work a decision may spend (spread over
 # its candidate moves and worlds), and a time cap in seconds that is only a safety net (it
@@ -31,31 +33,49 @@ LEVELS: dict[str, dict[str, Any]] = {
 }
 DEFAULT_LEVEL = "strong"
 
-Searcher = Callable[[Deal, int, int, random.Random, bool, float | None], Action]
-_SEARCHERS: dict[str, Searcher] = {}
+@dataclass(frozen=True)
+class Worlds:
+    """Where a search gets full deals: `resample(rng)`, a copy of the deal with what the seat
+    cannot see dealt again consistently with its observation; or, for the benchmark's
+    perfect-information bound only, the true deal (`truth`)."""
+
+    resample: Callable[[random.Random], Deal]
+    truth: Deal | None = None
+
+    def true_hands(self) -> list[list[int]] | None:
+        d = self.truth
+        return None if d is None else [d.hand_cards(s) for s in range(d.players)]
+
+
+Searcher = Callable[[Observation, int, random.Random, Worlds, float | None], Action]
+SEARCHES: dict[str, Searcher] = {}
+
+
+def search(*games: str) -> Callable[[Searcher], Searcher]:
+    """Registers a game's sampling search: `fn(observation, budget, rng, worlds, deadline)`."""
+    def wrap(fn: Searcher) -> Searcher:
+        for g in games:
+            SEARCHES[g] = fn
+        return fn
+    return wrap
 
 
 def _searcher(game: str) -> Searcher | None:
-    if not _SEARCHERS:
-        from . import batak_search as ai_batak, bidding_kozel_search as ai_bidding_kozel, kozel_search as ai_kozel
-        for g in ai_batak.GAMES:
-            _SEARCHERS[g] = ai_batak.choose
-        for g in ai_kozel.GAMES:
-            _SEARCHERS[g] = ai_kozel.choose
-        for g in ai_bidding_kozel.GAMES:
-            _SEARCHERS[g] = ai_bidding_kozel.choose
-    return _SEARCHERS.get(game)
+    if not SEARCHES:  # loaded on first use: the page's main thread never needs them
+        from . import batak_search, bidding_kozel_search, kozel_search  # noqa: F401
+    return SEARCHES.get(game)
 
 
-def decision_rng(deal: Deal, seed: int) -> random.Random:
+def decision_rng(obs: Observation, seed: int) -> random.Random:
     """The generator for one decision: fixed by the seed and the public progress of the deal."""
-    return random.Random(f"ai:{seed}:{deal.game}:{deal.index}:{len(deal._tricks)}:"
-                         f"{len(deal._trick)}:{len(deal.moves)}")
+    return random.Random(f"ai:{seed}:{obs.game}:{obs.index}:{len(obs.tricks)}:"
+                         f"{len(obs.trick)}:{obs.moves}")
 
 
 def choose_action(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVEL,
                   seed: int = 0, see_all: bool = False) -> Action:
-    """The move of the seat to move, as an internal action.
+    """The move of the seat to move, as an internal action, decided from that seat's
+    observation.
 
     `see_all` lets the search read every hand: only the benchmark's perfect-information upper
     bound uses it.
@@ -67,18 +87,20 @@ def choose_action(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVE
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
     me = deal.to_move
+    obs = deal.observation(me)
     cap = float(LEVELS[level].get("time_cap", 0.0))
     deadline = time.perf_counter() + cap if cap > 0 else None
-    rng = decision_rng(deal, seed)
+    rng = decision_rng(obs, seed)
     budget = int(LEVELS[level]["playouts"])
-    legal = deal.legal_actions()
+    legal = list(obs.legal)
     if budget <= 0 or len(legal) == 1:
-        return baseline.choose_action(deal, rng) if len(legal) > 1 else legal[0]
-    fn = _searcher(deal.game)
+        return baseline.choose_for(obs, rng) if len(legal) > 1 else legal[0]
+    fn = _searcher(obs.game)
     if fn is None:
-        return baseline.choose_action(deal, rng)
-    action = fn(deal, me, budget, rng, see_all, deadline)
-    assert action in legal, (deal.game, action, legal)
+        return baseline.choose_for(obs, rng)
+    worlds = Worlds(lambda r: deal.resample(me, r), deal if see_all else None)
+    action = fn(obs, budget, rng, worlds, deadline)
+    assert action in legal, (obs.game, action, legal)
     return action
 
 
@@ -87,4 +109,4 @@ def choose(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVEL, seed
     return deal.action_str(choose_action(deal, seat, level, seed))
 
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "choose", "choose_action"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Worlds", "choose", "choose_action", "search"]

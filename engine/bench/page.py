@@ -1,0 +1,344 @@
+"""The page's own figures, measured in Chromium on the built dist/ (in a source checkout).
+
+    python -m engine.bench page-load [--runs N]
+        build dist/, then time cold navigation -> interactive table for dist/ against a bare
+        PyScript page built from the same npm runtime (median of N runs, default 5)
+    python -m engine.bench page-ai [--deals N] [--seed S]
+        build dist/, then have the page's computer (default level) make every decision of a few
+        seeded deals of each game in its worker; print the page's own decision times next to
+        CPython's on the same positions (--deals N per game, default 3; --seed S, default 7)
+
+`python3 build.py bench` and `python3 build.py bench-ai` are aliases of these. Both need the
+repository's build.py (loaded from the checkout to build and serve dist/), the playwright
+package and a Chromium (/usr/bin/chromium, else `chromium` on PATH, or CHROMIUM=/path); without
+them they say why and exit with status 2. playwright is imported only inside the functions that
+drive the browser, so the engine imports without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import shutil
+import sys
+import threading
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Playwright
+
+ROOT = Path(__file__).resolve().parents[2]  # the repository root in a source checkout
+DEFAULT_CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update"]
+BENCH_AI_TIMEOUT = 30_000  # ms one page decision may take before page-ai gives up
+
+
+# ----------------------------------------------------------------------------------- setting up
+def chromium() -> str | None:
+    """The Chromium to launch: $CHROMIUM (default /usr/bin/chromium), else `chromium` on PATH."""
+    path = os.environ.get("CHROMIUM", DEFAULT_CHROMIUM)
+    return path if os.path.isfile(path) else shutil.which("chromium")
+
+
+def unavailable(root: Path = ROOT) -> str | None:
+    """Why the page cannot be measured here, or None when it can."""
+    if not (root / "build.py").is_file() or not (root / "ui").is_dir():
+        return f"no build.py next to the engine package (in {root}); not a source checkout"
+    if importlib.util.find_spec("playwright") is None:
+        return "the playwright package is not installed"
+    if chromium() is None:
+        return (f"no Chromium at {os.environ.get('CHROMIUM', DEFAULT_CHROMIUM)} nor on PATH "
+                f"(set CHROMIUM=/path/to/chromium)")
+    return None
+
+
+def load_build(root: Path = ROOT) -> ModuleType:
+    """The repository's build.py as a module (the one already running, when it is)."""
+    path = (root / "build.py").resolve()
+    for name in ("build", "__main__"):
+        mod = sys.modules.get(name)
+        file = getattr(mod, "__file__", None)
+        if mod is not None and file and Path(file).resolve() == path:
+            return mod
+    spec = importlib.util.spec_from_file_location("build", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path}")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("build", mod)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def launch(p: Playwright, args: list[str]) -> Browser:
+    """A fresh headless Chromium (the one `chromium()` finds)."""
+    exe = chromium() or DEFAULT_CHROMIUM
+    try:
+        return p.chromium.launch(executable_path=exe, args=args)
+    except Exception as e:  # noqa: BLE001 (a clear message instead of playwright's traceback)
+        sys.exit(f"could not start Chromium ({exe}): {e}")
+
+
+def serve_in_background(b: ModuleType, directory: Path) -> tuple[Any, str]:
+    """build.py's static server on a free port in a daemon thread, and its base URL."""
+    server = b.make_server(directory, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+# ------------------------------------------------------------------------------------ page-load
+BARE_HTML = """<!doctype html>
+<html><head><meta charset="utf-8"><title>bare</title>
+<link rel="stylesheet" href="./pyscript/core.css">
+<script type="module" src="./pyscript/core.js"></script></head>
+<body><script type="py" config="./pyscript.toml">
+import js
+print("ready")
+js.Reflect.set(js.window, "__ready_at", js.performance.now())
+</script></body></html>
+"""
+
+
+def build_bare(b: ModuleType, dist: Path) -> Path:
+    """A bare PyScript page from the stock npm runtime that only prints "ready"."""
+    pyodide_dir = b.npm_package("pyodide")
+    pyscript_dir = b.npm_package("pyscript")
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json"):
+        b.copy_if_changed(pyodide_dir / name, dist / "pyodide" / name)
+    for p in (pyscript_dir / "dist").iterdir():
+        if p.suffix in (".js", ".css"):
+            b.copy_if_changed(p, dist / "pyscript" / p.name)
+    b.write_if_changed(dist / "pyscript.toml", b'interpreter = "./pyodide/pyodide.mjs"\n')
+    b.write_if_changed(dist / "index.html", BARE_HTML.encode())
+    return dist
+
+
+def page_load(b: ModuleType, runs: int) -> None:
+    """Cold navigation -> interactive table, ours vs a bare PyScript page (median of runs)."""
+    import statistics
+
+    from playwright.sync_api import sync_playwright
+
+    root = b.CACHE / "bench"
+    shutil.rmtree(root / "site", ignore_errors=True)
+    site = root / "site"
+    shutil.copytree(b.DIST, site / "game")
+    build_bare(b, site / "bare")
+    server, base = serve_in_background(b, site)
+    results: dict[str, list[tuple[float, int]]] = {"bare": [], "ours": []}
+    ours_python: list[float] = []  # from ui/main.py starting to the lobby shown
+    with sync_playwright() as p:
+        for i in range(runs):
+            for label, url, marker in (
+                ("bare", f"{base}/bare/", "window.__ready_at"),
+                ("ours", f"{base}/game/", "window.__tt_ready_at"),
+            ):
+                # A fresh browser each time: a closed page's leftover work (WebAssembly tier-up,
+                # storage) would otherwise slow down the next page measured.
+                browser = launch(p, CHROMIUM_ARGS)
+                ctx = browser.new_context()
+                page = ctx.new_page()
+                page.wait_for_timeout(500)
+                page.goto(url)
+                page.wait_for_function(f"typeof {marker} === 'number'", timeout=120_000)
+                t = page.evaluate(marker)
+                if label == "ours":
+                    page.wait_for_selector("[data-start]", timeout=10_000)
+                    main_at = page.evaluate(
+                        "performance.getEntriesByName('tt:main')[0]?.startTime ?? 0")
+                    ours_python.append((t - main_at) / 1000.0)
+                # Bytes over the wire up to now, from the page's own resource timing (listening
+                # to every request from here would slow the page down).
+                size = page.evaluate("""() => performance.getEntriesByType('navigation')
+                    .concat(performance.getEntriesByType('resource'))
+                    .reduce((n, e) => n + (e.transferSize || 0), 0)""")
+                results[label].append((t / 1000.0, int(size)))
+                browser.close()
+            print(f"run {i + 1}: bare {results['bare'][-1][0]:.2f} s, "
+                  f"ours {results['ours'][-1][0]:.2f} s", flush=True)
+    server.shutdown()
+    med = {k: statistics.median(t for t, _ in v) for k, v in results.items()}
+    size = {k: statistics.median(s for _, s in v) for k, v in results.items()}
+    print(f"bare PyScript page : {med['bare']:.2f} s median, "
+          f"{size['bare'] / 1e6:.2f} MB transferred")
+    print(f"trick-table (dist/): {med['ours']:.2f} s median, "
+          f"{size['ours'] / 1e6:.2f} MB transferred"
+          f" (of which {statistics.median(ours_python):.2f} s from ui/main.py to the lobby)")
+    pairs = statistics.median(o[0] / r[0] for o, r in zip(results["ours"], results["bare"]))
+    print(f"ratio ours/bare    : {med['ours'] / med['bare']:.2f} of the medians, "
+          f"{pairs:.2f} median of the paired runs (goal <= 0.60), runs={runs}")
+
+
+# -------------------------------------------------------------------------------------- page-ai
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..100) of a non-empty list."""
+    import math
+
+    xs = sorted(values)
+    return xs[max(0, math.ceil(q / 100 * len(xs)) - 1)]
+
+
+def page_ai(b: ModuleType, deals: int, seed: int) -> None:
+    """Decision time of the default level: the page's worker (as the page measures it) and
+    CPython in this process, on the same positions."""
+    import statistics
+    import time
+
+    from playwright.sync_api import sync_playwright
+
+    from .. import GAMES, ai, replay
+
+    level = ai.DEFAULT_LEVEL
+    server, base = serve_in_background(b, b.DIST)
+    base += "/"
+    samples: dict[str, list[dict[str, Any]]] = {}
+    t_start = time.perf_counter()
+    with sync_playwright() as p:
+        browser = launch(p, [*CHROMIUM_ARGS, "--disable-dev-shm-usage"])
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.set_default_timeout(BENCH_AI_TIMEOUT)
+
+        def start(game: str, match_seed: int) -> None:
+            page.evaluate("q => window.__tt_reset(q)", f"?game={game}&seed={match_seed}&speed=0")
+            page.wait_for_selector("#table:not([hidden])", state="attached")
+
+        def step() -> str:
+            """One decision by the page's computer (any seat); "summary" when a deal ended."""
+            try:
+                page.wait_for_selector("#table[data-input], [data-summary]", state="attached")
+            except Exception:  # noqa: BLE001 (say where it stuck, then stop)
+                sys.exit(f"page-ai: the computer seats made no move for "
+                         f"{BENCH_AI_TIMEOUT / 1000:.0f} s; state "
+                         f"{page.evaluate('window.__tt_state()')}; errors {errors}")
+            if page.query_selector("[data-summary]"):
+                return "summary"
+            before = page.get_attribute("#table", "data-seq")
+            page.evaluate("window.__tt_think()")
+            try:
+                page.wait_for_function(
+                    "s => document.getElementById('table').dataset.seq !== s "
+                    "|| document.querySelector('[data-summary]')", arg=before)
+            except Exception:  # noqa: BLE001 (say where it stuck, then stop)
+                sys.exit(f"page-ai: no move after {BENCH_AI_TIMEOUT / 1000:.0f} s; state "
+                         f"{page.evaluate('window.__tt_state()')}; errors {errors}")
+            return "input"
+
+        page.goto(base + "?speed=0")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        # Warm-up: the worker boots its own Pyodide and imports the search on its first
+        # decision; that one is not a decision time.
+        start("koz-maca", seed + 1000)
+        while not json.loads(page.evaluate("window.__tt_ai_times()")):
+            step()
+        page.evaluate("window.__tt_ai_times(true)")
+        state = json.loads(page.evaluate("window.__tt_state()"))
+        if state["ai"]["level"] != level or state["ai"]["broken"]:
+            sys.exit(f"page-ai: the page's computer is not the worker at {level!r}: {state['ai']}")
+        b.log(f"worker ready ({time.perf_counter() - t_start:.0f} s); level {level!r}, "
+              f"{deals} deal(s) per game, seed {seed}")
+        for game in GAMES:
+            t0 = time.perf_counter()
+            match_seed = seed
+            start(game, match_seed)
+            done = 0
+            while done < deals:
+                if step() != "summary":
+                    continue
+                done += 1
+                if done >= deals:
+                    break
+                if page.query_selector('[data-summary] [data-action="next"]'):
+                    page.click('[data-summary] [data-action="next"]')
+                    page.wait_for_selector("[data-summary]", state="detached")
+                else:  # the match is over: a new one, with the next seed
+                    match_seed += 1
+                    start(game, match_seed)
+            samples[game] = json.loads(page.evaluate("window.__tt_ai_times(true)"))
+            b.log(f"{game}: {len(samples[game])} decisions in the page "
+                  f"({time.perf_counter() - t0:.0f} s)")
+        browser.close()
+    server.shutdown()
+    if errors:
+        sys.exit(f"page-ai: errors in the page: {errors}")
+
+    def row(label: str, page_ms: list[float], py_ms: list[float], same: int) -> str:
+        pm, pp = statistics.median(page_ms), percentile(page_ms, 95)
+        cm, cp = statistics.median(py_ms), percentile(py_ms, 95)
+        return (f"{label:<14} {len(page_ms):>5} {pm:>8.0f} {pp:>8.0f} {cm:>8.0f} {cp:>8.0f} "
+                f"{pm / cm:>6.1f} {pp / cp:>6.1f} {same:>5}/{len(page_ms)}")
+
+    print(f"Decision time at the default level ({level!r}), ms: the page's worker round trip "
+          f"(performance.now() around\neach request, which includes rebuilding the position "
+          f"from the match record) vs engine.ai.choose in CPython\non the same positions; "
+          f"p95 is nearest-rank; 'same' counts equal moves.", flush=True)
+    print(f"{'game':<14} {'dec':>5} {'page med':>8} {'page p95':>8} {'py med':>8} {'py p95':>8} "
+          f"{'x med':>6} {'x p95':>6} {'same':>11}")
+    all_page: list[float] = []
+    all_py: list[float] = []
+    all_same = 0
+    for game, entries in samples.items():
+        page_ms: list[float] = []
+        py_ms: list[float] = []
+        same = 0
+        for e in entries:
+            d = replay(json.loads(e["record"])).deal
+            t = time.perf_counter()
+            move = ai.choose(d, d.to_move, level=e["level"], seed=e["seed"])
+            py_ms.append((time.perf_counter() - t) * 1000)
+            page_ms.append(float(e["ms"]))
+            same += move == e["move"]
+        if not entries:
+            print(f"{game:<14} {0:>5}  (no decisions)")
+            continue
+        print(row(game, page_ms, py_ms, same), flush=True)
+        all_page += page_ms
+        all_py += py_ms
+        all_same += same
+    if all_page:
+        print(row("all", all_page, all_py, all_same))
+        page_met = "met" if percentile(all_page, 95) <= 1000 else "NOT met"
+        py_met = "met" if percentile(all_py, 95) <= 150 else "NOT met"
+        print(f"goal: p95 <= 1000 ms in the page ({page_met}), <= 150 ms in CPython ({py_met}); "
+              f"total {time.perf_counter() - t_start:.0f} s")
+
+
+# ------------------------------------------------------------------------------------------ cli
+def main(argv: list[str]) -> int:
+    """`page-load [--runs N]` or `page-ai [--deals N] [--seed S]` (argv[0] is the command)."""
+    command, rest = (argv[0], argv[1:]) if argv else ("", [])
+    ap = argparse.ArgumentParser(prog=f"python -m engine.bench {command}",
+                                 description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    if command == "page-load":
+        ap.add_argument("--runs", type=int, default=5, help="cold loads of each page (default 5)")
+    elif command == "page-ai":
+        ap.add_argument("--deals", type=int, default=3, help="deals per game (default 3)")
+        ap.add_argument("--seed", type=int, default=7, help="the first match seed (default 7)")
+    else:
+        print(f"unknown page benchmark {command!r} (page-load, page-ai)", file=sys.stderr)
+        return 2
+    args = ap.parse_args(rest)
+    for name in ("runs", "deals"):
+        if getattr(args, name, 1) < 1:
+            ap.error(f"--{name} must be at least 1, not {getattr(args, name)}")
+    why = unavailable()
+    if why:
+        print(f"python -m engine.bench {command}: cannot measure the page: {why}",
+              file=sys.stderr)
+        return 2
+    b = load_build()
+    b.build()
+    b.log(f"dist/ ready ({b.dist_size() / 1e6:.1f} MB)")
+    if command == "page-load":
+        page_load(b, args.runs)
+    else:
+        page_ai(b, args.deals, args.seed)
+    return 0
