@@ -131,7 +131,9 @@ class Rules:
     default_players: ClassVar[int] = 4
     option_specs: ClassVar[tuple[Option, ...]] = ()
     teams: ClassVar[tuple[tuple[int, ...], ...] | None] = None
-    direction: ClassVar[str] = "right"  # "right": counter-clockwise on screen; "left": clockwise
+    direction: ClassVar[str] = "right"
+    # The fields a record's deal may have (each family adds its own, e.g. "stock", "trump").
+    deal_fields: ClassVar[frozenset[str]] = frozenset({"dealer", "hands", "moves"})  # "right": counter-clockwise on screen; "left": clockwise
     # --- what a table shows (the page draws from these facts, never from the game's name) ---
     # Display names of the seats; seat 0 is the human. At least as many as `players_allowed`.
     seat_names: ClassVar[tuple[str, ...]] = ("You", "Player 2", "Player 3", "Player 4",
@@ -599,6 +601,11 @@ class Match:
             dealer = setup["dealer"]
             if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.players:
                 raise RecordError(msg("record.dealer", deal=index + 1, last=self.players - 1))
+        if setup is not None:
+            extra = set(setup) - self.rules.deal_fields
+            if extra:
+                raise RecordError(msg("record.in_deal", deal=index + 1, reason=msg(
+                    "record.unknown_deal_fields", fields=", ".join(sorted(map(str, extra))))))
         if setup is not None and "hands" not in setup:
             setup = {k: v for k, v in setup.items() if k != "moves"} or None
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -147,3 +148,36 @@ def test_hands_helper_deal_is_proper() -> None:
     cards = [c for h in DEAL_B for c in h]
     assert len(cards) == len(set(cards)) == 52
     assert hands("AS KS") == [["AS", "KS"]]
+
+
+@pytest.mark.parametrize("with_hands", [True, False])
+def test_unknown_deal_field_is_refused_with_or_without_hands(with_hands: bool) -> None:
+    """An unknown field inside a record's deal is refused, naming it, whether or not the deal
+    lists its hands (as unknown top-level fields are)."""
+    m = engine.new_match("batak", seed=4)
+    rec = m.record()
+    if not with_hands:
+        del rec["deals"][0]["hands"]
+    rec["deals"][0]["colour"] = "red"
+    with pytest.raises(engine.RecordError, match="Deal 1: Unknown deal field.s.: colour"):
+        engine.replay(rec)
+
+
+def test_options_must_be_a_mapping() -> None:
+    """Options given as a list are refused with a sentence saying what options are."""
+    with pytest.raises(engine.RulesError, match="options are a mapping of option names"):
+        engine.new_match("batak", options=[1, 2])  # type: ignore[arg-type]
+
+
+def test_bidding_kozel_winners_is_a_query() -> None:
+    """Asking a finished Bidding Kozel match for its winners changes nothing: the pot left over
+    is settled when the last round is scored."""
+    m = engine.new_match("bidding-kozel", seed=2, options={"rounds": 2})
+    rng = random.Random(2)
+    while not m.is_over:
+        m.play(engine.bots.choose(m.deal, rng=rng))
+    before = (dict(m.info), list(m.totals))
+    assert m.rules.winners(m) == m.winners
+    assert m.rules.winners(m) == m.winners
+    assert (dict(m.info), list(m.totals)) == before
+    assert m.info["pot"] == 0 and "lost" in m.info

@@ -556,6 +556,9 @@ class BiddingKozelDeal(Deal):
                 cur[pi] = (cur[pi][0], a)
         w._tricks = tricks
         w._trick = cur
+        # Dead stock cards were never seen either: they are the rest of the pool.
+        w._dead = pool[k:k + len(w._dead)]
+        k += len(w._dead)
         w.points = [0] * w.players
         for _, plays, win in tricks:
             w.points[win] += sum(POINTS[c] for _, a in plays for c in cards_of(a))
@@ -649,6 +652,7 @@ class BiddingKozel(Rules):
     rank_order = ("A", "10", "K", "Q", "J", "9", "8", "7", "6")
     score_labels = {"points": "Card points", "delta": "Won / lost", "total": "Bankroll",
                     "total_short": "bank"}
+    deal_fields = frozenset({"dealer", "hands", "stock", "moves"})
     multi_card_plays = True  # one card, or three (a lead of three is of one suit)
 
     def explain(self, result: Mapping[str, Any]) -> list[Message]:
@@ -776,6 +780,11 @@ class BiddingKozel(Rules):
         match.info["carry"] = deal.result["remainder"]
         match.info["pot"] = deal.result["remainder"]
         match.info["rounds"] = len(match.deals)
+        if self.is_over(match):
+            # What is left in the pot when the match ends belongs to nobody.
+            match.info["lost"] = match.info.get("pot", 0)
+            match.info["pot"] = 0
+            match.info["carry"] = 0
 
     def next_dealer(self, match: Match, last: Deal) -> int:
         assert last.result is not None
@@ -788,9 +797,3 @@ class BiddingKozel(Rules):
     def is_over(self, match: Match) -> bool:
         return len(match.deals) >= self.options["rounds"] or len(self.can_ante(match)) < 2
 
-    def winners(self, match: Match) -> list[int]:
-        # What is left in the pot when the match ends belongs to nobody.
-        match.info["lost"] = match.info.get("pot", 0)
-        match.info["pot"] = 0
-        match.info["carry"] = 0
-        return super().winners(match)

@@ -600,6 +600,7 @@ add_english({
 class KozelRules(Rules):
     """Shared facts and match flow of Kozel Miner and Classic."""
 
+    deal_fields = frozenset({"dealer", "hands", "moves", "trump"})
     players_allowed = (4,)
     default_players = 4
     direction = "left"

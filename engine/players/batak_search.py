@@ -327,23 +327,25 @@ def ranks_of(hands: list[list[int]]) -> tuple[Ranks, list[int]]:
 
 def playout(hands: list[list[int]], trump: int, broken: bool, trick: list[tuple[int, int]],
             to_move: int, taken: list[int], teams: bool, rng: random.Random,
-            eps: float = 0.08) -> list[int]:
+            eps: float = 0.08, trace: list[tuple[int, int]] | None = None) -> list[int]:
     """Plays the deal to its end with a cheap heuristic policy; returns tricks per seat.
 
     The policy: lead the highest sure winner of a plain suit, else draw trumps with the top
     trump, else a low card (of the shortest suit half the time); follow with the lowest card
     on the partner's sure trick, win with the cheapest card when last or ruffing, play the
     highest winner second or third hand, else the lowest card; a random legal card with
-    chance `eps`. `taken` is consumed (pass a copy).
+    chance `eps`. `taken` is consumed (pass a copy). `trace`, when given, receives every
+    (seat, card) played: the conformance test replays it through the rules.
     """
     hs, unplayed = ranks_of(hands)
     return playout_ranks(hs, unplayed, sum(len(h) for h in hands), trump, broken, trick,
-                         to_move, taken, teams, rng, eps)
+                         to_move, taken, teams, rng, eps, trace)
 
 
 def playout_ranks(hs: Ranks, unplayed: list[int], left: int, trump: int, broken: bool,
                   trick: list[tuple[int, int]], to_move: int, taken: list[int], teams: bool,
-                  rng: random.Random, eps: float = 0.08) -> list[int]:
+                  rng: random.Random, eps: float = 0.08,
+                  trace: list[tuple[int, int]] | None = None) -> list[int]:
     """`playout` on the hands in `ranks_of` form (`left` cards in all); `hs`, `unplayed` and
     `taken` are consumed (pass copies)."""
     rnd = rng.random
@@ -472,6 +474,8 @@ def playout_ranks(hs: Ranks, unplayed: list[int], left: int, trump: int, broken:
                 if not high_trump:
                     win = p
         unplayed[cs] &= ~(1 << cr)
+        if trace is not None:
+            trace.append((p, cs << 4 | cr))
         left -= 1
         n_trick += 1
         if n_trick == 4:

@@ -108,8 +108,10 @@ class Setup:
 
 def playout(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]], to_move: int,
             pts: list[int], ttricks: list[int], rng: random.Random,
-            eps: float = 0.08) -> tuple[list[int], list[int], int]:
-    """Plays the cycle out; returns team points, team tricks and the Queen-of-Clubs seat (-1)."""
+            eps: float = 0.08,
+            trace: list[tuple[int, int]] | None = None) -> tuple[list[int], list[int], int]:
+    """Plays the cycle out; returns team points, team tricks and the Queen-of-Clubs seat (-1).
+    `trace`, when given, receives every (seat, card) played (for the conformance test)."""
     eff, st = S.eff, S.st
     rnd = rng.random
     top = [0] * 5  # per effective suit: the highest strength still in a hand
@@ -187,6 +189,8 @@ def playout(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]], to_m
             if st[c] > wstr and (eff[c] == TRUMP or eff[c] == led):
                 win, wstr = p, st[c]
         h.remove(c)
+        if trace is not None:
+            trace.append((p, c))
         if st[c] >= top[eff[c]]:
             e = eff[c]
             top[e] = max((st[x] for hh in hands for x in hh if eff[x] == e), default=0)
