@@ -9,11 +9,8 @@ its worlds.
 
 from __future__ import annotations
 
-import math
 import random
-import time
-from collections.abc import Callable, Mapping, Sequence
-from typing import TypeVar
+from collections.abc import Mapping, Sequence
 
 
 def deal_unseen(unseen: Sequence[int], sizes: Mapping[int, int],

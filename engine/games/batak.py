@@ -14,8 +14,7 @@ the seed; the deal then passes to the next seat.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -31,8 +30,11 @@ from ..core import (
     check_hands,
     register,
 )
+from ..messages import Message, add_english, msg
+from ..messages import card as mcard
+from ..messages import seat as mseat
+from ..messages import suit as msuit
 from ..sampling import deal_unseen
-from ..messages import Message, add_english, card as mcard, msg, seat as mseat, suit as msuit
 
 # What this game tells a player, in English (the key is the stable part).
 add_english({
@@ -192,8 +194,7 @@ class BatakObservation(Observation):
 
     def would_win(self, c: int) -> bool:
         """Whether card `c`, played now, would take the lead of the trick in progress."""
-        return would_win(c, (self._led if self._trick else -1, self._high_led,
-                             self._high_trump, self._win_seat), self.trump_suit)
+        return would_win(c, self.state, self.trump)
 
     def winning_seat(self) -> int | None:
         return self.state[3] if self.trick else None
@@ -290,19 +291,15 @@ class BatakDeal(Deal):
 
     def would_win(self, c: int) -> bool:
         """Whether card `c`, played now, would take the lead of the trick in progress."""
-        if not self._trick:
-            return True
-        s, r = c >> 4, c & 15
-        if s == self.trump_suit:
-            return r > self._high_trump
-        return s == self._led and not self._high_trump and r > self._high_led
+        return would_win(c, (self._led if self._trick else -1, self._high_led,
+                             self._high_trump, self._win_seat), self.trump_suit)
 
     def winning_seat(self) -> int | None:
         """The seat now winning the trick in progress (None before the lead)."""
         return self._win_seat if self._trick else None
 
     def _top_card(self, suit: int) -> int:
-        return max((c for _, c in self._trick if c >> 4 == suit), key=lambda c: c & 15)
+        return max((c for _, c in self._trick if c >> 4 == suit), key=lambda c: c & 15)  # type: ignore[no-any-return]
 
     # --- applying moves ---------------------------------------------------------------------
     def apply_action(self, action: Action) -> None:

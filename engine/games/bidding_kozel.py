@@ -47,17 +47,17 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping
-from itertools import combinations
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from ..cards import CARD_STR, DECK_36, kozel_points, parse_card
 from ..core import (
-    Observation,
     Action,
     Deal,
     IllegalMove,
     Match,
+    Observation,
     Option,
     RecordError,
     Rules,
@@ -66,7 +66,9 @@ from ..core import (
     parse_record_cards,
     register,
 )
-from ..messages import Message, add_english, card as mcard, msg, seat as mseat, suit as msuit
+from ..messages import Message, add_english, msg
+from ..messages import card as mcard
+from ..messages import seat as mseat
 
 # What this game tells a player, in English (the key is the stable part).
 add_english({
@@ -498,9 +500,9 @@ class BiddingKozelDeal(Deal):
         turned_in_stock = stock_n > 0
         seen.add(turned)
         slots = []  # (trick index, play index, cards) of every play the seat has not seen
-        for ti, plays in enumerate(obs.trick_plays()):
-            for pi, (_, a) in enumerate(plays):
-                if a is None:
+        for ti, seen_plays in enumerate(obs.trick_plays()):
+            for pi, (_, shown) in enumerate(seen_plays):
+                if shown is None:
                     real = (self._tricks[ti][1] if ti < len(self._tricks) else self._trick)[pi]
                     slots.append((ti, pi, len(cards_of(real[1]))))
         others = [s for s in obs.active if s != seat]

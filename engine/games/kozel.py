@@ -36,8 +36,7 @@ House decisions taken here (RULES.md marks the rule ones [house]; these are the 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -46,7 +45,6 @@ from ..cards import (
     DECK_24,
     DECK_32,
     DECK_36,
-    SUIT_SYMBOLS,
     SUITS,
     card,
     kozel_points,
@@ -64,9 +62,12 @@ from ..core import (
     check_hands,
     register,
 )
+from ..messages import Message, add_english, msg
+from ..messages import card as mcard
+from ..messages import seat as mseat
+from ..messages import seats as mseats
+from ..messages import suit as msuit
 from ..sampling import deal_unseen
-from ..messages import Message, add_english, card as mcard, msg, seat as mseat
-from ..messages import seats as mseats, suit as msuit
 
 # What this game tells a player, in English (the key is the stable part).
 add_english({

@@ -111,4 +111,4 @@ def _batak_card(obs: BatakObservation, seat: int, legal: list[Action],
 def _sure(obs: BatakObservation, win: int, master: Callable[[int], bool]) -> bool:
     """Whether the card now winning the trick cannot be beaten (by rank: a ruff may still come)."""
     c = next(c for s, c in obs.trick if s == win)
-    return bool(master(c))
+    return bool(master(c))  # type: ignore[arg-type]

@@ -119,7 +119,7 @@ def _follow_one(d: BiddingKozelDeal, trick: list[tuple[int, Action]], h: list[in
                                                                    else 0), rnd()))
 
 
-def rollout(w: BiddingKozelDeal, action: Action, seat: int, rng: random.Random) -> float:
+def rollout(w: Deal, action: Action, seat: int, rng: random.Random) -> float:
     d = w.clone()
     assert isinstance(d, BiddingKozelDeal)
     d.apply_action(action)

@@ -11,7 +11,6 @@ hand the most trumps and points.
 from __future__ import annotations
 
 import random
-
 from collections.abc import Sequence
 
 from ..core import Action, Observation

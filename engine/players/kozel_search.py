@@ -81,9 +81,9 @@ class Setup:
 
     __slots__ = (
         "classic",
+        "doubled",
         "eff",
         "miner_owner_team",
-        "doubled",
         "must_trump",
         "owner",
         "queen",
@@ -220,7 +220,7 @@ def playout(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]], to_m
 def value(S: Setup, pts: list[int], ttricks: list[int], queen: int, seat: int) -> float:
     """Penalty points the other team takes minus those the seat's team takes (+ card points)."""
     me = seat & 1
-    reason, loser, pen, _, _ = penalty(pts, ttricks, queen if queen >= 0 else None, S.owner,
+    _, loser, pen, _, _ = penalty(pts, ttricks, queen if queen >= 0 else None, S.owner,
                                        S.classic, S.target, S.doubled)
     if loser is None:
         return 0.0  # eggs

@@ -15,9 +15,8 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import Any
-
 from dataclasses import dataclass
+from typing import Any
 
 from ..core import Action, Deal, Observation
 from . import baseline
