@@ -199,6 +199,19 @@ def trick_winner(plays: Sequence[tuple[int, int]], eff: Sequence[int],
     return win
 
 
+def queen_taken_by_shamok(plays: Sequence[tuple[int, int]], shamok: int,
+                          queen: int) -> int | None:
+    """Classic: the seat that played the Queen of Clubs when the shamok of the other team is on
+    the same finished trick (the cycle ends at once), else None."""
+    sh = qc = -1
+    for s, x in plays:
+        if x == shamok:
+            sh = s
+        elif x == queen:
+            qc = s
+    return qc if sh >= 0 and qc >= 0 and (sh ^ qc) & 1 else None
+
+
 def penalty(points: Sequence[int], team_tricks: Sequence[int], queen_seat: int | None,
             owner: int, classic: bool, target: int,
             doubled: bool) -> tuple[str, int | None, int, bool | None, bool | None]:
@@ -471,13 +484,8 @@ class KozelDeal(Deal):
         self.taken[winner] += 1
         self._trick = []
         if self.classic:
-            sh = qc = -1
-            for s, x in trick:
-                if x == self.shamok:
-                    sh = s
-                elif x == self.queen:
-                    qc = s
-            if sh >= 0 and qc >= 0 and (sh ^ qc) & 1:
+            qc = queen_taken_by_shamok(trick, self.shamok, self.queen)
+            if qc is not None:
                 self._finish(qc)
                 return
         if len(self._tricks) == self._ntricks:

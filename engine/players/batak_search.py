@@ -31,7 +31,7 @@ import random
 
 from ..cards import DECK_52
 from ..core import Action, Observation
-from ..games.batak import BatakObservation, trick_winner
+from ..games.batak import BatakObservation, trick_state, trick_winner
 from . import baseline, batak_baseline
 from .levels import Worlds, search
 from .sample import best_card, deal_unseen, worlds_for
@@ -349,25 +349,7 @@ def playout_ranks(hs: Ranks, unplayed: list[int], left: int, trump: int, broken:
     """`playout` on the hands in `ranks_of` form (`left` cards in all); `hs`, `unplayed` and
     `taken` are consumed (pass copies)."""
     rnd = rng.random
-    led = -1
-    high_led = 0
-    high_trump = 0
-    win = -1
-    for s, c in trick:
-        cs, cr = c >> 4, c & 15
-        if led < 0:
-            led, high_led, win = cs, cr, s
-            high_trump = cr if cs == trump else 0
-        elif cs == trump:
-            if cr > high_trump:
-                high_trump = cr
-                win = s
-                if cs == led:
-                    high_led = cr
-        elif cs == led and cr > high_led:
-            high_led = cr
-            if not high_trump:
-                win = s
+    led, high_led, high_trump, win = trick_state(trick, trump)
     n_trick = len(trick)
     p = to_move
     while left:

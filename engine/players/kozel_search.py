@@ -20,7 +20,14 @@ from __future__ import annotations
 import random
 
 from ..core import Action, Observation
-from ..games.kozel import POINTS, TRUMP, KozelObservation, penalty
+from ..games.kozel import (
+    POINTS,
+    TRUMP,
+    KozelObservation,
+    penalty,
+    queen_taken_by_shamok,
+    trick_winner,
+)
 from . import baseline
 from .levels import Worlds, search
 from .sample import best_card, deal_unseen, worlds_for
@@ -200,13 +207,8 @@ def playout(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]], to_m
             pts[win & 1] += tp
             ttricks[win & 1] += 1
             if classic:
-                sh = qc = -1
-                for s, x in trick:
-                    if x == S.shamok:
-                        sh = s
-                    elif x == S.queen:
-                        qc = s
-                if sh >= 0 and qc >= 0 and (sh ^ qc) & 1:
+                qc = queen_taken_by_shamok(trick, S.shamok, S.queen)
+                if qc is not None:
                     return pts, ttricks, qc
             trick = []
             tp = 0
@@ -285,18 +287,12 @@ def choose_card(obs: KozelObservation, budget: int, rng: random.Random,
 
 def _finish_trick(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]],
                   pts: list[int], tt: list[int], rng: random.Random) -> tuple[list[int], list[int], int]:
-    eff, st = S.eff, S.st
-    led = eff[trick[0][1]]
-    win, wstr = trick[0][0], st[trick[0][1]]
-    for s, c in trick[1:]:
-        if st[c] > wstr and (eff[c] == TRUMP or eff[c] == led):
-            win, wstr = s, st[c]
+    win = trick_winner(trick, S.eff, S.st)
     pts[win & 1] += sum(POINTS[c] for _, c in trick)
     tt[win & 1] += 1
     if S.classic:
-        sh = next((s for s, c in trick if c == S.shamok), -1)
-        qc = next((s for s, c in trick if c == S.queen), -1)
-        if sh >= 0 and qc >= 0 and (sh ^ qc) & 1:
+        qc = queen_taken_by_shamok(trick, S.shamok, S.queen)
+        if qc is not None:
             return pts, tt, qc
     if not hands[win]:
         return pts, tt, -1
