@@ -404,6 +404,10 @@ class Deal:
         see dealt again at random, within what the plays proved (each family defines it)."""
         raise NotImplementedError
 
+    def resample_many(self, seat: int, rng: random.Random, n: int) -> list[Deal]:
+        """`n` worlds drawn by `resample`, one after the other from `rng`."""
+        return [self.resample(seat, rng) for _ in range(n)]
+
     def hand_cards(self, seat: int) -> list[int]:
         """A copy of `seat`'s cards (ints). Players never call this for another seat: only the
         perfect-information bound of the strength benchmark does."""

@@ -488,6 +488,13 @@ class BiddingKozelDeal(Deal):
         cards: the other hands, the stock's order and the cards of face-down plays (so the
         captured points follow the world's cards). The drawer of the turned-up card keeps it
         in most worlds while it holds cards."""
+        w = self.resample_many(seat, rng, 1)[0]
+        assert isinstance(w, BiddingKozelDeal)
+        return w
+
+    def resample_many(self, seat: int, rng: random.Random, n: int) -> list[Deal]:
+        """`n` worlds as `resample` draws them, one after the other from `rng` (what the seat
+        knows is worked out once)."""
         obs = self.observation(seat)
         visible = obs.visible_plays()
         seen: set[int] = set(obs.hand)
@@ -518,62 +525,65 @@ class BiddingKozelDeal(Deal):
             unseen.append(turned)
         sizes = {s: obs.hand_sizes[s] for s in others}
         stock_free = stock_n - 1 if turned_in_stock else 0
-        pool = list(unseen)
-        rng.shuffle(pool)
-        w = self.clone()
-        assert isinstance(w, BiddingKozelDeal)
-        hands = w._hands
-        if turned_unseen_place and drawer >= 0 and drawer != seat:
-            # The drawer still holds it unless it has played it face down since.
-            pool.remove(turned)
-            if obs.hand_sizes[drawer] > 0 and rng.random() < 0.9:
-                hands[drawer] = [turned]
-            else:
-                pool.append(turned)
-                rng.shuffle(pool)
-                hands[drawer] = []
-        k = 0
-        for s in others:
-            have = hands[s] if (s == drawer and turned_unseen_place
-                                and hands[s] == [turned]) else []
-            need = sizes[s] - len(have)
-            hands[s] = have + pool[k:k + need]
-            k += need
-        stock = pool[k:k + stock_free]
-        k += stock_free
-        w._stock = w._stock[:w._drawn] + stock + ([turned] if turned_in_stock else [])
-        # Face-down plays get the next unseen cards; points follow the sampled cards.
-        tricks = list(w._tricks)
-        cur = list(w._trick)
-        for ti, pi, cnt in slots:
-            cs = tuple(sorted(pool[k:k + cnt]))
-            k += cnt
-            a: Action = cs[0] if cnt == 1 else cs
-            if ti < len(tricks):
-                leader, old, win = tricks[ti]
-                redealt = list(old)
-                redealt[pi] = (redealt[pi][0], a)
-                tricks[ti] = (leader, redealt, win)
-            else:
-                cur[pi] = (cur[pi][0], a)
-        w._tricks = tricks
-        w._trick = cur
-        # Dead stock cards were never seen either: they are the rest of the pool.
-        w._dead = pool[k:k + len(w._dead)]
-        k += len(w._dead)
-        w.points = [0] * w.players
-        for _, plays, win in tricks:
-            w.points[win] += sum(POINTS[c] for _, a in plays for c in cards_of(a))
-        # A Bura laid face down would be unknown: recompute it from the world's cards.
-        w._bura_seat = -1
-        w._bura = ()
-        t = w.trump_suit
-        for s, a in cur:
-            cs = cards_of(a)
-            if len(cs) == 3 and all(c >> 4 == t for c in cs) and (
-                    w._bura_seat < 0 or play_beats(w._b, cs, w._bura)):
-                w._bura_seat, w._bura = s, cs
-        return w
+        worlds: list[Deal] = []
+        for _ in range(n):
+            pool = list(unseen)
+            rng.shuffle(pool)
+            w = self.clone()
+            assert isinstance(w, BiddingKozelDeal)
+            hands = w._hands
+            if turned_unseen_place and drawer >= 0 and drawer != seat:
+                # The drawer still holds it unless it has played it face down since.
+                pool.remove(turned)
+                if obs.hand_sizes[drawer] > 0 and rng.random() < 0.9:
+                    hands[drawer] = [turned]
+                else:
+                    pool.append(turned)
+                    rng.shuffle(pool)
+                    hands[drawer] = []
+            k = 0
+            for s in others:
+                have = hands[s] if (s == drawer and turned_unseen_place
+                                    and hands[s] == [turned]) else []
+                need = sizes[s] - len(have)
+                hands[s] = have + pool[k:k + need]
+                k += need
+            stock = pool[k:k + stock_free]
+            k += stock_free
+            w._stock = w._stock[:w._drawn] + stock + ([turned] if turned_in_stock else [])
+            # Face-down plays get the next unseen cards; points follow the sampled cards.
+            tricks = list(w._tricks)
+            cur = list(w._trick)
+            for ti, pi, cnt in slots:
+                cs = tuple(sorted(pool[k:k + cnt]))
+                k += cnt
+                a: Action = cs[0] if cnt == 1 else cs
+                if ti < len(tricks):
+                    leader, old, win = tricks[ti]
+                    redealt = list(old)
+                    redealt[pi] = (redealt[pi][0], a)
+                    tricks[ti] = (leader, redealt, win)
+                else:
+                    cur[pi] = (cur[pi][0], a)
+            w._tricks = tricks
+            w._trick = cur
+            # Dead stock cards were never seen either: they are the rest of the pool.
+            w._dead = pool[k:k + len(w._dead)]
+            k += len(w._dead)
+            w.points = [0] * w.players
+            for _, plays, win in tricks:
+                w.points[win] += sum(POINTS[c] for _, a in plays for c in cards_of(a))
+            # A Bura laid face down would be unknown: recompute it from the world's cards.
+            w._bura_seat = -1
+            w._bura = ()
+            t = w.trump_suit
+            for s, a in cur:
+                cs = cards_of(a)
+                if len(cs) == 3 and all(c >> 4 == t for c in cs) and (
+                        w._bura_seat < 0 or play_beats(w._b, cs, w._bura)):
+                    w._bura_seat, w._bura = s, cs
+            worlds.append(w)
+        return worlds
 
     # --- views and records ------------------------------------------------------------------
     def card_places(self) -> dict[str, list[int]]:

@@ -151,7 +151,7 @@ def choose(obs: Observation, budget: int, rng: random.Random, worlds: Worlds,
     n_worlds = worlds_for(budget * 3 // 4, len(cands), remaining, 36, low=8, high=48)
     truth = worlds.truth
     sampled: list[Deal] = ([truth for _ in range(n_worlds)] if truth is not None
-                           else [worlds.resample(rng) for _ in range(n_worlds)])
+                           else worlds.resample(rng, n_worlds))
     seeds = [rng.getrandbits(32) for _ in sampled]
     return best_card(cands, default, sampled, rng, deadline,
                      lambda w, a, luck: rollout(w, a, seat, luck), CONFIDENCE, seeds)

@@ -34,11 +34,11 @@ DEFAULT_LEVEL = "strong"
 
 @dataclass(frozen=True)
 class Worlds:
-    """Where a search gets full deals: `resample(rng)`, a copy of the deal with what the seat
-    cannot see dealt again consistently with its observation; or, for the benchmark's
+    """Where a search gets full deals: `resample(rng, n)`, n copies of the deal with what the
+    seat cannot see dealt again consistently with its observation; or, for the benchmark's
     perfect-information bound only, the true deal (`truth`)."""
 
-    resample: Callable[[random.Random], Deal]
+    resample: Callable[[random.Random, int], list[Deal]]
     truth: Deal | None = None
 
     def true_hands(self) -> list[list[int]] | None:
@@ -97,7 +97,7 @@ def choose_action(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVE
     fn = _searcher(obs.game)
     if fn is None:
         return baseline.choose_for(obs, rng)
-    worlds = Worlds(lambda r: deal.resample(me, r), deal if see_all else None)
+    worlds = Worlds(lambda r, n: deal.resample_many(me, r, n), deal if see_all else None)
     action = fn(obs, budget, rng, worlds, deadline)
     assert action in legal, (obs.game, action, legal)
     return action
