@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.games.bidding_kozel import BiddingKozelDeal
 from engine.cards import CARD_STR, DECK_36, parse_card
+from engine.games.bidding_kozel import BiddingKozelDeal
 from tests import reference_bidding_kozel
 from tests.helpers import state
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 import engine
-from engine.games.bidding_kozel import BEATS, BiddingKozelDeal, play_beats
 from engine.cards import CARD_STR, DECK_36, parse_card
+from engine.games.bidding_kozel import BEATS, BiddingKozelDeal, play_beats
 from tests.helpers import state
 
 GAME = "bidding-kozel"

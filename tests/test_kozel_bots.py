@@ -9,8 +9,8 @@ import pytest
 
 import engine
 from engine.bots import choose, choose_action
-from engine.players.kozel_baseline import best_trump
 from engine.cards import parse_card
+from engine.players.kozel_baseline import best_trump
 from tests.test_kozel_rules import C1, pos
 
 # Classic, trump ♥: seat 3 owns (J♣) and leads 6♠; seat 0 answers A♠; seat 2 has no spade.
