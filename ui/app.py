@@ -30,7 +30,6 @@ from . import views as V
 
 # Pause before a computer move and the time a finished trick stays on the table (seconds).
 PAUSES = {"0": (0.0, 0.0), "1": (0.25, 0.6), "2": (0.6, 1.1), "3": (1.1, 1.8)}
-TRUMP_TIMER = 20  # seconds the Kozel Classic marker holder has to name trump
 UI_PARAMS = {"game", "seed", "speed", "players", "level"}
 TIMES_KEPT = 1000  # worker round trips kept for window.__tt_ai_times
 
@@ -325,7 +324,7 @@ class App:
                 and self.deal.phase != "over" and self.deal.to_move == 0)
 
     def names(self) -> list[str]:
-        return R.seat_names(self.match.game, self.match.players)
+        return R.seat_names(self.info[self.match.game]["seat_names"], self.match.players)
 
     def record_json(self) -> str:
         return json.dumps(self.match.record()) if self.match is not None else "null"
@@ -407,9 +406,9 @@ class App:
             self.cur = len(m.deals) - 1
             self.begin_deal()
             self.render()
-            t = self.deal.trump
-            if t and m.game.startswith("kozel"):
-                self.toast(f"Trump this cycle: {R.SUIT_SYM[t]} {R.SUIT_NAME[t]}.")
+            notice = m.rules.new_deal_notice(self.deal.view(0))
+            if notice is not None:
+                self.toast(notice.render(self.names()))
             self.kick()
         elif what == "continue" and m is not None:
             self.show_match_over()
@@ -450,9 +449,9 @@ class App:
         return self.deal.legal_moves() if self.human_can_act() else []
 
     def multi(self) -> bool:
-        """Bidding Kozel style plays: select cards, then confirm."""
-        return self.match is not None and self.match.game == "bidding-kozel" and \
-            self.deal.phase == "play"
+        """Plays of several cards (the game's `multi_card_plays`): select cards, then confirm."""
+        return (self.match is not None and bool(self.info[self.match.game]["multi_card_plays"])
+                and self.deal.phase == "play")
 
     def candidate_cards(self, legal: list[str]) -> set[str]:
         """Cards that can join the current selection on the way to a legal play."""
@@ -583,12 +582,12 @@ class App:
                     return
                 continue
             if d.phase == "over" and self.overlay is None:
-                self.show_summary()  # a deal can end as it starts (Bidding Kozel: four Aces)
+                self.show_summary()  # a deal can end as it starts (four Aces dealt to one hand)
                 return
             if self.overlay is not None or d.phase == "over" or d.to_move is None:
                 return
             if d.to_move == 0:
-                if self.match.game == "kozel-classic" and d.phase == "trump":
+                if d.phase == "trump" and self.info[self.match.game]["trump_timer"]:
                     await self.trump_timer(token)
                     continue
                 return
@@ -615,8 +614,8 @@ class App:
             await asyncio.sleep(0)
 
     async def trump_timer(self, token: int) -> None:
-        """The Classic marker holder names trump on a timer; on time-out the computer picks."""
-        self.timer_left = TRUMP_TIMER
+        """The human names trump on the game's `trump_timer`; on time-out the computer picks."""
+        self.timer_left = int(self.info[self.match.game]["trump_timer"])
         self.render()
         d = self.deal
         while token == self.token and d.phase == "trump" and d.to_move == 0:
@@ -658,11 +657,11 @@ class App:
         d = self.deal
         gi = self.info[m.game]
         names = self.names()
-        lines = V.explain(m.game, d.result or {}, names, d.view(0))
+        lines = [x.render(names) for x in m.rules.explain(d.result or {})]
         totals = self.totals_after(self.cur)
-        html = V.summary_html(m.game, gi["title"], self.cur + 1, d.result or {}, names, totals,
-                              gi.get("teams"), m.is_over and self.cur == len(m.deals) - 1,
-                              lines)
+        html = V.summary_html(gi["score_labels"], gi["title"], self.cur + 1, d.result or {},
+                              names, totals, gi.get("teams"),
+                              m.is_over and self.cur == len(m.deals) - 1, lines)
         self.show_overlay("summary", html)
 
     def totals_after(self, index: int) -> list[Any]:
@@ -706,13 +705,13 @@ class App:
         # Header bar
         hands_total = m.options.get("hands") or m.options.get("rounds")
         deal_txt = f"Deal {self.cur + 1}" + (f" of {hands_total}" if hands_total else "")
-        items = V.info_items(m.game, v, names)
+        items = V.info_items(v, names)
         info = "".join(f'<span class="fact"><small>{R.esc(a)}</small> {R.esc(b)}</span>'
                        for a, b in items)
         speed_name = dict(V.SPEEDS).get(self.speed, "")
         el("bar").innerHTML = (
             f'<div class="title"><b>{R.esc(gi["title"])}</b><small>{R.esc(deal_txt)}</small></div>'
-            f'{V.trump_html(m.game, v)}'
+            f'{V.trump_html(v)}'
             f'<div class="facts">{info}</div>'
             '<div class="menu">'
             '<button type="button" class="btn small" data-action="rules">Rules</button>'
@@ -723,34 +722,16 @@ class App:
         # Seats
         seats_html = []
         totals = list(m.totals)
+        label = gi["score_labels"]["total_short"]
         for s in range(m.players):
-            extra: list[str] = []
-            bids = v.get("bids")
-            if isinstance(bids, list):
-                mine = [b for (seat, b) in bids if seat == s]
-                if mine:
-                    extra.append("pass" if mine[-1] is None else f"bid {mine[-1]}")
-            if v.get("declarer") == s and v.get("phase") != "bidding":
-                extra.append("declarer")
-            if gi.get("teams"):
-                for t in gi["teams"]:
-                    if s in t and 0 in t and s != 0:
-                        extra.append("partner")
-            if m.game.startswith("kozel") and v.get("marker_holder") == s:
-                extra.append(f"holds {R.move_label(v.get('marker', ''))}")
-            if m.game == "kozel-classic" and v.get("owner") == s:
-                extra.append("owner")
+            extra = [t.render(names) for t in m.rules.seat_tags(v, s)]
             if s in self.away:
                 extra.append("away")
-            if isinstance(v.get("active"), list) and s not in v["active"]:
-                extra.append("out")
             tot = totals[s] if s < len(totals) else ""
-            label = {"bidding-kozel": "bank", "kozel-miner": "pen.", "kozel-classic": "pen."}.get(
-                m.game, "total")
             thinking = (not can and d.to_move == s and s != 0 and not self.lingering
                         and self.overlay is None)
             seats_html.append(V.seat_html(s, pos[s], names[s], v, f"{label} {tot}", extra,
-                                          thinking))
+                                          thinking, bool(gi["seat_points"])))
         el("seats").innerHTML = "".join(seats_html)
 
         # Trick
@@ -767,7 +748,7 @@ class App:
         el("trick").innerHTML = trick
 
         # Panel and hand
-        hand = R.sort_hand(m.game, list(v.get("hand") or []), v)
+        hand = R.sort_hand(list(v.get("hand") or []), v, gi["rank_order"])
         multi = self.multi()
         if multi:
             legal_cards = self.candidate_cards(legal)

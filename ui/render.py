@@ -16,16 +16,6 @@ RED = {"H", "D"}
 CARD_RE = re.compile(r"^(10|[2-9JQKA])([SHDC])$")
 RANK_WORD = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 
-# Display order (high to low) of plain ranks per family; trumps are ordered by `trump_rank`.
-BATAK_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
-KOZEL_ORDER = ["A", "10", "K", "Q", "J", "9", "8", "7", "6"]
-
-SEAT_NAMES = {
-    "batak": ["You", "Mehmet", "Ayşe", "Kemal", "Zeynep"],
-    "kozel": ["You", "Olga", "Ivan", "Nina", "Pyotr"],
-}
-FAMILY = {"koz-maca": "batak", "batak": "batak", "batak-pairs": "batak",
-          "kozel-miner": "kozel", "kozel-classic": "kozel", "bidding-kozel": "kozel"}
 
 
 def esc(x: Any) -> str:
@@ -76,8 +66,8 @@ def back_html(cls: str = "") -> str:
 def positions(players: int, direction: str) -> list[str]:
     """Screen position of each seat; seat 0 (the human) is at the bottom.
 
-    Batak plays to the right (counter-clockwise on screen): seat 1 sits on the right. Kozel and
-    Bidding Kozel play clockwise: seat 1 sits on the left.
+    A game that plays to the right (counter-clockwise on screen) has seat 1 on the right; one
+    that plays to the left (clockwise) has seat 1 on the left.
     """
     cw = {2: ["bottom", "top"], 3: ["bottom", "left", "right"],
           4: ["bottom", "left", "top", "right"],
@@ -88,42 +78,44 @@ def positions(players: int, direction: str) -> list[str]:
     return [mirror.get(p, p) for p in cw]
 
 
-def seat_names(game: str, players: int) -> list[str]:
-    return SEAT_NAMES[FAMILY.get(game, "batak")][:players]
+def seat_names(names: list[str] | tuple[str, ...], players: int) -> list[str]:
+    """The display names of a table's seats (a game's `seat_names` fact)."""
+    return list(names[:players])
 
 
 def ladder(view: dict[str, Any]) -> list[str]:
-    """The trump cards highest first when the game has a ladder (Kozel), else []."""
+    """The trump cards highest first when the view has a trump ladder, else []."""
     lad = view.get("ladder")
     if isinstance(lad, (list, tuple)):
         return [c if isinstance(c, str) else str(c) for c in lad]
     return []
 
 
-def is_trump(game: str, c: str, view: dict[str, Any]) -> bool:
+def is_trump(c: str, view: dict[str, Any]) -> bool:
     lad = ladder(view)
     if lad:
         return c in lad
     return split_card(c)[1] == view.get("trump")
 
 
-def trump_rank(game: str, c: str, view: dict[str, Any]) -> int:
-    """Position on the trump ladder (0 = highest) for sorting the hand."""
+def trump_rank(c: str, view: dict[str, Any], order: list[str] | tuple[str, ...]) -> int:
+    """Position on the trump ladder (0 = highest) for sorting the hand; without a ladder, the
+    position of the rank in `order` (the game's `rank_order`, high to low)."""
     lad = ladder(view)
     if c in lad:
         return lad.index(c)
-    order = KOZEL_ORDER if FAMILY.get(game) == "kozel" else BATAK_ORDER
     r = split_card(c)[0]
     return order.index(r) if r in order else 99
 
 
-def sort_hand(game: str, hand: list[str], view: dict[str, Any]) -> list[str]:
-    """Trumps together on the left (by ladder), then the other suits alternating colours."""
-    order = KOZEL_ORDER if FAMILY.get(game) == "kozel" else BATAK_ORDER
+def sort_hand(hand: list[str], view: dict[str, Any],
+              order: list[str] | tuple[str, ...]) -> list[str]:
+    """Trumps together on the left (by ladder), then the other suits alternating colours;
+    within a suit by `order` (the game's `rank_order`, high to low)."""
     suit_order = ["S", "H", "C", "D"]
-    trumps = [c for c in hand if is_card(c) and is_trump(game, c, view)]
+    trumps = [c for c in hand if is_card(c) and is_trump(c, view)]
     rest = [c for c in hand if c not in trumps]
-    trumps.sort(key=lambda c: trump_rank(game, c, view))
+    trumps.sort(key=lambda c: trump_rank(c, view, order))
     present = [s for s in suit_order if any(split_card(c)[1] == s for c in rest)]
     # Alternate colours where possible: black, red, black, red.
     blacks = [s for s in present if s not in RED]

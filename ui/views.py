@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .render import (
@@ -115,7 +116,9 @@ def rules_html(gi: dict[str, Any]) -> str:
 
 # ------------------------------------------------------------------------------------ table
 def seat_html(seat: int, pos: str, name: str, view: dict[str, Any], totals_txt: str,
-              extra: list[str], thinking: bool) -> str:
+              extra: list[str], thinking: bool, show_points: bool = False) -> str:
+    """One seat: name, dealer mark, card backs, tricks (and with `show_points`, the card points
+    the view gives for this deal), the match total and tags."""
     n = view["hand_sizes"][seat] if seat < len(view.get("hand_sizes", [])) else 0
     dealer = '<span class="dealer" title="Dealer" aria-label="dealer">D</span>' if view.get(
         "dealer") == seat else ""
@@ -130,7 +133,7 @@ def seat_html(seat: int, pos: str, name: str, view: dict[str, Any], totals_txt: 
     tags = "".join(f'<span class="tag">{esc(t)}</span>' for t in extra if t)
     tricks = f"{taken} trick{'s' if taken != 1 else ''}"
     pts = view.get("points")
-    if str(view.get("game", "")).startswith("kozel") and isinstance(pts, list) and seat < len(pts):
+    if show_points and isinstance(pts, list) and seat < len(pts):
         tricks += f"</span><span title=\"card points taken this cycle\">{esc(pts[seat])} pts"
     return (
         f'<div class="seat pos-{pos}{turn}" data-seat="{seat}" data-cards="{n}">'
@@ -197,8 +200,9 @@ def panel_html(view: dict[str, Any], moves: list[str], title: str, multi: bool,
     return "".join(parts)
 
 
-def info_items(game: str, view: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
-    """Game facts for the bar under the title: (label, value) pairs, plain text."""
+def info_items(view: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
+    """Facts of the deal for the bar under the title: (label, value) pairs, plain text. Each
+    shows when the view has it (contract, pairing, marker, kozyryatnik, eggs, stock, pot)."""
     items: list[tuple[str, str]] = []
 
     def who(s: Any) -> str:
@@ -207,10 +211,10 @@ def info_items(game: str, view: dict[str, Any], names: list[str]) -> list[tuple[
     if view.get("bid"):
         d = view.get("declarer")
         items.append(("Contract", f"{view['bid']} by {who(d)}" if d is not None else str(view["bid"])))
-    if game == "kozel-miner" and isinstance(view.get("pairing"), dict) and view["pairing"]:
+    if isinstance(view.get("pairing"), dict) and view["pairing"]:
         pairs = ", ".join(f"{who(int(s))} {SUIT_SYM.get(str(t), t)}" for s, t in view["pairing"].items())
         items.append(("Pairing", pairs))
-    if view.get("marker") and game.startswith("kozel"):
+    if view.get("marker"):
         holder = view.get("marker_holder")
         items.append(("Marker", f"{move_label(view['marker'])} — {who(holder)}"))
     if isinstance(view.get("kozyryatnik"), list) and view.get("kozyryatnik"):
@@ -226,7 +230,7 @@ def info_items(game: str, view: dict[str, Any], names: list[str]) -> list[tuple[
     return items
 
 
-def trump_html(game: str, view: dict[str, Any]) -> str:
+def trump_html(view: dict[str, Any]) -> str:
     t = view.get("trump")
     if t in SUIT_SYM:
         colour = "red" if t in ("H", "D") else "black"
@@ -241,19 +245,18 @@ def trump_html(game: str, view: dict[str, Any]) -> str:
     return f'<div class="trump none" data-trump="">Trump: {label}</div>'
 
 
-def summary_html(game: str, title: str, deal_no: int, result: dict[str, Any], names: list[str],
-                 totals: list[Any], teams: list[list[int]] | None, match_over: bool,
-                 extra_lines: list[str]) -> str:
+def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: dict[str, Any],
+                 names: list[str], totals: list[Any], teams: list[list[int]] | None,
+                 match_over: bool, extra_lines: list[str]) -> str:
+    """The deal summary; `labels` are the game's `score_labels` (the column heads)."""
     n = len(names)
     tricks = result.get("tricks") or [0] * n
     points = result.get("points") or [None] * n
     delta = result.get("delta") or [0] * n
     per_seat_totals = len(totals) == n
-    head_pts = "Card points" if game.startswith("kozel") or game == "bidding-kozel" else "Points"
-    head_delta, head_total = {
-        "kozel-miner": ("Penalty", "Penalty total"), "kozel-classic": ("Penalty", "Penalty total"),
-        "bidding-kozel": ("Won / lost", "Bankroll"),
-    }.get(game, ("This deal", "Total"))
+    head_pts = labels.get("points", "Points")
+    head_delta = labels.get("delta", "This deal")
+    head_total = labels.get("total", "Total")
     rows = []
     for s in range(n):
         tot = totals[s] if per_seat_totals else ""
@@ -278,7 +281,7 @@ def summary_html(game: str, title: str, deal_no: int, result: dict[str, Any], na
         f'<h2>{esc(title)} — deal {deal_no} over</h2>'
         f'{"<ul class=explain>" + lines + "</ul>" if lines else ""}'
         '<table class="scores"><thead><tr><th></th><th>Tricks</th>'
-        f'<th>{head_pts}</th><th>{esc(head_delta)}</th><th>{esc(head_total)}</th></tr></thead>'
+        f'<th>{esc(head_pts)}</th><th>{esc(head_delta)}</th><th>{esc(head_total)}</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>{team_rows}'
         f'<div class="sheet-actions">{btn}</div></div>')
 
@@ -311,76 +314,3 @@ def rules_sheet_html(gi: dict[str, Any]) -> str:
     return (f'<div class="sheet rules-sheet" role="dialog" aria-label="Rules"><h2>{esc(gi["title"])}</h2>'
             f'{rules_html(gi)}<div class="sheet-actions"><button type="button" class="btn primary" '
             'data-action="close">Back to the table</button></div></div>')
-
-
-def explain(game: str, result: dict[str, Any], names: list[str], view: dict[str, Any]) -> list[str]:
-    """Sentences that explain a deal's result (plain text)."""
-
-    def who(s: Any) -> str:
-        return names[s] if isinstance(s, int) and 0 <= s < len(names) else str(s)
-
-    def team(seats: Any) -> str:
-        return " & ".join(who(s) for s in seats) if isinstance(seats, list) else who(seats)
-
-    out: list[str] = []
-    r = result
-    if game == "koz-maca":
-        out.append("Every trick is a point.")
-    elif game in ("batak", "batak-pairs") and r.get("declarer") is not None:
-        d = r["declarer"]
-        side = r["points"][d] if r.get("points") else None
-        who_took = "the team took" if game == "batak-pairs" else "took"
-        t = r.get("trump")
-        tr = f" with {SUIT_SYM.get(t, '')} {SUIT_NAME.get(t, '')} trump" if t else ""
-        if r.get("made"):
-            out.append(f"{who(d)} bid {r['bid']}{tr} and {who_took} {side}: contract made, "
-                       f"+{side}.")
-        else:
-            out.append(f"{who(d)} bid {r['bid']}{tr} but {who_took} only {side}: batar, "
-                       f"−{r['bid']}.")
-        out.append("Everyone else scores 1 point a trick.")
-    elif game.startswith("kozel"):
-        reason = r.get("reason")
-        pts = r.get("points") or []
-        if reason == "redeal":
-            out.append(f"Re-deal: {r.get('why') or 'a hand was too weak'}. The score is unchanged.")
-        elif reason == "eggs":
-            out.append("Eggs: 60 : 60. No penalty; the cards are dealt again.")
-        elif reason == "shamok":
-            qb = r.get("queen_by")
-            sb = r.get("shamok_by")
-            out.append(f"The shamok ({who(sb)}) took the Queen of Clubs ({who(qb)}): the cycle "
-                       f"ends at once and {team(r.get('loser'))} take {r.get('penalty')}.")
-        else:
-            if len(pts) >= 2:
-                out.append(f"Card points: {names[0]} & {names[2] if len(names) > 2 else ''} "
-                           f"{pts[0]}, {names[1]} & {names[3] if len(names) > 3 else ''} {pts[1]}.")
-            if reason == "lusya":
-                out.append(f"Lusya: {team(r.get('loser'))} took no trick and take "
-                           f"{r.get('penalty')}.")
-            elif r.get("loser") is not None:
-                spas = " (spas: 31 or more)" if r.get("spas") else " (no spas: under 31)"
-                own = ""
-                if game == "kozel-miner" and r.get("winners_own") is not None:
-                    own = (" The winners held the marker." if r.get("winners_own")
-                           else " The winners did not hold the marker.")
-                out.append(f"{team(r.get('loser'))} lose the cycle{spas} and take "
-                           f"{r.get('penalty')} penalty point{'s' if r.get('penalty') != 1 else ''}."
-                           + own)
-        if r.get("doubled"):
-            out.append("Penalties were doubled after eggs.")
-    elif game == "bidding-kozel":
-        reason = r.get("reason")
-        winners = r.get("pot_winners") or []
-        if reason == "bura" and r.get("bura") is not None:
-            out.append(f"Bura! {who(r['bura'])} played three trumps and takes the pot.")
-        elif reason == "four_aces" and r.get("four_aces") is not None:
-            out.append(f"{who(r['four_aces'])} holds four Aces and takes the pot.")
-        elif reason == "tie":
-            out.append(f"Tie on card points: {team(winners)} split the pot ({r.get('share')} each).")
-        else:
-            out.append(f"Most card points: {team(winners)} take{'s' if len(winners) == 1 else ''} "
-                       f"the pot of {r.get('pot')}.")
-        if r.get("remainder"):
-            out.append(f"{r['remainder']} stays in the pot for the next round.")
-    return out

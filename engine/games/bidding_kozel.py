@@ -49,7 +49,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import CARD_STR, DECK_36, kozel_points, parse_card
 from ..core import (
@@ -69,6 +69,7 @@ from ..core import (
 from ..messages import Message, add_english, msg
 from ..messages import card as mcard
 from ..messages import seat as mseat
+from ..messages import seats as mseats
 
 # What this game tells a player, in English (the key is the stable part).
 add_english({
@@ -662,14 +663,14 @@ class BiddingKozel(Rules):
     direction = "left"
     seat_names = ("You", "Olga", "Ivan", "Nina", "Pyotr")
     rank_order = ("A", "10", "K", "Q", "J", "9", "8", "7", "6")
-    score_labels = {"points": "Card points", "delta": "Won / lost", "total": "Bankroll",
-                    "total_short": "bank"}
+    score_labels: ClassVar[Mapping[str, str]] = {
+        "points": "Card points", "delta": "Won / lost",
+        "total": "Bankroll", "total_short": "bank"}
     deal_fields = frozenset({"dealer", "hands", "stock", "moves"})
     multi_card_plays = True  # one card, or three (a lead of three is of one suit)
 
     def explain(self, result: Mapping[str, Any]) -> list[Message]:
         """Who took the pot and why (Bura, four Aces, a tie, the most card points)."""
-        from ..messages import seats as mseats
 
         out: list[Message] = []
         reason = result.get("reason")

@@ -617,8 +617,9 @@ class KozelRules(Rules):
     classic: ClassVar[bool] = False
     seat_names = ("You", "Olga", "Ivan", "Nina", "Pyotr")
     rank_order = ("A", "10", "K", "Q", "J", "9", "8", "7", "6")
-    score_labels = {"points": "Card points", "delta": "Penalty", "total": "Penalty total",
-                    "total_short": "pen."}
+    score_labels: ClassVar[Mapping[str, str]] = {
+        "points": "Card points", "delta": "Penalty",
+        "total": "Penalty total", "total_short": "pen."}
     seat_points = True
 
     def explain(self, result: Mapping[str, Any]) -> list[Message]:

@@ -1,0 +1,467 @@
+"""Game facts live with the game: the page (ui/) draws from the rules classes, never from names.
+
+Every game's `Rules` class carries the facts the table shows (seat names, rank order, score
+labels, card points on the seat plates, multi-card plays, a trump timer) in `Rules.info()`, and
+methods that say things about a deal (`explain`, `seat_tags`, `new_deal_notice`) as message
+values. ui/ must not decide anything by a game's name: a scan of its sources checks that.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+import tokenize
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine
+from engine.cards import CARD_STR
+from engine.core import Rules, rules_class
+from engine.messages import ENGLISH, Message, SeatRef, SeatsRef
+from ui import render as R
+from ui import views as V
+
+ROOT = Path(__file__).resolve().parents[1]
+UI = ROOT / "ui"
+
+# The game identifiers and family names a page could branch on.
+GAME_IDS = ("koz-maca", "batak", "batak-pairs", "kozel-miner", "kozel-classic", "bidding-kozel")
+FORBIDDEN = re.compile(r"koz[-_ ]?ma[cç]a|batak|kozel", re.IGNORECASE)
+JS_STRING = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`""")
+JS_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
+IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+
+
+# ------------------------------------------------------------------------------ helpers
+def ui_files() -> list[Path]:
+    files = sorted(p for p in UI.rglob("*") if p.suffix in (".py", ".js")
+                   and "__pycache__" not in p.parts)
+    assert files, "no ui sources found"
+    return files
+
+
+def python_literals_and_names(text: str) -> tuple[list[str], list[str]]:
+    """The string literals (f-strings included, docstrings too) and the names of Python code."""
+    strings: list[str] = []
+    names: list[str] = []
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.type == tokenize.STRING or tok.type == getattr(tokenize, "FSTRING_MIDDLE", -1):
+            strings.append(tok.string)
+        elif tok.type == tokenize.NAME:
+            names.append(tok.string)
+    return strings, names
+
+
+def js_literals_and_names(text: str) -> tuple[list[str], list[str]]:
+    """The string literals and the identifiers of JavaScript code (comments left out)."""
+    code = JS_COMMENT.sub(" ", text)
+    strings = JS_STRING.findall(code)
+    names = IDENT.findall(JS_STRING.sub(" ", code))
+    return strings, names
+
+
+def literals_and_names(path: Path) -> tuple[list[str], list[str]]:
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".py":
+        return python_literals_and_names(text)
+    return js_literals_and_names(text)
+
+
+def game_words(pieces: list[str]) -> list[str]:
+    return [p for p in pieces if FORBIDDEN.search(p)]
+
+
+def play_until(m: engine.Match, rng: random.Random, stop: Any, limit: int = 5000) -> bool:
+    """Plays random legal moves until `stop(m)` holds (checked after every move); in an
+    auction it mostly passes and otherwise makes the lowest bid (so contracts are low)."""
+    for _ in range(limit):
+        if stop(m):
+            return True
+        if m.is_over:
+            return False
+        m.play(random_move(m.deal.legal_moves(), rng))
+    return stop(m)
+
+
+def random_move(moves: list[str], rng: random.Random) -> str:
+    bids = [mv for mv in moves if mv.startswith("bid ")]
+    if bids:
+        return "pass" if "pass" in moves and rng.random() < 0.8 else bids[0]
+    return rng.choice(moves)
+
+
+def finished_deals(game: str, seeds: range, **kw: Any) -> list[tuple[engine.Match, Any]]:
+    """Every finished deal of short random matches of `game` (with their match)."""
+    out = []
+    for seed in seeds:
+        m = engine.new_match(game, seed=seed, **kw)
+        rng = random.Random(seed)
+        play_until(m, rng, lambda m: m.is_over or len(m.deals) > 3)
+        out.extend((m, d) for d in m.deals if d.phase == "over")
+    return out
+
+
+def names_of(m: engine.Match) -> list[str]:
+    return list(engine.GAME_INFO[m.game]["seat_names"][:m.players])
+
+
+def english(msgs: list[Message], names: list[str]) -> list[str]:
+    return [x.render(names) for x in msgs]
+
+
+# ------------------------------------------------------------------------------ ui/ scan
+def test_scanner_finds_planted_game_names() -> None:
+    """The ui/ scan is not vacuous: it finds game names in Python and JavaScript literals,
+    in prefix tests and in identifiers, and passes neutral code."""
+    py = ('ORDER = {"batak": 1}\nif game.startswith("kozel"):\n    x = f"{g} Koz Maça"\n'
+          'KOZEL_ORDER = 2\nok = "trump"\n')
+    strings, names = python_literals_and_names(py)
+    assert len(game_words(strings)) == 3 and game_words(names) == ["KOZEL_ORDER"]
+    js = 'const g = "bidding-kozel"; // kozel in a comment\nlet batakSeat = `x`; let ok = "a";'
+    strings, names = js_literals_and_names(js)
+    assert game_words(strings) == ['"bidding-kozel"'] and game_words(names) == ["batakSeat"]
+    assert game_words(python_literals_and_names('phase = "bidding"\n')[0]) == []
+
+
+@pytest.mark.parametrize("path", ui_files(), ids=lambda p: p.name)
+def test_ui_has_no_game_literals(path: Path) -> None:
+    """No string literal in ui/ (Python or JavaScript, docstrings and f-strings included)
+    names a game or a family (koz-maca, batak, batak-pairs, kozel-miner, kozel-classic,
+    bidding-kozel, "kozel", "batak"): the page picks behaviour from the game's facts."""
+    strings, _ = literals_and_names(path)
+    found = game_words(strings)
+    assert not found, f"{path.relative_to(ROOT)} names games in literals: {found}"
+
+
+@pytest.mark.parametrize("path", ui_files(), ids=lambda p: p.name)
+def test_ui_code_has_no_game_names(path: Path) -> None:
+    """No identifier in ui/ is named after a game or family (like KOZEL_ORDER or a
+    per-family table), and no game identifier appears anywhere in the file, comments
+    included."""
+    text = path.read_text(encoding="utf-8")
+    _, names = literals_and_names(path)
+    assert not game_words(names), f"{path.relative_to(ROOT)}: {game_words(names)}"
+    for gid in GAME_IDS + tuple(engine.GAMES):
+        assert gid not in text.lower(), f"{path.relative_to(ROOT)} mentions {gid}"
+
+
+# ------------------------------------------------------------------------------ the facts
+FACTS = ("seat_names", "rank_order", "score_labels", "seat_points", "multi_card_plays",
+         "trump_timer", "direction", "teams")
+
+
+@pytest.mark.parametrize("game", engine.available_games())
+def test_info_carries_the_table_facts(game: str) -> None:
+    """Every game's info has the table facts, JSON-safe, and seat names for its largest table."""
+    info = engine.GAME_INFO[game]
+    for key in FACTS:
+        assert key in info, key
+    assert json.loads(json.dumps(info)) == info
+    names = info["seat_names"]
+    assert len(names) >= max(info["players"])
+    assert names[0] == "You" and len(set(names)) == len(names)
+    assert all(isinstance(n, str) and n.strip() for n in names)
+    labels = info["score_labels"]
+    assert set(labels) == {"points", "delta", "total", "total_short"}
+    assert all(isinstance(v, str) and v for v in labels.values())
+    assert isinstance(info["seat_points"], bool)
+    assert isinstance(info["multi_card_plays"], bool)
+    t = info["trump_timer"]
+    assert t is None or (isinstance(t, int) and not isinstance(t, bool) and t > 0)
+    assert info["direction"] in ("left", "right")
+
+
+@pytest.mark.parametrize("game", engine.available_games())
+def test_rank_order_covers_the_deck(game: str) -> None:
+    """rank_order lists every rank of the game's deck once, high to low (Ace first)."""
+    order = engine.GAME_INFO[game]["rank_order"]
+    assert len(set(order)) == len(order) and order[0] == "A"
+    m = engine.new_match(game, seed=3)
+    ranks = {CARD_STR[c][:-1] for c in m.deal.deck_cards()}
+    assert ranks <= set(order), ranks - set(order)
+
+
+def test_family_facts() -> None:
+    """The values the page showed by game name before are now the games' own facts."""
+    gi = engine.GAME_INFO
+    for g in ("koz-maca", "batak", "batak-pairs"):
+        assert gi[g]["seat_names"] == ["You", "Mehmet", "Ayşe", "Kemal", "Zeynep"]
+        assert gi[g]["rank_order"] == ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4",
+                                       "3", "2"]
+        assert gi[g]["score_labels"] == {"points": "Points", "delta": "This deal",
+                                         "total": "Total", "total_short": "total"}
+    for g in ("kozel-miner", "kozel-classic", "bidding-kozel"):
+        assert gi[g]["seat_names"] == ["You", "Olga", "Ivan", "Nina", "Pyotr"]
+        assert gi[g]["rank_order"] == ["A", "10", "K", "Q", "J", "9", "8", "7", "6"]
+        assert gi[g]["score_labels"]["points"] == "Card points"
+    for g in ("kozel-miner", "kozel-classic"):
+        assert gi[g]["score_labels"]["total_short"] == "pen."
+        assert gi[g]["score_labels"]["total"] == "Penalty total"
+    assert gi["bidding-kozel"]["score_labels"] == {
+        "points": "Card points", "delta": "Won / lost", "total": "Bankroll", "total_short": "bank"}
+    assert [g for g in gi if gi[g]["seat_points"]] == ["kozel-miner", "kozel-classic"]
+    assert [g for g in gi if gi[g]["multi_card_plays"]] == ["bidding-kozel"]
+    assert {g: gi[g]["trump_timer"] for g in gi if gi[g]["trump_timer"]} == {"kozel-classic": 20}
+
+
+def test_base_rules_defaults_are_neutral() -> None:
+    """A game that declares nothing gets neutral facts and says nothing about its deals."""
+
+    class Plain(Rules):
+        name = "plain"
+
+    info = Plain.info()
+    assert info["seat_points"] is False and info["multi_card_plays"] is False
+    assert info["trump_timer"] is None and len(info["seat_names"]) >= 4
+    assert info["score_labels"]["total_short"] == "total"
+    r = Plain(4, {})
+    assert r.explain({"delta": [0] * 4}) == []
+    assert r.seat_tags({"seat": 0}, 1) == []
+    assert r.new_deal_notice({"trump": "S"}) is None
+
+
+@pytest.mark.parametrize("game", engine.available_games())
+def test_seat_points_and_multi_card_plays_match_play(game: str) -> None:
+    """seat_points: the views give each seat's card points; multi_card_plays: some legal move
+    is several cards (and never in a game without the fact)."""
+    gi = engine.GAME_INFO[game]
+    multi_seen = False
+    for seed in range(3):
+        m = engine.new_match(game, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(80):
+            d = m.deal
+            if m.is_over or d.phase == "over":
+                break
+            v = d.view(0)
+            if gi["seat_points"]:
+                assert isinstance(v.get("points"), list) and len(v["points"]) == m.players
+            multi_seen |= any(len(mv.split()) > 1 and R.is_card_move(mv)
+                              for mv in d.legal_moves())
+            m.play(random_move(d.legal_moves(), rng))
+    assert multi_seen == gi["multi_card_plays"]
+
+
+def test_trump_timer_game_has_a_trump_phase_for_the_human() -> None:
+    """The timed game asks a seat to name trump in phase "trump" (seed 9: the human)."""
+    for game in engine.available_games():
+        if engine.GAME_INFO[game]["trump_timer"]:
+            d = engine.new_match(game, seed=9).deal
+            assert (d.phase, d.to_move) == ("trump", 0)
+            assert all(mv.startswith("trump ") for mv in d.legal_moves())
+
+
+# ------------------------------------------------------------------------------ explain
+def test_explain_made_and_lost_batak_contracts() -> None:
+    """A made Batak contract is explained with the declarer, the bid, the trump and the
+    tricks; a lost one says batar and minus the bid."""
+    made = down = None
+    for m, d in finished_deals("batak", range(12)):
+        r = d.result
+        if r["made"] and made is None:
+            made = (m, r)
+        if r["made"] is False and down is None:
+            down = (m, r)
+    assert made is not None and down is not None
+    m, r = made
+    msgs = m.rules.explain(r)
+    names = names_of(m)
+    text = english(msgs, names)
+    suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[r["trump"]]
+    assert text[0] == (f"{names[r['declarer']]} bid {r['bid']} with "
+                       f"{R.SUIT_SYM[r['trump']]} {suit} trump and took {r['points'][r['declarer']]}: "
+                       f"contract made, +{r['points'][r['declarer']]}.")
+    assert text[1] == "Everyone else scores 1 point a trick."
+    assert msgs[0].args["declarer"] == SeatRef(r["declarer"])
+    m, r = down
+    text = english(m.rules.explain(r), names_of(m))
+    assert "batar" in text[0] and f"−{r['bid']}" in text[0] and "only" in text[0]
+
+
+def test_explain_partnership_and_koz_maca() -> None:
+    """Partnership Batak counts the team's tricks; Koz Maça has one sentence."""
+    m, d = finished_deals("batak-pairs", range(2))[0]
+    text = english(m.rules.explain(d.result), names_of(m))
+    assert "the team took" in text[0] and len(text) == 2
+    m, d = finished_deals("koz-maca", range(1))[0]
+    assert english(m.rules.explain(d.result), names_of(m)) == ["Every trick is a point."]
+
+
+def test_explain_kozel_names_the_losing_team() -> None:
+    """A Kozel cycle's explanation gives both teams' card points and who loses what."""
+    seen = set()
+    for game in ("kozel-miner", "kozel-classic"):
+        for m, d in finished_deals(game, range(6)):
+            r = d.result
+            names = names_of(m)
+            msgs = m.rules.explain(r)
+            text = english(msgs, names)
+            seen.add(r["reason"])
+            if r["reason"] == "normal":
+                assert text[0] == (f"Card points: You & Ivan {r['points'][0]}, Olga & Nina "
+                                   f"{r['points'][1]}.")
+                losers = " & ".join(names[s] for s in r["loser"])
+                assert text[1].startswith(f"{losers} lose the cycle (")
+                assert f"take {r['penalty']} penalty point" in text[1]
+                assert msgs[1].args["loser"] == SeatsRef(tuple(r["loser"]))
+                if game == "kozel-miner":
+                    assert "marker" in text[1]
+                else:
+                    assert "marker" not in text[1]
+            elif r["reason"] == "eggs":
+                assert text[0].startswith("Eggs: 60 : 60.")
+    assert "normal" in seen
+
+
+def test_explain_kozel_rare_endings() -> None:
+    """Shamok, lusya, re-deal and doubling sentences (results written out)."""
+    m = engine.new_match("kozel-classic", seed=1)
+    names = names_of(m)
+    text = english(m.rules.explain({"reason": "shamok", "shamok_by": 2, "queen_by": 1,
+                                    "loser": [1, 3], "penalty": 4, "doubled": True}), names)
+    assert text == [("The shamok (Ivan) took the Queen of Clubs (Olga): the cycle ends at once "
+                     "and Olga & Nina take 4."),
+                    "Penalties were doubled after eggs."]
+    text = english(m.rules.explain({"reason": "lusya", "points": [0, 120, 0, 120],
+                                    "loser": [0, 2], "penalty": 12}), names)
+    assert text[1] == "Lusya: You & Ivan took no trick and take 12."
+    text = english(m.rules.explain({"reason": "redeal", "why": None}), names)
+    assert text == ["Re-deal: a hand was too weak. The score is unchanged."]
+
+
+def test_explain_bidding_kozel() -> None:
+    """Bidding Kozel says who takes the pot and what stays in it."""
+    for m, d in finished_deals("bidding-kozel", range(4), players=3):
+        r = d.result
+        names = names_of(m)
+        text = english(m.rules.explain(r), names)
+        assert text, r
+        for s in r["pot_winners"]:
+            assert names[s] in text[0]
+        if r["remainder"]:
+            assert text[-1] == f"{r['remainder']} stays in the pot for the next round."
+    m = engine.new_match("bidding-kozel", seed=1, players=4)
+    names = names_of(m)
+    assert english(m.rules.explain({"reason": "tie", "pot_winners": [0, 3], "share": 2,
+                                    "pot": 5, "remainder": 1}), names) == [
+        "Tie on card points: You & Nina split the pot (2 each).",
+        "1 stays in the pot for the next round."]
+    assert english(m.rules.explain({"reason": "bura", "bura": 2, "pot_winners": [2],
+                                    "pot": 4, "remainder": 0}), names) == [
+        "Bura! Ivan played three trumps and takes the pot."]
+    assert english(m.rules.explain({"reason": "points", "pot_winners": [1], "pot": 4,
+                                    "remainder": 0}), names) == [
+        "Most card points: Olga takes the pot of 4."]
+
+
+@pytest.mark.parametrize("game", engine.available_games())
+def test_messages_have_english_and_json(game: str) -> None:
+    """Every explanation, tag and notice uses a key with an English template, renders without
+    leftover fields, and serialises to JSON."""
+    count = 0
+    for m, d in finished_deals(game, range(3)):
+        msgs = list(m.rules.explain(d.result))
+        v = d.view(0)
+        for s in range(m.players):
+            msgs += m.rules.seat_tags(v, s)
+        note = m.rules.new_deal_notice(m.deal.view(0))
+        msgs += [note] if note is not None else []
+        for x in msgs:
+            assert x.key in ENGLISH, x.key
+            out = x.render(names_of(m))
+            assert out and "{" not in out and x.key not in out, out
+            json.dumps(x.to_json())
+            count += 1
+    assert count > 0
+
+
+# ------------------------------------------------------------------------------ seat tags
+def test_seat_tags_batak_bids_and_declarer() -> None:
+    """Batak tags: each seat's last bid or pass; the declarer once the auction is over."""
+    m = engine.new_match("batak", seed=4)
+    d = m.deal
+    first = d.to_move
+    d_moves = ["bid 5", "pass", "pass", "pass"]
+    for mv in d_moves:
+        m.play(mv)
+    v = d.view(0)
+    names = names_of(m)
+    tags = {s: english(m.rules.seat_tags(v, s), names) for s in range(4)}
+    assert tags[first] == ["bid 5", "declarer"]
+    for s in range(4):
+        if s != first:
+            assert tags[s] == ["pass"]
+    assert all("partner" not in t for t in tags.values())
+    # During the auction the high bidder is not yet called declarer.
+    m2 = engine.new_match("batak", seed=4)
+    m2.play("bid 5")
+    v2 = m2.deal.view(0)
+    assert english(m2.rules.seat_tags(v2, first), names) == ["bid 5"]
+
+
+def test_seat_tags_partner_is_relative_to_the_viewer() -> None:
+    """In team games the viewer's partner is tagged, from any seat's view."""
+    for game in ("batak-pairs", "kozel-miner", "kozel-classic"):
+        m = engine.new_match(game, seed=2)
+        for me in range(4):
+            v = m.deal.view(me)
+            for s in range(4):
+                has = "partner" in english(m.rules.seat_tags(v, s), names_of(m))
+                assert has == (s != me and (s - me) % 2 == 0), (game, me, s)
+
+
+def test_seat_tags_kozel_marker_and_owner() -> None:
+    """Kozel tags the marker holder with the marker card; Classic also tags the owner."""
+    for game, owner_tag in (("kozel-miner", False), ("kozel-classic", True)):
+        m = engine.new_match(game, seed=5)
+        v = m.deal.view(0)
+        holder = v["marker_holder"]
+        tags = english(m.rules.seat_tags(v, holder), names_of(m))
+        assert "holds J♣" in tags
+        owners = [s for s in range(4) if "owner" in english(m.rules.seat_tags(v, s), names_of(m))]
+        assert owners == ([v["owner"]] if owner_tag else [])
+
+
+def test_seat_tags_bidding_kozel_out() -> None:
+    """Bidding Kozel tags a seat that is out of the match (not among the active seats)."""
+    m = engine.new_match("bidding-kozel", seed=1, players=3)
+    v = m.deal.view(0)
+    assert all(m.rules.seat_tags(v, s) == [] for s in range(3))
+    v = dict(v, active=[0, 2])
+    assert english(m.rules.seat_tags(v, 1), names_of(m)) == ["out"]
+    assert m.rules.seat_tags(v, 2) == []
+
+
+def test_new_deal_notice() -> None:
+    """Kozel announces the cycle's trump as a deal starts; the others announce nothing."""
+    m = engine.new_match("kozel-miner", seed=3)
+    t = m.deal.trump
+    note = m.rules.new_deal_notice(m.deal.view(0))
+    assert note is not None
+    assert note.render(names_of(m)) == f"Trump this cycle: {R.SUIT_SYM[t]} {R.SUIT_NAME[t]}."
+    for game in ("koz-maca", "batak", "bidding-kozel"):
+        m = engine.new_match(game, seed=3)
+        assert m.rules.new_deal_notice(m.deal.view(0)) is None
+    assert rules_class("kozel-classic")(4, {}).new_deal_notice({"trump": None}) is None
+
+
+# ------------------------------------------------------------------------------ the page's use
+def test_views_draw_from_the_facts() -> None:
+    """The summary heads and the seat plate's card points come from the facts given."""
+    gi = engine.GAME_INFO["kozel-classic"]
+    res = {"tricks": [1, 2, 3, 0], "points": [30, 90, 30, 90], "delta": [2, 0, 2, 0]}
+    html = V.summary_html(gi["score_labels"], gi["title"], 1, res, gi["seat_names"][:4],
+                          [2, 0, 2, 0], gi["teams"], False, ["x"])
+    assert "<th>Card points</th><th>Penalty</th><th>Penalty total</th>" in html
+    view = {"hand_sizes": [6, 6, 6, 6], "taken": [1, 0, 0, 0], "points": [11, 0, 11, 0]}
+    assert "11 pts" in V.seat_html(0, "bottom", "You", view, "pen. 0", [], False, True)
+    assert "pts" not in V.seat_html(0, "bottom", "You", view, "pen. 0", [], False, False)
+    hand = ["10S", "KS", "AS", "JS"]
+    assert R.sort_hand(hand, {}, engine.GAME_INFO["kozel-miner"]["rank_order"]) == [
+        "AS", "10S", "KS", "JS"]
+    assert R.sort_hand(hand, {}, engine.GAME_INFO["batak"]["rank_order"]) == [
+        "AS", "KS", "JS", "10S"]
