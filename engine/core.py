@@ -14,7 +14,7 @@ import copy
 import random
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self, TypeVar
 
 from .cards import CARD_STR, hand_strs, parse_card, sort_key
 from .messages import Message, MessageError, card, cards_text, msg
@@ -257,6 +257,7 @@ class Rules:
 
 
 Play = tuple[int, Action]  # (seat, action): one play to a trick
+O = TypeVar("O", bound="Observation")
 TrickRecord = tuple[int, tuple[Play, ...], int]  # (leader, plays, winner)
 
 
@@ -286,12 +287,20 @@ class Observation:
     legal: tuple[Action, ...]  # the seat's legal actions when it is to move, else ()
     moves: int  # moves played so far in the deal
     teams: tuple[tuple[int, ...], ...] | None
+    played: frozenset[int]  # every card seen played face up (completed tricks and this one)
+
+    @classmethod
+    def build(cls, fields: dict[str, Any]) -> Self:
+        """The observation with these fields (the dict becomes its own), made without the
+        frozen `__init__`'s per-field steps: a computer player asks for one every decision.
+        The same value as `cls(**fields)`."""
+        obj = cls.__new__(cls)
+        object.__setattr__(obj, "__dict__", fields)
+        return obj
 
     def played_cards(self) -> set[int]:
         """Every card seen played face up: completed tricks and the trick in progress."""
-        out = {c for _, plays, _ in self.tricks for _, a in plays for c in _cards_of(a)}
-        out.update(c for _, a in self.trick for c in _cards_of(a))
-        return out
+        return set(self.played)
 
     def trick_plays(self) -> list[list[Play]]:
         """The plays of every trick so far, the trick in progress last if started."""
@@ -331,6 +340,9 @@ class Deal:
         self.moves: list[str] = []
         self.result: dict[str, Any] | None = None
         self.taken: list[int] = [0] * self.players  # tricks taken per seat
+        # The completed tricks as observation records, kept between observations (see
+        # `_trick_records`); set here so every deal has the same attributes from the start.
+        self._records: tuple[list[Any], tuple[TrickRecord, ...], frozenset[int]] | None = None
 
     # --- hooks for subclasses ---------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -380,22 +392,29 @@ class Deal:
 
     def observation(self, seat: int) -> Observation:
         """What `seat` may know now (its hand, the public plays and facts)."""
-        return Observation(**self.observation_fields(seat))
+        return Observation.build(self.observation_fields(seat))
 
     def observation_fields(self, seat: int) -> dict[str, Any]:
         """The common fields of `observation`; a family adds its own and builds its class."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+        if seat.__class__ is not int or not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat!r} at this table")
+        to_move = self.to_move
+        records, played = self._seen_tricks(seat)
+        trick = self._seen_trick(seat)
+        if trick:
+            cards: list[Any] = [a for _, a in trick]
+            if [a for a in cards if a.__class__ is not int]:  # sets, or face-down plays
+                cards = [c for a in cards for c in _cards_of(a)]
+            played = played.union(cards)
         return {
             "game": self.game, "seat": seat, "players": self.players, "index": self.index,
-            "dealer": self.dealer, "phase": self.phase, "to_move": self.to_move,
+            "dealer": self.dealer, "phase": self.phase, "to_move": to_move,
             "trump": self.trump_suit, "hand": tuple(self._hands[seat]),
-            "hand_sizes": tuple(len(h) for h in self._hands),
-            "tricks": tuple((leader, tuple(plays), winner)
-                            for leader, plays, winner in self._tricks),
-            "trick": tuple(self._trick), "trick_leader": self._trick_leader,
+            "hand_sizes": tuple(map(len, self._hands)),
+            "tricks": records, "played": played,
+            "trick": trick, "trick_leader": self._trick_leader,
             "taken": tuple(self.taken),
-            "legal": tuple(self.legal_actions()) if self.to_move == seat else (),
+            "legal": tuple(self.legal_actions()) if to_move == seat else (),
             "moves": len(self.moves), "teams": self.rules.teams,
         }
 
@@ -407,6 +426,34 @@ class Deal:
     def resample_many(self, seat: int, rng: random.Random, n: int) -> list[Deal]:
         """`n` worlds drawn by `resample`, one after the other from `rng`."""
         return [self.resample(seat, rng) for _ in range(n)]
+
+    def _seen_tricks(self, seat: int) -> tuple[tuple[TrickRecord, ...], frozenset[int]]:
+        """The completed tricks as `seat` saw them, and the cards it saw played to them (a
+        game with plays laid face down hides those)."""
+        return self._trick_records()
+
+    def _seen_trick(self, seat: int) -> tuple[Play, ...]:
+        """The trick in progress as `seat` sees it."""
+        return tuple(self._trick)
+
+    def _trick_records(self) -> tuple[tuple[TrickRecord, ...], frozenset[int]]:
+        """The completed tricks as immutable records and the cards played to them, kept
+        between observations of the same deal (completed tricks never change; a copy or a
+        redealt world rebuilds them)."""
+        cache = self._records
+        tricks = self._tricks
+        if cache is not None and cache[0] is tricks and len(cache[1]) == len(tricks):
+            return cache[1], cache[2]
+        recs: tuple[TrickRecord, ...] = ()
+        played: frozenset[int] = frozenset()
+        if cache is not None and cache[0] is tricks:
+            recs, played = cache[1], cache[2]
+        new = tuple((leader, tuple(plays), winner)
+                    for leader, plays, winner in tricks[len(recs):])
+        recs += new
+        played = played.union(c for _, plays, _ in new for _, a in plays for c in _cards_of(a))
+        self._records = (tricks, recs, played)
+        return recs, played
 
     def hand_cards(self, seat: int) -> list[int]:
         """A copy of `seat`'s cards (ints). Players never call this for another seat: only the

@@ -102,3 +102,28 @@ def test_no_cheating_in_the_auction() -> None:
     for s in range(3):
         assert ai.choose(alt.deal, level="normal", seed=s) == ai.choose(m.deal, level="normal",
                                                                          seed=s)
+
+
+@pytest.mark.parametrize("key", ["", "ai:1:batak:0:3:2:40", "ai:7:bidding-kozel:2:0:1:9"])
+def test_deferred_random_draws_the_numbers_of_random_random(key: str) -> None:
+    """A decision's generator is seeded only when first drawn from, and then gives exactly the
+    numbers `random.Random(key)` gives, whatever the first draw is."""
+    from engine.players.levels import DeferredRandom
+
+    def draws(r: random.Random) -> list[object]:
+        return [r.random(), r.getrandbits(48), r.randrange(10**9), r.choice(range(100)),
+                r.sample(range(50), 5), r.uniform(1, 2)]
+
+    assert draws(DeferredRandom(key)) == draws(random.Random(key))
+    for first in ("shuffle", "randrange", "getstate"):
+        a, b = random.Random(key), DeferredRandom(key)
+        if first == "shuffle":
+            x, y = list(range(30)), list(range(30))
+            a.shuffle(x)
+            b.shuffle(y)
+            assert x == y
+        elif first == "randrange":
+            assert a.randrange(7) == b.randrange(7)
+        else:
+            assert a.getstate() == b.getstate()
+        assert a.random() == b.random()

@@ -385,9 +385,13 @@ class BatakDeal(Deal):
 
     # --- what a seat knows -------------------------------------------------------------------
     def observation(self, seat: int) -> BatakObservation:
-        return BatakObservation(**self.observation_fields(seat), bids=tuple(self.bids),
-                                bid=self.bid, declarer=self.declarer, broken=self.broken,
-                                min_bid=self.min_bid)
+        f = self.observation_fields(seat)
+        f["bids"] = tuple(self.bids)
+        f["bid"] = self.bid
+        f["declarer"] = self.declarer
+        f["broken"] = self.broken
+        f["min_bid"] = self.min_bid
+        return BatakObservation.build(f)
 
     def resample(self, seat: int, rng: random.Random) -> BatakDeal:
         """A copy of the deal with the cards `seat` cannot see dealt again at random,

@@ -59,9 +59,11 @@ from ..core import (
     Match,
     Observation,
     Option,
+    Play,
     RecordError,
     Rules,
     RulesError,
+    TrickRecord,
     check_hands,
     parse_record_cards,
     register,
@@ -221,6 +223,9 @@ class BiddingKozelDeal(Deal):
         self._faceups: list[list[bool]] = []  # per finished trick
         self._bura_seat = -1  # the strongest Bura of the trick in progress
         self._bura: tuple[int, ...] = ()
+        # Per (seat, plays hidden): the completed tricks as that seat saw them (`_seen_tricks`).
+        self._seen: dict[tuple[int, bool], tuple[list[Any], tuple[TrickRecord, ...],
+                                                  frozenset[int]]] = {}
         self.phase = "play"
         leader = self._next[dealer]
         self.to_move = leader
@@ -467,22 +472,47 @@ class BiddingKozelDeal(Deal):
         """The trick in progress as (seat, action) plays (a search plays worlds it dealt)."""
         return self._trick
 
+    def _masked_plays(self, seat: int, plays: list[tuple[int, Action]],
+                      faceup: list[bool]) -> tuple[Any, ...]:
+        """`plays` as `seat` sees them: a play laid face down to it is (seat, None)."""
+        if not self.face_down or self.phase == "over":  # the piles are shown at the tally
+            return tuple(plays)
+        return tuple([(s, a if (up or s == seat) else None)
+                      for (s, a), up in zip(plays, faceup)])
+
+    def _seen_tricks(self, seat: int) -> tuple[tuple[TrickRecord, ...], frozenset[int]]:
+        key = (seat, self.face_down and self.phase != "over")
+        cache = self._seen.get(key)
+        tricks = self._tricks
+        if cache is not None and cache[0] is tricks and len(cache[1]) == len(tricks):
+            return cache[1], cache[2]
+        recs: tuple[TrickRecord, ...] = ()
+        played: frozenset[int] = frozenset()
+        if cache is not None and cache[0] is tricks:
+            recs, played = cache[1], cache[2]
+        n = len(recs)
+        new = tuple((leader, self._masked_plays(seat, plays, fu), w)
+                    for (leader, plays, w), fu in zip(tricks[n:], self._faceups[n:]))
+        recs += new
+        played = played.union(c for _, plays, _ in new for _, a in plays if a is not None
+                              for c in cards_of(a))
+        self._seen[key] = (tricks, recs, played)
+        return recs, played
+
+    def _seen_trick(self, seat: int) -> tuple[Play, ...]:
+        return self._masked_plays(seat, self._trick, self._faceup)
+
     def observation(self, seat: int) -> BiddingKozelObservation:
         f = self.observation_fields(seat)
-        hide = self.face_down and self.phase != "over"
-
-        def masked(plays: list[tuple[int, Action]], faceup: list[bool]) -> tuple[Any, ...]:
-            return tuple((s, a if (up or s == seat or not hide) else None)
-                         for (s, a), up in zip(plays, faceup))
-
-        f["tricks"] = tuple((leader, masked(plays, fu), w)
-                            for (leader, plays, w), fu in zip(self._tricks, self._faceups))
-        f["trick"] = masked(self._trick, self._faceup)
-        return BiddingKozelObservation(
-            **f, active=self.active, stock_size=self.stock_size, turned=self.turned,
-            turned_up_to=self.turned_up_to, draws=tuple(tuple(d) for d in self.draws),
-            dead_count=len(self._dead), lead_size=self.lead_size,
-            winning=self.winning_play())
+        f["active"] = self.active
+        f["stock_size"] = len(self._stock) - self._drawn
+        f["turned"] = self.turned
+        f["turned_up_to"] = self.turned_up_to
+        f["draws"] = tuple(map(tuple, self.draws))
+        f["dead_count"] = len(self._dead)
+        f["lead_size"] = self.lead_size
+        f["winning"] = self.winning_play()
+        return BiddingKozelObservation.build(f)
 
     def resample(self, seat: int, rng: random.Random) -> BiddingKozelDeal:
         """A copy of the round with every place `seat` cannot see dealt again from the unseen

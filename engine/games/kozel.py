@@ -522,12 +522,21 @@ class KozelDeal(Deal):
     def observation(self, seat: int) -> KozelObservation:
         rules = self.rules
         assert isinstance(rules, KozelRules)
-        return KozelObservation(
-            **self.observation_fields(seat), classic=self.classic, must_trump=self.must_trump,
-            owner=self.owner, marker=self.marker, marker_holder=self.marker_holder,
-            doubled=self.doubled, team_points=(self._team_points[0], self._team_points[1]),
-            shamok=self.shamok, queen=self.queen, deck=tuple(rules.deck), target=rules.target,
-            tables=self._tables, tables_by_trump=tuple(rules.tables(t) for t in range(4)))
+        f = self.observation_fields(seat)
+        f["classic"] = self.classic
+        f["must_trump"] = self.must_trump
+        f["owner"] = self.owner
+        f["marker"] = self.marker
+        f["marker_holder"] = self.marker_holder
+        f["doubled"] = self.doubled
+        f["team_points"] = (self._team_points[0], self._team_points[1])
+        f["shamok"] = self.shamok
+        f["queen"] = self.queen
+        f["deck"] = rules.deck_cards
+        f["target"] = rules.target
+        f["tables"] = self._tables
+        f["tables_by_trump"] = rules.tables_by_trump
+        return KozelObservation.build(f)
 
     def resample(self, seat: int, rng: random.Random) -> KozelDeal:
         """A copy of the cycle with the cards `seat` cannot see dealt again at random,
@@ -689,6 +698,22 @@ class KozelRules(Rules):
         self.target = 6 if self.options["short"] else 12
         self.marker = parse_card(self.options["marker"])
         self.shamok = -1
+        self._deck_cards: tuple[int, ...] | None = None
+        self._tables_by_trump: tuple[Tables, ...] | None = None
+
+    @property
+    def deck_cards(self) -> tuple[int, ...]:
+        """The deck as a tuple (kept: an observation carries it every decision)."""
+        if self._deck_cards is None:
+            self._deck_cards = tuple(self.deck)
+        return self._deck_cards
+
+    @property
+    def tables_by_trump(self) -> tuple[Tables, ...]:
+        """The card order each trump suit gives (kept, as `deck_cards`)."""
+        if self._tables_by_trump is None:
+            self._tables_by_trump = tuple(self.tables(t) for t in range(4))
+        return self._tables_by_trump
 
     @property
     def deck(self) -> list[int]:

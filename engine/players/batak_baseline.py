@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..core import Action, Observation
-from ..games.batak import BatakObservation, would_win
+from ..games.batak import BatakObservation
 from .baseline import policy
 
 
@@ -66,42 +66,45 @@ def batak_policy(obs: Observation, rng: random.Random) -> Action:
 
 def _batak_card(obs: BatakObservation, seat: int, legal: list[Action],
                 hand: Sequence[int]) -> int:
-    cards = [a for a in legal if isinstance(a, int)]
+    cards: list[int] = legal  # type: ignore[assignment]  # card play: every action is a card
     trump = obs.trump
-    gone = obs.played_cards()
-    mine = set(hand)
+    known = set(obs.played)
+    known.update(hand)
 
     def master(c: int) -> bool:
         s, r = c >> 4, c & 15
-        return all((s << 4 | h) in gone or (s << 4 | h) in mine for h in range(r + 1, 15))
+        return all((s << 4 | h) in known for h in range(r + 1, 15))
 
     def low_key(c: int) -> tuple[int, int]:
         return (1 if c >> 4 == trump else 0, c & 15)
 
     trick = obs.trick
     if not trick:
-        winners = [c for c in cards if master(c) and c >> 4 != trump]
+        winners = [c for c in cards if c >> 4 != trump and master(c)]
         if winners:
             return max(winners, key=lambda c: c & 15)
         trumps = [c for c in cards if c >> 4 == trump]
-        if trumps and master(max(trumps, key=lambda c: c & 15)) and len(trumps) >= 2:
+        if trumps and len(trumps) >= 2 and master(max(trumps, key=lambda c: c & 15)):
             return max(trumps, key=lambda c: c & 15)
         # Lead from the shortest plain suit to make a void, lowest card first.
         plain = [c for c in cards if c >> 4 != trump] or cards
-        by_len = {s: sum(1 for c in hand if c >> 4 == s) for s in range(4)}
+        by_len = [0, 0, 0, 0]
+        for c in hand:
+            by_len[c >> 4] += 1
         return min(plain, key=lambda c: (by_len[c >> 4], c & 15))
-    state = obs.state
-    winning = [c for c in cards if would_win(c, state, trump)]
-    win_seat = state[3]
-    partner_winning = obs.teams is not None and any(
-        seat in tm and win_seat in tm for tm in obs.teams)
+    led, high_led, high_trump, win_seat = obs.state
+    winning = [c for c in cards
+               if ((c & 15) > high_trump if c >> 4 == trump
+                   else c >> 4 == led and not high_trump and (c & 15) > high_led)]
+    # Partnership Batak: partners sit opposite, so a seat of the same parity is the partner.
+    partner_winning = obs.teams is not None and (win_seat - seat) % 2 == 0
     last = len(trick) == obs.players - 1
     if partner_winning and (last or _sure(obs, win_seat, master)):
         return min(cards, key=low_key)
     if winning:
         if last:
             return min(winning, key=low_key)
-        sure = [c for c in winning if master(c) or (c >> 4 == trump and c >> 4 != state[0])]
+        sure = [c for c in winning if master(c) or (c >> 4 == trump and c >> 4 != led)]
         if sure:
             return min(sure, key=low_key)
         return max(winning, key=low_key) if trick else min(winning, key=low_key)

@@ -55,8 +55,7 @@ def bidding_kozel_policy(obs: Observation, rng: random.Random) -> Action:
     if buras:
         return max(buras, key=lambda a: sum(POWER[c & 15] for c in cards_of(a)))
 
-    plays = obs.visible_plays()
-    trick = plays[-1] if obs.trick else []
+    trick = [(s, None if a is None else cards_of(a)) for s, a in obs.trick]
     if not trick:
         sets = [a for a in legal if not isinstance(a, int)
                 and any(c & 15 in (14, 10) for c in cards_of(a))]

@@ -65,10 +65,43 @@ def _searcher(game: str) -> Searcher | None:
     return SEARCHES.get(game)
 
 
+class DeferredRandom(random.Random):
+    """`random.Random(key)`, seeded when first drawn from: seeding from text costs more than
+    most baseline moves, which never draw. Every draw goes through `random` or
+    `getrandbits`, so the numbers are those of `random.Random(key)`."""
+
+    def __init__(self, key: str) -> None:  # noqa: D107  (no seeding here: see the class)
+        self._key: str | None = key
+        self.gauss_next = None
+
+    def _start(self) -> None:
+        key, self._key = self._key, None
+        super().seed(key)
+
+    def random(self) -> float:
+        if self._key is not None:
+            self._start()
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        if self._key is not None:
+            self._start()
+        return super().getrandbits(k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        if self._key is not None:
+            self._start()
+        return super().getstate()
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        self._key = None
+        super().seed(a, version)
+
+
 def decision_rng(obs: Observation, seed: int) -> random.Random:
     """The generator for one decision: fixed by the seed and the public progress of the deal."""
-    return random.Random(f"ai:{seed}:{obs.game}:{obs.index}:{len(obs.tricks)}:"
-                         f"{len(obs.trick)}:{obs.moves}")
+    return DeferredRandom(f"ai:{seed}:{obs.game}:{obs.index}:{len(obs.tricks)}:"
+                          f"{len(obs.trick)}:{obs.moves}")
 
 
 def choose_action(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVEL,
