@@ -70,7 +70,7 @@ class DeferredRandom(random.Random):
     most baseline moves, which never draw. Every draw goes through `random` or
     `getrandbits`, so the numbers are those of `random.Random(key)`."""
 
-    def __init__(self, key: str) -> None:  # noqa: D107  (no seeding here: see the class)
+    def __init__(self, key: str) -> None:  # no seeding here: see the class
         self._key: str | None = key
         self.gauss_next = None
 
