@@ -160,6 +160,34 @@ class Message:
                 "text": self.render()}
 
 
+def from_json(data: Any) -> Message:
+    """The message of `Message.to_json()` output (cards, suits, seats and nested messages
+    restored); ValueError when `data` is not such an object."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("key"), str) \
+            or not isinstance(data.get("params", {}), Mapping):
+        raise ValueError("a message is an object with a 'key' and 'params'")
+    return Message(data["key"], tuple((str(k), _param(v)) for k, v in data["params"].items()))
+
+
+def _param(v: Any) -> Any:
+    if isinstance(v, Mapping):
+        if "key" in v:
+            return from_json(v)
+        if set(v) == {"card"} and isinstance(v["card"], str):
+            from .cards import parse_card
+            return CardRef(parse_card(v["card"]))
+        if set(v) == {"suit"} and v["suit"] in SUITS:
+            return SuitRef(SUITS.index(v["suit"]))
+        if set(v) == {"seat"} and isinstance(v["seat"], int):
+            return SeatRef(v["seat"])
+        if set(v) == {"seats"} and isinstance(v["seats"], list):
+            return SeatsRef(tuple(int(s) for s in v["seats"]))
+        raise ValueError(f"unknown message parameter {dict(v)!r}")
+    if isinstance(v, list):
+        return tuple(_param(x) for x in v)
+    return v
+
+
 def _json(v: Any) -> Any:
     if hasattr(v, "to_json"):
         return v.to_json()

@@ -103,3 +103,21 @@ def test_errors_carry_message_values() -> None:
     j = dexc.value.message.to_json()
     assert j["key"] == "record.in_deal" and j["params"]["reason"]["key"] == \
         "record.unknown_deal_fields"
+
+
+def test_messages_round_trip_through_json() -> None:
+    """A message's JSON form (cards, suits, seats, nested messages) gives back the same
+    message, rendered the same in English and with a table's seat names."""
+    from engine.messages import card, from_json, msg, seat, seats, suit
+    m = msg("record.bad_move", deal=2, move=5, text="AS",
+            reason=msg("batak.must_trump", led=suit(1), trump=suit(0)))
+    assert from_json(m.to_json()) == m
+    k = msg("kozel.kozyryatnik", card=card(0x3C), team=seats([1, 3]))
+    assert from_json(k.to_json()) == k
+    assert "Olga & Nina" in k.render(["You", "Olga", "Ivan", "Nina"])
+    w = msg("kozel.redeal_weak", seat=seat(2), points=12)
+    assert str(from_json(w.to_json())) == "seat 2's hand is worth 12 points (13 or less)"
+    with pytest.raises(ValueError):
+        from_json({"key": "x", "params": {"c": {"rank": 1}}})
+    with pytest.raises(ValueError):
+        from_json(["not", "a", "message"])

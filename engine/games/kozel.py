@@ -62,7 +62,7 @@ from ..core import (
     check_hands,
     register,
 )
-from ..messages import Message, add_english, msg
+from ..messages import Message, add_english, from_json, msg
 from ..messages import card as mcard
 from ..messages import seat as mseat
 from ..messages import seats as mseats
@@ -85,6 +85,8 @@ add_english({
     "kozel.follow_plain_not_trump": "You must follow with a plain {led:one} ({led:name} were "
                                     "led): a trump may not replace it.",
     "kozel.follow_plain": "{led:Name} ({led}) were led: you must follow with a plain {led:one}.",
+    "kozel.redeal_weak": "{seat}'s hand is worth {points} points (13 or less)",
+    "kozel.redeal_queens": "{seat} holds all four Queens",
     "kozel.record_miner_trump": "Unknown deal field: trump (Miner's trump follows the marker).",
     "kozel.record_trump_suit": "'trump' must be S, H, D or C, not {value}.",
     "kozel.record_trump_fixed": "This table's trump is fixed to {fixed}, not {given}.",
@@ -294,7 +296,7 @@ class KozelDeal(Deal):
     """One cycle of Kozel Miner or Classic."""
 
     def __init__(self, rules: KozelRules, index: int, dealer: int, hands: list[list[int]],
-                 info: Mapping[str, Any], trump: int | None, redeal: str | None) -> None:
+                 info: Mapping[str, Any], trump: int | None, redeal: Message | None) -> None:
         super().__init__(rules, index, dealer, hands)
         self.classic = rules.classic
         self.must_trump: bool = rules.options["must_trump"]
@@ -302,7 +304,8 @@ class KozelDeal(Deal):
         self.marker: int = rules.marker
         self.doubled: bool = bool(info.get("double", False))
         self.reason: str | None = None
-        self.redeal_why: str | None = redeal
+        self.redeal_why: str | None = None if redeal is None else str(redeal)
+        self.redeal_message: Message | None = redeal
         self.thrown_in: list[str] = []  # why earlier deals from the seed were dealt again
         self.shamok: int = rules.shamok
         self.queen: int = card(12, 3)
@@ -358,7 +361,10 @@ class KozelDeal(Deal):
         self.to_move = None
         self.reason = "redeal"
         self.result = {"tricks": [0] * 4, "points": [0] * 4, "delta": [0] * 4,
-                       "reason": "redeal", "why": self.redeal_why, "loser": None,
+                       "reason": "redeal", "why": self.redeal_why,
+                       "why_message": (None if self.redeal_message is None
+                                       else self.redeal_message.to_json()),
+                       "loser": None,
                        "spas": None, "winners_own": None, "penalty": 0,
                        "doubled": self.doubled, "owner": None, "trump": self.trump,
                        "last_trick": None, "queen_by": None, "shamok_by": None}
@@ -645,8 +651,12 @@ class KozelRules(Rules):
         loser = who(result.get("loser"))
         penalty = result.get("penalty")
         if reason == "redeal":
-            out.append(msg("result.kozel.redeal",
-                           why=result.get("why") or msg("result.kozel.weak_hand")))
+            why: Any = msg("result.kozel.weak_hand")
+            if result.get("why_message"):
+                why = from_json(result["why_message"])
+            elif result.get("why"):
+                why = result["why"]
+            out.append(msg("result.kozel.redeal", why=why))
         elif reason == "eggs":
             out.append(msg("result.kozel.eggs"))
         elif reason == "shamok":
@@ -722,12 +732,12 @@ class KozelRules(Rules):
     def tables(self, trump: int) -> Tables:
         return miner_tables(trump)
 
-    def redeal_reason(self, hands: list[list[int]]) -> str | None:
+    def redeal_reason(self, hands: list[list[int]]) -> Message | None:
         """Why these hands must be dealt again (None when they are playable)."""
         for s, h in enumerate(hands):
             p = hand_points(h)
             if p <= 13:
-                return f"seat {s}'s hand is worth {p} points (13 or less)"
+                return msg("kozel.redeal_weak", seat=mseat(s), points=p)
         return None
 
     def _record_trump(self, info: Mapping[str, Any], given: Any) -> int:
@@ -749,7 +759,7 @@ class KozelRules(Rules):
                 trump = self._record_trump(info, setup["trump"])
         deck = self.deck
         size = len(deck) // 4
-        redeal: str | None = None
+        redeal: Message | None = None
         thrown_in: list[str] = []
         if setup is not None and "hands" in setup:
             hands = check_hands(self.name, setup["hands"], [size] * 4, deck)
@@ -764,7 +774,7 @@ class KozelRules(Rules):
                 why = self.redeal_reason(hands)
                 if why is None:
                     break
-                thrown_in.append(why)
+                thrown_in.append(str(why))
         deal = KozelDeal(self, index, dealer, hands, info, trump, redeal)
         deal.thrown_in = thrown_in
         return deal
@@ -884,13 +894,13 @@ class KozelClassic(KozelRules):
     def tables(self, trump: int) -> Tables:
         return classic_tables(self.deck_size, trump)
 
-    def redeal_reason(self, hands: list[list[int]]) -> str | None:
+    def redeal_reason(self, hands: list[list[int]]) -> Message | None:
         why = super().redeal_reason(hands)
         if why is not None:
             return why
         for s, h in enumerate(hands):
             if sum(1 for c in h if c & 15 == 12) == 4:
-                return f"seat {s} holds all four Queens"
+                return msg("kozel.redeal_queens", seat=mseat(s))
         return None
 
     def _trump_before_deal(self, info: Mapping[str, Any], rng: random.Random) -> int | None:
