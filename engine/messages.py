@@ -165,7 +165,7 @@ def from_json(data: Any) -> Message:
     restored); ValueError when `data` is not such an object."""
     if not isinstance(data, Mapping) or not isinstance(data.get("key"), str) \
             or not isinstance(data.get("params", {}), Mapping):
-        raise ValueError("a message is an object with a 'key' and 'params'")
+        raise ValueError("a message is an object with a 'key' and 'params'")  # noqa: TRY004
     return Message(data["key"], tuple((str(k), _param(v)) for k, v in data["params"].items()))
 
 
