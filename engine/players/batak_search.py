@@ -31,7 +31,7 @@ import random
 
 from ..cards import DECK_52
 from ..core import Action, Observation
-from ..games.batak import BatakObservation, trick_state, trick_winner
+from ..games.batak import BatakObservation, TrickState, add_to_trick, trick_state
 from . import baseline, batak_baseline
 from .levels import Worlds, search
 from .sample import best_card, deal_unseen, worlds_for
@@ -345,11 +345,13 @@ def playout(hands: list[list[int]], trump: int, broken: bool, trick: list[tuple[
 def playout_ranks(hs: Ranks, unplayed: list[int], left: int, trump: int, broken: bool,
                   trick: list[tuple[int, int]], to_move: int, taken: list[int], teams: bool,
                   rng: random.Random, eps: float = 0.08,
-                  trace: list[tuple[int, int]] | None = None) -> list[int]:
+                  trace: list[tuple[int, int]] | None = None,
+                  state: TrickState | None = None) -> list[int]:
     """`playout` on the hands in `ranks_of` form (`left` cards in all); `hs`, `unplayed` and
-    `taken` are consumed (pass copies)."""
+    `taken` are consumed (pass copies). `state` is the trick's `trick_state` when the caller
+    has it already."""
     rnd = rng.random
-    led, high_led, high_trump, win = trick_state(trick, trump)
+    led, high_led, high_trump, win = trick_state(trick, trump) if state is None else state
     n_trick = len(trick)
     p = to_move
     while left:
@@ -558,6 +560,7 @@ def choose_card(obs: BatakObservation, budget: int, rng: random.Random,
     z = CLEAR_GAIN_Z if declarer is not None else 0.0  # Koz Maça: every trick counts
 
     left = remaining - 1
+    state0 = trick_state(trick0, trump)  # the trick so far, once for every playout
 
     def play(w: tuple[Ranks, list[int]], c: int, luck: random.Random) -> float:
         hs = [[lst[:] for lst in row] for row in w[0]]
@@ -565,15 +568,16 @@ def choose_card(obs: BatakObservation, budget: int, rng: random.Random,
         unplayed = list(w[1])
         unplayed[c >> 4] &= ~(1 << (c & 15))
         trick = trick0 + [(seat, c)]
+        state = add_to_trick(state0, seat, c, trump)
         taken = list(obs.taken)
         if len(trick) == 4:
-            win = trick_winner(trick, trump)
+            win = state[3]
             taken[win] += 1
             br = broken or any(x >> 4 == trump for _, x in trick)
             res = playout_ranks(hs, unplayed, left, trump, br, [], win, taken, teams, luck)
         else:
             res = playout_ranks(hs, unplayed, left, trump, broken, trick, (seat + 1) % 4, taken,
-                                teams, luck)
+                                teams, luck, state=state)
         return value(game, res, seat, declarer, bid)
 
     default = baseline.choose_for(obs, rng)  # the simple move: it wins ties

@@ -139,6 +139,7 @@ def playout(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]], to_m
     trick = list(trick)
     p = to_move
     classic = S.classic
+    shamok_str = st[S.shamok] if classic else -1
     while hands[p]:
         h = hands[p]
         if not trick:
@@ -206,7 +207,7 @@ def playout(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]], to_m
         if len(trick) == 4:
             pts[win & 1] += tp
             ttricks[win & 1] += 1
-            if classic:
+            if classic and wstr == shamok_str:  # the shamok fell (it takes every trick)
                 qc = queen_taken_by_shamok(trick, S.shamok, S.queen)
                 if qc is not None:
                     return pts, ttricks, qc

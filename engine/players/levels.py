@@ -68,7 +68,8 @@ def _searcher(game: str) -> Searcher | None:
 class DeferredRandom(random.Random):
     """`random.Random(key)`, seeded when first drawn from: seeding from text costs more than
     most baseline moves, which never draw. Every draw goes through `random` or
-    `getrandbits`, so the numbers are those of `random.Random(key)`."""
+    `getrandbits`, so the numbers are those of `random.Random(key)` (each draw pays a Python
+    call: for a few draws only, not for a search)."""
 
     def __init__(self, key: str) -> None:  # no seeding here: see the class
         self._key: str | None = key
@@ -98,10 +99,14 @@ class DeferredRandom(random.Random):
         super().seed(a, version)
 
 
+def decision_key(obs: Observation, seed: int) -> str:
+    """What seeds one decision's generator: the seed and the public progress of the deal."""
+    return f"ai:{seed}:{obs.game}:{obs.index}:{len(obs.tricks)}:{len(obs.trick)}:{obs.moves}"
+
+
 def decision_rng(obs: Observation, seed: int) -> random.Random:
     """The generator for one decision: fixed by the seed and the public progress of the deal."""
-    return DeferredRandom(f"ai:{seed}:{obs.game}:{obs.index}:{len(obs.tricks)}:"
-                          f"{len(obs.trick)}:{obs.moves}")
+    return random.Random(decision_key(obs, seed))
 
 
 def choose_action(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVEL,
@@ -122,14 +127,14 @@ def choose_action(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVE
     obs = deal.observation(me)
     cap = float(LEVELS[level].get("time_cap", 0.0))
     deadline = time.perf_counter() + cap if cap > 0 else None
-    rng = decision_rng(obs, seed)
     budget = int(LEVELS[level]["playouts"])
     legal = list(obs.legal)
-    if budget <= 0 or len(legal) == 1:
-        return baseline.choose_for(obs, rng) if len(legal) > 1 else legal[0]
-    fn = _searcher(obs.game)
-    if fn is None:
-        return baseline.choose_for(obs, rng)
+    fn = _searcher(obs.game) if budget > 0 else None
+    if fn is None or len(legal) == 1:
+        # The baseline seldom draws a number: its generator is seeded only if it does.
+        return baseline.choose_for(obs, DeferredRandom(decision_key(obs, seed))) \
+            if len(legal) > 1 else legal[0]
+    rng = decision_rng(obs, seed)
     worlds = Worlds(lambda r, n: deal.resample_many(me, r, n), deal if see_all else None)
     action = fn(obs, budget, rng, worlds, deadline)
     assert action in legal, (obs.game, action, legal)
