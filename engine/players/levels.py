@@ -68,8 +68,7 @@ def _searcher(game: str) -> Searcher | None:
 class DeferredRandom(random.Random):
     """`random.Random(key)`, seeded when first drawn from: seeding from text costs more than
     most baseline moves, which never draw. Every draw goes through `random` or
-    `getrandbits`, so the numbers are those of `random.Random(key)` (each draw pays a Python
-    call: for a few draws only, not for a search)."""
+    `getrandbits`, so the numbers are those of `random.Random(key)`."""
 
     def __init__(self, key: str) -> None:  # no seeding here: see the class
         self._key: str | None = key
@@ -78,6 +77,9 @@ class DeferredRandom(random.Random):
     def _start(self) -> None:
         key, self._key = self._key, None
         super().seed(key)
+        # From now on draws go straight to the generator's own methods.
+        self.random = super().random  # type: ignore[method-assign]
+        self.getrandbits = super().getrandbits  # type: ignore[method-assign,assignment]
 
     def random(self) -> float:
         if self._key is not None:
