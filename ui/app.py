@@ -490,14 +490,19 @@ class App:
                 self.selection.append(card)
                 self.render()
                 return
-            reason = d.why_illegal(card) if not self.selection else None
+            reason = self.reason(card) if not self.selection else None
             self.toast(reason or "That card cannot join the cards you selected.")
             return
         if card in legal:
             self.play(card)
             return
-        reason = d.why_illegal(card)
+        reason = self.reason(card)
         self.toast(reason or "You cannot play that card now.")
+
+    def reason(self, move: str) -> str | None:
+        """Why the human may not play `move` now, in a sentence that names the seats."""
+        why = self.deal.illegal_reason(move)
+        return None if why is None else why.render(self.names())
 
     def click_move(self, move: str) -> None:
         if not self.human_can_act():
@@ -513,7 +518,7 @@ class App:
         if move in legal:
             self.play(move)
         else:
-            self.toast(self.deal.why_illegal(move) or "Not now.")
+            self.toast(self.reason(move) or "Not now.")
 
     # ------------------------------------------------------------------------------- playing
     def play(self, move: str) -> None:

@@ -89,13 +89,13 @@ def add_to_trick(state: TrickState, seat: int, c: int, trump: int | None) -> Tri
     return state
 
 
-def legal_cards(hand: Sequence[int], state: TrickState, trump: int | None,
-                broken: bool) -> list[int]:
-    """The cards of `hand` that may be played to a trick in `state` (RULES §1, play
-    obligations): lead anything but trump until broken (unless only trumps are held); follow
-    and overtake the led suit while no trump is on the trick; void, trump and overtake a trump
-    on the trick when able; else anything."""
-    led, high_led, high_trump, _ = state
+def legal_cards(hand: Sequence[int], led: int, high_led: int, high_trump: int,
+                trump: int | None, broken: bool) -> list[int]:
+    """The cards of `hand` that may be played (RULES §1, play obligations), given the trick's
+    `trick_state` (led suit, or -1 when leading; the highest led and trump ranks): lead
+    anything but trump until broken (unless only trumps are held); follow and overtake the led
+    suit while no trump is on the trick; void, trump and overtake a trump on the trick when
+    able; else anything."""
     if led < 0:
         if broken:
             return list(hand)
@@ -249,8 +249,8 @@ class BatakDeal(Deal):
 
     def _legal_cards(self) -> list[int]:
         return legal_cards(self._hands[self.to_move],  # type: ignore[index]
-                           (self._led if self._trick else -1, self._high_led, self._high_trump,
-                            self._win_seat), self.trump_suit, self.broken)
+                           self._led if self._trick else -1, self._high_led, self._high_trump,
+                           self.trump_suit, self.broken)
 
     def why_not(self, action: Action) -> Message:
         phase = self.phase

@@ -176,9 +176,10 @@ def test_illegal_card_shows_the_engine_reason(app: App) -> None:
             illegal.click()
             toast = page.wait_for_selector("#toast.show")
             m = engine.replay(before)
-            reason = m.deal.why_illegal(card)
-            assert reason, f"the engine says {card} is legal"
-            assert toast.text_content() == reason
+            why = m.deal.illegal_reason(card)
+            assert why is not None, f"the engine says {card} is legal"
+            assert toast.text_content() == why.render(engine.GAME_INFO["koz-maca"]["seat_names"])
+            assert toast.text_content() == m.deal.why_illegal(card)  # no seat named here
             assert app.record() == before, "an illegal click changed the game"
             assert app.seq() == seq
             assert page.query_selector(f'#hand [data-card="{card}"]') is not None
