@@ -13,6 +13,7 @@ from typing import Any
 
 from . import games  # noqa: F401  (registers every game)
 from .core import (
+    _GAMES,
     Deal,
     IllegalMove,
     Match,
@@ -25,13 +26,12 @@ from .core import (
     rules_class,
 )
 
-GAMES: tuple[str, ...] = ("koz-maca", "batak", "batak-pairs", "kozel-miner", "kozel-classic",
-                          "bidding-kozel")
+# Every registered game, in the order the rules modules register them (`engine.games`).
+GAMES: tuple[str, ...] = tuple(_GAMES)
 
 
 def available_games() -> tuple[str, ...]:
     """The games of GAMES that this build can play, in the same order."""
-    from .core import _GAMES
     return tuple(g for g in GAMES if g in _GAMES)
 
 
