@@ -712,7 +712,7 @@ class Match:
 
 def new_match(game: str, seed: int | None = None, options: Mapping[str, Any] | None = None,
               players: int | None = None) -> Match:
-    """Starts a match; table options default as in RULES.md."""
+    """Starts a match; table options default as in docs/rules.md."""
     return Match(game, seed=seed, options=options, players=players)
 
 

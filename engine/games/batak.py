@@ -1,6 +1,6 @@
 """The Batak family: Koz Maça, auction Batak (ihaleli) and partnership Batak (eşli).
 
-Rules: `shared/RULES.md` §1 (seeds 000 and 001). Four players, 52 cards, 13 each, aces high,
+Rules: `docs/rules.md` §1–3 (the rule book's §1, seeds 000 and 001). Four players, 52 cards, 13 each, aces high,
 play to the right (seat i+1 follows seat i). Strict trick obligations: follow suit and overtake
 the highest card of the led suit while no trump is on the trick; void → trump, overtaking a
 trump already on the trick; trumps may not be led until broken (a trump fell on an earlier

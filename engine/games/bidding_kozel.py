@@ -1,6 +1,6 @@
 """Bidding Kozel: a Bura-like game for 2 to 5 players, each for themselves, playing for a pot.
 
-Rules: `shared/RULES.md` §3 (seed 004). 36 cards (6..A) ranked A 10 K Q J 9 8 7 6, card points
+Rules: `docs/rules.md` §6 (the rule book's §3, seed 004). 36 cards (6..A) ranked A 10 K Q J 9 8 7 6, card points
 A 11, 10 10, K 4, Q 3, J 2 (120 in all). Every player in the match antes into the pot each
 round; four cards each, the next card turned up for trump and laid at the bottom of the stock.
 The leader plays one card or three cards of one suit, everyone else the same number of cards,

@@ -1,6 +1,6 @@
 """Kozel: Miner (36 cards) and Classic (24 or 32 cards), two fixed teams, partners opposite.
 
-Rules: `shared/RULES.md` §2 (seed 002). Four players play clockwise (seat i+1 follows seat i);
+Rules: `docs/rules.md` §4–5 (the rule book's §2, seed 002). Four players play clockwise (seat i+1 follows seat i);
 seats 0+2 and 1+3 are partners. The whole deck is dealt; a deal is one *cycle*. Card points
 A 11, 10 10, K 4, Q 3, J 2 (120 a deck). Permanent trumps (Miner: the Jacks; Classic: the Queens,
 the Jacks and the shamok) belong to no plain suit. The team with fewer card points takes penalty

@@ -478,7 +478,7 @@ def playout_ranks(hs: Ranks, unplayed: list[int], left: int, trump: int, broken:
 
 
 CLEAR_GAIN_Z = 1.0  # contract games: standard errors by which the search must beat the
-# simple move before it departs from it (see ai_sample.pick)
+# simple move before it departs from it (see sample.pick)
 TRICK_WEIGHT = 0.05  # each trick the seat's side takes, on top of the score: where the score
 # does not move with one trick more (a failed contract scores -bid whatever it takes), the
 # search still keeps its winners instead of drawing lots between a king and a small card

@@ -6,7 +6,7 @@ either), in Classic a non-owner leader that opened with a trump holds only trump
 marker card is in its holder's hand until played. The unseen cards are dealt consistently with
 that; every candidate card is played out by a cheap policy (cash masters, smear points on the
 partner's sure trick, win rich tricks cheaply, throw the cheapest card) and the card with the
-best mean result wins. The result is the penalty of the cycle (the table of RULES.md §2, lusya
+best mean result wins. The result is the penalty of the cycle (the table of docs/rules.md, lusya
 and the shamok's Queen included) from the seat's team's side, plus a small share of the card
 points so that the search still prefers more points when the penalty does not change.
 Every candidate in a world is played out with the same playout luck; the search departs from
@@ -34,7 +34,7 @@ from .sample import best_card, deal_unseen, worlds_for
 
 GAMES = ("kozel-miner", "kozel-classic")
 CLEAR_GAIN_Z = 1.5  # standard errors by which the search must beat the simple move before it
-# departs from it: the penalty table is a step (see ai_sample.pick)
+# departs from it: the penalty table is a step (see sample.pick)
 POINT_WEIGHT = 0.004  # value of one card point next to one penalty point
 
 
