@@ -283,10 +283,30 @@ def test_explain_made_and_lost_batak_contracts() -> None:
 
 
 def test_explain_partnership_and_koz_maca() -> None:
-    """Partnership Batak counts the team's tricks; Koz Maça has one sentence."""
-    m, d = finished_deals("batak-pairs", range(2))[0]
-    text = english(m.rules.explain(d.result), names_of(m))
-    assert "the team took" in text[0] and len(text) == 2
+    """Partnership Batak names both teams and what each scores (as the summary's team points
+    show); Koz Maça has one sentence."""
+    seen = set()
+    for m, d in finished_deals("batak-pairs", range(8)):
+        r = d.result
+        names = names_of(m)
+        text = english(m.rules.explain(r), names)
+        decl = r["declarer"]
+        ours = next(t for t in m.rules.teams if decl in t)
+        other = next(t for t in m.rules.teams if decl not in t)
+        team = " & ".join(names[s] for s in ours)
+        assert len(text) == 2
+        assert text[0].startswith(f"{names[decl]} bid {r['bid']} ")
+        if r["made"]:
+            assert text[0].endswith(f"the declaring team ({team}) took {r['points'][decl]}: "
+                                    f"contract made, +{r['delta'][decl]}.")
+        else:
+            assert text[0].endswith(f"the declaring team ({team}) took only "
+                                    f"{r['points'][decl]}: batar, −{r['bid']}.")
+        assert text[1] == (f"The other team ({' & '.join(names[s] for s in other)}) scores "
+                           f"1 point a trick: +{r['delta'][other[0]]}.")
+        assert "Everyone else" not in " ".join(text)
+        seen.add(bool(r["made"]))
+    assert True in seen
     m, d = finished_deals("koz-maca", range(1))[0]
     assert english(m.rules.explain(d.result), names_of(m)) == ["Every trick is a point."]
 

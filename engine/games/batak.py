@@ -33,6 +33,7 @@ from ..core import (
 from ..messages import Message, add_english, msg
 from ..messages import card as mcard
 from ..messages import seat as mseat
+from ..messages import seats as mseats
 from ..messages import suit as msuit
 from ..sampling import deal_unseen
 
@@ -424,12 +425,13 @@ add_english({
     "result.batak.made": "{declarer} bid {bid}{trump} and took {taken}: contract made, "
                          "+{taken}.",
     "result.batak.down": "{declarer} bid {bid}{trump} but took only {taken}: batar, −{bid}.",
-    "result.batak.team_made": "{declarer} bid {bid}{trump} and the team took {taken}: "
-                              "contract made, +{taken}.",
-    "result.batak.team_down": "{declarer} bid {bid}{trump} but the team took only {taken}: "
-                              "batar, −{bid}.",
+    "result.batak.team_made": "{declarer} bid {bid}{trump} and the declaring team ({team}) "
+                              "took {taken}: contract made, +{taken}.",
+    "result.batak.team_down": "{declarer} bid {bid}{trump} but the declaring team ({team}) "
+                              "took only {taken}: batar, −{bid}.",
     "result.batak.with_trump": " with {trump} {trump:name} trump",
     "result.batak.others": "Everyone else scores 1 point a trick.",
+    "result.batak.team_others": "The other team ({team}) scores 1 point a trick: +{points}.",
     "tag.batak.bid": "bid {bid}",
     "tag.batak.pass": "pass",
     "tag.batak.declarer": "declarer",
@@ -450,7 +452,8 @@ class BatakRules(Rules):
     rank_order = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 
     def explain(self, result: Mapping[str, Any]) -> list[Message]:
-        """The contract and how it went; everyone else's trick points."""
+        """The contract and how it went; everyone else's trick points (in partnership Batak,
+        each team's: the declaring team's contract, the other team's tricks)."""
         d = result.get("declarer")
         if not isinstance(d, int) or result.get("bid") is None:
             return []
@@ -460,10 +463,29 @@ class BatakRules(Rules):
         trump = (msg("result.batak.with_trump", trump=msuit("SHDC".index(t)))
                  if isinstance(t, str) and len(t) == 1 and t in "SHDC"
                  else msg("text", text=""))
-        key = ("result.batak.team_" if self.teams else "result.batak.") + (
-            "made" if result.get("made") else "down")
-        return [msg(key, declarer=mseat(d), bid=result["bid"], trump=trump, taken=taken),
-                msg("result.batak.others")]
+        bid, made = result["bid"], bool(result.get("made"))
+        if not self.teams:
+            if made:
+                first = msg("result.batak.made", declarer=mseat(d), bid=bid, trump=trump,
+                            taken=taken)
+            else:
+                first = msg("result.batak.down", declarer=mseat(d), bid=bid, trump=trump,
+                            taken=taken)
+            return [first, msg("result.batak.others")]
+        # Partnership: the score is the team's, so each sentence names a team and its points.
+        ours = self.team_of(d)
+        if made:
+            first = msg("result.batak.team_made", declarer=mseat(d), team=mseats(ours), bid=bid,
+                        trump=trump, taken=taken)
+        else:
+            first = msg("result.batak.team_down", declarer=mseat(d), team=mseats(ours), bid=bid,
+                        trump=trump, taken=taken)
+        out = [first]
+        for t in self.teams:
+            if t != ours:
+                got = points[t[0]] if points else 0
+                out.append(msg("result.batak.team_others", team=mseats(t), points=got))
+        return out
 
     def seat_tags(self, view: Mapping[str, Any], seat: int) -> list[Message]:
         """The seat's last bid or pass, declarer, and the viewer's partner."""
