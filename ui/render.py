@@ -44,14 +44,17 @@ def card_label(c: str) -> str:
     return f"{RANK_WORD.get(r, r)} of {SUIT_NAME[s]}"
 
 
-def card_html(c: str, attrs: str = "", cls: str = "", tag: str = "div") -> str:
-    """A face-up card drawn with CSS and inline SVG suit symbols."""
+def card_html(c: str, attrs: str = "", cls: str = "", tag: str = "div", note: str = "") -> str:
+    """A face-up card drawn with CSS and inline SVG suit symbols.
+
+    `note` is appended to the accessible name after a comma ("queen of hearts, winning")."""
     if not is_card(c):
         return back_html(cls)
     r, s = split_card(c)
     colour = "red" if s in RED else "black"
     court = " court" if r in ("J", "Q", "K") else ""
-    return (f'<{tag} class="card {colour}{court} {cls}" {attrs} aria-label="{esc(card_label(c))}">'
+    label = card_label(c) + (f", {note}" if note else "")
+    return (f'<{tag} class="card {colour}{court} {cls}" {attrs} aria-label="{esc(label)}">'
             f'<span class="idx tl"><b>{esc(r)}</b>{suit_svg(s)}</span>'
             f'<span class="mid">{"<b>" + esc(r) + "</b>" if court else ""}{suit_svg(s, "big")}</span>'
             f'<span class="idx br"><b>{esc(r)}</b>{suit_svg(s)}</span>'

@@ -148,17 +148,23 @@ def seat_html(seat: int, pos: str, name: str, view: dict[str, Any], totals_txt: 
 
 def trick_html(plays: list[list[Any]], pos: list[str], winner: int | None, fresh: int | None,
                win_seat: int | None) -> str:
+    """The plays on the felt. The play of `winner` (a finished trick) is marked `won`; the
+    play of `win_seat` (now winning the trick in progress) is marked `leading`, drawn with a
+    ring and named so: its cards' accessible names end in ", winning"."""
     out = []
     for i, (seat, move) in enumerate(plays):
         toks = str(move).split()
         cls = f"play at-{pos[seat]}"
+        note = ""
         if winner is not None and seat == winner:
             cls += " won"
+            note = "took the trick"
         if win_seat is not None and seat == win_seat:
             cls += " leading"
+            note = "winning"
         if fresh is not None and i == len(plays) - 1:
             cls += f" fresh from-{pos[seat]}"
-        cards = "".join(card_html(t) if is_card(t) else back_html() for t in toks)
+        cards = "".join(card_html(t, note=note) if is_card(t) else back_html() for t in toks)
         out.append(f'<div class="{cls}" data-play-seat="{seat}">{cards}</div>')
     return "".join(out)
 

@@ -1,0 +1,408 @@
+"""Looking back at a match: the last trick, the score sheet and a trick-by-trick replay.
+
+Pure HTML builders (no `js`: they run under CPython too). Every text that is not a literal of
+this module goes through `render.esc`. Each sheet is shown in `#overlay` like the rules sheet
+(`App.show_overlay(kind, html)`), and each has a close button `data-action="close"`, the
+overlay's existing close action.
+
+The builders, for the controller (`pos` is `render.positions(players, direction)`, `names` the
+table's seat names, `render.seat_names(...)`):
+
+``last_trick_html(trick, pos, names, number=None) -> str``
+    The previous trick: who played what, in order, and who took it. `trick` is one entry of a
+    deal's `tricks`, ``{"leader": int, "plays": [[seat, move], ...], "winner": int}``. While
+    the deal is being played, pass the view's trick (``deal.view(0)["tricks"][-1]``) so that a
+    play laid face down stays hidden: its "??" tokens are drawn as card backs. `number` (from
+    1) is shown in the heading when given. Root ``<div data-last-trick data-winner>``; each
+    play ``<li data-play-seat data-move data-order>``; the winner's play also ``data-won``.
+
+``score_sheet_html(match, names) -> str``
+    Every deal of `match` so far, one row each (``<tr data-deal-row="<index>">``, index into
+    `match.deals` from 0, ``data-state`` "over" or "playing"), with what the deal was about
+    (contract, penalty and its reason, pot and stakes: from the deal's `result`) and, per seat
+    or per team as the game scores (`match.rules.teams`), the deal's score and the running
+    total. The row's ``data-deltas`` / ``data-totals`` and each cell's ``data-delta`` /
+    ``data-total`` carry the numbers; the footer row ``data-totals-row`` gives the totals now,
+    equal to `match.totals` (a team's total is its first seat's). Each finished deal has a
+    replay button ``data-action="replay" data-deal="<index>"`` (in the row: it is the deal's
+    number, in the first column).
+
+``deal_replay(match, index) -> DealReplay``
+    Works out the replay of finished deal ``match.deals[index]`` once (every trick, and every
+    hand as it was before each trick, drawn cards included) by playing the match's record back.
+    Keep it while the replay is open: the step buttons only change `step`.
+
+``replay_html(replay, step, pos, names) -> str``
+    Trick `step` (from 0, clamped to the deal's tricks) of the replay: its plays and winner,
+    the hands before it (``<li data-hand-seat>``, cards ``data-rv-card``; the cards each seat
+    is about to play also ``data-next``), the deal's facts and the result's explanation. Buttons ``data-action="replay-prev"`` and
+    ``data-action="replay-next"`` (disabled at the ends) and ``data-action="close"``. Root
+    ``<div data-replay data-deal="<index>" data-step data-steps>``; a deal that ended before
+    any trick has ``data-steps="0"``. Everything is shown face up: the deal is over.
+
+Suggested wiring: a bar button ``data-action="scores"`` opens the score sheet; a button
+``data-action="last-trick"`` (when the deal has a finished trick) opens the last trick;
+``replay`` builds `deal_replay` from ``data-deal`` and shows step 0; ``replay-prev`` /
+``replay-next`` show step ∓ 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import Match, replay
+from engine.messages import Message
+
+from .render import (
+    SUIT_NAME,
+    SUIT_SYM,
+    card_html,
+    esc,
+    humanize,
+    is_card,
+    signed,
+    sort_hand,
+)
+
+# How a deal ended (a result's "reason"), in a few words. An ordinary ending says nothing.
+REASON_WORDS: dict[str, str] = {
+    "lusya": "Lusya (no trick)",
+    "eggs": "Eggs (60 : 60)",
+    "shamok": "Shamok took the Queen of Clubs",
+    "redeal": "Re-deal",
+    "tie": "Tie on card points",
+    "bura": "Bura",
+    "four_aces": "Four Aces",
+}
+ORDINARY = {"normal", "points"}
+
+Trick = Mapping[str, Any]  # {"leader": int, "plays": [[seat, move], ...], "winner": int}
+
+
+# ------------------------------------------------------------------------------ small pieces
+def _who(seat: Any, names: Sequence[str]) -> str:
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+        return names[seat]
+    return f"seat {seat}"
+
+
+def _team_name(team: Sequence[int], names: Sequence[str]) -> str:
+    return " & ".join(_who(s, names) for s in team)
+
+
+def _nums(xs: Sequence[Any]) -> str:
+    return ",".join(str(x) for x in xs)
+
+
+def _cards_html(move: Any, note: str = "") -> str:
+    """The cards of a play; a token that is not a card ("??": laid face down) is a back."""
+    out = []
+    for tok in str(move).split():
+        if is_card(tok):
+            out.append(card_html(tok, note=note))
+        else:
+            out.append('<div class="card back" role="img" aria-label="a card laid face down">'
+                       '</div>')
+    return "".join(out)
+
+
+def plays_html(trick: Trick, pos: Sequence[str], names: Sequence[str],
+               show_winner: bool = True) -> str:
+    """A trick's plays as an ordered list laid out like the table (each play placed at its
+    seat's side: `at-<pos>`), in the order they were played."""
+    winner = trick.get("winner") if show_winner else None
+    items = []
+    for i, play in enumerate(trick.get("plays") or []):
+        seat, move = play[0], play[1]
+        side = pos[seat] if isinstance(seat, int) and 0 <= seat < len(pos) else "bottom"
+        won = winner is not None and seat == winner
+        tag = '<span class="rv-won">took it</span>' if won else ""
+        lead = '<span class="rv-lead">led</span>' if i == 0 else ""
+        items.append(
+            f'<li class="rv-play at-{esc(side)}{" won" if won else ""}" data-play-seat="{esc(seat)}" '
+            f'data-move="{esc(move)}" data-order="{i}"{" data-won" if won else ""}>'
+            f'<span class="rv-who">{esc(_who(seat, names))}{lead}{tag}</span>'
+            f'<span class="rv-cards">{_cards_html(move, "took the trick" if won else "")}</span>'
+            '</li>')
+    return f'<ol class="rv-trick">{"".join(items)}</ol>'
+
+
+def _close_button(text: str = "Back to the table") -> str:
+    return f'<button type="button" class="btn primary" data-action="close">{esc(text)}</button>'
+
+
+# ------------------------------------------------------------------------------ last trick
+def last_trick_html(trick: Trick, pos: Sequence[str], names: Sequence[str],
+                    number: int | None = None) -> str:
+    """The previous trick: every play in order, and who took the trick (see the module
+    docstring for the attributes)."""
+    winner = trick.get("winner")
+    head = "Last trick" + (f" (trick {number})" if number is not None else "")
+    won = (f'<p class="rv-result" data-winner="{esc(winner)}">{esc(_who(winner, names))} '
+           f'took the trick.</p>' if winner is not None else "")
+    return (
+        f'<div class="sheet review-sheet" data-last-trick '
+        f'data-winner="{esc("" if winner is None else winner)}" '
+        f'role="dialog" aria-label="{esc(head)}">'
+        f'<h2>{esc(head)}</h2>{plays_html(trick, pos, names)}{won}'
+        f'<div class="sheet-actions">{_close_button()}</div></div>')
+
+
+# ------------------------------------------------------------------------------ deal facts
+def deal_facts(result: Mapping[str, Any] | None, names: Sequence[str]) -> list[tuple[str, str]]:
+    """What a finished deal was about, from its `result`, as (key, plain text) pairs: a
+    contract and whether it was made, how the deal ended, a penalty and who took it, the pot
+    and who took it, the trump. Only the facts the result has appear."""
+    if not result:
+        return []
+    out: list[tuple[str, str]] = []
+    decl, bid = result.get("declarer"), result.get("bid")
+    if isinstance(decl, int) and bid is not None:
+        made = result.get("made")
+        how = "made" if made else "down" if made is False else ""
+        out.append(("contract", f"{_who(decl, names)} bid {bid}" + (f": {how}" if how else "")))
+    reason = result.get("reason")
+    if isinstance(reason, str) and reason not in ORDINARY:
+        out.append(("reason", REASON_WORDS.get(reason, humanize(reason))))
+    if "penalty" in result:
+        pen, loser = result.get("penalty"), result.get("loser")
+        if pen and loser is not None:
+            who = (_team_name(loser, names) if isinstance(loser, (list, tuple))
+                   else _who(loser, names))
+            out.append(("penalty", f"Penalty {pen} to {who}"))
+        else:
+            out.append(("penalty", "No penalty"))
+    if "pot" in result:
+        winners = list(result.get("pot_winners") or [])
+        share = result.get("share")
+        text = f"Pot {result.get('pot')}"
+        if len(winners) == 1:
+            text += f": won by {_who(winners[0], names)}"
+        elif winners:
+            text += f": split by {_team_name(winners, names)}, {share} each"
+        out.append(("pot", text))
+        left = result.get("remainder")
+        if left:
+            out.append(("carry", f"{left} {'stays' if left == 1 else 'stay'} in the pot"))
+    t = result.get("trump")
+    if isinstance(t, str) and t in SUIT_SYM:
+        out.append(("trump", f"Trump {SUIT_SYM[t]} {SUIT_NAME[t]}"))
+    return out
+
+
+def _facts_html(result: Mapping[str, Any] | None, names: Sequence[str]) -> str:
+    facts = deal_facts(result, names)
+    return "".join(f'<span class="rv-fact" data-fact="{esc(k)}">{esc(v)}</span>'
+                   for k, v in facts)
+
+
+def _fact_attrs(result: Mapping[str, Any] | None) -> str:
+    """The result's key facts as data attributes of a score sheet row (tests read these)."""
+    if not result:
+        return ""
+    attrs = []
+    for key in ("declarer", "bid", "made", "trump", "reason", "penalty", "pot", "share",
+                "remainder"):
+        v = result.get(key)
+        if v is None or isinstance(v, (dict, list, tuple)):
+            continue
+        if isinstance(v, bool):
+            v = "yes" if v else "no"
+        attrs.append(f' data-{key}="{esc(v)}"')
+    for key in ("loser", "pot_winners"):
+        v = result.get(key)
+        if isinstance(v, (list, tuple)):
+            attrs.append(f' data-{key.replace("_", "-")}="{esc(_nums(v))}"')
+    return "".join(attrs)
+
+
+# ------------------------------------------------------------------------------ score sheet
+def score_columns(match: Match, names: Sequence[str]) -> list[tuple[str, list[int]]]:
+    """The score sheet's columns: (heading, seats) per team in a team game, else per seat."""
+    teams = match.rules.teams
+    if teams:
+        return [(_team_name(t, names), list(t)) for t in teams]
+    return [(_who(s, names), [s]) for s in range(match.players)]
+
+
+def score_sheet_html(match: Match, names: Sequence[str]) -> str:
+    """Every deal of the match so far with its score and the running totals (see the module
+    docstring for the attributes)."""
+    rules = match.rules
+    labels = rules.score_labels
+    cols = score_columns(match, names)
+    by = "team" if rules.teams else "seat"
+    running = list(rules.initial_totals())
+    head = "".join(f'<th scope="col" data-col="{i}">{esc(h)}</th>' for i, (h, _) in enumerate(cols))
+    ncols = len(cols) + 1
+    rows = []
+    if any(running):
+        cells = "".join(f'<td data-col="{i}" data-total="{esc(running[ss[0]])}">'
+                        f'<b class="tot">{esc(running[ss[0]])}</b></td>'
+                        for i, (_, ss) in enumerate(cols))
+        rows.append(f'<tr class="start-row" data-start-row data-totals="{esc(_nums(running))}">'
+                    f'<th scope="row">Start</th>{cells}</tr>')
+    for i, d in enumerate(match.deals):
+        res = d.result
+        if d.phase != "over" or res is None:
+            rows.append(
+                f'<tr class="playing" data-deal-row="{i}" data-state="playing">'
+                f'<th scope="row">{i + 1}</th><td colspan="{ncols - 1}" class="rv-note">'
+                'being played</td></tr>')
+            continue
+        delta = list(res.get("delta") or [0] * match.players)
+        running = [a + b for a, b in zip(running, delta)]
+        cells = "".join(
+            f'<td data-col="{c}" data-delta="{esc(delta[ss[0]])}" data-total="{esc(running[ss[0]])}">'
+            f'<span class="dl">{esc(signed(delta[ss[0]]))}</span>'
+            f'<b class="tot">{esc(running[ss[0]])}</b></td>' for c, (_, ss) in enumerate(cols))
+        # The deal's number is its replay button (a column of its own would not fit 5 seats
+        # on a phone).
+        btn = (f'<button type="button" class="btn small replay-btn" data-action="replay" '
+               f'data-deal="{i}" aria-label="Replay deal {i + 1}">'
+               f'<span aria-hidden="true">▶</span> {i + 1}</button>')
+        rows.append(
+            f'<tr class="deal" data-deal-row="{i}" data-state="over" '
+            f'data-deltas="{esc(_nums(delta))}" data-totals="{esc(_nums(running))}"'
+            f'{_fact_attrs(res)}><th scope="row">{btn}</th>{cells}</tr>')
+        facts = _facts_html(res, names)
+        if facts:
+            rows.append(f'<tr class="facts-row" data-deal-facts="{i}">'
+                        f'<td colspan="{ncols}">{facts}</td></tr>')
+    now = list(match.totals)
+    foot = "".join(f'<td data-col="{i}" data-{by}="{i}" data-total="{esc(now[ss[0]])}">'
+                   f'<b class="tot">{esc(now[ss[0]])}</b></td>' for i, (_, ss) in enumerate(cols))
+    caption = (f'Each deal: {labels.get("delta", "This deal")} above, '
+               f'{labels.get("total", "Total")} below. Press a deal\'s number to replay it.')
+    return (
+        f'<div class="sheet review-sheet score-sheet" data-score-sheet data-by="{by}" '
+        f'role="dialog" aria-label="Score sheet">'
+        f'<h2>{esc(rules.title)}: score sheet</h2>'
+        '<div class="table-scroll"><table class="scores sheet-table">'
+        f'<caption>{esc(caption)}</caption>'
+        f'<thead><tr><th scope="col">Deal</th>{head}</tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody>'
+        f'<tfoot><tr data-totals-row data-totals="{esc(_nums(now))}"><th scope="row">'
+        f'{esc(labels.get("total", "Total"))}</th>{foot}</tr></tfoot>'
+        '</table></div>'
+        f'<div class="sheet-actions">{_close_button()}</div></div>')
+
+
+# ------------------------------------------------------------------------------ replay
+@dataclass(frozen=True)
+class DealReplay:
+    """A finished deal worked out for replay (`deal_replay`): every trick in order and every
+    seat's hand before each trick, face up."""
+
+    index: int  # the deal's index in `match.deals`, from 0
+    players: int
+    tricks: tuple[Trick, ...]  # {"leader", "plays": [[seat, move], ...], "winner"}
+    hands: tuple[tuple[tuple[str, ...], ...], ...]  # hands[k][seat]: before trick k
+    result: Mapping[str, Any]
+    explain: tuple[Message, ...]  # the rules' explanation of the result
+    sort_view: Mapping[str, Any]  # {"trump", "ladder"}: how a hand is sorted for display
+    rank_order: tuple[str, ...]
+    title: str
+
+    @property
+    def steps(self) -> int:
+        return len(self.tricks)
+
+
+def deal_replay(match: Match, index: int) -> DealReplay:
+    """The replay of finished deal `match.deals[index]`: the match's record is played back to
+    the start of that deal, then its moves one by one, keeping each seat's hand at the start
+    of every trick (a game with a stock draws cards between tricks, so the hands are the
+    engine's, not the deal's first hands minus the cards played). ValueError when the deal is
+    not over."""
+    if not 0 <= index < len(match.deals) or match.deals[index].phase != "over":
+        raise ValueError(f"deal {index + 1} is not over")
+    rec = match.record()
+    setups = [dict(s) for s in rec["deals"][:index + 1]]
+    moves = list(setups[index].get("moves", []))
+    setups[index]["moves"] = []
+    m = replay({**rec, "deals": setups})
+    d = m.deals[index]
+    snaps: list[tuple[tuple[str, ...], ...]] = []
+    for mv in moves:
+        if d.phase == "play" and not d.trick and len(snaps) == len(d.tricks):
+            snaps.append(tuple(tuple(h) for h in d.hands))
+        m.play(mv)
+    tricks = tuple(d.tricks)
+    if len(snaps) != len(tricks):
+        raise ValueError(f"deal {index + 1}: the replay lost track of the tricks")
+    v = d.view(0)
+    sort_view = {"trump": v.get("trump"), "ladder": list(v.get("ladder") or [])}
+    result = dict(d.result or {})
+    return DealReplay(index=index, players=m.players, tricks=tricks, hands=tuple(snaps),
+                      result=result, explain=tuple(m.rules.explain(result)),
+                      sort_view=sort_view, rank_order=tuple(m.rules.rank_order),
+                      title=m.rules.title)
+
+
+def _hand_row(seat: int, name: str, hand: Sequence[str], plays: set[str], taken: int,
+              rp: DealReplay) -> str:
+    cards = sort_hand(list(hand), dict(rp.sort_view), rp.rank_order)
+    # `data-rv-card`, not `data-card`: the page's click handler treats [data-card] as a play.
+    shown = "".join(card_html(c, attrs=f'data-rv-card="{esc(c)}"' + (" data-next" if c in plays
+                                                                      else ""),
+                              cls="next" if c in plays else "",
+                              note="played in this trick" if c in plays else "")
+                    for c in cards)
+    n = len(cards)
+    return (f'<li class="rv-hand" data-hand-seat="{seat}" data-cards="{n}">'
+            f'<span class="rv-who">{esc(name)} <small>{n} card{"s" if n != 1 else ""} · '
+            f'{taken} trick{"s" if taken != 1 else ""}</small></span>'
+            f'<span class="rv-cards">{shown or "<em>no cards</em>"}</span></li>')
+
+
+def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[str]) -> str:
+    """Trick `step` of a deal's replay (see the module docstring for the attributes)."""
+    steps = rp.steps
+    step = max(0, min(step, steps - 1)) if steps else 0
+    deal_no = rp.index + 1
+    about = dict(rp.result)
+    if about.get("trump") is None:  # a trump turned up, not part of the result
+        about["trump"] = rp.sort_view.get("trump")
+    facts = _facts_html(about, names)
+    lines = "".join(f"<li>{esc(x.render(list(names)))}</li>" for x in rp.explain)
+    prev_dis = " disabled" if step <= 0 else ""
+    next_dis = " disabled" if step >= steps - 1 else ""
+    where = f"Trick {step + 1} of {steps}" if steps else "No trick was played in this deal."
+    nav = (
+        '<div class="rv-nav">'
+        f'<button type="button" class="btn" data-action="replay-prev"{prev_dis}>'
+        '<span aria-hidden="true">‹</span> Previous</button>'
+        f'<p class="rv-step" aria-live="polite">{esc(where)}</p>'
+        f'<button type="button" class="btn" data-action="replay-next"{next_dis}>'
+        'Next <span aria-hidden="true">›</span></button></div>')
+    body = ""
+    if steps:
+        trick = rp.tricks[step]
+        winner = trick.get("winner")
+        played: dict[int, set[str]] = {}
+        for seat, move in trick.get("plays") or []:
+            played.setdefault(seat, set()).update(str(move).split())
+        taken = [0] * rp.players
+        for t in rp.tricks[:step]:
+            w = t.get("winner")
+            if isinstance(w, int) and 0 <= w < rp.players:
+                taken[w] += 1
+        hands = "".join(_hand_row(s, _who(s, names), rp.hands[step][s], played.get(s, set()),
+                                  taken[s], rp) for s in range(rp.players))
+        body = (f'{plays_html(trick, pos, names)}'
+                f'<p class="rv-result" data-winner="{esc(winner)}">{esc(_who(winner, names))} '
+                'took the trick.</p>'
+                f'<h3>Hands before this trick</h3><ul class="rv-hands">{hands}</ul>')
+    return (
+        f'<div class="sheet review-sheet replay-sheet" data-replay data-deal="{rp.index}" '
+        f'data-step="{step}" data-steps="{steps}" role="dialog" '
+        f'aria-label="Replay of deal {deal_no}">'
+        f'<h2>{esc(rp.title)}: deal {deal_no}</h2>'
+        f'{"<p class=rv-facts>" + facts + "</p>" if facts else ""}'
+        f'{nav}{body}'
+        f'{"<h3>The result</h3><ul class=explain>" + lines + "</ul>" if lines else ""}'
+        '<div class="sheet-actions">'
+        f'{_close_button()}</div></div>')
