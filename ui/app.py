@@ -8,6 +8,11 @@ Computer players: the baseline ("easy", engine.bots) takes about 0.1 ms a move u
 sampling players ("normal", "strong", engine.ai) take 10-400 ms a decision, which would freeze
 the page, so they run in a module worker (ui/ai_worker.js) with its own Pyodide; the page awaits
 the answer while the visible pause runs. If the worker cannot start, the baseline plays.
+
+Nothing is lost: after every move the page saves where it is (ui/store.py) in localStorage, and
+opening the page again brings that position back. The Back and Forward buttons move between the
+lobby and the table (history entries carry {"tt": "lobby" | "table"}); leaving a match in
+progress by the page's own buttons asks first.
 """
 
 from __future__ import annotations
@@ -16,6 +21,8 @@ import asyncio
 import contextlib
 import json
 import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
@@ -26,12 +33,18 @@ import engine
 import engine.ai
 
 from . import render as R
+from . import store as S
 from . import views as V
 
 # Pause before a computer move and the time a finished trick stays on the table (seconds).
 PAUSES = {"0": (0.0, 0.0), "1": (0.25, 0.6), "2": (0.6, 1.1), "3": (1.1, 1.8)}
 UI_PARAMS = {"game", "seed", "speed", "players", "level"}
 TIMES_KEPT = 1000  # worker round trips kept for window.__tt_ai_times
+STORAGE_OFF = ("This browser does not let the page keep anything (private mode?): the match "
+               "is not saved.")
+STORAGE_FULL = "The browser's storage is full or turned off: the match is not being saved."
+OTHER_TAB = ("This match went on in another tab, so this tab stopped saving it (the other tab's "
+             "game is kept).")
 
 
 class Brain:
@@ -105,6 +118,45 @@ def doc() -> Any:
     return js.document
 
 
+def storage() -> Any:
+    """window.localStorage; raises when the browser refuses it (private mode, blocked)."""
+    return js.window.localStorage
+
+
+def read_key(key: str) -> str | None:
+    text = storage().getItem(key)
+    return text if isinstance(text, str) else None  # null comes as None or jsnull
+
+
+def history_top() -> str:
+    """Which screen the current history entry is for: "lobby", "table" or "" (not ours)."""
+    try:
+        return str(js.window.history.state.tt)
+    except Exception:  # noqa: BLE001 (no state, or a state that is not ours)
+        return ""
+
+
+def set_history(screen: str, url: str | None = None, push: bool = False) -> None:
+    state = to_js({"tt": screen}, dict_converter=js.Object.fromEntries)
+    h = js.window.history
+    with contextlib.suppress(Exception):  # some embeds forbid history changes
+        if push:
+            h.pushState(state, "", url) if url is not None else h.pushState(state, "")
+        else:
+            h.replaceState(state, "", url) if url is not None else h.replaceState(state, "")
+
+
+@dataclass
+class Paused:
+    """A match kept while the lobby shows (Back from the table, or a save made in the lobby):
+    Forward or the lobby's button puts it back on the table."""
+
+    match: Any
+    cur: int
+    overlay: str | None
+    away: set[int] = field(default_factory=set)
+
+
 def el(id_: str) -> Any:
     return js.document.getElementById(id_)
 
@@ -137,6 +189,15 @@ class App:
         self.levels = dict(engine.ai.LEVELS)
         self.level = engine.ai.DEFAULT_LEVEL
         self.brain = Brain()
+        # Saving (ui/store.py): this tab's id, who wrote the stored save when this tab last read
+        # or wrote it, and whether another tab has taken over (then this one stops writing).
+        self.tab = f"{random.getrandbits(48):012x}"
+        self.last_mark: S.Mark | None = None
+        self.save_off = False
+        self.paused: Paused | None = None
+        self.bad_save: str | None = None  # the text of a save that could not be restored
+        self.leave_go: Callable[[], None] | None = None  # what "Leave" in the dialog does
+        self.leave_under: str | None = None  # the sheet the leave dialog covers
 
     # ------------------------------------------------------------------------------- setup
     def start(self) -> None:
@@ -145,13 +206,17 @@ class App:
         self._proxies += [click, change]
         doc().addEventListener("click", click)
         doc().addEventListener("change", change)
+        pop = create_proxy(self.on_popstate)
+        self._proxies.append(pop)
+        js.window.addEventListener("popstate", pop)
         for name, fn in (("__tt_record", self.record_json), ("__tt_reset", self.reset),
                          ("__tt_state", self.state_json), ("__tt_ai_times", self.ai_times),
-                         ("__tt_think", self.think_for_human)):
+                         ("__tt_think", self.think_for_human), ("__tt_save", self.saved_text)):
             p = create_proxy(fn)
             self._proxies.append(p)
             js.Reflect.set(js.window, name, p)  # setattr skips dunder-like names
-        self.reset(str(js.window.location.search))
+        self.make_note()
+        self.boot(str(js.window.location.search))
         el("splash").hidden = True
         js.Reflect.set(js.window, "__tt_ready_at", js.performance.now())
         doc().documentElement.dataset.ready = "1"
@@ -164,13 +229,54 @@ class App:
         if self.level != "easy":
             self.brain.start()
 
+    def boot(self, query: str) -> None:
+        """Opens the page: at the saved position when there is a save, as the address says."""
+        restored = None
+        try:
+            text = read_key(S.KEY)
+        except Exception:  # noqa: BLE001 (storage refused: play on without saving)
+            text = None
+            self.note("storage", STORAGE_OFF)
+        self.last_mark = S.mark_of(text)
+        if text is not None:
+            try:
+                restored = S.restore(text, self.games, self.info, self.levels, PAUSES)
+            except Exception as exc:  # noqa: BLE001 (a bad save is a message, never a crash)
+                self.keep_unreadable(text)
+                self.open_page("")
+                self.show_unreadable(str(exc))
+                return
+        self.open_page(query, restored)
+        if restored is not None:
+            self.save()  # this tab now keeps the save: a tab opened earlier stops writing it
+
     def reset(self, query: str = "") -> None:
-        """Start over as if the page had been loaded with `?query` (tests use this)."""
+        """Start over as if the page had been loaded with `?query` and nothing saved (tests use
+        this): the save is cleared, so nothing of one test reaches the next."""
+        for key in (S.KEY, S.BAD_KEY):
+            with contextlib.suppress(Exception):
+                storage().removeItem(key)
+        self.last_mark = None
+        self.save_off = False
+        self.bad_save = None
+        self.clear_note()
+        self.open_page(query)
+
+    def open_page(self, query: str, restored: tuple[S.Save, Any] | None = None) -> None:
+        """Shows the page as loaded with `?query`, from the saved position `restored` if any:
+        the saved settings are the lobby's defaults (the address's parameters win), and a saved
+        match comes back where it was (the address naming another match asks first)."""
         self.token += 1
         self.match = None
+        self.paused = None
         self.overlay = None
         self.hide_overlay()
         self.clear_toast()
+        save, saved_match = restored if restored is not None else (None, None)
+        if save is not None:
+            self.use_settings(save.settings)
+        if saved_match is not None:
+            self.paused = Paused(saved_match, save.cur, save.overlay, set(save.away))
         params = js.URLSearchParams.new(query)
         raw: dict[str, str] = {}
         for pair in params.entries():
@@ -221,7 +327,40 @@ class App:
             msg.textContent = " ".join(errors)  # URL text: never HTML
             msg.hidden = False
         elif game is not None:
+            p = self.paused
+            if p is not None and S.same_match(p.match, game, self.seed_text, self.players,
+                                              engine.parse_options(game, opts)):
+                self.resume()  # a reload: the address is the saved match's
+                return
+            if p is not None and not p.match.is_over:
+                self.resume()
+                self.ask_leave("Leave your match?", "This address deals another match. Your "
+                               "match in progress will be lost if you leave it.",
+                               "Leave it", self.start_match)
+                return
             self.start_match()
+            return
+        elif self.paused is not None and save is not None and save.screen == "table":
+            self.resume()
+            return
+        if history_top() != "lobby":
+            set_history("lobby", str(js.window.location.pathname)
+                        if history_top() == "table" else None)
+
+    def use_settings(self, s: S.Settings) -> None:
+        """The saved lobby settings as the lobby's defaults (not the seed: a new match deals
+        new cards unless a seed is typed or in the address)."""
+        self.selected = s.game
+        self.values[s.game] = dict(s.options)
+        self.players = s.players
+        self.level = s.level
+        self.speed = s.speed
+
+    def settings(self) -> S.Settings:
+        g = self.selected
+        seed = self.seed_text if self.seed_text.lstrip("-").isdigit() else ""
+        return S.Settings(g, S.valid_options(g, self.values.get(g, {})), self.players, seed,
+                          self.level, self.speed)
 
     # ------------------------------------------------------------------------------- lobby
     def show_lobby(self) -> None:
@@ -234,6 +373,22 @@ class App:
                                        self.values.get(self.selected, {}), self.players,
                                        self.seed_text, self.speed, self.levels, self.level)
         lobby.hidden = False
+        p = self.paused
+        if p is not None and not p.match.is_over:
+            box = doc().createElement("div")
+            box.dataset.resume = ""
+            box.style.cssText = ("display:flex;flex-wrap:wrap;gap:8px 12px;align-items:center;"
+                                 "justify-content:center;margin:0 0 14px")
+            txt = doc().createElement("span")
+            txt.textContent = (f"Your {self.info[p.match.game]['title']} match is waiting "
+                               f"(deal {p.cur + 1}).")
+            btn = doc().createElement("button")
+            btn.type = "button"
+            btn.className = "btn primary"
+            btn.dataset.action = "resume"
+            btn.textContent = "Back to the match"
+            box.append(txt, btn)
+            el("lobby-msg").after(box)
         js.window.scrollTo(0, 0)
 
     def read_lobby(self) -> None:
@@ -276,6 +431,7 @@ class App:
             self.lobby_error(f"Cannot start: {exc}")
             return
         self.token += 1
+        self.paused = None
         self.hide_overlay()
         self.share_url(opts)
         self.bot_rng = random.Random(f"bots:{self.match.seed}")
@@ -288,7 +444,69 @@ class App:
         el("table").hidden = False
         js.window.scrollTo(0, 0)
         self.render()
+        self.save()
         self.kick()
+
+    def resume(self) -> None:
+        """Puts the paused match back on the table where it was: the trick in progress, or
+        the deal summary or match result that was open."""
+        p = self.paused
+        if p is None:
+            return
+        self.paused = None
+        self.token += 1
+        self.hide_overlay()
+        self.match = p.match
+        self.cur = p.cur
+        self.away = set(p.away)
+        self.bot_rng = random.Random(f"bots:{self.match.seed}")
+        self.share_url(self.match.options)
+        if self.level != "easy":
+            self.brain.start()
+        self.begin_deal()
+        el("lobby").hidden = True
+        el("table").hidden = False
+        js.window.scrollTo(0, 0)
+        self.render()
+        if p.overlay == "over" and self.match.is_over:
+            self.show_match_over()
+        elif self.deal.phase == "over":
+            self.show_summary()
+        else:
+            self.save()
+            self.kick()
+
+    def pause(self) -> None:
+        """To the lobby, keeping the match for Forward (the Back button)."""
+        if self.match is None:
+            return
+        under = self.leave_under if self.overlay == "leave" else self.overlay
+        self.paused = Paused(self.match, self.cur, under if under in ("summary", "over") else None,
+                             set(self.away))
+        self.show_lobby()
+        self.save()
+
+    def leave(self) -> None:
+        """To the lobby, leaving the match (Games, after asking when it is in progress)."""
+        self.paused = None
+        set_history("lobby", str(js.window.location.pathname))
+        self.show_lobby()
+        self.save()
+
+    def in_progress(self) -> bool:
+        return self.match is not None and not self.match.is_over
+
+    def on_popstate(self, event: Any) -> None:
+        """Back and Forward: between the lobby and the table, inside the page."""
+        if history_top() == "table":
+            if self.match is not None:
+                return
+            if self.paused is not None:
+                self.resume()
+            else:  # the match of this entry was left: deal it again from its address
+                self.open_page(str(js.window.location.search))
+        elif self.match is not None:
+            self.pause()
 
     def share_url(self, opts: dict[str, Any]) -> None:
         """Puts the table in the address bar: reloading or sharing it deals the same cards."""
@@ -304,8 +522,16 @@ class App:
         if self.level != engine.ai.DEFAULT_LEVEL:
             q["level"] = self.level
         q["seed"] = str(m.seed)
-        with contextlib.suppress(Exception):  # some embeds forbid history changes
-            js.window.history.replaceState(None, "", "?" + urlencode(q))
+        # The table gets its own history entry on top of the lobby's, so Back from the table
+        # comes to the lobby (and never leaves the site from the table).
+        url = "?" + urlencode(q)
+        top = history_top()
+        if top == "table":
+            set_history("table", url)
+        else:
+            if top != "lobby":
+                set_history("lobby", str(js.window.location.pathname))
+            set_history("table", url, push=True)
 
     def begin_deal(self) -> None:
         self.selection = []
@@ -328,6 +554,13 @@ class App:
 
     def record_json(self) -> str:
         return json.dumps(self.match.record()) if self.match is not None else "null"
+
+    def saved_text(self) -> str | None:
+        """The save as stored (a hook for tests: window.__tt_save)."""
+        try:
+            return read_key(S.KEY)
+        except Exception:  # noqa: BLE001
+            return None
 
     def state_json(self) -> str:
         brain = {"level": self.level, "worker": self.brain.worker is not None,
@@ -369,10 +602,12 @@ class App:
         if t is None or self.match is not None:
             if t is not None and t.hasAttribute("data-speed") and self.match is not None:
                 self.speed = str(t.value)
+                self.save()
             return
         if (t.hasAttribute("data-opt") or t.id == "opt-seed" or t.hasAttribute("data-speed")
                 or t.hasAttribute("data-level")):
             self.read_lobby()
+            self.save()
 
     def on_click(self, event: Any) -> None:
         target = event.target
@@ -387,9 +622,14 @@ class App:
             self.selected = str(ds.gameChoice)
             self.players = ""
             self.show_lobby()
+            self.save()
         elif node.hasAttribute("data-start"):
             self.read_lobby()
-            self.start_match()
+            if self.paused is not None and not self.paused.match.is_over:
+                self.ask_leave("Start a new match?", "Your match in progress will be lost.",
+                               "Start the new match", self.start_match, cancel="Cancel")
+            else:
+                self.start_match()
         elif node.hasAttribute("data-card"):
             self.click_card(str(ds.card))
         elif node.hasAttribute("data-move"):
@@ -406,6 +646,7 @@ class App:
             self.cur = len(m.deals) - 1
             self.begin_deal()
             self.render()
+            self.save()
             notice = m.rules.new_deal_notice(self.deal.view(0))
             if notice is not None:
                 self.toast(notice.render(self.names()))
@@ -416,8 +657,37 @@ class App:
             self.seed_text = ""
             self.start_match()
         elif what == "lobby":
-            js.window.history.replaceState(None, "", js.window.location.pathname)
-            self.show_lobby()
+            if self.in_progress():
+                self.ask_leave("Leave the match?", "The match in progress will be lost.",
+                               "Leave the match", self.leave)
+            else:
+                self.leave()
+        elif what == "leave-confirm":
+            go = self.leave_go
+            self.hide_overlay()
+            if go is not None:
+                go()
+        elif what == "leave-cancel":
+            under = self.leave_under
+            self.hide_overlay()
+            if self.match is not None:
+                if under == "summary":
+                    self.show_summary()
+                elif under == "over":
+                    self.show_match_over()
+                else:
+                    self.render()
+                    self.kick()
+        elif what == "resume":
+            self.resume()
+        elif what == "fresh-start":  # the lobby, as on a first visit
+            self.hide_overlay()
+            set_history("lobby", str(js.window.location.pathname))
+            self.open_page("")
+        elif what == "copy-save":
+            asyncio.ensure_future(self.copy_save())
+        elif what == "take-over":
+            self.take_over()
         elif what == "rules":
             gi = self.info[self.match.game if self.match else self.selected]
             self.show_overlay("rules", V.rules_sheet_html(gi))
@@ -429,6 +699,7 @@ class App:
             order = [k for k, _ in V.SPEEDS]
             self.speed = order[(order.index(self.speed) + 1) % len(order)]
             self.render()
+            self.save()
 
     def toast(self, text: str) -> None:
         t = el("toast")
@@ -548,6 +819,7 @@ class App:
             self.lingering = True
             self.fresh = True
         self.render()
+        self.save()
         if d.phase == "over" and not self.lingering:
             self.show_summary()
 
@@ -653,9 +925,24 @@ class App:
 
     def hide_overlay(self) -> None:
         self.overlay = None
+        self.leave_go = None
         ov = el("overlay")
         ov.hidden = True
         ov.innerHTML = ""
+
+    def ask_leave(self, title: str, text: str, confirm: str, go: Callable[[], None],
+                  cancel: str = "Keep playing") -> None:
+        """The in-page dialog before a match in progress is lost: `go` runs on "Leave"."""
+        under = self.leave_under if self.overlay == "leave" else self.overlay
+        self.show_overlay("leave", (
+            '<div class="sheet" data-leave role="alertdialog" aria-modal="true" '
+            f'aria-labelledby="leave-title"><h2 id="leave-title">{R.esc(title)}</h2>'
+            f'<p>{R.esc(text)}</p><div class="sheet-actions">'
+            '<button type="button" class="btn primary" data-action="leave-cancel">'
+            f'{R.esc(cancel)}</button><button type="button" class="btn" data-action="leave-confirm">'
+            f'{R.esc(confirm)}</button></div></div>'))
+        self.leave_go = go
+        self.leave_under = under
 
     def show_summary(self) -> None:
         m = self.match
@@ -668,6 +955,7 @@ class App:
                               names, totals, gi.get("teams"),
                               m.is_over and self.cur == len(m.deals) - 1, lines)
         self.show_overlay("summary", html)
+        self.save()
 
     def totals_after(self, index: int) -> list[Any]:
         return list(self.match.totals)
@@ -680,6 +968,147 @@ class App:
                                      0 in t and any(w in t for w in m.winners)
                                      for t in (gi.get("teams") or [])))
         self.show_overlay("over", html)
+        self.save()
+
+    # ------------------------------------------------------------------------------- saving
+    def save(self) -> None:
+        """Keeps where the page is in the browser's storage (ui/store.py), unless another tab
+        wrote the save since this one last did: then this tab says so and stops writing.
+        Saving never stops play: whatever goes wrong is a note."""
+        if self.save_off:
+            return
+        try:
+            self.write_save()
+        except Exception as exc:  # noqa: BLE001
+            self.note("storage", f"The match could not be saved ({exc}).")
+
+    def write_save(self) -> None:
+        if self.match is not None:
+            under = self.leave_under if self.overlay == "leave" else self.overlay
+            screen, m, cur, away = "table", self.match, self.cur, self.away
+            overlay = under if under in ("summary", "over") else None
+        elif self.paused is not None:
+            p = self.paused
+            screen, m, cur, away, overlay = "lobby", p.match, p.cur, p.away, p.overlay
+        else:
+            screen, m, cur, away, overlay = "lobby", None, 0, set(), None
+        try:
+            stored = read_key(S.KEY)
+        except Exception:  # noqa: BLE001
+            self.note("storage", STORAGE_OFF)
+            return
+        if S.written_since(stored, self.last_mark):
+            self.save_off = True
+            self.note("other-tab", OTHER_TAB)
+            self.toast(OTHER_TAB)
+            return
+        n = S.next_n(stored, self.last_mark)
+        text = S.Save(self.tab, n, screen, overlay, cur, sorted(away), self.settings(),
+                      m.record() if m is not None else None).dumps()
+        try:
+            storage().setItem(S.KEY, text)
+        except Exception:  # noqa: BLE001 (full, or refused: a quiet note, play goes on)
+            self.note("storage", STORAGE_FULL)
+            return
+        self.last_mark = (self.tab, n)
+        self.clear_note("storage")
+
+    def take_over(self) -> None:
+        """After another tab took the save: this tab loads it and keeps it from now on."""
+        self.save_off = False
+        self.clear_note()
+        self.boot("")
+
+    def keep_unreadable(self, text: str) -> None:
+        """A save that cannot be restored moves to another key (for a bug report), so the
+        page starts clean but nothing is deleted silently."""
+        self.bad_save = text
+        self.last_mark = None
+        try:
+            storage().setItem(S.BAD_KEY, text)
+            storage().removeItem(S.KEY)
+        except Exception:  # noqa: BLE001 (full: make room; the text stays in this page)
+            with contextlib.suppress(Exception):
+                storage().removeItem(S.KEY)
+                storage().setItem(S.BAD_KEY, text)
+
+    def show_unreadable(self, reason: str) -> None:
+        """Says the saved match could not be restored (the reason may quote saved text: it is
+        set as text), with a fresh start and the saved text to copy."""
+        self.show_overlay("restore", (
+            '<div class="sheet" data-restore-failed role="alertdialog" aria-modal="true" '
+            'aria-labelledby="restore-title"><h2 id="restore-title">Your saved match could not '
+            'be restored</h2><p data-reason></p><p>You can start fresh. The saved text is kept: '
+            'copy it into a bug report if you like.</p><details><summary>The saved text'
+            '</summary><textarea data-bad-save readonly rows="5" aria-label="The saved text" '
+            'style="width:100%;font:12px/1.3 monospace"></textarea></details>'
+            '<div class="sheet-actions"><button type="button" class="btn primary" '
+            'data-action="fresh-start">Start fresh</button><button type="button" class="btn" '
+            'data-action="copy-save">Copy the saved text</button></div></div>'))
+        ov = el("overlay")
+        ov.querySelector("[data-reason]").textContent = f"It could not be read: {reason}"
+        ov.querySelector("[data-bad-save]").value = self.bad_save or ""
+
+    async def copy_save(self) -> None:
+        text = self.bad_save
+        if text is None:
+            with contextlib.suppress(Exception):
+                text = read_key(S.BAD_KEY)
+        if text is None:
+            self.toast("There is no saved text to copy.")
+            return
+        copied = False
+        with contextlib.suppress(Exception):  # no clipboard access: select it for the player
+            await js.navigator.clipboard.writeText(text)
+            copied = True
+        if copied:
+            self.toast("Copied the saved text.")
+            return
+        box = doc().querySelector("[data-bad-save]")
+        if box is not None:
+            box.closest("details").open = True
+            box.select()
+            with contextlib.suppress(Exception):
+                if doc().execCommand("copy"):
+                    self.toast("Copied the saved text.")
+                    return
+        self.toast("Select the saved text and copy it.")
+
+    def make_note(self) -> None:
+        """A line at the top of the page for what happens to the save (full storage, another
+        tab); quiet, and it never stops play."""
+        n = doc().createElement("p")
+        n.id = "save-note"
+        n.setAttribute("role", "status")
+        n.hidden = True
+        el("app").prepend(n)
+
+    def note(self, kind: str, text: str) -> None:
+        n = el("save-note")
+        n.dataset.note = kind
+        n.textContent = text
+        if kind == "other-tab":
+            n.className = "lobby-msg"
+            n.style.cssText = "margin:8px;text-align:center"
+            b = doc().createElement("button")
+            b.type = "button"
+            b.className = "btn small"
+            b.dataset.action = "take-over"
+            b.textContent = "Play on here"
+            b.style.marginLeft = "10px"
+            n.append(b)
+        else:
+            n.className = ""
+            n.style.cssText = ("margin:0;padding:4px 12px;text-align:center;font-size:.85rem;"
+                               "color:var(--muted)")
+        n.hidden = False
+
+    def clear_note(self, kind: str | None = None) -> None:
+        n = el("save-note")
+        if n is not None and (kind is None or n.getAttribute("data-note") == kind):
+            n.hidden = True
+            n.textContent = ""
+            n.removeAttribute("data-note")
 
     # ------------------------------------------------------------------------------- render
     def render(self) -> None:

@@ -1,0 +1,253 @@
+"""The saved match: what the page keeps in the browser's storage (pure: no `js`).
+
+One key holds one JSON object: the save format, who wrote it (a per-tab id and a counter that
+goes up with every write, so a tab can tell that another tab wrote since it last did), where the
+page is (lobby or table, the deal on the table, a summary or the match result that was open,
+the seats marked away), the lobby's settings and the match record (`Match.record()`).
+
+Reading checks every field and replays the record with the engine; whatever is wrong raises
+SaveError with a sentence saying what. Its text may quote the saved text: show it with
+textContent, never as HTML.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+
+FORMAT = 1
+KEY = "trick-table/v1"  # the save
+BAD_KEY = "trick-table/v1/unreadable"  # a save that could not be restored, kept for a bug report
+SCREENS = ("lobby", "table")
+OVERLAYS = (None, "summary", "over")
+FIELDS = {"format", "tab", "n", "screen", "overlay", "cur", "away", "settings", "record"}
+SETTINGS = {"game", "options", "players", "seed", "level", "speed"}
+Mark = tuple[str, int]  # who wrote a save: (tab id, counter)
+UNREADABLE: Mark = ("", -1)
+
+
+class SaveError(ValueError):
+    """A save that cannot be restored; the text says why, in a sentence."""
+
+
+@dataclass
+class Settings:
+    """The lobby's choices: the game, its table options (as text), players, seed, level, speed."""
+
+    game: str = ""
+    options: dict[str, str] = field(default_factory=dict)
+    players: str = ""
+    seed: str = ""
+    level: str = ""
+    speed: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "options": dict(self.options), "players": self.players,
+                "seed": self.seed, "level": self.level, "speed": self.speed}
+
+
+@dataclass
+class Save:
+    tab: str
+    n: int
+    screen: str = "lobby"
+    overlay: str | None = None
+    cur: int = 0
+    away: list[int] = field(default_factory=list)
+    settings: Settings = field(default_factory=Settings)
+    record: dict[str, Any] | None = None
+
+    @property
+    def mark(self) -> Mark:
+        return (self.tab, self.n)
+
+    def dumps(self) -> str:
+        return json.dumps({"format": FORMAT, "tab": self.tab, "n": self.n, "screen": self.screen,
+                           "overlay": self.overlay, "cur": self.cur, "away": list(self.away),
+                           "settings": self.settings.to_json(), "record": self.record},
+                          separators=(",", ":"))
+
+
+def mark_of(text: str | None) -> Mark | None:
+    """Who wrote the stored text: None when nothing is stored, UNREADABLE when it is not a save."""
+    if text is None:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return UNREADABLE
+    if not isinstance(data, dict):
+        return UNREADABLE
+    tab, n = data.get("tab"), data.get("n")
+    if not isinstance(tab, str) or not is_int(n):
+        return UNREADABLE
+    return (tab, n)
+
+
+def written_since(stored: str | None, last: Mark | None) -> bool:
+    """Whether someone else (another tab) wrote the stored text after this tab's last read or
+    write (`last`, None when there was no save then). A save that is gone is nobody's."""
+    return stored is not None and mark_of(stored) != last
+
+
+def next_n(stored: str | None, last: Mark | None) -> int:
+    """The counter of the next write: one more than any seen."""
+    seen = [m[1] for m in (mark_of(stored), last) if m is not None]
+    return max(seen, default=0) + 1
+
+
+def is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def short(x: Any, limit: int = 60) -> str:
+    text = json.dumps(x, ensure_ascii=False) if not isinstance(x, str) else f"“{x}”"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def parse(text: str) -> Save:
+    """The save in `text`, its fields checked (the record is not replayed here)."""
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise SaveError(f"the saved text is not JSON ({exc}).") from None
+    if not isinstance(data, dict):
+        raise SaveError("the saved text is not a saved match.")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        if is_int(fmt) or isinstance(fmt, str):
+            raise SaveError(f"it was saved by another version of the page (save format "
+                            f"{short(fmt)}; this page reads format {FORMAT}).")
+        raise SaveError("the saved text has no save format: it is not a saved match.")
+    extra = set(data) - FIELDS
+    if extra:
+        raise SaveError(f"the save has fields this page does not know: {short(sorted(extra))}.")
+    missing = FIELDS - set(data)
+    if missing:
+        raise SaveError(f"the save lacks {short(sorted(missing))}.")
+    tab, n = data["tab"], data["n"]
+    if not isinstance(tab, str) or not is_int(n) or n < 0:
+        raise SaveError("the save does not say which tab wrote it.")
+    screen, overlay, cur, away = data["screen"], data["overlay"], data["cur"], data["away"]
+    if screen not in SCREENS:
+        raise SaveError(f"the screen {short(screen)} is not one of {', '.join(SCREENS)}.")
+    if overlay not in OVERLAYS:
+        raise SaveError(f"the open sheet {short(overlay)} is not a deal summary or a result.")
+    if not is_int(cur) or cur < 0:
+        raise SaveError(f"the deal on the table ({short(cur)}) is not a deal number.")
+    if not isinstance(away, list) or not all(is_int(s) for s in away):
+        raise SaveError(f"the seats marked away ({short(away)}) are not a list of seats.")
+    record = data["record"]
+    if record is not None and not isinstance(record, dict):
+        raise SaveError("the match record is not an object.")
+    if record is None and screen != "lobby":
+        raise SaveError("the save is at the table but has no match.")
+    return Save(tab=tab, n=n, screen=screen, overlay=overlay, cur=cur, away=list(away),
+                settings=parse_settings(data["settings"]), record=record)
+
+
+def parse_settings(raw: Any) -> Settings:
+    if not isinstance(raw, dict):
+        raise SaveError("the lobby settings are not an object.")
+    if set(raw) != SETTINGS:
+        raise SaveError(f"the lobby settings have the fields {short(sorted(raw))}, not "
+                        f"{short(sorted(SETTINGS))}.")
+    options = raw["options"]
+    if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
+        raise SaveError("the table options are not an object of texts.")
+    for k in ("game", "players", "seed", "level", "speed"):
+        if not isinstance(raw[k], str):
+            raise SaveError(f"the setting {k} is not a text: {short(raw[k])}.")
+    return Settings(game=raw["game"], options=dict(options), players=raw["players"],
+                    seed=raw["seed"], level=raw["level"], speed=raw["speed"])
+
+
+def check_settings(s: Settings, games: Collection[str], info: Mapping[str, Mapping[str, Any]],
+                   levels: Collection[str], speeds: Collection[str]) -> None:
+    """The settings name things this page has: a game, options it takes, a player count it
+    allows, a level and a speed."""
+    if s.game not in games:
+        raise SaveError(f"it names a game this page does not have: {short(s.game)}.")
+    try:
+        engine.parse_options(s.game, s.options)
+    except ValueError as exc:
+        raise SaveError(f"a table option is wrong: {exc}") from None
+    if s.players and s.players not in [str(p) for p in info[s.game]["players"]]:
+        raise SaveError(f"{short(s.players)} is not a number of players for this game.")
+    if s.seed and not s.seed.lstrip("-").isdigit():
+        raise SaveError(f"the seed {short(s.seed)} is not a whole number.")
+    if s.level not in levels:
+        raise SaveError(f"the computer level {short(s.level)} is not one of "
+                        f"{', '.join(levels)}.")
+    if s.speed not in speeds:
+        raise SaveError(f"the speed {short(s.speed)} is not one of {', '.join(speeds)}.")
+
+
+def valid_options(game: str, values: Mapping[str, str]) -> dict[str, str]:
+    """The lobby's option texts worth keeping: all of them when the game takes them together,
+    else those it takes one by one (a half-typed number is not saved), else none."""
+    try:
+        engine.parse_options(game, dict(values))
+        return dict(values)
+    except ValueError:
+        pass
+    kept = {}
+    for k, v in values.items():
+        try:
+            engine.parse_options(game, {k: v})
+        except ValueError:
+            continue
+        kept[k] = v
+    try:
+        engine.parse_options(game, kept)
+    except ValueError:
+        return {}
+    return kept
+
+
+def restore(text: str, games: Collection[str], info: Mapping[str, Mapping[str, Any]],
+            levels: Collection[str], speeds: Collection[str]) -> tuple[Save, Any]:
+    """The save in `text` and its match replayed (None when the save has no match).
+
+    SaveError says why it cannot be restored: malformed text, another format, settings this
+    page does not have, a record the engine refuses, or a position the match never had."""
+    save = parse(text)
+    check_settings(save.settings, games, info, levels, speeds)
+    if save.record is None:
+        return save, None
+    game = save.record.get("game")
+    if not isinstance(game, str) or game not in games:
+        raise SaveError(f"the match is of a game this page does not have: {short(game)}.")
+    try:
+        match = engine.replay(save.record)
+    except ValueError as exc:  # engine.RecordError (the record is refused), or a ValueError
+        raise SaveError(f"the match does not replay: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 (a hand-edited record must never crash the page)
+        raise SaveError(f"the match does not replay ({type(exc).__name__}: {exc}).") from None
+    if save.cur >= len(match.deals):
+        raise SaveError(f"the deal on the table (number {save.cur + 1}) was never dealt.")
+    deal = match.deals[save.cur]
+    if save.overlay == "summary" and deal.phase != "over":
+        raise SaveError(f"the summary of deal {save.cur + 1} was open, but that deal is not over.")
+    if save.overlay == "over" and not match.is_over:
+        raise SaveError("the match result was open, but the match is not over.")
+    if save.cur < len(match.deals) - 1 and deal.phase != "over":
+        raise SaveError(f"deal {save.cur + 1} is on the table, but a later deal was dealt.")
+    if any(not 0 <= s < match.players for s in save.away):
+        raise SaveError(f"the seats marked away ({short(save.away)}) are not at this table.")
+    return save, match
+
+
+def same_match(match: Any, game: str, seed: str, players: str,
+               options: Mapping[str, Any]) -> bool:
+    """Whether an address (?game=…&seed=… with its players and parsed options) names `match`:
+    then opening it resumes the saved match instead of dealing it again."""
+    if match.game != game or not seed or seed != str(match.seed):
+        return False
+    if (int(players) if players else match.rules.default_players) != match.players:
+        return False
+    return dict(options) == dict(match.options)
