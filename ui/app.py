@@ -161,6 +161,11 @@ def el(id_: str) -> Any:
     return js.document.getElementById(id_)
 
 
+def found(node: Any) -> bool:
+    """Whether a DOM lookup found an element (a missing one comes back as None or jsnull)."""
+    return node is not None and hasattr(node, "nodeType")
+
+
 class App:
     def __init__(self) -> None:
         self.games = [g for g in getattr(engine, "available_games", lambda: engine.GAMES)()
@@ -209,6 +214,8 @@ class App:
         pop = create_proxy(self.on_popstate)
         self._proxies.append(pop)
         js.window.addEventListener("popstate", pop)
+        with contextlib.suppress(Exception):  # the page scrolls itself when the screen changes
+            js.window.history.scrollRestoration = "manual"
         for name, fn in (("__tt_record", self.record_json), ("__tt_reset", self.reset),
                          ("__tt_state", self.state_json), ("__tt_ai_times", self.ai_times),
                          ("__tt_think", self.think_for_human), ("__tt_save", self.saved_text)):
@@ -405,13 +412,13 @@ class App:
                 vals[name] = v
         self.values[self.selected] = vals
         seed = el("opt-seed")
-        if seed is not None:
+        if found(seed):
             self.seed_text = str(seed.value).strip()
         sp = doc().querySelector("[data-speed]")
-        if sp is not None:
+        if found(sp):
             self.speed = str(sp.value)
         lv = doc().querySelector("[data-level]")
-        if lv is not None:
+        if found(lv):
             self.level = str(lv.value)
 
     def lobby_error(self, text: str) -> None:
@@ -614,7 +621,7 @@ class App:
         if target is None or not hasattr(target, "closest"):
             return
         node = target.closest("[data-game-choice],[data-start],[data-card],[data-move],[data-action]")
-        if node is None:
+        if not found(node):  # a click outside any control
             return
         ds = node.dataset
         if node.hasAttribute("data-game-choice"):
@@ -909,7 +916,7 @@ class App:
                 self.apply(engine.bots.choose(d, 0, self.bot_rng))
                 break
             t = doc().querySelector("[data-timer]")
-            if t is not None:
+            if found(t):
                 t.textContent = f"{self.timer_left}s"
         self.timer_left = None
 
@@ -920,7 +927,7 @@ class App:
         ov.innerHTML = html
         ov.hidden = False
         first = ov.querySelector("button")
-        if first is not None:
+        if found(first):
             first.focus()
 
     def hide_overlay(self) -> None:
@@ -1065,7 +1072,7 @@ class App:
             self.toast("Copied the saved text.")
             return
         box = doc().querySelector("[data-bad-save]")
-        if box is not None:
+        if found(box):
             box.closest("details").open = True
             box.select()
             with contextlib.suppress(Exception):

@@ -129,6 +129,7 @@ def test_games_mid_match_asks_first(app: App) -> None:
     app.start("koz-maca", 44)
     assert app.wait_turn() == "input"
     record = app.record()
+    page.click("#status")  # a click on no control does nothing (and raises nothing)
     page.click('#bar [data-action="lobby"]')
     page.wait_for_selector('[data-leave] [data-action="leave-confirm"]')
     page.click('[data-action="leave-cancel"]')
@@ -168,6 +169,8 @@ def test_corrupt_save(app: App) -> None:
     # The bad text is kept under another key, not deleted; the save key is free again.
     assert page.evaluate("k => localStorage.getItem(k)", BAD_KEY) == bad
     assert page.evaluate("window.__tt_save()") is None
+    page.click("[data-restore-failed] summary")  # the saved text, shown as text
+    assert page.is_visible("[data-bad-save]")
     assert page.input_value("[data-bad-save]") == bad
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=ORIGIN)
     page.click('[data-action="copy-save"]')
