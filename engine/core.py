@@ -147,7 +147,8 @@ class Rules:
         "points": "Points", "delta": "This deal", "total": "Total", "total_short": "total"}
     seat_points: ClassVar[bool] = False  # the seat plates show this deal's card points
     multi_card_plays: ClassVar[bool] = False  # a card play may be several cards (select, confirm)
-    trump_timer: ClassVar[int | None] = None  # seconds the seat naming trump has, if timed
+    trump_timer: ClassVar[int | None] = None
+    lower_total_wins: ClassVar[bool] = False  # the match total is a penalty (Kozel)  # seconds the seat naming trump has, if timed
 
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
         self.players = players
@@ -249,6 +250,7 @@ class Rules:
             "seat_names": list(cls.seat_names), "rank_order": list(cls.rank_order),
             "score_labels": dict(cls.score_labels), "seat_points": cls.seat_points,
             "multi_card_plays": cls.multi_card_plays, "trump_timer": cls.trump_timer,
+            "lower_total_wins": cls.lower_total_wins,
         }
 
 
@@ -460,6 +462,10 @@ class Deal:
         perfect-information bound of the strength benchmark does."""
         return list(self._hands[seat])
 
+    def winning_seat(self) -> int | None:
+        """The seat now winning the trick in progress (None before the lead, or no tricks)."""
+        return None
+
     def setup_extra(self) -> dict[str, Any]:
         """Game-specific fields a record needs to set this deal up (e.g. stock, trump)."""
         return {}
@@ -585,6 +591,7 @@ class Deal:
             "hand": self.hand_of(seat), "hand_sizes": [len(h) for h in self._hands],
             "trick": self.trick, "trick_leader": self._trick_leader, "tricks": self.tricks,
             "taken": list(self.taken),
+            "winning_seat": self.winning_seat(),
             "legal_moves": self.legal_moves() if self.to_move == seat else [],
             "result": self.result,
         }

@@ -33,10 +33,13 @@ import engine
 import engine.ai
 
 from . import render as R
+from . import review as RV
 from . import store as S
 from . import views as V
 
 # Pause before a computer move and the time a finished trick stays on the table (seconds).
+REVIEW = ("last-trick", "scores", "replay")  # the sheets for looking back at the match
+REVIEW_ACTIONS = ("last-trick", "score-sheet", "replay", "replay-next", "replay-prev")
 PAUSES = {"0": (0.0, 0.0), "1": (0.25, 0.6), "2": (0.6, 1.1), "3": (1.1, 1.8)}
 UI_PARAMS = {"game", "seed", "speed", "players", "level"}
 TIMES_KEPT = 1000  # worker round trips kept for window.__tt_ai_times
@@ -183,7 +186,10 @@ class App:
         self.last_trick: dict[str, Any] | None = None
         self.fresh = False
         self.selection: list[str] = []
-        self.overlay: str | None = None  # "summary" | "over" | "rules"
+        self.overlay: str | None = None  # "summary" | "over" | "rules" | a REVIEW sheet
+        self.review_under: str | None = None  # what a REVIEW sheet was opened over
+        self.replay: RV.DealReplay | None = None  # the hand replay on show
+        self.replay_step = 0
         self.bot_rng = random.Random(0)
         self.bot_task: Any = None
         self.bot_token = -1  # the match token the running bot_task serves
@@ -644,10 +650,13 @@ class App:
                 return
             self.click_move(str(ds.move))
         elif node.hasAttribute("data-action"):
-            self.action(str(ds.action))
+            self.action(str(ds.action), node)
 
-    def action(self, what: str) -> None:
+    def action(self, what: str, node: Any = None) -> None:
         m = self.match
+        if what in REVIEW_ACTIONS:
+            self.review(what, node)
+            return
         if what == "next" and m is not None:
             self.hide_overlay()
             self.cur = len(m.deals) - 1
@@ -699,6 +708,9 @@ class App:
             gi = self.info[self.match.game if self.match else self.selected]
             self.show_overlay("rules", V.rules_sheet_html(gi))
         elif what == "close":
+            if self.overlay in REVIEW:
+                self.close_review()
+                return
             self.hide_overlay()
             self.render()
             self.kick()
@@ -920,6 +932,64 @@ class App:
                 t.textContent = f"{self.timer_left}s"
         self.timer_left = None
 
+    # ------------------------------------------------------------------------------- review
+    def review(self, what: str, node: Any) -> None:
+        """The last trick, the score sheet and the hand replay: sheets over the table (or over
+        the deal summary or the match result, where they return on close)."""
+        m = self.match
+        if m is None:
+            return
+        names = self.names()
+        pos = R.positions(m.players, self.info[m.game].get("direction", "right"))
+        if self.overlay not in REVIEW:
+            if self.overlay not in (None, "summary", "over"):
+                return  # a dialog (rules, leave, restore) is open
+            self.review_under = self.overlay
+        if what == "last-trick":
+            tricks = self.deal.view(0).get("tricks") or []
+            if not tricks:
+                self.toast("No trick has been played yet in this deal.")
+                return
+            self.show_overlay("last-trick", RV.last_trick_html(tricks[-1], pos, names,
+                                                               len(tricks)))
+        elif what == "score-sheet":
+            self.show_overlay("scores", RV.score_sheet_html(m, names))
+        elif what == "replay":
+            raw = str(node.dataset.deal) if node is not None and found(node) else ""
+            index = int(raw) if raw.isdigit() else -1
+            if not 0 <= index < len(m.deals) or m.deals[index].phase != "over":
+                self.toast("That deal cannot be replayed.")
+                return
+            self.replay = RV.deal_replay(m, index)
+            self.replay_step = 0
+            self.show_overlay("replay", RV.replay_html(self.replay, 0, pos, names))
+        elif what in ("replay-next", "replay-prev") and self.replay is not None:
+            last = max(0, self.replay.steps - 1)
+            step = self.replay_step + (1 if what == "replay-next" else -1)
+            self.replay_step = min(max(step, 0), last)
+            self.show_overlay("replay", RV.replay_html(self.replay, self.replay_step, pos,
+                                                       names))
+            pressed = el("overlay").querySelector(f'[data-action="{what}"]:not([disabled])')
+            if found(pressed):
+                pressed.focus()
+        self.save()
+
+    def close_review(self) -> None:
+        """Back from a review sheet: a replay to the score sheet, else to what was under it."""
+        if self.overlay == "replay":
+            self.replay = None
+            self.review("score-sheet", None)
+            return
+        under, self.review_under = self.review_under, None
+        self.hide_overlay()
+        if under == "summary":
+            self.show_summary()
+        elif under == "over":
+            self.show_match_over()
+        else:
+            self.render()
+            self.kick()
+
     # ------------------------------------------------------------------------------- overlays
     def show_overlay(self, kind: str, html: str) -> None:
         self.overlay = kind
@@ -973,7 +1043,8 @@ class App:
         html = V.match_over_html(gi["title"], self.names(), list(m.totals), list(m.winners),
                                  gi.get("teams"), 0 in m.winners or any(
                                      0 in t and any(w in t for w in m.winners)
-                                     for t in (gi.get("teams") or [])))
+                                     for t in (gi.get("teams") or [])),
+                                 bool(gi.get("lower_total_wins")))
         self.show_overlay("over", html)
         self.save()
 
@@ -993,6 +1064,8 @@ class App:
         if self.match is not None:
             under = self.leave_under if self.overlay == "leave" else self.overlay
             screen, m, cur, away = "table", self.match, self.cur, self.away
+            if under in REVIEW:
+                under = self.review_under
             overlay = under if under in ("summary", "over") else None
         elif self.paused is not None:
             p = self.paused
@@ -1155,6 +1228,9 @@ class App:
             f'{V.trump_html(v)}'
             f'<div class="facts">{info}</div>'
             '<div class="menu">'
+            '<button type="button" class="btn small" data-action="last-trick"'
+            f'{"" if v.get("tricks") else " disabled"}>Last trick</button>'
+            '<button type="button" class="btn small" data-action="score-sheet">Scores</button>'
             '<button type="button" class="btn small" data-action="rules">Rules</button>'
             f'<button type="button" class="btn small" data-action="speed" title="Computer speed">'
             f'<span class="lbl">Speed: </span>{R.esc(speed_name)}</button>'

@@ -289,15 +289,21 @@ def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: di
         '<table class="scores"><thead><tr><th></th><th>Tricks</th>'
         f'<th>{esc(head_pts)}</th><th>{esc(head_delta)}</th><th>{esc(head_total)}</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>{team_rows}'
-        f'<div class="sheet-actions">{btn}</div></div>')
+        f'<div class="sheet-actions">{btn}<button type="button" class="btn" '
+        'data-action="score-sheet">Score sheet</button></div></div>')
 
 
 def match_over_html(title: str, names: list[str], totals: list[Any], winners: list[int],
-                    teams: list[list[int]] | None, me_won: bool) -> str:
+                    teams: list[list[int]] | None, me_won: bool,
+                    lower_wins: bool = False) -> str:
+    """The match's end: the winners, every seat ranked (winners first, then by total: highest
+    first, or lowest where the total is a penalty), a link to the score sheet."""
     if len(totals) == len(names):
+        order = sorted(range(len(names)), key=lambda s: (
+            s not in winners, totals[s] if lower_wins else -totals[s], s))
         lines = "".join(
-            f'<li data-seat="{s}" class="{"win" if s in winners else ""}">{esc(names[s])}: '
-            f'{esc(totals[s])}</li>' for s in range(len(names)))
+            f'<li data-seat="{s}" data-rank="{k + 1}" class="{"win" if s in winners else ""}">'
+            f'{esc(names[s])}: {esc(totals[s])}</li>' for k, s in enumerate(order))
     else:
         lines = "".join(
             f'<li data-team="{i}">{esc(" & ".join(names[s] for s in t))}: {esc(totals[i])}</li>'
@@ -310,10 +316,11 @@ def match_over_html(title: str, names: list[str], totals: list[Any], winners: li
         f'<div class="sheet" data-match-over role="dialog" aria-label="Match over">'
         f'<h2>{esc(title)}: match over</h2><p class="headline">{esc(headline)}</p>'
         f'<p class="winners" data-winners="{esc(",".join(map(str, winners)))}">Winner'
-        f'{"s" if len(winners) != 1 else ""}: {esc(wn)}</p><ul class="final">{lines}</ul>'
+        f'{"s" if len(winners) != 1 else ""}: {esc(wn)}</p><ol class="final">{lines}</ol>'
         '<div class="sheet-actions"><button type="button" class="btn primary" data-action="again">'
-        'Play again</button><button type="button" class="btn" data-action="lobby">Choose another game'
-        '</button></div></div>')
+        'Play again</button><button type="button" class="btn" data-action="score-sheet">'
+        'Score sheet</button><button type="button" class="btn" data-action="lobby">'
+        'Choose another game</button></div></div>')
 
 
 def rules_sheet_html(gi: dict[str, Any]) -> str:

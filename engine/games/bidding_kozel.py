@@ -268,6 +268,10 @@ class BiddingKozelDeal(Deal):
         """(seat, cards) of the play now winning the trick in progress; None before the lead."""
         return (self._win_seat, self._win) if self._trick else None
 
+    def winning_seat(self) -> int | None:
+        """The seat whose play now wins the trick in progress (None before the lead)."""
+        return self._win_seat if self._trick else None
+
     def would_win(self, action: Action) -> bool:
         """Whether `action`, played now, would take over the trick in progress."""
         return not self._trick or play_beats(self._b, cards_of(action), self._win)

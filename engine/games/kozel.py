@@ -625,6 +625,7 @@ class KozelRules(Rules):
     """Shared facts and match flow of Kozel Miner and Classic."""
 
     deal_fields = frozenset({"dealer", "hands", "moves", "trump"})
+    lower_total_wins = True  # the totals are penalty points
     players_allowed = (4,)
     default_players = 4
     direction = "left"
