@@ -160,14 +160,14 @@ class Rules:
         if raw is None:
             raw = {}
         if not isinstance(raw, Mapping):
-            raise RulesError(msg("options.not_mapping", game=cls.name, kind=type(raw).__name__))
+            raise RulesError(msg("options.not_mapping", game=cls.title, kind=type(raw).__name__))
         raw = dict(raw)
         specs = {o.name: o for o in cls.option_specs}
         for key in raw:
             if key not in specs:
                 known = ", ".join(specs) or "none"
-                raise RulesError(msg("options.unknown", game=cls.name, name=str(key), known=known))
-        out = {o.name: (o.parse(cls.name, raw[o.name]) if o.name in raw else o.default)
+                raise RulesError(msg("options.unknown", game=cls.title, name=str(key), known=known))
+        out = {o.name: (o.parse(cls.title, raw[o.name]) if o.name in raw else o.default)
                for o in cls.option_specs}
         cls.check_option_combination(out)
         return out
@@ -184,10 +184,10 @@ class Rules:
             if isinstance(players, str) and players.strip().isdigit():
                 players = int(players.strip())
             else:
-                raise RulesError(msg("players.not_number", game=cls.name, value=repr(players)))
+                raise RulesError(msg("players.not_number", game=cls.title, value=repr(players)))
         if players not in cls.players_allowed:
             allowed = ", ".join(map(str, cls.players_allowed))
-            raise RulesError(msg("players.not_allowed", game=cls.name, count=players,
+            raise RulesError(msg("players.not_allowed", game=cls.title, count=players,
                                  allowed=allowed))
         return int(players)
 

@@ -314,12 +314,17 @@ class App:
                 self.seed_text = raw["seed"].strip()
             else:
                 errors.append(f"The seed must be a whole number, not “{raw['seed']}”.")
-        opts = {k: v for k, v in raw.items() if k not in UI_PARAMS}
+        known = {o["name"] for g in self.games for o in self.info[g]["options"]}
+        opts = {k: v for k, v in raw.items() if k not in UI_PARAMS and k in known}
+        unknown = sorted(k for k in raw if k not in UI_PARAMS and k not in known)
         if game is not None and game not in self.games:
             errors.append(f"Unknown game “{game}”. Pick one of the games below.")
             game = None
         elif game is None and opts:
             errors.append("Table options need a game: add game=… to the address.")
+        if game is None and unknown:  # with a game they are ignored: the match starts
+            errors.append("This page does not know the address parameter"
+                          f"{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}.")
         if game is not None:
             self.selected = game
             self.players = raw.get("players", "")
@@ -333,7 +338,7 @@ class App:
                 parsed = engine.parse_options(game, opts)
                 self.values[game] = {k: str(v) for k, v in parsed.items()}
             except ValueError as exc:
-                errors.append(f"Bad table option: {exc}")
+                errors.append(str(exc))
         self.show_lobby()
         if errors:
             msg = el("lobby-msg")

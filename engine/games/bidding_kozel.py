@@ -765,7 +765,7 @@ class BiddingKozel(Rules):
     @classmethod
     def check_option_combination(cls, options: dict[str, Any]) -> None:
         if options["bankroll"] < options["ante"]:
-            raise RulesError(msg("bk.bankroll_below_ante", game=cls.name,
+            raise RulesError(msg("bk.bankroll_below_ante", game=cls.title,
                                  bankroll=options["bankroll"], ante=options["ante"]))
 
     def initial_totals(self) -> list[int]:

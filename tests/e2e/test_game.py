@@ -213,7 +213,15 @@ def test_bad_url_parameters(app: App) -> None:
     assert "seed" in (page.text_content("#lobby-msg") or "").lower()
     app.reset("?level=genius")
     assert "genius" in (page.text_content("#lobby-msg") or "")
+    # A parameter this page does not know is named as such, not taken for a table option.
+    app.reset("?lang=tr")
+    text = page.text_content("#lobby-msg") or ""
+    assert "lang" in text and "need a game" not in text, text
+    page.evaluate("q => window.__tt_reset(q)", "?game=koz-maca&lang=tr&seed=4&speed=0")
+    page.wait_for_selector("#table:not([hidden])")
+    assert page.get_attribute("#table", "data-game") == "koz-maca"
     # The lobby still starts a game afterwards.
+    app.reset()
     app.start("koz-maca", 3)
     assert page.get_attribute("#table", "data-game") == "koz-maca"
 
