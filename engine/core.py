@@ -343,8 +343,9 @@ class Deal:
         self.result: dict[str, Any] | None = None
         self.taken: list[int] = [0] * self.players  # tricks taken per seat
         # The completed tricks as observation records, kept between observations (see
-        # `_trick_records`); set here so every deal has the same attributes from the start.
-        self._records: tuple[list[Any], tuple[TrickRecord, ...], frozenset[int]] | None = None
+        # `_seen_tricks`); set here so every deal has the same attributes from the start.
+        self._records: dict[Hashable, tuple[list[Any], tuple[TrickRecord, ...],
+                                             frozenset[int]]] = {}
 
     # --- hooks for subclasses ---------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -430,19 +431,11 @@ class Deal:
         return [self.resample(seat, rng) for _ in range(n)]
 
     def _seen_tricks(self, seat: int) -> tuple[tuple[TrickRecord, ...], frozenset[int]]:
-        """The completed tricks as `seat` saw them, and the cards it saw played to them (a
-        game with plays laid face down hides those)."""
-        return self._trick_records()
-
-    def _seen_trick(self, seat: int) -> tuple[Play, ...]:
-        """The trick in progress as `seat` sees it."""
-        return tuple(self._trick)
-
-    def _trick_records(self) -> tuple[tuple[TrickRecord, ...], frozenset[int]]:
-        """The completed tricks as immutable records and the cards played to them, kept
-        between observations of the same deal (completed tricks never change; a copy or a
-        redealt world rebuilds them)."""
-        cache = self._records
+        """The completed tricks as `seat` saw them, as immutable records, and the cards it saw
+        played to them. Kept between observations (completed tricks never change; a copy or a
+        redealt world has a new trick list and rebuilds them), per `_view_key`."""
+        key = self._view_key(seat)
+        cache = self._records.get(key)
         tricks = self._tricks
         if cache is not None and cache[0] is tricks and len(cache[1]) == len(tricks):
             return cache[1], cache[2]
@@ -450,12 +443,25 @@ class Deal:
         played: frozenset[int] = frozenset()
         if cache is not None and cache[0] is tricks:
             recs, played = cache[1], cache[2]
-        new = tuple((leader, tuple(plays), winner)
-                    for leader, plays, winner in tricks[len(recs):])
+        n = len(recs)
+        new = tuple((leader, self._seen_plays(seat, i, plays), winner)
+                    for i, (leader, plays, winner) in enumerate(tricks[n:], n))
         recs += new
         played = played.union(c for _, plays, _ in new for _, a in plays for c in _cards_of(a))
-        self._records = (tricks, recs, played)
+        self._records[key] = (tricks, recs, played)
         return recs, played
+
+    def _view_key(self, seat: int) -> Hashable:
+        """Which seats see the completed tricks alike (every seat, unless plays are hidden)."""
+        return None
+
+    def _seen_plays(self, seat: int, index: int, plays: list[Play]) -> tuple[Play, ...]:
+        """Completed trick `index`'s plays as `seat` saw them."""
+        return tuple(plays)
+
+    def _seen_trick(self, seat: int) -> tuple[Play, ...]:
+        """The trick in progress as `seat` sees it."""
+        return tuple(self._trick)
 
     def hand_cards(self, seat: int) -> list[int]:
         """A copy of `seat`'s cards (ints). Players never call this for another seat: only the

@@ -692,13 +692,7 @@ class App:
             under = self.leave_under
             self.hide_overlay()
             if self.match is not None:
-                if under == "summary":
-                    self.show_summary()
-                elif under == "over":
-                    self.show_match_over()
-                else:
-                    self.render()
-                    self.kick()
+                self.back_to(under)
         elif what == "resume":
             self.resume()
         elif what == "fresh-start":  # the lobby, as on a first visit
@@ -987,6 +981,11 @@ class App:
             return
         under, self.review_under = self.review_under, None
         self.hide_overlay()
+        self.back_to(under)
+
+    def back_to(self, under: str | None) -> None:
+        """Shows again the sheet a dialog covered (the deal summary, the match result), or
+        the table, where play goes on."""
         if under == "summary":
             self.show_summary()
         elif under == "over":

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar
@@ -63,7 +63,6 @@ from ..core import (
     RecordError,
     Rules,
     RulesError,
-    TrickRecord,
     check_hands,
     parse_record_cards,
     register,
@@ -223,9 +222,6 @@ class BiddingKozelDeal(Deal):
         self._faceups: list[list[bool]] = []  # per finished trick
         self._bura_seat = -1  # the strongest Bura of the trick in progress
         self._bura: tuple[int, ...] = ()
-        # Per (seat, plays hidden): the completed tricks as that seat saw them (`_seen_tricks`).
-        self._seen: dict[tuple[int, bool], tuple[list[Any], tuple[TrickRecord, ...],
-                                                  frozenset[int]]] = {}
         self.phase = "play"
         leader = self._next[dealer]
         self.to_move = leader
@@ -484,24 +480,11 @@ class BiddingKozelDeal(Deal):
         return tuple([(s, a if (up or s == seat) else None)
                       for (s, a), up in zip(plays, faceup)])
 
-    def _seen_tricks(self, seat: int) -> tuple[tuple[TrickRecord, ...], frozenset[int]]:
-        key = (seat, self.face_down and self.phase != "over")
-        cache = self._seen.get(key)
-        tricks = self._tricks
-        if cache is not None and cache[0] is tricks and len(cache[1]) == len(tricks):
-            return cache[1], cache[2]
-        recs: tuple[TrickRecord, ...] = ()
-        played: frozenset[int] = frozenset()
-        if cache is not None and cache[0] is tricks:
-            recs, played = cache[1], cache[2]
-        n = len(recs)
-        new = tuple((leader, self._masked_plays(seat, plays, fu), w)
-                    for (leader, plays, w), fu in zip(tricks[n:], self._faceups[n:]))
-        recs += new
-        played = played.union(c for _, plays, _ in new for _, a in plays if a is not None
-                              for c in cards_of(a))
-        self._seen[key] = (tricks, recs, played)
-        return recs, played
+    def _view_key(self, seat: int) -> Hashable:
+        return (seat, self.face_down and self.phase != "over")
+
+    def _seen_plays(self, seat: int, index: int, plays: list[Play]) -> tuple[Play, ...]:
+        return self._masked_plays(seat, plays, self._faceups[index])
 
     def _seen_trick(self, seat: int) -> tuple[Play, ...]:
         return self._masked_plays(seat, self._trick, self._faceup)
