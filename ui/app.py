@@ -1213,6 +1213,10 @@ class App:
         ds.phase = d.phase
         ds.toMove = "" if d.to_move is None else str(d.to_move)
         ds.players = str(m.players)
+        if gi["multi_card_plays"]:
+            ds.sets = "1"  # plays of several cards: the trick is laid out wider (style.css)
+        else:
+            table.removeAttribute("data-sets")
         ds.deal = str(self.cur + 1)
         ds.seq = str(self.seq)
         if can:

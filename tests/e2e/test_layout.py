@@ -1,0 +1,95 @@
+"""Every seat's play is clearly its own: in Bidding Kozel with 2 to 5 players, sets of three
+cards from every other seat on the felt do not overlap each other or any seat's label, and
+nothing runs off the screen, at 360x640 and 1280x800.
+
+The position (every other seat has played a set of three, the player is to play) is found
+with the engine and put on the table as a saved match, which the page restores on reload.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from typing import Any
+
+import pytest
+
+import engine
+
+from .conftest import App
+
+pytestmark = pytest.mark.e2e
+
+KEY = "trick-table/v1"
+
+
+def sets_position(players: int) -> dict[str, Any]:
+    """A record where every seat but the player's has played three cards to the trick."""
+    for seed in range(500):
+        m = engine.new_match("bidding-kozel", seed=seed, players=players)
+        rng = random.Random(seed)
+        while not m.is_over and len(m.deals) == 1:
+            d = m.deal
+            trick = d.view(0)["trick"]
+            if (d.phase == "play" and d.to_move == 0 and len(trick) == players - 1
+                    and all(len(str(mv).split()) == 3 for _, mv in trick)):
+                return m.record()
+            moves = m.legal_moves()
+            three = [x for x in moves if len(x.split()) == 3] if d.to_move != 0 else []
+            m.play(rng.choice(three or moves))
+    raise AssertionError(f"no position with sets of three for {players} players")
+
+
+def boxes(page: Any, sel: str) -> list[dict[str, float]]:
+    return page.eval_on_selector_all(sel, """ns => ns.map(n => {
+        const r = n.getBoundingClientRect();
+        return {x: r.left, y: r.top, r: r.right, b: r.bottom, what: n.className + ' ' +
+                (n.dataset.playSeat || n.dataset.seat || '')};
+    })""")
+
+
+def overlap(a: dict[str, float], b: dict[str, float], slack: float = 1.0) -> bool:
+    return (min(a["r"], b["r"]) - max(a["x"], b["x"]) > slack
+            and min(a["b"], b["b"]) - max(a["y"], b["y"]) > slack)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_bidding_kozel_sets_are_each_seats_own(app: App, players: int) -> None:
+    page = app.page
+    record = sets_position(players)
+    save = {"format": 1, "tab": "layout-test", "n": 1, "screen": "table", "overlay": None,
+            "cur": 0, "away": [], "record": record,
+            "settings": {"game": "bidding-kozel", "options": {}, "players": str(players),
+                         "seed": str(record["seed"]), "level": "easy", "speed": "0"}}
+    for width, height in ((360, 640), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("([k, t]) => localStorage.setItem(k, t)", [KEY, json.dumps(save)])
+        page.reload()
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+        page.wait_for_selector("#table[data-input]", state="attached")
+        if os.environ.get("TT_LAYOUT_SHOTS"):  # a folder to keep what the test saw
+            page.screenshot(path=f"{os.environ['TT_LAYOUT_SHOTS']}/sets-{players}-{width}.png")
+        plays = boxes(page, "#trick .play")
+        seats = boxes(page, "#felt .seat")
+        assert len(plays) == players - 1, plays
+        assert len(seats) == players, seats
+        bad = []
+        for i, a in enumerate(plays):
+            if a["x"] < 0 or a["r"] > width:
+                bad.append(f"{a} runs off the screen")
+            for b in plays[i + 1:]:
+                if overlap(a, b):
+                    bad.append(f"{a} overlaps {b}")
+            for s in seats:
+                if overlap(a, s):
+                    bad.append(f"{a} overlaps the seat {s}")
+        for i, a in enumerate(seats):
+            if a["x"] < 0 or a["r"] > width:
+                bad.append(f"{a} runs off the screen")
+            for b in seats[i + 1:]:
+                if overlap(a, b):
+                    bad.append(f"seat {a} overlaps seat {b}")
+        assert not bad, f"{players} players at {width}x{height}: " + "; ".join(bad)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.evaluate("k => localStorage.removeItem(k)", KEY)
