@@ -1,0 +1,572 @@
+"""An exact solver for an open deal: every card visible, the best result a side can force.
+
+From the current position of a deal in the card-play phase, `solve(deal, side)` finds what the
+seats in `side` take from now on when they play together against all the other seats together
+and both play perfectly with every hand visible (a "double dummy" result):
+
+- Batak family (`koz-maca`, `batak`, `batak-pairs`): tricks. For an auction contract,
+  `SolveResult.contract_made` says whether the declaring side could make its bid.
+- Kozel (`kozel-miner`, `kozel-classic`): card points (A 11, 10 10, K 4, Q 3, J 2) of the
+  tricks the side takes. In Classic, a trick in which the shamok takes the Queen of Clubs
+  ends the cycle at once: the cards still in hand count for nobody (as the engine counts them).
+- Bidding Kozel: `Unsupported` (see `UNSUPPORTED_BIDDING_KOZEL` and docs/solver.md).
+
+`move_values(deal, side)` gives, for the seat to move, the value forced after each legal move,
+so a caller can tell whether a card played lowered the value.
+
+The search (docs/solver.md): zero-window alpha-beta searches (MTD(f)) on the integer value,
+a transposition table of value bounds at trick boundaries (with the best lead found there),
+move ordering, and equivalent-card pruning (cards of one hand that are next to each other in
+their suit's order, counting only the cards still in play, are played as one). The position is
+a bitmask per hand and the trick in progress; cards are renumbered so that within a suit (in
+Kozel: within a plain suit, or the trumps as one suit) a higher bit is a higher card. The play
+obligations are the engine's (`engine.games.batak.legal_cards`,
+`engine.games.kozel.legal_cards`) written on bitmasks; tests/test_solver.py checks them
+against the engine move by move and the values against a brute-force minimax.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import CARD_STR
+from .core import Deal
+from .games.batak import BatakDeal
+from .games.kozel import POINTS, TRUMP, KozelDeal
+
+__all__ = ["SolveResult", "SolveTimeout", "Solver", "UNSUPPORTED_BIDDING_KOZEL", "Unsupported",
+           "move_values", "solve", "supported"]
+
+UNSUPPORTED_BIDDING_KOZEL = (
+    "Bidding Kozel is not solved: a lead may be one card or a set of three, every follower "
+    "chooses which one or three of four cards to play, and after each trick every hand draws "
+    "from the stock, so the tree of a round is far larger than a Batak deal's even with the "
+    "stock's order known; and the round is not decided by card points alone (a Bura or four "
+    "Aces take the pot at once), so there is no single value to force.")
+
+
+class Unsupported(ValueError):
+    """The solver cannot solve this deal or position; `.reason` says why, in English."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class SolveTimeout(RuntimeError):
+    """The search ran past the `max_seconds` it was given (no value is known)."""
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What an open-deal solve found for `side` from the deal's current position.
+
+    value: tricks (Batak family) or card points (Kozel) the side takes from now on, with
+      perfect play by everyone, the side against all the other seats.
+    already: what the side has taken in this deal before now (completed tricks).
+    total: already + value, the side's result for the whole deal.
+    contract_made: auction or partnership Batak, when `side` is the declaring side (or exactly
+      the seats against it): whether the contract could be made; otherwise None.
+    unit: "tricks" or "points".
+    nodes: positions the search visited (a cost figure).
+    best: the legal moves (engine text) that keep `value`, for the seat to move.
+    """
+
+    value: int
+    already: int
+    total: int
+    contract_made: bool | None
+    unit: str
+    nodes: int
+    best: tuple[str, ...] = ()
+
+
+def supported(deal: Deal) -> str | None:
+    """None when `solve` can solve `deal`'s current position, else the reason it cannot."""
+    if isinstance(deal, BatakDeal) or isinstance(deal, KozelDeal):
+        if deal.phase not in ("play", "over"):
+            return (f"the deal is in its {deal.phase} phase: the solver starts in card play, "
+                    "once trump and the contract are known")
+        if deal.players != 4:
+            return "the solver plays four hands"
+        return None
+    if deal.game == "bidding-kozel":
+        return UNSUPPORTED_BIDDING_KOZEL
+    return f"no solver for the game {deal.game!r}"
+
+
+_G16 = 0xFFFF
+
+
+class Solver:
+    """The search for one deal position and one side. Build it from a deal (the deal is only
+    read), then call `value()` or `move_values()`; the transposition table is kept between
+    calls. `tt`, `equiv` and `order` switch the techniques off for the benchmark's baseline.
+    """
+
+    def __init__(self, deal: Deal, side: Sequence[int], *, tt: bool = True,
+                 equiv: bool = True, order: bool = True,
+                 max_seconds: float | None = None) -> None:
+        why = supported(deal)
+        if why is not None:
+            raise Unsupported(why)
+        seats = set(side)
+        if not seats or not seats <= set(range(4)):
+            raise ValueError(f"side must be a non-empty set of seats 0..3, not {list(side)!r}")
+        self.deal = deal
+        self.side = frozenset(seats)
+        self.maxer = [s in seats for s in range(4)]
+        self.use_tt = tt
+        self.use_equiv = equiv
+        self.use_order = order
+        self.max_seconds = max_seconds
+        self.deadline: float | None = None
+        self.nodes = 0
+        self.table: dict[tuple[int, int, int, int, int], list[int]] = {}
+        self.kozel = isinstance(deal, KozelDeal)
+        self.to_id: dict[int, int] = {}
+        self.to_card: dict[int, int] = {}
+        self.pts = [0] * 80
+        self.no_merge = 0  # ids that are never equivalent to a neighbour (Classic Q♣, shamok)
+        self.classic = False
+        self.must_trump = False
+        self.owner = -1
+        self.shamok = -1
+        self.queen = -1
+        self.broken = True
+        self.root_trumps = 0
+        self.already = 0
+        if isinstance(deal, KozelDeal):
+            self._init_kozel(deal)
+        else:
+            assert isinstance(deal, BatakDeal)
+            self._init_batak(deal)
+        self.tmask = _G16 << (16 * self.trump)
+        self.gmask = [_G16 << (16 * g) for g in range(5)]
+        self.hands = [0, 0, 0, 0]
+        self.over = deal.phase == "over"
+        for s in range(4 if not self.over else 0):
+            for c in deal.hand_cards(s):
+                self.hands[s] |= 1 << self.to_id[c]
+        self.trick: list[tuple[int, int]] = ([] if self.over else
+                                             [(s, self.to_id[c]) for s, c in deal._trick])
+        present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+        for _, i in self.trick:
+            present |= 1 << i
+        self.root_trumps = present & self.tmask
+        self.rem_pts = 0
+        self.leader = deal.trick_leader if deal.trick_leader is not None else -1
+        self.to_move = deal.to_move if deal.to_move is not None else -1
+        for leader, plays, winner in deal._tricks:
+            if self.maxer[winner]:
+                self.already += 1 if not self.kozel else sum(POINTS[c] for _, c in plays)
+
+    # --- setting up ------------------------------------------------------------------------
+    def _init_batak(self, deal: BatakDeal) -> None:
+        assert deal.trump_suit is not None
+        self.trump = deal.trump_suit
+        for c in deal.deck_cards():
+            self.to_id[c] = c
+            self.to_card[c] = c
+        self.broken = deal.broken
+        self.unit = "tricks"
+
+    def _init_kozel(self, deal: KozelDeal) -> None:
+        self.trump = TRUMP
+        self.unit = "points"
+        self.classic = deal.classic
+        self.must_trump = deal.must_trump
+        self.owner = deal.owner if deal.owner is not None else -1
+        if deal.phase == "over" and not deal._eff:
+            return  # a re-deal: no cards, nothing to solve
+        eff, strength = deal._eff, deal._str
+        for c in deal.deck_cards():
+            e = eff[c]
+            i = 64 + strength[c] - 100 if e == TRUMP else 16 * e + strength[c]
+            self.to_id[c] = i
+            self.to_card[i] = c
+            self.pts[i] = POINTS[c]
+        if self.classic:
+            self.shamok = self.to_id[deal.shamok]
+            self.queen = self.to_id[deal.queen]
+            self.no_merge = (1 << self.shamok) | (1 << self.queen)
+
+    # --- the rules on bitmasks ---------------------------------------------------------------
+    def legal(self, seat: int, led: int, win: int, broken: bool) -> int:
+        """The cards `seat` may play (a mask): `led` is the led suit (group), -1 when leading;
+        `win` the id of the card now winning the trick."""
+        h = self.hands[seat]
+        t = self.tmask
+        if self.kozel:
+            if led < 0:
+                if self.classic and (seat ^ self.owner) & 1 and h & ~t:
+                    return h & ~t
+                return h
+            f = h & self.gmask[led]
+            if f:
+                return f
+            if self.must_trump and h & t:
+                return h & t
+            return h
+        if led < 0:
+            if broken or not h & ~t:
+                return h
+            return h & ~t
+        f = h & self.gmask[led]
+        if f:
+            if led != self.trump and win >> 4 == self.trump:
+                return f
+            over = f & ~((2 << win) - 1)
+            return over if over else f
+        tr = h & t
+        if tr:
+            if win >> 4 == self.trump:
+                over = tr & ~((2 << win) - 1)
+                return over if over else tr
+            return tr
+        return h
+
+    def _beats(self, i: int, win: int) -> bool:
+        g = i >> 4
+        return (g == win >> 4 and i > win) or (g == self.trump and win >> 4 != self.trump)
+
+    # --- the search ----------------------------------------------------------------------------
+    def _present(self) -> int:
+        h = self.hands
+        p = h[0] | h[1] | h[2] | h[3]
+        for _, i in self.trick:
+            p |= 1 << i
+        return p
+
+    def _moves(self, seat: int, legal: int, led: int, win: int, win_seat: int,
+               best: int) -> list[int]:
+        """The cards to try, one per run of equivalent cards, in the order to try them."""
+        ids: list[int] = []
+        pts = self.pts
+        if self.use_equiv:
+            present = self._present()
+            hand = self.hands[seat]
+            x = legal
+            while x:
+                b = x & -x
+                x ^= b
+                i = b.bit_length() - 1
+                lower = present & (b - 1) & self.gmask[i >> 4]
+                if lower and not (b | lower) & self.no_merge:
+                    j = lower.bit_length() - 1
+                    if hand >> j & 1 and pts[j] == pts[i]:
+                        continue  # the next lower card still in play is ours and worth as much
+                ids.append(i)
+        else:
+            x = legal
+            while x:
+                b = x & -x
+                x ^= b
+                ids.append(b.bit_length() - 1)
+        if not self.use_order or len(ids) < 2:
+            return ids
+        maxer = self.maxer
+        if led < 0:
+            # Leads: the top card still in play of its suit first (a sure winner), then low.
+            present = self._present()
+            keyed: list[tuple[tuple[int, ...], int]] = []
+            for i in ids:
+                above = present & ~((2 << i) - 1) & self.gmask[i >> 4]
+                k = (0, -i) if not above else (1, pts[i], i)
+                keyed.append((k, i))
+            keyed.sort()
+            out = [i for _, i in keyed]
+        else:
+            friend = maxer[win_seat] == maxer[seat]
+            keyed = []
+            for i in ids:
+                wins = self._beats(i, win)
+                if friend:
+                    # Partner winning: give points (Kozel) and keep winners; low cards first.
+                    k = (1 if wins else 0, -pts[i], i)
+                else:
+                    # Opponent winning: the cheapest winner first, then the lowest discard.
+                    k = (0, i) if wins else (1, pts[i], i & 15)
+                keyed.append((k, i))
+            keyed.sort()
+            out = [i for _, i in keyed]
+        if best >= 0 and best in out:
+            out.remove(best)
+            out.insert(0, best)
+        return out
+
+    def _bound(self, leader: int, alpha: int, beta: int) -> int:
+        """The side's value from a trick boundary (fail-soft alpha-beta)."""
+        h = self.hands
+        allc = h[0] | h[1] | h[2] | h[3]
+        if not allc:
+            return 0
+        if self.kozel:
+            top = self.rem_pts
+        else:
+            top = allc.bit_count() >> 2
+        if alpha >= top:
+            return top
+        if beta <= 0:
+            return 0
+        self.nodes += 1
+        if self.deadline is not None and not self.nodes & 1023 and \
+                time.perf_counter() > self.deadline:
+            raise SolveTimeout(f"no result within {self.max_seconds} s")
+        best = -1
+        key = (h[0], h[1], h[2], h[3], leader)
+        entry = None
+        if self.use_tt:
+            entry = self.table.get(key)
+            if entry is not None:
+                lo, hi, best = entry
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+        broken = self.broken or (allc & self.tmask) != self.root_trumps
+        a0, b0 = alpha, beta
+        v, best = self._play(leader, -1, -1, -1, broken, alpha, beta, best)
+        if self.use_tt:
+            if entry is None:
+                entry = [0, top, best]
+                self.table[key] = entry
+            entry[2] = best
+            if v <= a0:
+                if v < entry[1]:
+                    entry[1] = v
+            elif v >= b0:
+                if v > entry[0]:
+                    entry[0] = v
+            else:
+                entry[0] = entry[1] = v
+        return v
+
+    def _play(self, seat: int, led: int, win: int, win_seat: int, broken: bool,
+              alpha: int, beta: int, best: int = -1) -> tuple[int, int]:
+        """The side's value from the start of the trick in progress, with `seat` to play;
+        returns it and the card that gave it."""
+        legal = self.legal(seat, led, win, broken)
+        moves = self._moves(seat, legal, led, win, win_seat, best)
+        maximize = self.maxer[seat]
+        trick = self.trick
+        hands = self.hands
+        bestv = -1 if maximize else 1 << 30
+        bestm = moves[0]
+        last = len(trick) == 3
+        for i in moves:
+            hands[seat] ^= 1 << i
+            trick.append((seat, i))
+            if win < 0:
+                nled, nwin, nseat = i >> 4, i, seat
+            elif self._beats(i, win):
+                nled, nwin, nseat = led, i, seat
+            else:
+                nled, nwin, nseat = led, win, win_seat
+            if last:
+                v = self._end_trick(nseat, alpha, beta)
+            else:
+                v, _ = self._play((seat + 1) & 3, nled, nwin, nseat, broken, alpha, beta)
+            trick.pop()
+            hands[seat] ^= 1 << i
+            if maximize:
+                if v > bestv:
+                    bestv, bestm = v, i
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            else:
+                if v < bestv:
+                    bestv, bestm = v, i
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+        return bestv, bestm
+
+    def _end_trick(self, winner: int, alpha: int, beta: int) -> int:
+        """The trick is complete: its value to the side plus the value of what follows."""
+        trick = self.trick
+        if self.kozel:
+            pts = self.pts
+            p = pts[trick[0][1]] + pts[trick[1][1]] + pts[trick[2][1]] + pts[trick[3][1]]
+            gain = p if self.maxer[winner] else 0
+            if self.classic and self._shamok_ends(trick):
+                return gain
+            saved = self.trick
+            self.trick = []
+            self.rem_pts -= p
+            try:
+                v = gain + self._bound(winner, alpha - gain, beta - gain)
+            finally:
+                self.rem_pts += p
+                self.trick = saved
+            return v
+        gain = 1 if self.maxer[winner] else 0
+        saved = self.trick
+        self.trick = []
+        try:
+            return gain + self._bound(winner, alpha - gain, beta - gain)
+        finally:
+            self.trick = saved
+
+    def _shamok_ends(self, trick: list[tuple[int, int]]) -> bool:
+        sh = qc = -1
+        for s, i in trick:
+            if i == self.shamok:
+                sh = s
+            elif i == self.queen:
+                qc = s
+        return sh >= 0 and qc >= 0 and bool((sh ^ qc) & 1)
+
+    # --- driving the search -------------------------------------------------------------------
+    def _root_state(self) -> tuple[int, int, int, bool]:
+        """The trick in progress as (led suit, winning card, winning seat, trumps broken)."""
+        led, win, win_seat = -1, -1, -1
+        for s, i in self.trick:
+            if win < 0:
+                led, win, win_seat = i >> 4, i, s
+            elif self._beats(i, win):
+                win, win_seat = i, s
+        return led, win, win_seat, self.broken
+
+    def _window(self, lo: int, hi: int) -> int:
+        """Zero-window searches (fail-soft, so each one moves a bound to a value the side
+        can reach) until the value is pinned between `lo` and `hi`."""
+        if self.max_seconds is not None and self.deadline is None:
+            self.deadline = time.perf_counter() + self.max_seconds
+        led, win, win_seat, broken = self._root_state()
+        g = self._guess(lo, hi)
+        while lo < hi:
+            beta = max(g, lo + 1)
+            v, _ = self._play(self.to_move, led, win, win_seat, broken, beta - 1, beta)
+            if v >= beta:
+                lo = v
+            else:
+                hi = v
+            g = (lo + hi + 1) // 2
+        return lo
+
+    def _guess(self, lo: int, hi: int) -> int:
+        return (lo + hi + 1) // 2
+
+    def _top(self) -> int:
+        h = self.hands
+        allc = h[0] | h[1] | h[2] | h[3]
+        if self.kozel:
+            p = sum(self.pts[i] for _, i in self.trick)
+            x = allc
+            while x:
+                b = x & -x
+                x ^= b
+                p += self.pts[b.bit_length() - 1]
+            return p
+        return (allc.bit_count() + len(self.trick)) >> 2
+
+    def value(self) -> int:
+        """The side's forced value from the current position (tricks or card points)."""
+        if self.over or not (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]):
+            return 0
+        self._set_rem()
+        return self._window(0, self._top())
+
+    def _set_rem(self) -> None:
+        """The points not yet in a completed trick (in hand or on the trick in progress)."""
+        self.rem_pts = self._top() if self.kozel else 0
+
+    def move_values(self) -> dict[str, int]:
+        """For the seat to move: each legal move (engine text) -> the side's forced value
+        from the current position once that move is played."""
+        if self.over:
+            return {}
+        self._set_rem()
+        seat = self.to_move
+        led, win, win_seat, broken = self._root_state()
+        legal = self.legal(seat, led, win, broken)
+        out: dict[int, int] = {}
+        x = legal
+        top = self._top()
+        while x:
+            b = x & -x
+            x ^= b
+            i = b.bit_length() - 1
+            self.hands[seat] ^= b
+            self.trick.append((seat, i))
+            try:
+                if win < 0:
+                    nled, nwin, nseat = i >> 4, i, seat
+                elif self._beats(i, win):
+                    nled, nwin, nseat = led, i, seat
+                else:
+                    nled, nwin, nseat = led, win, win_seat
+                out[i] = self._after(seat, nled, nwin, nseat, broken, top)
+            finally:
+                self.trick.pop()
+                self.hands[seat] ^= b
+        return {CARD_STR[self.to_card[i]]: v for i, v in out.items()}
+
+    def _after(self, seat: int, led: int, win: int, win_seat: int, broken: bool,
+               top: int) -> int:
+        """The exact value once `seat`'s card is on the trick (the trick list holds it)."""
+        lo, hi = 0, top
+        while lo < hi:
+            beta = (lo + hi + 1) // 2
+            if len(self.trick) == 4:
+                v = self._end_trick(win_seat, beta - 1, beta)
+            else:
+                v, _ = self._play((seat + 1) & 3, led, win, win_seat, broken, beta - 1, beta)
+            if v >= beta:
+                lo = v
+            else:
+                hi = v
+        return lo
+
+
+def _result(solver: Solver, value: int, best: tuple[str, ...]) -> SolveResult:
+    total = solver.already + value
+    made: bool | None = None
+    deal = solver.deal
+    if isinstance(deal, BatakDeal) and deal.declarer is not None and deal.bid is not None:
+        declaring = frozenset(deal.rules.team_of(deal.declarer))
+        if solver.side == declaring:
+            made = total >= deal.bid
+        elif solver.side == frozenset(range(4)) - declaring:
+            made = 13 - total >= deal.bid
+    return SolveResult(value=value, already=solver.already, total=total, contract_made=made,
+                       unit=solver.unit, nodes=solver.nodes, best=best)
+
+
+def solve(deal: Deal, side: Sequence[int], *, max_seconds: float | None = None,
+          best_moves: bool = False) -> SolveResult:
+    """The best result `side` can force from `deal`'s current position, every card visible.
+
+    `deal` is an engine deal in card play (or over: value 0); it is only read. `side` is the
+    seats playing together (a team in partnership games), against all the others.
+    With `best_moves`, `SolveResult.best` lists the moves of the seat to move that keep the
+    value (this solves every legal move). `max_seconds` caps the search: SolveTimeout past it.
+    Raises Unsupported (with `.reason`) for Bidding Kozel and for deals not in card play.
+    """
+    s = Solver(deal, side, max_seconds=max_seconds)
+    if best_moves and not s.over:
+        vals = s.move_values()
+        maximize = s.maxer[s.to_move]
+        v = max(vals.values()) if maximize else min(vals.values())
+        return _result(s, v, tuple(m for m in deal.legal_moves() if vals[m] == v))
+    return _result(s, s.value(), ())
+
+
+def move_values(deal: Deal, side: Sequence[int], *,
+                max_seconds: float | None = None) -> dict[str, int]:
+    """For the seat to move in `deal`: each legal move (text, as `deal.legal_moves()` gives
+    it) -> the value `side` forces after that move, counted from the current position (same
+    units as `SolveResult.value`). Empty when the deal is over."""
+    s = Solver(deal, side, max_seconds=max_seconds)
+    vals = s.move_values()
+    return {m: vals[m] for m in deal.legal_moves()} if vals else {}

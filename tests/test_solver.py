@@ -1,0 +1,272 @@
+"""The open-deal solver (engine.solver): exact against a plain brute-force minimax on random
+endings, its play obligations the engine's, its values kept when everyone plays its moves."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import engine
+from engine.core import Deal
+from engine.games.batak import BatakDeal
+from engine.games.kozel import POINTS, KozelDeal
+from engine.solver import (
+    UNSUPPORTED_BIDDING_KOZEL,
+    Solver,
+    SolveTimeout,
+    Unsupported,
+    move_values,
+    solve,
+    supported,
+)
+from tests.helpers import position
+
+SOLVED = ("koz-maca", "batak", "batak-pairs", "kozel-miner", "kozel-classic")
+TEAMS = ("batak-pairs", "kozel-miner", "kozel-classic")
+
+
+def to_play(game: str, seed: int, options: dict[str, Any] | None = None) -> Deal:
+    """A deal of `game` at the start of card play: a random auction (Batak), a random trump
+    choice (Classic's first cycle)."""
+    m = engine.new_match(game, seed=seed, options=options)
+    d = m.deal
+    rng = random.Random(seed)
+    while d.phase != "play":
+        assert d.phase != "over"
+        acts = d.legal_actions()
+        if d.phase == "bidding" and ("pass",) in acts and rng.random() < 0.6:
+            d.play_action(("pass",))
+        else:
+            d.play_action(acts[rng.randrange(min(len(acts), 3))])
+    return d
+
+
+def ending(game: str, seed: int, most: int, options: dict[str, Any] | None = None) -> Deal:
+    """Random legal play from a seeded deal until every hand has at most `most` cards, then
+    0 to 3 more plays (so that some endings start inside a trick)."""
+    d = to_play(game, seed, options)
+    rng = random.Random(seed * 7 + most)
+    extra = rng.randrange(4)
+    while d.phase == "play" and (max(len(d.hand_cards(s)) for s in range(4)) > most or extra):
+        if max(len(d.hand_cards(s)) for s in range(4)) <= most:
+            extra -= 1
+        acts = d.legal_actions()
+        d.play_action(acts[rng.randrange(len(acts))])
+    return d
+
+
+def side_gain(d: Deal, plays: list[tuple[int, Any]], winner: int, side: frozenset[int]) -> int:
+    if winner not in side:
+        return 0
+    if isinstance(d, KozelDeal):
+        return sum(POINTS[c] for _, c in plays)
+    return 1
+
+
+def brute(d: Deal, side: frozenset[int], memo: dict[Any, int]) -> int:
+    """The side's value from `d` on, by trying every legal move of every seat on copies of
+    the engine's deal (no pruning; completed-trick positions are remembered)."""
+    if d.phase == "over":
+        return 0
+    key = None
+    if not d._trick:
+        key = (tuple(tuple(sorted(d.hand_cards(s))) for s in range(4)), d.to_move,
+               getattr(d, "broken", None))
+        if key in memo:
+            return memo[key]
+    vals = []
+    for a in d.legal_actions():
+        c = d.clone()
+        n = len(c._tricks)
+        c.play_action(a)
+        v = 0
+        if len(c._tricks) > n:
+            _, plays, winner = c._tricks[-1]
+            v = side_gain(c, plays, winner, side)
+        vals.append(v + brute(c, side, memo))
+    best = max(vals) if d.to_move in side else min(vals)
+    if key is not None:
+        memo[key] = best
+    return best
+
+
+def sides(game: str, d: Deal) -> list[tuple[int, ...]]:
+    if game in TEAMS:
+        return [(0, 2), (1, 3)]
+    assert d.to_move is not None
+    return [(d.to_move,), ((d.to_move + 1) % 4, (d.to_move + 3) % 4)]
+
+
+# Endings per game and cards per hand (most): about 1500 in all, a few seconds each game.
+COUNTS = {1: 60, 2: 100, 3: 100, 4: 40}
+
+
+@pytest.mark.parametrize("game", SOLVED)
+def test_agrees_with_brute_force(game: str) -> None:
+    checked = 0
+    for most, n in COUNTS.items():
+        for k in range(n):
+            d = ending(game, 1000 * most + k, most)
+            if d.phase != "play":
+                continue
+            for side in sides(game, d)[: 1 if most == 4 else 2]:
+                want = brute(d, frozenset(side), {})
+                got = solve(d, side)
+                assert got.value == want, (game, most, k, side, d.hands, d.trick)
+                mv = move_values(d, side)
+                assert set(mv) == set(d.legal_moves())
+                for move, v in mv.items():
+                    c = d.clone()
+                    c.play(move)
+                    n_tr = len(c._tricks)
+                    gain = 0
+                    if n_tr > len(d._tricks):
+                        _, plays, winner = c._tricks[-1]
+                        gain = side_gain(c, plays, winner, frozenset(side))
+                    if most <= 2:
+                        assert v == gain + brute(c, frozenset(side), {}), (game, k, move)
+                best = max(mv.values()) if d.to_move in side else min(mv.values())
+                assert best == got.value
+                checked += 1
+    assert checked > 250
+
+
+@pytest.mark.parametrize("game,options", [("kozel-miner", {"must_trump": True}),
+                                          ("kozel-classic", {"deck": 32}),
+                                          ("kozel-classic", {"must_trump": True, "trump": "C"})])
+def test_kozel_options_agree_with_brute_force(game: str, options: dict[str, Any]) -> None:
+    for most in (2, 3):
+        for k in range(40):
+            d = ending(game, 500 * most + k, most, options)
+            if d.phase != "play":
+                continue
+            for side in ((0, 2), (1, 3)):
+                assert solve(d, side).value == brute(d, frozenset(side), {}), (game, k, side)
+
+
+@pytest.mark.parametrize("game", SOLVED)
+def test_legal_moves_are_the_engines(game: str) -> None:
+    """Move by move through random deals, the solver's legal cards are the engine's."""
+    for seed in range(15):
+        d = to_play(game, seed)
+        rng = random.Random(seed)
+        while d.phase == "play":
+            s = Solver(d, (0,))
+            led, win, _, broken = s._root_state()
+            assert d.to_move is not None
+            mask = s.legal(d.to_move, led, win, broken)
+            ours = sorted(s.to_card[i] for i in range(80) if mask >> i & 1)
+            assert ours == sorted(d.legal_actions())  # type: ignore[type-var]
+            acts = d.legal_actions()
+            d.play_action(acts[rng.randrange(len(acts))])
+
+
+@pytest.mark.parametrize("game", ["koz-maca", "batak", "batak-pairs", "kozel-miner",
+                                  "kozel-classic"])
+def test_value_kept_when_both_sides_play_the_solvers_moves(game: str) -> None:
+    """From a middle position, both sides play moves that keep the value: the side makes
+    exactly the value, and never less than the solve said at any point."""
+    for seed in range(3):
+        d = ending(game, 77 + seed, 6)
+        if d.phase != "play":
+            continue
+        side = (0, 2) if game in TEAMS else (0,)
+        first = solve(d, side)
+        rng = random.Random(seed)
+        while d.phase == "play":
+            r = solve(d, side, best_moves=True)
+            assert r.total == first.total
+            d.play(rng.choice(r.best))
+        final = solve(d, side)
+        assert final.value == 0 and final.total == first.total
+        if isinstance(d, BatakDeal):
+            assert final.total == sum(d.taken[s] for s in side)
+        else:
+            assert isinstance(d, KozelDeal)
+            assert final.total <= d._team_points[side[0] & 1] or len(side) < 2
+
+
+def test_side_playing_worse_never_gains() -> None:
+    """A seat of the side that plays any move instead of a best one never raises the side's
+    value; an opponent's any move never lowers it."""
+    for game in ("koz-maca", "kozel-miner"):
+        d = ending(game, 5, 4)
+        side = (0, 2) if game in TEAMS else (0,)
+        v = solve(d, side).value
+        vals = move_values(d, side)
+        assert d.to_move is not None
+        if d.to_move in side:
+            assert max(vals.values()) == v
+        else:
+            assert min(vals.values()) == v
+
+
+def test_already_and_contract() -> None:
+    d = to_play("batak", 3)
+    assert isinstance(d, BatakDeal) and d.declarer is not None and d.bid is not None
+    decl = (d.declarer,)
+    rng = random.Random(1)
+    while len(d.hand_cards(0)) > 5:
+        acts = d.legal_actions()
+        d.play_action(acts[rng.randrange(len(acts))])
+    r = solve(d, decl)
+    assert r.already == d.taken[d.declarer]
+    assert r.total == r.already + r.value
+    assert r.contract_made == (r.total >= d.bid)
+    others = tuple(s for s in range(4) if s != d.declarer)
+    o = solve(d, others)
+    assert o.total + r.total == 13
+    assert o.contract_made == r.contract_made
+    assert solve(d, (d.declarer, others[0])).contract_made is None
+    k = to_play("koz-maca", 2)
+    assert solve(k, (0,)).contract_made is None
+
+
+def test_position_from_a_record() -> None:
+    """A record replayed to the start of play solves, and the hands are read, not changed."""
+    m = position("koz-maca", [
+        "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S".split(),
+        "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H".split(),
+        "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D".split(),
+        "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C".split()], dealer=3)
+    d = m.deal
+    before = d.hands
+    assert solve(d, (0,)).value == 13  # all trumps, leading them: every trick
+    assert solve(d, (1,)).value == 0
+    assert d.hands == before
+
+
+def test_bidding_kozel_is_unsupported() -> None:
+    m = engine.new_match("bidding-kozel", seed=1)
+    with pytest.raises(Unsupported) as err:
+        solve(m.deal, (0,))
+    assert err.value.reason == UNSUPPORTED_BIDDING_KOZEL
+    assert supported(m.deal) == UNSUPPORTED_BIDDING_KOZEL
+    with pytest.raises(Unsupported):
+        move_values(m.deal, (0,))
+
+
+def test_not_in_card_play() -> None:
+    m = engine.new_match("batak", seed=1)
+    assert m.deal.phase == "bidding"
+    with pytest.raises(Unsupported) as err:
+        solve(m.deal, (0,))
+    assert "bidding" in err.value.reason
+    with pytest.raises(ValueError):
+        solve(engine.new_match("koz-maca", seed=1).deal, ())
+
+
+def test_over_deal_solves_to_nothing_left() -> None:
+    d = ending("kozel-miner", 3, 0)
+    assert d.phase == "over"
+    r = solve(d, (0, 2))
+    assert r.value == 0 and r.total == d._team_points[0]  # type: ignore[attr-defined]
+    assert move_values(d, (0, 2)) == {}
+
+
+def test_time_cap() -> None:
+    d = to_play("koz-maca", 0)
+    with pytest.raises(SolveTimeout):
+        solve(d, (0,), max_seconds=0.0)
