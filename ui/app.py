@@ -183,6 +183,8 @@ class App:
         self.cur = 0  # index of the deal on the table
         self.token = 0  # bumps on every new match: stale computer tasks stop
         self.lingering = False  # a finished trick is on show
+        self.tapped = asyncio.Event()  # a tap on the felt ends the wait after a trick
+        self.cleared_at = -1.0  # when the last finished trick began to clear (loop time)
         self.last_trick: dict[str, Any] | None = None
         self.fresh = False
         self.selection: list[str] = []
@@ -564,8 +566,24 @@ class App:
         return self.match.deals[self.cur]
 
     def human_can_act(self) -> bool:
-        return (self.match is not None and self.overlay is None and not self.lingering
+        # At Instant the finished trick stays on show while the player chooses the next card.
+        return (self.match is not None and self.overlay is None
+                and (not self.lingering or self.speed == "0")
                 and self.deal.phase != "over" and self.deal.to_move == 0)
+
+    def waiting_for_tap(self) -> bool:
+        """At Instant a finished trick stays until the player's next card or a tap; when a
+        computer is next, it waits for the tap."""
+        return (self.lingering and self.speed == "0" and self.overlay is None
+                and not self.human_can_act())
+
+    async def wait_tap(self, seconds: float | None) -> None:
+        """Waits `seconds` (None: without end) or until a tap on the felt."""
+        self.tapped.clear()
+        try:
+            await asyncio.wait_for(self.tapped.wait(), seconds)
+        except TimeoutError:
+            pass
 
     def names(self) -> list[str]:
         return R.seat_names(self.info[self.match.game]["seat_names"], self.match.players)
@@ -632,7 +650,9 @@ class App:
         if target is None or not hasattr(target, "closest"):
             return
         node = target.closest("[data-game-choice],[data-start],[data-card],[data-move],[data-action]")
-        if not found(node):  # a click outside any control
+        if not found(node):  # a click outside any control: on the felt, it ends a trick's show
+            if self.lingering and found(target.closest("#felt")):
+                self.tapped.set()
             return
         ds = node.dataset
         if node.hasAttribute("data-game-choice"):
@@ -816,7 +836,9 @@ class App:
         self.selection = []
         self.away.discard(0)
         if self.bot_task is not None and not self.bot_task.done():
-            self.bot_task.cancel()  # only the trump timer can be waiting while the human acts
+            # the trump timer, or (at Instant) the wait with the finished trick on show
+            self.bot_task.cancel()
+        self.lingering = False  # the player's card ends the finished trick's show
         self.apply(move)
         self.kick()
 
@@ -834,7 +856,9 @@ class App:
         self.fresh = len(d.trick) > 0
         if len(d.tricks) > n_tricks:
             self.last_trick = d.tricks[-1]
-            self.lingering = True
+            # At Instant the deal's last trick gives way to the summary at once (the summary
+            # and "Last trick" show it); every other finished trick stays on show a while.
+            self.lingering = not (self.speed == "0" and d.phase == "over")
             self.fresh = True
         self.render()
         self.save()
@@ -858,11 +882,19 @@ class App:
             pause, linger = PAUSES.get(self.speed, PAUSES["2"])
             d = self.deal
             if self.lingering:
-                await asyncio.sleep(linger)
+                # The finished trick is on show: for the speed's time (a tap on the felt cuts
+                # it short), or at Instant until the player's next card or a tap.
+                if self.human_can_act():
+                    return  # Instant, the player is next: their card ends the show
+                await self.wait_tap(linger if linger > 0 else None)
                 if token != self.token:
                     return
+                if not self.lingering:
+                    continue  # the player's card ended it
                 if linger > 0 and self.last_trick is not None:
-                    # The winner collects the trick: a short slide towards their seat.
+                    # The winner collects the trick: a short slide towards their seat; the
+                    # next computer's pause runs from here.
+                    self.cleared_at = asyncio.get_event_loop().time()
                     pos = R.positions(self.match.players,
                                       self.info[self.match.game].get("direction", "right"))
                     el("trick").className = f"sweep to-{pos[self.last_trick['winner']]}"
@@ -890,7 +922,10 @@ class App:
             if self.level != "easy" and self.brain.broken is None:
                 think = asyncio.ensure_future(
                     self.brain.choose(self.record_json(), self.level, self.match.seed))
-            await asyncio.sleep(pause)
+            # The pause counts from when the last trick began to clear: the computer "thinks"
+            # while the trick slides away.
+            since = asyncio.get_event_loop().time() - self.cleared_at
+            await asyncio.sleep(max(0.0, pause - since) if since < pause else pause)
             move = None
             if think is not None:
                 try:
@@ -1223,6 +1258,10 @@ class App:
             ds.input = "1"
         else:
             table.removeAttribute("data-input")
+        if self.waiting_for_tap():
+            ds.tap = "1"  # a hook for tests: the finished trick waits for a tap on the felt
+        else:
+            table.removeAttribute("data-tap")
 
         # Header bar
         hands_total = m.options.get("hands") or m.options.get("rounds")
@@ -1293,7 +1332,10 @@ class App:
     def status_text(self, d: Any, v: dict[str, Any], names: list[str], can: bool) -> str:
         if self.lingering and self.last_trick is not None:
             w = self.last_trick["winner"]
-            return f"{names[w]} take{'s' if w != 0 else ''} the trick."
+            took = f"{names[w]} take{'s' if w != 0 else ''} the trick."
+            if can:
+                return f"{took} Your lead." if not v.get("trick") else took
+            return f"{took} Tap the table to go on." if self.waiting_for_tap() else took
         if d.phase == "over":
             return "Deal over."
         if can:

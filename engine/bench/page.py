@@ -212,12 +212,19 @@ def page_ai(b: ModuleType, deals: int, seed: int) -> None:
 
         def step() -> str:
             """One decision by the page's computer (any seat); "summary" when a deal ended."""
-            try:
-                page.wait_for_selector("#table[data-input], [data-summary]", state="attached")
-            except Exception:  # noqa: BLE001 (say where it stuck, then stop)
-                sys.exit(f"page-ai: the computer seats made no move for "
-                         f"{BENCH_AI_TIMEOUT / 1000:.0f} s; state "
-                         f"{page.evaluate('window.__tt_state()')}; errors {errors}")
+            for _ in range(100):
+                try:
+                    page.wait_for_selector(
+                        "#table[data-input], [data-summary], #table[data-tap]", state="attached")
+                except Exception:  # noqa: BLE001 (say where it stuck, then stop)
+                    sys.exit(f"page-ai: the computer seats made no move for "
+                             f"{BENCH_AI_TIMEOUT / 1000:.0f} s; state "
+                             f"{page.evaluate('window.__tt_state()')}; errors {errors}")
+                if page.query_selector("[data-summary], #table[data-input]"):
+                    break
+                # At Instant a finished trick waits for a tap on the felt.
+                box = page.query_selector("#felt").bounding_box()
+                page.click("#felt", position={"x": box["width"] / 2, "y": box["height"] / 2})
             if page.query_selector("[data-summary]"):
                 return "summary"
             before = page.get_attribute("#table", "data-seq")

@@ -146,10 +146,28 @@ class App:
         return json.loads(self.page.evaluate("window.__tt_record()"))
 
     def wait_turn(self) -> str:
-        """Waits until the human must act ("input") or a deal summary shows ("summary")."""
-        self.page.wait_for_selector("#table[data-input], [data-summary]", state="attached",
-                                    timeout=60_000)
-        return "summary" if self.page.query_selector("[data-summary]") else "input"
+        """Waits until the human must act ("input") or a deal summary shows ("summary").
+
+        At Instant a finished trick stays on the felt until a tap when a computer plays
+        next (`#table[data-tap]`): the player taps the felt, as a person would."""
+        for _ in range(200):
+            self.page.wait_for_selector("#table[data-input], [data-summary], #table[data-tap]",
+                                        state="attached", timeout=60_000)
+            if self.page.query_selector("[data-summary]"):
+                return "summary"
+            if self.page.query_selector("#table[data-input]"):
+                return "input"
+            self.tap()
+        raise AssertionError("the table kept waiting for taps")
+
+    def tap(self) -> None:
+        """Taps the felt (the middle of the table, where the trick lies)."""
+        if self.page.query_selector("#table[data-tap]"):
+            self.page.click("#felt", position=self.felt_middle())
+
+    def felt_middle(self) -> dict[str, float]:
+        box = self.page.query_selector("#felt").bounding_box()
+        return {"x": box["width"] / 2, "y": box["height"] / 2}
 
     def act(self, bid: bool = False) -> str:
         """Makes one move by clicking, like a player who picks simple moves; returns it.

@@ -61,6 +61,58 @@ def test_winning_card_is_marked(app: App) -> None:
     assert "winning" in label, label
 
 
+def finished_trick_on_felt(page: Any) -> list[list[Any]]:
+    return [[int(str(n.get_attribute("data-play-seat"))), "won" in str(n.get_attribute("class"))]
+            for n in page.query_selector_all("#trick .play")]
+
+
+def play_high(app: App) -> str:
+    """Plays the last playable card of the hand (the highest of its suit, to win tricks)."""
+    before = app.seq()
+    card = app.page.query_selector_all("#hand [data-card][data-legal]")[-1]
+    move = str(card.get_attribute("data-card"))
+    card.click()
+    app.page.wait_for_function("s => document.getElementById('table').dataset.seq !== s",
+                               arg=before)
+    return move
+
+
+def test_instant_keeps_each_finished_trick_until_a_card_or_a_tap(app: App) -> None:
+    """At Instant every finished trick stays on the felt, its winner marked: when the player
+    plays next, until their card (which starts the next trick); when a computer plays next,
+    until a tap on the felt."""
+    app.start("koz-maca", 8)  # at Instant (speed=0)
+    page = app.page
+    tapped = kept_for_card = 0
+    for _ in range(60):
+        page.wait_for_selector("#table[data-input], [data-summary], #table[data-tap]",
+                               state="attached")
+        if page.query_selector("[data-summary]"):
+            break
+        m = engine.replay(app.record())
+        finished = m.deal.tricks[-1] if m.deal.tricks and not m.deal.trick else None
+        shown = finished_trick_on_felt(page)
+        if page.query_selector("#table[data-tap]"):
+            assert finished is not None
+            assert shown == [[seat, seat == finished["winner"]] for seat, _ in finished["plays"]]
+            assert "Tap the table" in (page.text_content("#status") or "")
+            app.tap()
+            page.wait_for_selector("#table:not([data-tap])", state="attached")
+            tapped += 1
+            continue
+        if finished is not None and shown:
+            # the player leads the next trick, the finished one still on show
+            assert shown == [[seat, seat == finished["winner"]] for seat, _ in finished["plays"]]
+            done = len(app.record()["deals"][0]["moves"])
+            move = play_high(app)
+            assert finished_trick_on_felt(page)[0][0] == 0, "the card did not start a new trick"
+            assert app.record()["deals"][0]["moves"][done] == move
+            kept_for_card += 1
+            continue
+        play_high(app)
+    assert tapped >= 1 and kept_for_card >= 1, (tapped, kept_for_card)
+
+
 @pytest.mark.parametrize("game", list(engine.GAMES))
 def test_score_sheet_and_hand_replay(app: App, game: str) -> None:
     """After a deal, the score sheet's totals are the engine's, and the deal's replay steps
