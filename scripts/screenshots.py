@@ -1,0 +1,110 @@
+"""Screenshots of the page for docs/screens/ (PNG), taken with headless Chromium from dist/
+served under a sub-path, as GitHub Pages would serve it.
+
+    python3 build.py && python3 scripts/screenshots.py [game ...]
+
+For each game (default: one of each family) at 360x640 and 1280x800: the table mid-trick,
+the last trick, the score sheet after the first deal and the hand replay.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+OUT = ROOT / "docs" / "screens"
+BASE = "https://tricktable.test/games/trick-table/"
+TYPES = {".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript",
+         ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm",
+         ".zip": "application/zip", ".svg": "image/svg+xml", ".png": "image/png",
+         ".mo": "application/octet-stream", ".webmanifest": "application/manifest+json"}
+SIZES = ((360, 640), (1280, 800))
+FAMILIES = ("koz-maca", "kozel-miner", "bidding-kozel")
+
+
+def handle(route: Any) -> None:
+    url = route.request.url
+    if not url.startswith(BASE):
+        route.abort()
+        return
+    rel = url[len(BASE):].split("?")[0].split("#")[0] or "index.html"
+    if rel.endswith("/"):
+        rel += "index.html"
+    p = DIST / rel
+    if not p.is_file():
+        route.fulfill(status=404, body="not found")
+        return
+    route.fulfill(status=200, body=p.read_bytes(),
+                  headers={"content-type": TYPES.get(p.suffix, "application/octet-stream")})
+
+
+def step(page: Any) -> None:
+    """One move for the player (the computer's choice at the easy level), or a tap."""
+    if page.query_selector("#table[data-tap]"):
+        box = page.query_selector("#felt").bounding_box()
+        page.click("#felt", position={"x": box["width"] / 2, "y": box["height"] / 2})
+    elif page.query_selector("#table[data-input]"):
+        page.evaluate("window.__tt_think()")
+
+
+def shoot(page: Any, name: str) -> None:
+    time.sleep(0.4)
+    page.screenshot(path=str(OUT / f"{name}.png"))
+    print("wrote", OUT / f"{name}.png")
+
+
+def main(games: list[str]) -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path="/usr/bin/chromium",
+                               args=["--no-sandbox", "--disable-dev-shm-usage"])
+        for game in games:
+            for w, h in SIZES:
+                ctx = b.new_context(viewport={"width": w, "height": h})
+                ctx.route("**/*", handle)
+                page = ctx.new_page()
+                page.goto(BASE + f"?game={game}&seed=5&speed=0&level=easy")
+                page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+                page.wait_for_selector("#table:not([hidden])")
+                for _ in range(400):  # until others have played to a trick in progress
+                    if page.query_selector("[data-summary]"):
+                        break
+                    if (page.query_selector("#table[data-input][data-phase=play]")
+                            and len(page.query_selector_all("#trick .play")) >= 2
+                            and not page.query_selector("#trick .play.won")
+                            and page.query_selector('#bar [data-action="last-trick"]:not([disabled])')):
+                        break
+                    step(page)
+                    time.sleep(0.05)
+                shoot(page, f"{game}-table-{w}x{h}")
+                page.click('#bar [data-action="last-trick"]')
+                shoot(page, f"{game}-last-trick-{w}x{h}")
+                page.click('[data-last-trick] [data-action="close"]')
+                for _ in range(2000):
+                    if page.query_selector("[data-summary]"):
+                        break
+                    step(page)
+                    time.sleep(0.02)
+                page.click('[data-summary] [data-action="score-sheet"]')
+                shoot(page, f"{game}-score-sheet-{w}x{h}")
+                page.click('[data-score-sheet] [data-action="replay"]')
+                for _ in range(3):
+                    page.click('[data-replay] [data-action="replay-next"]')
+                shoot(page, f"{game}-replay-{w}x{h}")
+                ctx.close()
+        b.close()
+    if shutil.which("pngquant"):  # a quarter of the size, no visible change
+        subprocess.run(["pngquant", "--quality", "70-95", "--skip-if-larger", "--force",
+                        "--ext", ".png", *map(str, OUT.glob("*.png"))], check=False)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:] or list(FAMILIES))
