@@ -124,7 +124,7 @@ class Solver:
         self.max_seconds = max_seconds
         self.deadline: float | None = None
         self.nodes = 0
-        self.table: dict[tuple[int, int, int, int, int], list[int]] = {}
+        self.table: dict[tuple[int, ...], list[int]] = {}
         self.kozel = isinstance(deal, KozelDeal)
         self.to_id: dict[int, int] = {}
         self.to_card: dict[int, int] = {}
@@ -144,6 +144,12 @@ class Solver:
             assert isinstance(deal, BatakDeal)
             self._init_batak(deal)
         self.tmask = _G16 << (16 * self.trump)
+        self.groups = tuple(range(5 if self.kozel else 4))
+        classes = {0: 0, 2: 1, 3: 2, 4: 3, 10: 4, 11: 5}
+        self.pclass = [classes[p] for p in self.pts]
+        if self.classic and self.queen >= 0:
+            self.pclass[self.queen] = 6
+            self.pclass[self.shamok] = 7
         self.gmask = [_G16 << (16 * g) for g in range(5)]
         self.hands = [0, 0, 0, 0]
         self.over = deal.phase == "over"
@@ -315,8 +321,30 @@ class Solver:
         if self.deadline is not None and not self.nodes & 1023 and \
                 time.perf_counter() > self.deadline:
             raise SolveTimeout(f"no result within {self.max_seconds} s")
+        # Sure winners: trumps above every trump of the other side win the trick they fall
+        # in (one trick per card of one seat; in Kozel their points go to their side).
+        tp = allc & self.tmask
+        if tp and self.bounds_ok(h, allc):
+            sm = self.side_hand(h) & tp
+            om = tp ^ sm
+            ss = sm >> (om.bit_length()) << (om.bit_length()) if om else sm
+            os_ = om >> (sm.bit_length()) << (sm.bit_length()) if sm else om
+            if self.kozel:
+                low = self.mask_points(ss)
+                high = top - self.mask_points(os_)
+            else:
+                maxer = self.maxer
+                low = max((h[s] & ss).bit_count() for s in range(4) if maxer[s]) if ss else 0
+                high = top - (max((h[s] & os_).bit_count() for s in range(4) if not maxer[s])
+                              if os_ else 0)
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+        else:
+            low, high = 0, top
         best = -1
-        key = (h[0], h[1], h[2], h[3], leader)
+        key = self._key(leader, allc) if self.use_tt else (0,)
         entry = None
         if self.use_tt:
             entry = self.table.get(key)
@@ -335,7 +363,7 @@ class Solver:
         v, best = self._play(leader, -1, -1, -1, broken, alpha, beta, best)
         if self.use_tt:
             if entry is None:
-                entry = [0, top, best]
+                entry = [low, high, best]
                 self.table[key] = entry
             entry[2] = best
             if v <= a0:
@@ -347,6 +375,58 @@ class Solver:
             else:
                 entry[0] = entry[1] = v
         return v
+
+    def side_hand(self, h: list[int]) -> int:
+        m = 0
+        for s in range(4):
+            if self.maxer[s]:
+                m |= h[s]
+        return m
+
+    def bounds_ok(self, h: list[int], allc: int) -> bool:
+        """Whether every card in hand will be played (Classic: not when the shamok may still
+        take the Queen of Clubs and end the cycle)."""
+        if not self.classic:
+            return True
+        sh, qc = 1 << self.shamok, 1 << self.queen
+        if not allc & sh or not allc & qc:
+            return True
+        a = next(s for s in range(4) if h[s] & sh)
+        b = next(s for s in range(4) if h[s] & qc)
+        return not (a ^ b) & 1
+
+    def mask_points(self, m: int) -> int:
+        p = 0
+        pts = self.pts
+        while m:
+            b = m & -m
+            m ^= b
+            p += pts[b.bit_length() - 1]
+        return p
+
+    def _key(self, leader: int, allc: int) -> tuple[int, ...]:
+        """The transposition key: per suit, the owners (and Kozel point classes) of the cards
+        still in hand from low to high. Positions with the same key play alike whatever
+        cards were played before (only the order of the cards left matters)."""
+        h0, h1, h2, h3 = self.hands
+        out = [leader]
+        pc = self.pclass
+        for g in self.groups:
+            m = allc & self.gmask[g]
+            code = 1
+            if self.kozel:
+                while m:
+                    b = m & -m
+                    m ^= b
+                    o = 0 if h0 & b else 1 if h1 & b else 2 if h2 & b else 3
+                    code = (code << 5) | (o << 3) | pc[b.bit_length() - 1]
+            else:
+                while m:
+                    b = m & -m
+                    m ^= b
+                    code = (code << 2) | (0 if h0 & b else 1 if h1 & b else 2 if h2 & b else 3)
+            out.append(code)
+        return tuple(out)
 
     def _play(self, seat: int, led: int, win: int, win_seat: int, broken: bool,
               alpha: int, beta: int, best: int = -1) -> tuple[int, int]:

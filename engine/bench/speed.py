@@ -3,6 +3,8 @@
     python -m engine bench                  random-playout full deals per second, per game
     python -m engine.bench speed [--seconds S] [--games g1,g2]
     python -m engine.bench strength ...     the computer players' strength (engine.bench.strength)
+    python -m engine.bench solve [--deals N] [--seed S] [--cap SECONDS]
+                                            the open-deal solver's times (engine.bench.solve)
     python -m engine.bench page-load [--runs N]
                                             cold load of dist/ in Chromium against a bare
                                             PyScript page (engine.bench.page; source checkout)
@@ -62,6 +64,9 @@ def main(argv: list[str] | None = None) -> int:
             print("the strength benchmark is not available in this build", file=sys.stderr)
             return 2
         return int(bench_strength.main(argv[1:]) or 0)
+    if argv and argv[0] == "solve":
+        from . import solve as bench_solve
+        return bench_solve.main(argv[1:])
     if argv and argv[0] in ("page-load", "page-ai"):
         try:
             from . import page

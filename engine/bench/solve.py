@@ -1,0 +1,149 @@
+"""The open-deal solver's benchmark (engine.solver): solve times and nodes per game.
+
+    python -m engine.bench solve [--deals N] [--seed S] [--cap SECONDS] [--games g1,g2]
+
+For each game, N deals are dealt from the seed and brought to the start of card play (Batak:
+a short scripted auction, the first bidder declares; Classic's first cycle: trump named by the
+first choice), then solved from the first card for the side on lead (Koz Maça and auction
+Batak: the seat on lead alone against the three others; partnership Batak and Kozel: the team
+on lead). Each solve is capped at --cap seconds; a capped solve counts as the cap in the
+percentiles, which are then printed with ">=".
+
+Rows "from k cards" solve the same deals after random legal play has brought every hand to k
+cards (at a trick boundary), to show how the time grows with the cards left.
+
+The baseline row runs the same positions (Koz Maça and Kozel Miner, 6 cards a hand) with the
+plain alpha-beta of the same code: no transposition table, no equivalent-card pruning, no move
+ordering; the ratio is the baseline's total time over the full solver's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+from .. import new_match
+from ..core import Deal
+from ..solver import Solver, SolveTimeout
+
+FULL_GAMES = ("koz-maca", "batak", "batak-pairs", "kozel-miner", "kozel-classic")
+TEAMS = ("batak-pairs", "kozel-miner", "kozel-classic")
+
+
+def start_of_play(game: str, seed: int) -> Deal:
+    """A deal at its first card: a scripted auction (the first bidder bids the minimum, the
+    others pass) and the first trump choice."""
+    d = new_match(game, seed=seed).deal
+    while d.phase != "play":
+        acts = d.legal_actions()
+        if d.phase == "bidding":
+            bids = [a for a in acts if isinstance(a, tuple) and a[0] == "bid"]
+            d.play_action(bids[0] if not getattr(d, "bids", None) else
+                          ("pass",) if ("pass",) in acts else bids[0])
+        else:
+            d.play_action(acts[0])
+    return d
+
+
+def cut(d: Deal, cards: int, seed: int) -> Deal:
+    """The deal after random legal play down to `cards` cards a hand, at a trick boundary."""
+    rng = random.Random(seed)
+    while d.phase == "play" and (len(d.hand_cards(0)) > cards or d._trick):
+        acts = d.legal_actions()
+        d.play_action(acts[rng.randrange(len(acts))])
+    return d
+
+
+def side_of(game: str, d: Deal) -> tuple[int, ...]:
+    seat = d.to_move
+    assert seat is not None
+    if game in TEAMS:
+        return (seat, (seat + 2) % 4)
+    return (seat,)
+
+
+def timed(d: Deal, side: tuple[int, ...], cap: float | None,
+          **flags: bool) -> tuple[float, int, bool]:
+    """(seconds, nodes, finished) for one solve."""
+    s = Solver(d, side, max_seconds=cap, **flags)
+    t = time.perf_counter()
+    try:
+        s.value()
+        done = True
+    except SolveTimeout:
+        done = False
+    return time.perf_counter() - t, s.nodes, done
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+
+
+def row(label: str, runs: list[tuple[float, int, bool]], cap: float, out: object) -> None:
+    ts = [t if done else cap for t, _, done in runs]
+    ns = [n for _, n, _ in runs]
+    capped = sum(1 for *_, done in runs if not done)
+    mark = ">=" if capped else ""
+    p95 = pct(ts, 0.95)
+    print(f"  {label:<28} median {mark}{statistics.median(ts):7.3f} s   "
+          f"p95 {'>=' if capped and p95 >= cap - 1e-9 else ''}{p95:7.3f} s   "
+          f"nodes median {int(statistics.median(ns)):>9}   capped {capped}/{len(runs)}",
+          file=out)  # type: ignore[call-overload]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine.bench solve")
+    ap.add_argument("--deals", type=int, default=5, help="deals per game (default 5)")
+    ap.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    ap.add_argument("--cap", type=float, default=30.0,
+                    help="seconds allowed per solve (default 30)")
+    ap.add_argument("--games", default=",".join(FULL_GAMES))
+    ap.add_argument("--from-cards", default="8",
+                    help="also solve from this many cards a hand (comma list; '' for none)")
+    args = ap.parse_args(argv)
+    out = sys.stdout
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    print(f"open-deal solver, CPython {sys.version.split()[0]}: {args.deals} deals per game "
+          f"from seed {args.seed}, cap {args.cap:g} s per solve; nodes = trick-boundary "
+          "positions searched", file=out)
+    seeds = range(args.seed, args.seed + args.deals)
+    for g in games:
+        print(f"{g}:", file=out)
+        first = [start_of_play(g, s) for s in seeds]
+        full = len(first[0].hand_cards(0))
+        runs = [timed(d, side_of(g, d), args.cap) for d in first]
+        row(f"from the first card ({full})", runs, args.cap, out)
+        for k in [int(x) for x in args.from_cards.split(",") if x.strip()]:
+            if k >= full:
+                continue
+            ds = [cut(start_of_play(g, s), k, s) for s in seeds]
+            ds = [d for d in ds if d.phase == "play"]
+            if ds:
+                row(f"from {k} cards a hand", [timed(d, side_of(g, d), args.cap) for d in ds],
+                    args.cap, out)
+        out.flush()
+    print("baseline: plain alpha-beta (no table, no equivalence, no ordering) on the same "
+          "positions, 6 cards a hand:", file=out)
+    for g in ("koz-maca", "kozel-miner"):
+        ds = [cut(start_of_play(g, s), 6, s) for s in seeds]
+        ds = [d for d in ds if d.phase == "play"]
+        fast = [timed(d, side_of(g, d), args.cap) for d in ds]
+        slow = [timed(d, side_of(g, d), args.cap, tt=False, equiv=False, order=False)
+                for d in ds]
+        row(f"{g} solver", fast, args.cap, out)
+        row(f"{g} baseline", slow, args.cap, out)
+        tf = sum(t for t, _, _ in fast)
+        ts = sum(t if done else args.cap for t, _, done in slow)
+        nf = sum(n for _, n, _ in fast)
+        ns = sum(n for _, n, _ in slow)
+        print(f"  {g}: baseline / solver time {ts / max(tf, 1e-9):.0f}x, "
+              f"nodes {ns / max(nf, 1):.0f}x", file=out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
