@@ -192,7 +192,6 @@ class App:
         self.review_under: str | None = None  # what a REVIEW sheet was opened over
         self.replay: RV.DealReplay | None = None  # the hand replay on show
         self.replay_step = 0
-        self.bot_rng = random.Random(0)
         self.bot_task: Any = None
         self.bot_token = -1  # the match token the running bot_task serves
         self.timer_left: int | None = None
@@ -454,7 +453,6 @@ class App:
         self.paused = None
         self.hide_overlay()
         self.share_url(opts)
-        self.bot_rng = random.Random(f"bots:{self.match.seed}")
         self.cur = 0
         self.away = set()
         if self.level != "easy":
@@ -479,7 +477,6 @@ class App:
         self.match = p.match
         self.cur = p.cur
         self.away = set(p.away)
-        self.bot_rng = random.Random(f"bots:{self.match.seed}")
         self.share_url(self.match.options)
         if self.level != "easy":
             self.brain.start()
@@ -570,6 +567,11 @@ class App:
         return (self.match is not None and self.overlay is None
                 and (not self.lingering or self.speed == "0")
                 and self.deal.phase != "over" and self.deal.to_move == 0)
+
+    def bot_rng(self) -> random.Random:
+        """The baseline's tie-breaks for the decision now: fixed by the match's seed and the
+        position, so a reloaded match plays on exactly as it would have."""
+        return random.Random(f"bots:{self.match.seed}:{self.cur}:{len(self.deal.moves)}")
 
     def waiting_for_tap(self) -> bool:
         """At Instant a finished trick stays until the player's next card or a tap; when a
@@ -939,7 +941,7 @@ class App:
             if d.phase == "over" or d.to_move in (None, 0):
                 continue
             if move is None or move not in d.legal_moves():
-                move = engine.bots.choose(d, d.to_move, self.bot_rng)
+                move = engine.bots.choose(d, d.to_move, self.bot_rng())
             self.apply(move)
             await asyncio.sleep(0)
 
@@ -959,7 +961,7 @@ class App:
                 self.away.add(0)
                 self.timer_left = None
                 self.toast("Time is up: the computer named trump for you (you are marked away).")
-                self.apply(engine.bots.choose(d, 0, self.bot_rng))
+                self.apply(engine.bots.choose(d, 0, self.bot_rng()))
                 break
             t = doc().querySelector("[data-timer]")
             if found(t):

@@ -314,3 +314,23 @@ def test_lobby_settings_are_remembered(app: App) -> None:
 
 def test_no_console_errors_while_saving(site: Site) -> None:
     assert site.console_errors == [], site.console_errors
+
+
+def test_reload_plays_on_as_without_it(app: App) -> None:
+    """The computers' choices depend on the match and the position only: the same moves of the
+    player give the same deal whether or not the page was reloaded on the way."""
+    page = app.page
+
+    def play(reload_after: int | None) -> dict[str, Any]:
+        app.reset()
+        app.start("koz-maca", 61)
+        for i in range(4):
+            assert app.wait_turn() == "input"
+            if i == reload_after:
+                reload(page)
+                assert app.wait_turn() == "input"
+            app.act()
+        assert app.wait_turn() in ("input", "summary")
+        return app.record()
+
+    assert play(None) == play(1)
