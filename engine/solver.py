@@ -36,8 +36,16 @@ from .core import Deal
 from .games.batak import BatakDeal
 from .games.kozel import POINTS, TRUMP, KozelDeal
 
-__all__ = ["SolveResult", "SolveTimeout", "Solver", "UNSUPPORTED_BIDDING_KOZEL", "Unsupported",
-           "move_values", "solve", "supported"]
+__all__ = [
+    "UNSUPPORTED_BIDDING_KOZEL",
+    "SolveResult",
+    "SolveTimeout",
+    "Solver",
+    "Unsupported",
+    "move_values",
+    "solve",
+    "supported",
+]
 
 UNSUPPORTED_BIDDING_KOZEL = (
     "Bidding Kozel is not solved: a lead may be one card or a set of three, every follower "
@@ -85,7 +93,7 @@ class SolveResult:
 
 def supported(deal: Deal) -> str | None:
     """None when `solve` can solve `deal`'s current position, else the reason it cannot."""
-    if isinstance(deal, BatakDeal) or isinstance(deal, KozelDeal):
+    if isinstance(deal, (BatakDeal, KozelDeal)):
         if deal.phase not in ("play", "over"):
             return (f"the deal is in its {deal.phase} phase: the solver starts in card play, "
                     "once trump and the contract are known")
@@ -354,10 +362,8 @@ class Solver:
                     return lo
                 if hi <= alpha:
                     return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
+                alpha = max(alpha, lo)
+                beta = min(beta, hi)
         broken = self.broken or (allc & self.tmask) != self.root_trumps
         a0, b0 = alpha, beta
         v, best = self._play(leader, -1, -1, -1, broken, alpha, beta, best)
@@ -367,11 +373,9 @@ class Solver:
                 self.table[key] = entry
             entry[2] = best
             if v <= a0:
-                if v < entry[1]:
-                    entry[1] = v
+                entry[1] = min(entry[1], v)
             elif v >= b0:
-                if v > entry[0]:
-                    entry[0] = v
+                entry[0] = max(entry[0], v)
             else:
                 entry[0] = entry[1] = v
         return v
@@ -408,7 +412,7 @@ class Solver:
         """The transposition key: per suit, the owners (and Kozel point classes) of the cards
         still in hand from low to high. Positions with the same key play alike whatever
         cards were played before (only the order of the cards left matters)."""
-        h0, h1, h2, h3 = self.hands
+        h0, h1, h2 = self.hands[0], self.hands[1], self.hands[2]
         out = [leader]
         pc = self.pclass
         for g in self.groups:

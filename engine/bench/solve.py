@@ -80,7 +80,7 @@ def timed(d: Deal, side: tuple[int, ...], cap: float | None,
 
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
 def row(label: str, runs: list[tuple[float, int, bool]], cap: float, out: object) -> None:
