@@ -115,7 +115,7 @@ class Solver:
     """
 
     def __init__(self, deal: Deal, side: Sequence[int], *, tt: bool = True,
-                 equiv: bool = True, order: bool = True,
+                 equiv: bool = True, order: bool = True, bounds: bool = True,
                  max_seconds: float | None = None) -> None:
         why = supported(deal)
         if why is not None:
@@ -129,6 +129,7 @@ class Solver:
         self.use_tt = tt
         self.use_equiv = equiv
         self.use_order = order
+        self.use_bounds = bounds
         self.max_seconds = max_seconds
         self.deadline: float | None = None
         self.nodes = 0
@@ -152,6 +153,8 @@ class Solver:
             assert isinstance(deal, BatakDeal)
             self._init_batak(deal)
         self.tmask = _G16 << (16 * self.trump)
+        self.plain_groups = tuple(g for g in range(4) if g != self.trump)
+        self.forced_trump = not self.kozel or self.must_trump
         self.groups = tuple(range(5 if self.kozel else 4))
         classes = {0: 0, 2: 1, 3: 2, 4: 3, 10: 4, 11: 5}
         self.pclass = [classes[p] for p in self.pts]
@@ -329,28 +332,13 @@ class Solver:
         if self.deadline is not None and not self.nodes & 1023 and \
                 time.perf_counter() > self.deadline:
             raise SolveTimeout(f"no result within {self.max_seconds} s")
-        # Sure winners: trumps above every trump of the other side win the trick they fall
-        # in (one trick per card of one seat; in Kozel their points go to their side).
-        tp = allc & self.tmask
-        if tp and self.bounds_ok(h, allc):
-            sm = self.side_hand(h) & tp
-            om = tp ^ sm
-            ss = sm >> (om.bit_length()) << (om.bit_length()) if om else sm
-            os_ = om >> (sm.bit_length()) << (sm.bit_length()) if sm else om
-            if self.kozel:
-                low = self.mask_points(ss)
-                high = top - self.mask_points(os_)
-            else:
-                maxer = self.maxer
-                low = max((h[s] & ss).bit_count() for s in range(4) if maxer[s]) if ss else 0
-                high = top - (max((h[s] & os_).bit_count() for s in range(4) if not maxer[s])
-                              if os_ else 0)
+        low, high = 0, top
+        if self.use_bounds and self.bounds_ok(h, allc):
+            low, high = self._sure(h, allc, leader, top)
             if low >= beta:
                 return low
             if high <= alpha:
                 return high
-        else:
-            low, high = 0, top
         best = -1
         key = self._key(leader, allc) if self.use_tt else (0,)
         entry = None
@@ -379,6 +367,60 @@ class Solver:
             else:
                 entry[0] = entry[1] = v
         return v
+
+    def _sure(self, h: list[int], allc: int, leader: int, top: int) -> tuple[int, int]:
+        """Bounds on the side's value at a trick boundary from sure winners.
+
+        Trumps above every trump of the other side win the trick they fall in (each card of
+        one seat a different trick; in Kozel their points go to their side). The leader's
+        plain cards above every other card of their suit win one after the other when led,
+        as long as no seat that could trump them runs out of the suit (Batak: any other
+        seat holding a trump must trump when void; Kozel: an opponent may)."""
+        maxer = self.maxer
+        tm = self.tmask
+        tp = allc & tm
+        sm = self.side_hand(h) & tp
+        om = tp ^ sm
+        ss = sm >> om.bit_length() << om.bit_length() if om else sm
+        os_ = om >> sm.bit_length() << sm.bit_length() if sm else om
+        # the leader's plain quick tricks
+        lh = h[leader]
+        qt = 0
+        qp = 0
+        gm = self.gmask
+        for g in self.plain_groups:
+            lg = lh & gm[g]
+            if not lg:
+                continue
+            others = (allc ^ lh) & gm[g]
+            run = lg >> others.bit_length() << others.bit_length() if others else lg
+            if not run:
+                continue
+            n = run.bit_count()
+            for o in range(4):
+                if o != leader and h[o] & tm and (self.forced_trump or maxer[o] != maxer[leader]):
+                    c = (h[o] & gm[g]).bit_count()
+                    if c < n:
+                        n = c
+            if n:
+                qt += n
+                if self.kozel:
+                    for _ in range(n):
+                        top_bit = 1 << (run.bit_length() - 1)
+                        qp += self.pts[run.bit_length() - 1]
+                        run ^= top_bit
+        lead_side = maxer[leader]
+        if self.kozel:
+            low = self.mask_points(ss) + (qp if lead_side else 0)
+            high = top - self.mask_points(os_) - (0 if lead_side else qp)
+            return low, high
+        best_side = max((h[s] & ss).bit_count() for s in range(4) if maxer[s]) if ss else 0
+        best_opp = (max((h[s] & os_).bit_count() for s in range(4) if not maxer[s])
+                    if os_ else 0)
+        mine = qt + (h[leader] & (ss if lead_side else os_)).bit_count()
+        if lead_side:
+            return max(best_side, mine), top - best_opp
+        return best_side, top - max(best_opp, mine)
 
     def side_hand(self, h: list[int]) -> int:
         m = 0
