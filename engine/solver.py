@@ -398,10 +398,10 @@ class Solver:
                 continue
             n = run.bit_count()
             for o in range(4):
-                if o != leader and h[o] & tm and (self.forced_trump or maxer[o] != maxer[leader]):
+                if o != leader and h[o] & tm and (self.forced_trump
+                                                  or maxer[o] != maxer[leader]):
                     c = (h[o] & gm[g]).bit_count()
-                    if c < n:
-                        n = c
+                    n = min(n, c)
             if n:
                 qt += n
                 if self.kozel:
