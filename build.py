@@ -458,6 +458,12 @@ def build(dist: Path = DIST) -> Path:
     for p in sorted((ROOT / "assets").rglob("*")):
         if p.is_file():
             wanted[p.relative_to(ROOT)] = p
+    # The embed script for tutorial sites (dist/embed.js) and the sample tutorial (dist/learn/),
+    # which uses only embed.js, as an outside site would.
+    wanted[Path("embed.js")] = ROOT / "embed" / "embed.js"
+    for p in sorted((ROOT / "learn").rglob("*")):
+        if p.is_file():
+            wanted[p.relative_to(ROOT)] = p
 
     config = {
         "interpreter": "./runtime/pyodide/pyodide.mjs",

@@ -36,6 +36,8 @@ from . import render as R
 from . import review as RV
 from . import store as S
 from . import views as V
+from .embed import PARAMS as EMBED_PARAMS
+from .embedded import Embedding
 
 # Pause before a computer move and the time a finished trick stays on the table (seconds).
 REVIEW = ("last-trick", "scores", "replay")  # the sheets for looking back at the match
@@ -169,7 +171,7 @@ def found(node: Any) -> bool:
     return node is not None and hasattr(node, "nodeType")
 
 
-class App:
+class App(Embedding):
     def __init__(self) -> None:
         self.games = [g for g in getattr(engine, "available_games", lambda: engine.GAMES)()
                       if g in engine.GAME_INFO]
@@ -210,6 +212,8 @@ class App:
         self.bad_save: str | None = None  # the text of a save that could not be restored
         self.leave_go: Callable[[], None] | None = None  # what "Leave" in the dialog does
         self.leave_under: str | None = None  # the sheet the leave dialog covers
+        self.hint_text: str | None = None  # a lesson's hint on show
+        self.init_embedding()  # positions and lessons for tutorial sites (ui/embedded.py)
 
     # ------------------------------------------------------------------------------- setup
     def start(self) -> None:
@@ -232,6 +236,7 @@ class App:
         self.make_note()
         self.boot(str(js.window.location.search))
         el("splash").hidden = True
+        self.ready_event()  # to the parent window, when the table is embedded
         js.Reflect.set(js.window, "__tt_ready_at", js.performance.now())
         doc().documentElement.dataset.ready = "1"
         asyncio.ensure_future(self.prewarm())
@@ -246,6 +251,10 @@ class App:
     def boot(self, query: str) -> None:
         """Opens the page: at the saved position when there is a save, as the address says."""
         restored = None
+        params = js.URLSearchParams.new(query)
+        if any(params.has(k) for k in ("embed", "record", "lesson")):
+            self.open_page(query)  # a position or lesson: the player's save is not touched
+            return
         try:
             text = read_key(S.KEY)
         except Exception:  # noqa: BLE001 (storage refused: play on without saving)
@@ -315,8 +324,13 @@ class App:
                 self.seed_text = raw["seed"].strip()
             else:
                 errors.append(f"The seed must be a whole number, not “{raw['seed']}”.")
+        self.leave_embed()
+        if self.embedded_address(raw):
+            return
         known = {o["name"] for g in self.games for o in self.info[g]["options"]}
-        opts = {k: v for k, v in raw.items() if k not in UI_PARAMS and k in known}
+        known |= EMBED_PARAMS
+        opts = {k: v for k, v in raw.items() if k not in UI_PARAMS and k in known
+                and k not in EMBED_PARAMS}
         unknown = sorted(k for k in raw if k not in UI_PARAMS and k not in known)
         if game is not None and game not in self.games:
             errors.append(f"Unknown game “{game}”. Pick one of the games below.")
@@ -566,7 +580,8 @@ class App:
         # At Instant the finished trick stays on show while the player chooses the next card.
         return (self.match is not None and self.overlay is None
                 and (not self.lingering or self.speed == "0")
-                and self.deal.phase != "over" and self.deal.to_move == 0)
+                and self.deal.phase != "over" and self.deal.to_move in self.readers
+                and (self.run is None or not self.run.done))
 
     def bot_rng(self) -> random.Random:
         """The baseline's tie-breaks for the decision now: fixed by the match's seed and the
@@ -654,6 +669,9 @@ class App:
         node = target.closest("[data-game-choice],[data-start],[data-card],[data-move],[data-action]")
         if not found(node):  # a click outside any control: on the felt, it ends a trick's show
             if self.lingering and found(target.closest("#felt")):
+                if self.run is not None or self.step_pos is not None:
+                    self.lingering = False  # no computer waits: the table moves on at once
+                    self.render()
                 self.tapped.set()
             return
         ds = node.dataset
@@ -715,6 +733,17 @@ class App:
             self.hide_overlay()
             if self.match is not None:
                 self.back_to(under)
+        elif what in ("restart", "step-prev", "step-next", "hint"):
+            try:
+                if what == "restart":
+                    self.restart()
+                elif what == "hint":
+                    self.hint_text = self.run.hint() if self.run is not None else None
+                    self.render()
+                else:
+                    self.step(1 if what == "step-next" else -1)
+            except ValueError as exc:
+                self.toast(str(exc))
         elif what == "resume":
             self.resume()
         elif what == "fresh-start":  # the lobby, as on a first visit
@@ -804,7 +833,7 @@ class App:
             reason = self.reason(card) if not self.selection else None
             self.toast(reason or "That card cannot join the cards you selected.")
             return
-        if card in legal:
+        if card in legal or self.run is not None:  # a lesson answers every card itself
             self.play(card)
             return
         reason = self.reason(card)
@@ -826,7 +855,7 @@ class App:
                 return
             self.play(m)
             return
-        if move in legal:
+        if move in legal or self.run is not None:
             self.play(move)
         else:
             self.toast(self.reason(move) or "Not now.")
@@ -841,13 +870,19 @@ class App:
             # the trump timer, or (at Instant) the wait with the finished trick on show
             self.bot_task.cancel()
         self.lingering = False  # the player's card ends the finished trick's show
+        if self.run is not None:  # a lesson: right, wrong or illegal, said by the lesson
+            self.lesson_try(move)
+            return
         self.apply(move)
+        if self.step_pos is not None:
+            self.note_step(self.deal.moves[-1] if self.deal.moves else move)
         self.kick()
 
     def apply(self, move: str) -> None:
         m = self.match
         d = self.deal
         n_tricks = len(d.tricks)
+        mover = d.to_move
         try:
             m.play(move)
         except ValueError as exc:
@@ -855,6 +890,8 @@ class App:
             self.render()
             return
         self.seq += 1
+        if mover is not None:
+            self.move_events(mover, d.moves[-1] if d.moves else move, d, n_tricks)
         self.fresh = len(d.trick) > 0
         if len(d.tricks) > n_tricks:
             self.last_trick = d.tricks[-1]
@@ -869,6 +906,8 @@ class App:
 
     def kick(self) -> None:
         """Starts the computer-move loop (one per match)."""
+        if self.run is not None or self.step_pos is not None:
+            return  # a lesson's replies are scripted; step by step, the reader moves on
         if self.bot_task is not None and not self.bot_task.done():
             if self.bot_token == self.token:
                 return
@@ -915,7 +954,7 @@ class App:
                 return
             if self.overlay is not None or d.phase == "over" or d.to_move is None:
                 return
-            if d.to_move == 0:
+            if d.to_move in self.readers:
                 if d.phase == "trump" and self.info[self.match.game]["trump_timer"]:
                     await self.trump_timer(token)
                     continue
@@ -1094,8 +1133,8 @@ class App:
         """Keeps where the page is in the browser's storage (ui/store.py), unless another tab
         wrote the save since this one last did: then this tab says so and stops writing.
         Saving never stops play: whatever goes wrong is a note."""
-        if self.save_off:
-            return
+        if self.save_off or self.embed is not None:
+            return  # a position or lesson on show never replaces the player's saved match
         try:
             self.write_save()
         except Exception as exc:  # noqa: BLE001
@@ -1272,7 +1311,16 @@ class App:
         info = "".join(f'<span class="fact"><small>{R.esc(a)}</small> {R.esc(b)}</span>'
                        for a, b in items)
         speed_name = dict(V.SPEEDS).get(self.speed, "")
-        el("bar").innerHTML = (
+        if self.embed is not None:  # a position or a lesson: the controls a reader needs
+            el("bar").innerHTML = (
+                f'<div class="title"><b>{R.esc(gi["title"])}</b><small>{R.esc(deal_txt)}</small>'
+                f'</div>{V.trump_html(v)}<div class="facts">{info}</div>'
+                f'<div class="menu">{self.embed_bar_buttons(v)}'
+                + ('' if self.embed.embed else
+                   '<button type="button" class="btn small" data-action="lobby">Games</button>')
+                + '</div>')
+        else:
+            el("bar").innerHTML = (
             f'<div class="title"><b>{R.esc(gi["title"])}</b><small>{R.esc(deal_txt)}</small></div>'
             f'{V.trump_html(v)}'
             f'<div class="facts">{info}</div>'
@@ -1328,8 +1376,13 @@ class App:
         p.hidden = not panel
         status = self.status_text(d, v, names, can)
         el("status").textContent = status
-        el("hand").innerHTML = V.hand_html(hand, legal_cards, self.selection, can)
+        el("hand").innerHTML = V.hand_html(hand, legal_cards, self.selection,
+                                           can and d.to_move == 0)
         el("hand").dataset.count = str(len(hand))
+        oh = self.open_hands_html(d, legal_cards, can, names, pos)
+        el("open-hands").innerHTML = oh
+        el("open-hands").hidden = not oh
+        self.draw_lesson()
 
     def status_text(self, d: Any, v: dict[str, Any], names: list[str], can: bool) -> str:
         if self.lingering and self.last_trick is not None:
@@ -1340,6 +1393,8 @@ class App:
             return f"{took} Tap the table to go on." if self.waiting_for_tap() else took
         if d.phase == "over":
             return "Deal over."
+        if can and d.to_move != 0:  # the reader plays every seat (seats=all)
+            return f"{names[d.to_move]} to play: choose from their hand."
         if can:
             if d.phase == "bidding":
                 return "Your bid."

@@ -165,7 +165,9 @@ def trick_html(plays: list[list[Any]], pos: list[str], winner: int | None, fresh
         if fresh is not None and i == len(plays) - 1:
             cls += f" fresh from-{pos[seat]}"
         cards = "".join(card_html(t, note=note) if is_card(t) else back_html() for t in toks)
-        out.append(f'<div class="{cls}" data-play-seat="{seat}">{cards}</div>')
+        shown = " ".join(t for t in toks if is_card(t))  # a face-down play shows no cards
+        out.append(f'<div class="{cls}" data-play-seat="{seat}" data-play-cards="{esc(shown)}">'
+                   f'{cards}</div>')
     return "".join(out)
 
 

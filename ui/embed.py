@@ -1,0 +1,307 @@
+"""Embedding the table in a tutorial site (pure: no `js`, tested under CPython).
+
+What the address or a parent window may ask for, checked before anything changes:
+
+- a **position**: an engine record (JSON, or the `z1.` compact form of `engine.address`), seen
+  from the reader's seat (`seat=k`; the record is turned so that seat k sits at the bottom),
+  with `seats=all` (the reader plays every seat), `view=open` (every hand shown) and `step=N`
+  (the state after the record's first N moves, with forward and back);
+- a **lesson** (`engine.lessons`): inline, or a same-origin address of a lesson file;
+- **commands** by `postMessage` (`load`, `play`, `restart`, `step`, `set`) and the **events**
+  the table sends back (`ready`, `move`, `trick`, `deal-over`, `lesson-step`, `lesson-done`,
+  `error`): every message is a JSON object `{"v": 1, "type": ...}`; events also carry
+  `"source": "trick-table"`. docs/embed.md documents every field.
+
+Every refusal is an EmbedError whose text is a sentence for a person; the page shows it with
+textContent and sends it as an `error` event, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from engine import address
+from engine.lessons import Lesson, load_lesson
+
+VERSION = 1
+SOURCE = "trick-table"
+# Address parameters of embedding (beside the table's own: game, seed, speed, players, level).
+PARAMS = frozenset({"embed", "record", "lesson", "seat", "seats", "view", "step", "parent",
+                    "lang"})
+COMMANDS = {
+    "load": frozenset({"record", "lesson", "seat", "seats", "view", "step"}),
+    "play": frozenset({"move"}),
+    "restart": frozenset(),
+    "step": frozenset({"dir", "to"}),
+    "set": frozenset({"speed", "view", "seats"}),
+}
+EVENTS = ("ready", "move", "trick", "deal-over", "lesson-step", "lesson-done", "error")
+MAX_MESSAGE = 250_000  # characters of a message's JSON
+SPEEDS = ("0", "1", "2", "3")
+
+
+class EmbedError(ValueError):
+    """A position, lesson, parameter or message that cannot be used; str() says why."""
+
+
+@dataclass
+class Spec:
+    """What to put on the table: a record position or a lesson, and how to show it."""
+
+    game: str | None = None
+    record: dict[str, Any] | None = None
+    lesson: Lesson | None = None
+    lesson_url: str | None = None  # to fetch first (same origin only)
+    seat: int = 0
+    all_seats: bool = False
+    open_view: bool = False
+    step: int | None = None
+    embed: bool = False
+    parent: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def event(kind: str, **fields: Any) -> dict[str, Any]:
+    """An event for the parent window."""
+    assert kind in EVENTS, kind
+    return {"v": VERSION, "source": SOURCE, "type": kind, **fields}
+
+
+# ------------------------------------------------------------------------------ addresses
+def parse_params(raw: Mapping[str, str], origin: str) -> Spec:
+    """The embedding parameters of an address (already URL-decoded). `origin` is the page's
+    own origin, for `lesson=<address>` and `parent=`."""
+    spec = Spec(embed=raw.get("embed", "") in ("1", "true", "yes"))
+    if "parent" in raw:
+        spec.parent = check_origin(raw["parent"])
+    game = raw.get("game")
+    if game is not None and game not in engine.GAMES:
+        raise EmbedError(f"Unknown game “{game}”: this table has {', '.join(engine.GAMES)}.")
+    spec.game = game
+    if "record" in raw and "lesson" in raw:
+        raise EmbedError("The address gives both a record and a lesson: give one of them.")
+    if "record" in raw:
+        spec.record = parse_record(raw["record"])
+    if "lesson" in raw:
+        text = raw["lesson"].strip()
+        if text.startswith(("{", address.PREFIX)):
+            spec.lesson = parse_lesson(text)
+        else:
+            spec.lesson_url = same_origin_url(text, origin)
+    apply_view(spec, raw)
+    for what in (spec.record, spec.lesson):
+        g = what.game if isinstance(what, Lesson) else (what or {}).get("game")
+        if what is not None and game is not None and g != game:
+            raise EmbedError(f"The address is for {title(game)}, but its "
+                             f"{'lesson' if isinstance(what, Lesson) else 'record'} is for "
+                             f"{title(str(g))}.")
+    return spec
+
+
+def apply_view(spec: Spec, raw: Mapping[str, Any]) -> None:
+    """`seat`, `seats`, `view` and `step` from an address or a `load`/`set` command."""
+    if "seat" in raw:
+        spec.seat = whole(raw["seat"], "seat", 0, 4)
+    if "seats" in raw:
+        if raw["seats"] not in ("all", "one"):
+            raise EmbedError(f"“seats” must be “all” (the reader plays every seat) or “one”, "
+                             f"not “{raw['seats']}”.")
+        spec.all_seats = raw["seats"] == "all"
+    if "view" in raw:
+        if raw["view"] not in ("open", "own"):
+            raise EmbedError(f"“view” must be “open” (every hand shown) or “own”, not "
+                             f"“{raw['view']}”.")
+        spec.open_view = raw["view"] == "open"
+    if "step" in raw:
+        spec.step = whole(raw["step"], "step", 0, 10_000)
+
+
+def whole(value: Any, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool):
+        value = None
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if not isinstance(value, int) or not low <= value <= high:
+        raise EmbedError(f"“{name}” must be a whole number from {low} to {high}, not "
+                         f"“{value if value is not None else 'nothing'}”.")
+    return value
+
+
+def title(game: str) -> str:
+    info = engine.GAME_INFO.get(game)
+    return str(info["title"]) if info else f"“{game}”"
+
+
+def check_origin(text: str) -> str:
+    """`parent=`: an origin such as https://example.org (scheme, host, optional port)."""
+    t = text.strip()
+    scheme, sep, rest = t.partition("://")
+    if (not sep or scheme not in ("http", "https") or not rest or "/" in rest or "?" in rest
+            or "#" in rest or "@" in rest or " " in rest):
+        raise EmbedError(f"“parent” must be an origin such as https://example.org, not “{t}”.")
+    return t
+
+
+def same_origin_url(text: str, origin: str) -> str:
+    """A lesson file's address: relative to the page, or absolute on the page's own origin."""
+    t = text.strip()
+    if not t or any(c in t for c in ' "<>\\') or t.startswith("//"):
+        raise EmbedError(f"The lesson address “{t}” is not one this table can open.")
+    if (("://" in t or t.lower().startswith(("javascript:", "data:", "blob:")))
+            and not t.startswith(origin + "/")):
+        raise EmbedError("A lesson can only be loaded from this site’s own address "
+                             f"({origin}), not from “{t}”.")
+    return t
+
+
+def parse_record(value: Any) -> dict[str, Any]:
+    """A record given as an object, JSON text or the compact form; checked by replaying it."""
+    if isinstance(value, str):
+        try:
+            value = address.decode(value.strip())
+        except address.AddressError as exc:
+            raise EmbedError(str(exc)) from None
+    if not isinstance(value, dict):
+        raise EmbedError("The position must be an engine record: a JSON object with game "
+                         "and deals.")
+    try:
+        engine.replay(value)
+    except ValueError as exc:
+        raise EmbedError(f"The position could not be set up: {exc}") from None
+    return value
+
+
+def parse_lesson(value: Any) -> Lesson:
+    try:
+        if isinstance(value, str):
+            value = address.decode(value.strip(), what="lesson")
+        return load_lesson(value)
+    except ValueError as exc:
+        raise EmbedError(f"The lesson could not be loaded: {exc}") from None
+
+
+# ------------------------------------------------------------------------------ positions
+def flat_moves(record: Mapping[str, Any]) -> list[tuple[int, str]]:
+    """The record's moves in order, as (deal index, move)."""
+    return [(i, mv) for i, d in enumerate(record["deals"]) for mv in d.get("moves", [])]
+
+
+def truncate(record: Mapping[str, Any], n: int) -> dict[str, Any]:
+    """The record after its first `n` moves (later deals dropped, the last one cut)."""
+    out = json.loads(json.dumps(record))
+    left = n
+    deals = []
+    for d in out["deals"]:
+        moves = d.get("moves", [])
+        deals.append({**d, "moves": moves[:left]})
+        if len(moves) >= left:
+            break
+        left -= len(moves)
+    out["deals"] = deals
+    return out
+
+
+def rotate(record: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    """The record seen from `seat`: that seat becomes seat 0 (hands and dealers turn with it;
+    moves do not name seats). Refused where the game does not play the same when turned."""
+    out = json.loads(json.dumps(record))
+    if seat == 0:
+        return out
+    try:
+        original = engine.replay(record)
+    except ValueError as exc:
+        raise EmbedError(f"The position could not be set up: {exc}") from None
+    n = original.players
+    if not 0 <= seat < n:
+        raise EmbedError(f"“seat” must be a seat of this table, from 0 to {n - 1}, not {seat}.")
+    for d in out["deals"]:
+        if "hands" in d:
+            d["hands"] = [d["hands"][(i + seat) % n] for i in range(n)]
+        if "dealer" in d:
+            d["dealer"] = (d["dealer"] - seat) % n
+    turned = replay_or_none(out)
+    if turned is None or not same_turns(record, out, seat, n):
+        raise EmbedError(f"This position cannot be shown from seat {seat}; show it from "
+                         "seat 0.")
+    return out
+
+
+def replay_or_none(record: Mapping[str, Any]) -> Any:
+    try:
+        return engine.replay(record)
+    except ValueError:
+        return None
+
+
+def same_turns(a: Mapping[str, Any], b: Mapping[str, Any], seat: int, n: int) -> bool:
+    """Whether the turned record `b` has the same seat (turned) to move at every step."""
+    ma = engine.replay(truncate(a, 0))
+    mb = engine.replay(truncate(b, 0))
+    for _, mv in flat_moves(a):
+        ta, tb = ma.to_move, mb.to_move
+        if ta is None or tb is None or (ta - seat) % n != tb:
+            return False
+        try:
+            ma.play(mv)
+            mb.play(mv)
+        except ValueError:
+            return False
+    ta, tb = ma.to_move, mb.to_move
+    return (ta is None) == (tb is None) and (ta is None or tb is None or (ta - seat) % n == tb)
+
+
+def turn_lesson(lesson: Lesson, seat: int | None) -> Lesson:
+    """The lesson seen from the reader's seat (`seat`, else the lesson's own): seat 0."""
+    seat = lesson.seat if seat is None or seat == 0 else seat
+    if seat == 0:
+        return lesson
+    doc = lesson.to_json()
+    doc["record"] = rotate(doc["record"], seat)
+    doc["seat"] = 0
+    return parse_lesson(doc)
+
+
+# ------------------------------------------------------------------------------ messages
+def parse_command(text: Any) -> dict[str, Any]:
+    """A command from the parent window (its JSON text); EmbedError says what is wrong."""
+    if not isinstance(text, str) or len(text) > MAX_MESSAGE:
+        raise EmbedError("A message to the table must be a JSON object of at most "
+                         f"{MAX_MESSAGE} characters.")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise EmbedError("A message to the table must be a JSON object.") from None
+    if not isinstance(data, dict):
+        raise EmbedError("A message to the table must be a JSON object such as "
+                         '{"v": 1, "type": "restart"}.')
+    if data.get("v") != VERSION:
+        raise EmbedError(f"The message’s “v” must be {VERSION}, not {json.dumps(data.get('v'))}.")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in COMMANDS:
+        raise EmbedError(f"Unknown command {json.dumps(kind)[:80]}: the table knows "
+                         f"{', '.join(COMMANDS)}.")
+    extra = sorted(set(data) - {"v", "type"} - COMMANDS[kind])
+    if extra:
+        raise EmbedError(f"The command “{kind}” has unknown field(s): "
+                         f"{', '.join(e[:40] for e in extra)}.")
+    if kind == "load" and ("record" in data) == ("lesson" in data):
+        raise EmbedError("“load” needs a record or a lesson (one of them).")
+    if kind == "play" and not isinstance(data.get("move"), str):
+        raise EmbedError("“play” needs a move as text, such as \"QS\" or \"bid 5\".")
+    if kind == "step":
+        if "to" in data:
+            whole(data["to"], "to", 0, 10_000)
+        elif data.get("dir") not in ("forward", "back"):
+            raise EmbedError("“step” needs “dir”: “forward” or “back” (or “to”: a number of "
+                             "moves).")
+    if kind == "set":
+        if not set(data) - {"v", "type"}:
+            raise EmbedError("“set” needs speed, view or seats.")
+        if "speed" in data and str(data["speed"]) not in SPEEDS:
+            raise EmbedError(f"“speed” must be 0, 1, 2 or 3, not {json.dumps(data['speed'])}.")
+        apply_view(Spec(), data)  # checks view and seats
+    return data
