@@ -214,9 +214,11 @@ def test_bad_url_parameters(app: App) -> None:
     app.reset("?level=genius")
     assert "genius" in (page.text_content("#lobby-msg") or "")
     # A parameter this page does not know is named as such, not taken for a table option.
-    app.reset("?lang=tr")
+    app.reset("?colour=blue")
     text = page.text_content("#lobby-msg") or ""
-    assert "lang" in text and "need a game" not in text, text
+    assert "colour" in text and "need a game" not in text, text
+    app.reset("?lang=tr")  # a parameter the page knows (the language) is not an error
+    assert page.is_hidden("#lobby-msg")
     page.evaluate("q => window.__tt_reset(q)", "?game=koz-maca&lang=tr&seed=4&speed=0")
     page.wait_for_selector("#table:not([hidden])")
     assert page.get_attribute("#table", "data-game") == "koz-maca"
