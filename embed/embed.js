@@ -6,7 +6,7 @@
  * data-lesson (a lesson file's address relative to this page, or the lesson inline as JSON or
  * "z1."), data-step, data-seat, data-seats ("all"), data-view ("open"), data-lang, data-speed,
  * data-seed, data-players, data-level,
- * data-height (CSS height, default 560px), data-src (the table's address; default: the folder
+ * data-height (CSS height, default 640px), data-src (the table's address; default: the folder
  * this script was loaded from).
  *
  * The table's events arrive on the element as DOM events named "trick-table" (event.detail is
@@ -45,7 +45,7 @@
     frame.setAttribute("allow", "clipboard-write");
     frame.style.width = "100%";
     frame.style.minWidth = "320px";
-    frame.style.height = el.getAttribute("data-height") || "560px";
+    frame.style.height = el.getAttribute("data-height") || "640px";
     frame.style.minHeight = "400px";
     frame.style.border = "0";
     frame.style.borderRadius = "12px";

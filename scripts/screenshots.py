@@ -2,6 +2,7 @@
 served under a sub-path, as GitHub Pages would serve it.
 
     python3 build.py && python3 scripts/screenshots.py [game ...]
+    python3 scripts/screenshots.py embed      # an embedded lesson of dist/learn/
 
 For each game (default: one of each family) at 360x640 and 1280x800: the table mid-trick,
 the last trick, the score sheet after the first deal and the hand replay.
@@ -61,11 +62,36 @@ def shoot(page: Any, name: str) -> None:
     print("wrote", OUT / f"{name}.png")
 
 
+def embedded(b: Any) -> None:
+    """The sample tutorial's Koz Maça page with its first lesson, at 360 and 900 px wide."""
+    for w in (360, 900):
+        ctx = b.new_context(viewport={"width": w, "height": 900})
+        ctx.route("**/*", handle)
+        page = ctx.new_page()
+        page.goto(BASE + "learn/koz-maca.html")
+        div = page.query_selector("[data-lesson]")
+        div.scroll_into_view_if_needed()
+        frame = None
+        for _ in range(600):
+            frames = [f for f in page.frames if "lesson=" in f.url]
+            if frames and frames[0].evaluate("!!document.querySelector('#lesson:not([hidden])')"):
+                frame = frames[0]
+                break
+            time.sleep(0.1)
+        assert frame is not None, "the lesson did not load"
+        page.evaluate("el => el.scrollIntoView({block: 'start'})", div)
+        shoot(page, f"embed-lesson-{w}")
+        ctx.close()
+
+
 def main(games: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path="/usr/bin/chromium",
                                args=["--no-sandbox", "--disable-dev-shm-usage"])
+        if games == ["embed"]:
+            embedded(b)
+            games = []
         for game in games:
             for w, h in SIZES:
                 ctx = b.new_context(viewport={"width": w, "height": h})
