@@ -100,6 +100,27 @@ class _Named:
         return self.text
 
 
+class _SuitIn:
+    """A suit rendered with a catalog's names (keys "suit.<i>.many", ".one", ".Name")."""
+
+    def __init__(self, index: int, catalog: Mapping[str, str]) -> None:
+        self.index = index
+        self.catalog = catalog
+
+    def __format__(self, spec: str) -> str:
+        sym = SUIT_SYMBOLS[SUITS[self.index]]
+        many = self.catalog.get(f"suit.{self.index}.many") or SUIT_MANY[self.index]
+        if spec == "name":
+            return many
+        if spec == "Name":
+            return self.catalog.get(f"suit.{self.index}.Name") or many.capitalize()
+        if spec == "one":
+            return self.catalog.get(f"suit.{self.index}.one") or SUIT_ONE[self.index]
+        if spec == "label":
+            return f"{many} ({sym})"
+        return sym
+
+
 def card(c: int) -> CardRef:
     return CardRef(c)
 
@@ -142,6 +163,8 @@ class Message:
                 values[k] = _Named([v.seat], names)
             elif names is not None and isinstance(v, SeatsRef):
                 values[k] = _Named(v.seats, names)
+            elif catalog is not None and isinstance(v, SuitRef):
+                values[k] = _SuitIn(v.index, catalog)
             elif isinstance(v, Message):
                 values[k] = v.render(names, catalog)
             else:
@@ -226,6 +249,10 @@ class MessageError(ValueError):
 # English, written for players: full sentences, cards and suits as symbols.
 ENGLISH: dict[str, str] = {
     "text": "{text}",
+    # --- suit names, for other languages' catalogs (English uses SuitRef's own) ---------------
+    **{f"suit.{i}.many": SUIT_MANY[i] for i in range(4)},
+    **{f"suit.{i}.one": SUIT_ONE[i] for i in range(4)},
+    **{f"suit.{i}.Name": SUIT_MANY[i].capitalize() for i in range(4)},
     # --- moves ----------------------------------------------------------------------------
     "move.not_text": "A move is text, not {kind}.",
     "move.empty": "The move is empty.",

@@ -1,0 +1,138 @@
+"""The page's language: GNU gettext catalogs (pure: no `js`).
+
+The source strings are English. `python3 build.py i18n` extracts them into
+`i18n/trick-table.pot` (Babel: `_()`, `ngettext()`, `pgettext()` and `N_()` calls in ui/, plus
+the engine's message templates by key and each game's texts) and updates `i18n/<lang>.po`;
+`build.py` compiles each `.po` to `dist/i18n/<lang>.mo`, which the page reads with the standard
+library's `gettext`. Adding a language is one `.po` file (and its name in LANGS).
+
+    from .i18n import _, ngettext, pgettext, N_
+    _("Deal over.")                      # translated at call time, in the current language
+    ngettext("{n} trick", "{n} tricks", n).format(n=n)
+    N_("Games")                          # marked for extraction only (module constants)
+
+Engine messages (`engine.messages.Message`) render in the language through `catalog()`: the
+template of key K is the translation of the English template in context K.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from engine.messages import ENGLISH
+
+DOMAIN = "trick-table"
+# The languages the page offers, in the picker's order, each named in itself.
+LANGS: dict[str, str] = {"en": "English", "tr": "Türkçe", "ru": "Русский", "pt": "Português"}
+PSEUDO = "xx"  # a test language: every string 40 % longer (not offered in the picker)
+DEFAULT = "en"
+
+_tr: gettext.NullTranslations = gettext.NullTranslations()
+current = DEFAULT
+
+
+def use(lang: str, mo: bytes | None) -> None:
+    """Switches to `lang` with its compiled catalog (None: English, the source strings)."""
+    global _tr, current
+    if mo is None or lang == DEFAULT:
+        _tr = gettext.NullTranslations()
+    else:
+        import io
+        _tr = gettext.GNUTranslations(io.BytesIO(mo))
+    current = lang
+
+
+def choose(asked: str | None, saved: str | None, browser: Sequence[str]) -> str:
+    """The page's language: the address's, else the saved choice, else the browser's first
+    language the page has, else English."""
+    for cand in (asked, saved):
+        if cand and (cand in LANGS or cand == PSEUDO):
+            return cand
+    for tag in browser:
+        base = str(tag).lower().split("-")[0]
+        if base in LANGS:
+            return base
+    return DEFAULT
+
+
+def _(text: str) -> str:
+    return _tr.gettext(text)
+
+
+def N_(text: str) -> str:
+    """Marks `text` for the catalog without translating it (translate it where it is shown)."""
+    return text
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _tr.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, text: str) -> str:
+    return _tr.pgettext(context, text)
+
+
+class _EngineCatalog(Mapping[str, str]):
+    """Engine message templates in the current language, by message key."""
+
+    def __getitem__(self, key: str) -> str:
+        english = ENGLISH[key]
+        return _tr.pgettext(key, english)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(ENGLISH)
+
+    def __len__(self) -> int:
+        return len(ENGLISH)
+
+
+_ENGINE = _EngineCatalog()
+
+
+def catalog() -> Mapping[str, str] | None:
+    """The engine's message templates in the current language (None: English)."""
+    return None if current == DEFAULT else _ENGINE
+
+
+def game_info(info: Mapping[str, Any]) -> dict[str, Any]:
+    """A game's facts for the table (engine.GAME_INFO[game]) with its texts translated."""
+    g = str(info["name"])
+    out = dict(info)
+    out["title"] = pgettext(f"game.{g}.title", str(info["title"]))
+    out["summary"] = pgettext(f"game.{g}.summary", str(info["summary"]))
+    out["rules"] = pgettext(f"game.{g}.rules", str(info["rules"]))
+    out["options"] = [{**o, "help": pgettext(f"option.{o['name']}", str(o["help"]))}
+                      for o in info["options"]]
+    names = "|".join(info["seat_names"])
+    translated = pgettext("seat names", names).split("|")
+    out["seat_names"] = translated if len(translated) == len(info["seat_names"]) else list(
+        info["seat_names"])
+    out["score_labels"] = {k: pgettext(f"score.{k}", str(v))
+                           for k, v in info["score_labels"].items()}
+    return out
+
+
+def engine_texts(games_info: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, str, str]]:
+    """(context, English, where) of every engine text the page shows: message templates and
+    each game's title, summary, rules, option help, seat names and score labels (for the
+    catalog template; `build.py i18n` adds them to what Babel extracts from ui/)."""
+    out: list[tuple[str, str, str]] = [(k, v, "engine/messages") for k, v in ENGLISH.items()
+                                       if k != "text"]
+    for g, info in games_info.items():
+        out.append((f"game.{g}.title", str(info["title"]), f"engine/games: {g}"))
+        out.append((f"game.{g}.summary", str(info["summary"]), f"engine/games: {g}"))
+        out.append((f"game.{g}.rules", str(info["rules"]), f"engine/games: {g}"))
+        for o in info["options"]:
+            out.append((f"option.{o['name']}", str(o["help"]), f"engine/games: {g}"))
+        out.append(("seat names", "|".join(info["seat_names"]), f"engine/games: {g}"))
+        for k, v in info["score_labels"].items():
+            out.append((f"score.{k}", str(v), f"engine/games: {g}"))
+    seen: set[tuple[str, str]] = set()
+    unique = []
+    for ctx, text, where in out:
+        if (ctx, text) not in seen:
+            seen.add((ctx, text))
+            unique.append((ctx, text, where))
+    return unique
