@@ -37,7 +37,9 @@ from . import review as RV
 from . import store as S
 from . import views as V
 from .embed import PARAMS as EMBED_PARAMS
+from .embed import error_text
 from .embedded import Embedding
+from .i18n import N_, _, catalog, game_info, ngettext, pgettext
 
 # Pause before a computer move and the time a finished trick stays on the table (seconds).
 REVIEW = ("last-trick", "scores", "replay")  # the sheets for looking back at the match
@@ -45,10 +47,11 @@ REVIEW_ACTIONS = ("last-trick", "score-sheet", "replay", "replay-next", "replay-
 PAUSES = {"0": (0.0, 0.0), "1": (0.25, 0.6), "2": (0.6, 1.1), "3": (1.1, 1.8)}
 UI_PARAMS = {"game", "seed", "speed", "players", "level"}
 TIMES_KEPT = 1000  # worker round trips kept for window.__tt_ai_times
-STORAGE_OFF = ("This browser does not let the page keep anything (private mode?): the match "
+# Notes about the save (marked for the catalog; translated where they are shown).
+STORAGE_OFF = N_("This browser does not let the page keep anything (private mode?): the match "
                "is not saved.")
-STORAGE_FULL = "The browser's storage is full or turned off: the match is not being saved."
-OTHER_TAB = ("This match went on in another tab, so this tab stopped saving it (the other tab's "
+STORAGE_FULL = N_("The browser's storage is full or turned off: the match is not being saved.")
+OTHER_TAB = N_("This match went on in another tab, so this tab stopped saving it (the other tab's "
              "game is kept).")
 
 
@@ -259,7 +262,7 @@ class App(Embedding):
             text = read_key(S.KEY)
         except Exception:  # noqa: BLE001 (storage refused: play on without saving)
             text = None
-            self.note("storage", STORAGE_OFF)
+            self.note("storage", _(STORAGE_OFF))
         self.last_mark = S.mark_of(text)
         if text is not None:
             try:
@@ -311,19 +314,21 @@ class App(Embedding):
             if raw["speed"] in PAUSES:
                 self.speed = raw["speed"]
             else:
-                errors.append(f"Speed must be 0, 1, 2 or 3, not “{raw['speed']}”.")
+                errors.append(_("Speed must be 0, 1, 2 or 3, not “{value}”.").format(
+                    value=raw["speed"]))
         if "level" in raw:
             if raw["level"] in self.levels:
                 self.level = raw["level"]
             else:
-                errors.append(f"The computer level must be one of {', '.join(self.levels)}, "
-                              f"not “{raw['level']}”.")
+                errors.append(_("The computer level must be one of {levels}, not “{value}”.")
+                              .format(levels=", ".join(self.levels), value=raw["level"]))
         self.seed_text = ""
         if "seed" in raw:
             if raw["seed"].strip().lstrip("-").isdigit():
                 self.seed_text = raw["seed"].strip()
             else:
-                errors.append(f"The seed must be a whole number, not “{raw['seed']}”.")
+                errors.append(_("The seed must be a whole number, not “{value}”.").format(
+                    value=raw["seed"]))
         self.leave_embed()
         if self.embedded_address(raw):
             return
@@ -333,27 +338,30 @@ class App(Embedding):
                 and k not in EMBED_PARAMS}
         unknown = sorted(k for k in raw if k not in UI_PARAMS and k not in known)
         if game is not None and game not in self.games:
-            errors.append(f"Unknown game “{game}”. Pick one of the games below.")
+            errors.append(_("Unknown game “{game}”. Pick one of the games below.").format(
+                game=game))
             game = None
         elif game is None and opts:
-            errors.append("Table options need a game: add game=… to the address.")
+            errors.append(_("Table options need a game: add game=… to the address."))
         if game is None and unknown:  # with a game they are ignored: the match starts
-            errors.append("This page does not know the address parameter"
-                          f"{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}.")
+            errors.append(ngettext("This page does not know the address parameter {names}.",
+                                   "This page does not know the address parameters {names}.",
+                                   len(unknown)).format(names=", ".join(unknown)))
         if game is not None:
             self.selected = game
             self.players = raw.get("players", "")
             if self.players:
                 allowed = [str(n) for n in self.info[game]["players"]]
                 if self.players not in allowed:
-                    errors.append(f"{self.info[game]['title']} is for {', '.join(allowed)} players, "
-                                  f"not “{self.players}”.")
+                    errors.append(_("{game} is for {counts} players, not “{value}”.").format(
+                        game=self.gi(game)["title"], counts=", ".join(allowed),
+                        value=self.players))
                     self.players = ""
             try:
                 parsed = engine.parse_options(game, opts)
                 self.values[game] = {k: str(v) for k, v in parsed.items()}
             except ValueError as exc:
-                errors.append(str(exc))
+                errors.append(error_text(exc))
         self.show_lobby()
         if errors:
             msg = el("lobby-msg")
@@ -367,9 +375,9 @@ class App(Embedding):
                 return
             if p is not None and not p.match.is_over:
                 self.resume()
-                self.ask_leave("Leave your match?", "This address deals another match. Your "
-                               "match in progress will be lost if you leave it.",
-                               "Leave it", self.start_match)
+                self.ask_leave(_("Leave your match?"), _("This address deals another match. "
+                               "Your match in progress will be lost if you leave it."),
+                               _("Leave it"), self.start_match)
                 return
             self.start_match()
             return
@@ -402,7 +410,8 @@ class App(Embedding):
         el("table").hidden = True
         self.hide_overlay()
         lobby = el("lobby")
-        lobby.innerHTML = V.lobby_html(self.games, self.info, self.selected,
+        shown = {g: self.gi(g) for g in self.games}  # the games' texts in the language
+        lobby.innerHTML = V.lobby_html(self.games, shown, self.selected,
                                        self.values.get(self.selected, {}), self.players,
                                        self.seed_text, self.speed, self.levels, self.level)
         lobby.hidden = False
@@ -413,13 +422,13 @@ class App(Embedding):
             box.style.cssText = ("display:flex;flex-wrap:wrap;gap:8px 12px;align-items:center;"
                                  "justify-content:center;margin:0 0 14px")
             txt = doc().createElement("span")
-            txt.textContent = (f"Your {self.info[p.match.game]['title']} match is waiting "
-                               f"(deal {p.cur + 1}).")
+            txt.textContent = _("Your {game} match is waiting (deal {n}).").format(
+                game=self.gi(p.match.game)["title"], n=p.cur + 1)
             btn = doc().createElement("button")
             btn.type = "button"
             btn.className = "btn primary"
             btn.dataset.action = "resume"
-            btn.textContent = "Back to the match"
+            btn.textContent = _("Back to the match")
             box.append(txt, btn)
             el("lobby-msg").after(box)
         js.window.scrollTo(0, 0)
@@ -461,7 +470,7 @@ class App(Embedding):
             players = int(self.players) if self.players else None
             self.match = engine.new_match(game, seed=seed, options=opts, players=players)
         except ValueError as exc:
-            self.lobby_error(f"Cannot start: {exc}")
+            self.lobby_error(_("Cannot start: {reason}").format(reason=error_text(exc)))
             return
         self.token += 1
         self.paused = None
@@ -602,8 +611,17 @@ class App(Embedding):
         except TimeoutError:
             pass
 
+    def gi(self, game: str) -> dict[str, Any]:
+        """A game's facts with its texts (title, summary, rules, option help, seat names, score
+        labels) in the page's language: for what is shown (self.info keeps the English)."""
+        return game_info(self.info[game])
+
     def names(self) -> list[str]:
-        return R.seat_names(self.info[self.match.game]["seat_names"], self.match.players)
+        return R.seat_names(self.gi(self.match.game)["seat_names"], self.match.players)
+
+    def error_text(self, exc: BaseException) -> str:
+        """An error's sentence in the page's language, seats named as at this table."""
+        return error_text(exc, self.names() if self.match is not None else None)
 
     def record_json(self) -> str:
         return json.dumps(self.match.record()) if self.match is not None else "null"
@@ -684,8 +702,8 @@ class App(Embedding):
         elif node.hasAttribute("data-start"):
             self.read_lobby()
             if self.paused is not None and not self.paused.match.is_over:
-                self.ask_leave("Start a new match?", "Your match in progress will be lost.",
-                               "Start the new match", self.start_match, cancel="Cancel")
+                self.ask_leave(_("Start a new match?"), _("Your match in progress will be lost."),
+                               _("Start the new match"), self.start_match, cancel=_("Cancel"))
             else:
                 self.start_match()
         elif node.hasAttribute("data-card"):
@@ -710,7 +728,7 @@ class App(Embedding):
             self.save()
             notice = m.rules.new_deal_notice(self.deal.view(0))
             if notice is not None:
-                self.toast(notice.render(self.names()))
+                self.toast(notice.render(self.names(), catalog()))
             self.kick()
         elif what == "continue" and m is not None:
             self.show_match_over()
@@ -719,8 +737,8 @@ class App(Embedding):
             self.start_match()
         elif what == "lobby":
             if self.in_progress():
-                self.ask_leave("Leave the match?", "The match in progress will be lost.",
-                               "Leave the match", self.leave)
+                self.ask_leave(_("Leave the match?"), _("The match in progress will be lost."),
+                               _("Leave the match"), self.leave)
             else:
                 self.leave()
         elif what == "leave-confirm":
@@ -743,7 +761,7 @@ class App(Embedding):
                 else:
                     self.step(1 if what == "step-next" else -1)
             except ValueError as exc:
-                self.toast(str(exc))
+                self.toast(self.error_text(exc))
         elif what == "resume":
             self.resume()
         elif what == "fresh-start":  # the lobby, as on a first visit
@@ -755,7 +773,7 @@ class App(Embedding):
         elif what == "take-over":
             self.take_over()
         elif what == "rules":
-            gi = self.info[self.match.game if self.match else self.selected]
+            gi = self.gi(self.match.game if self.match else self.selected)
             self.show_overlay("rules", V.rules_sheet_html(gi))
         elif what == "close":
             if self.overlay in REVIEW:
@@ -765,7 +783,7 @@ class App(Embedding):
             self.render()
             self.kick()
         elif what == "speed":
-            order = [k for k, _ in V.SPEEDS]
+            order = [k for k, _name in V.SPEEDS]
             self.speed = order[(order.index(self.speed) + 1) % len(order)]
             self.render()
             self.save()
@@ -775,7 +793,7 @@ class App(Embedding):
         t.textContent = text
         t.dataset.reason = text
         t.classList.remove("show")
-        _ = t.offsetWidth  # reading the layout restarts the animation
+        _width = t.offsetWidth  # reading the layout restarts the animation
         t.classList.add("show")
 
     def clear_toast(self) -> None:
@@ -818,7 +836,7 @@ class App(Embedding):
         d = self.deal
         if not self.human_can_act():
             if d.phase != "over" and d.to_move != 0:
-                self.toast("Wait for your turn.")
+                self.toast(_("Wait for your turn."))
             return
         legal = d.legal_moves()
         if self.multi():
@@ -831,18 +849,18 @@ class App(Embedding):
                 self.render()
                 return
             reason = self.reason(card) if not self.selection else None
-            self.toast(reason or "That card cannot join the cards you selected.")
+            self.toast(reason or _("That card cannot join the cards you selected."))
             return
         if card in legal or self.run is not None:  # a lesson answers every card itself
             self.play(card)
             return
         reason = self.reason(card)
-        self.toast(reason or "You cannot play that card now.")
+        self.toast(reason or _("You cannot play that card now."))
 
     def reason(self, move: str) -> str | None:
         """Why the human may not play `move` now, in a sentence that names the seats."""
         why = self.deal.illegal_reason(move)
-        return None if why is None else why.render(self.names())
+        return None if why is None else why.render(self.names(), catalog())
 
     def click_move(self, move: str) -> None:
         if not self.human_can_act():
@@ -851,14 +869,14 @@ class App(Embedding):
         if move == "confirm":
             m = self.selection_move(legal)
             if m is None:
-                self.toast("Select one card, or three of one suit (as many as were led).")
+                self.toast(_("Select one card, or three of one suit (as many as were led)."))
                 return
             self.play(m)
             return
         if move in legal or self.run is not None:
             self.play(move)
         else:
-            self.toast(self.reason(move) or "Not now.")
+            self.toast(self.reason(move) or _("Not now."))
 
     # ------------------------------------------------------------------------------- playing
     def play(self, move: str) -> None:
@@ -886,7 +904,7 @@ class App(Embedding):
         try:
             m.play(move)
         except ValueError as exc:
-            self.toast(str(exc))
+            self.toast(self.error_text(exc))
             self.render()
             return
         self.seq += 1
@@ -972,8 +990,8 @@ class App(Embedding):
                 try:
                     move = await think
                 except Exception:  # noqa: BLE001 (the worker failed: the baseline plays)
-                    self.toast("The stronger computer players could not start; the simple "
-                               "ones play instead.")
+                    self.toast(_("The stronger computer players could not start; the simple "
+                                 "ones play instead."))
             if token != self.token or self.overlay is not None:
                 return
             d = self.deal
@@ -999,12 +1017,13 @@ class App(Embedding):
             if self.timer_left <= 0:
                 self.away.add(0)
                 self.timer_left = None
-                self.toast("Time is up: the computer named trump for you (you are marked away).")
+                self.toast(_("Time is up: the computer named trump for you (you are marked "
+                             "away)."))
                 self.apply(engine.bots.choose(d, 0, self.bot_rng()))
                 break
             t = doc().querySelector("[data-timer]")
             if found(t):
-                t.textContent = f"{self.timer_left}s"
+                t.textContent = _("{n}s").format(n=self.timer_left)
         self.timer_left = None
 
     # ------------------------------------------------------------------------------- review
@@ -1023,7 +1042,7 @@ class App(Embedding):
         if what == "last-trick":
             tricks = self.deal.view(0).get("tricks") or []
             if not tricks:
-                self.toast("No trick has been played yet in this deal.")
+                self.toast(_("No trick has been played yet in this deal."))
                 return
             self.show_overlay("last-trick", RV.last_trick_html(tricks[-1], pos, names,
                                                                len(tricks)))
@@ -1033,7 +1052,7 @@ class App(Embedding):
             raw = str(node.dataset.deal) if node is not None and found(node) else ""
             index = int(raw) if raw.isdigit() else -1
             if not 0 <= index < len(m.deals) or m.deals[index].phase != "over":
-                self.toast("That deal cannot be replayed.")
+                self.toast(_("That deal cannot be replayed."))
                 return
             self.replay = RV.deal_replay(m, index)
             self.replay_step = 0
@@ -1088,8 +1107,10 @@ class App(Embedding):
         ov.innerHTML = ""
 
     def ask_leave(self, title: str, text: str, confirm: str, go: Callable[[], None],
-                  cancel: str = "Keep playing") -> None:
-        """The in-page dialog before a match in progress is lost: `go` runs on "Leave"."""
+                  cancel: str | None = None) -> None:
+        """The in-page dialog before a match in progress is lost: `go` runs on "Leave"
+        (`cancel` is the other button's text, "Keep playing" by default)."""
+        cancel = cancel or _("Keep playing")
         under = self.leave_under if self.overlay == "leave" else self.overlay
         self.show_overlay("leave", (
             '<div class="sheet" data-leave role="alertdialog" aria-modal="true" '
@@ -1104,9 +1125,9 @@ class App(Embedding):
     def show_summary(self) -> None:
         m = self.match
         d = self.deal
-        gi = self.info[m.game]
+        gi = self.gi(m.game)
         names = self.names()
-        lines = [x.render(names) for x in m.rules.explain(d.result or {})]
+        lines = [x.render(names, catalog()) for x in m.rules.explain(d.result or {})]
         totals = self.totals_after(self.cur)
         html = V.summary_html(gi["score_labels"], gi["title"], self.cur + 1, d.result or {},
                               names, totals, gi.get("teams"),
@@ -1119,7 +1140,7 @@ class App(Embedding):
 
     def show_match_over(self) -> None:
         m = self.match
-        gi = self.info[m.game]
+        gi = self.gi(m.game)
         html = V.match_over_html(gi["title"], self.names(), list(m.totals), list(m.winners),
                                  gi.get("teams"), 0 in m.winners or any(
                                      0 in t and any(w in t for w in m.winners)
@@ -1138,7 +1159,8 @@ class App(Embedding):
         try:
             self.write_save()
         except Exception as exc:  # noqa: BLE001
-            self.note("storage", f"The match could not be saved ({exc}).")
+            self.note("storage", _("The match could not be saved ({reason}).").format(
+                reason=exc))
 
     def write_save(self) -> None:
         if self.match is not None:
@@ -1155,12 +1177,12 @@ class App(Embedding):
         try:
             stored = read_key(S.KEY)
         except Exception:  # noqa: BLE001
-            self.note("storage", STORAGE_OFF)
+            self.note("storage", _(STORAGE_OFF))
             return
         if S.written_since(stored, self.last_mark):
             self.save_off = True
-            self.note("other-tab", OTHER_TAB)
-            self.toast(OTHER_TAB)
+            self.note("other-tab", _(OTHER_TAB))
+            self.toast(_(OTHER_TAB))
             return
         n = S.next_n(stored, self.last_mark)
         text = S.Save(self.tab, n, screen, overlay, cur, sorted(away), self.settings(),
@@ -1168,7 +1190,7 @@ class App(Embedding):
         try:
             storage().setItem(S.KEY, text)
         except Exception:  # noqa: BLE001 (full, or refused: a quiet note, play goes on)
-            self.note("storage", STORAGE_FULL)
+            self.note("storage", _(STORAGE_FULL))
             return
         self.last_mark = (self.tab, n)
         self.clear_note("storage")
@@ -1195,18 +1217,28 @@ class App(Embedding):
     def show_unreadable(self, reason: str) -> None:
         """Says the saved match could not be restored (the reason may quote saved text: it is
         set as text), with a fresh start and the saved text to copy."""
+        # (texts translated outside the f-strings: Babel does not look inside them)
+        title = R.esc(_("Your saved match could not be restored"))
+        saved_text = R.esc(_("The saved text"))
+        fresh = R.esc(_("You can start fresh. The saved text is kept: copy it into a bug report "
+                        "if you like."))
+        start = R.esc(_("Start fresh"))
+        copy = R.esc(_("Copy the saved text"))
         self.show_overlay("restore", (
             '<div class="sheet" data-restore-failed role="alertdialog" aria-modal="true" '
-            'aria-labelledby="restore-title"><h2 id="restore-title">Your saved match could not '
-            'be restored</h2><p data-reason></p><p>You can start fresh. The saved text is kept: '
-            'copy it into a bug report if you like.</p><details><summary>The saved text'
-            '</summary><textarea data-bad-save readonly rows="5" aria-label="The saved text" '
+            'aria-labelledby="restore-title"><h2 id="restore-title">'
+            f'{title}</h2><p data-reason></p>'
+            f'<p>{fresh}</p>'
+            f'<details><summary>{saved_text}</summary>'
+            f'<textarea data-bad-save readonly rows="5" aria-label="{saved_text}" '
             'style="width:100%;font:12px/1.3 monospace"></textarea></details>'
             '<div class="sheet-actions"><button type="button" class="btn primary" '
-            'data-action="fresh-start">Start fresh</button><button type="button" class="btn" '
-            'data-action="copy-save">Copy the saved text</button></div></div>'))
+            f'data-action="fresh-start">{start}</button>'
+            '<button type="button" class="btn" data-action="copy-save">'
+            f'{copy}</button></div></div>'))
         ov = el("overlay")
-        ov.querySelector("[data-reason]").textContent = f"It could not be read: {reason}"
+        ov.querySelector("[data-reason]").textContent = _("It could not be read: {reason}").format(
+            reason=reason)
         ov.querySelector("[data-bad-save]").value = self.bad_save or ""
 
     async def copy_save(self) -> None:
@@ -1215,14 +1247,14 @@ class App(Embedding):
             with contextlib.suppress(Exception):
                 text = read_key(S.BAD_KEY)
         if text is None:
-            self.toast("There is no saved text to copy.")
+            self.toast(_("There is no saved text to copy."))
             return
         copied = False
         with contextlib.suppress(Exception):  # no clipboard access: select it for the player
             await js.navigator.clipboard.writeText(text)
             copied = True
         if copied:
-            self.toast("Copied the saved text.")
+            self.toast(_("Copied the saved text."))
             return
         box = doc().querySelector("[data-bad-save]")
         if found(box):
@@ -1230,9 +1262,9 @@ class App(Embedding):
             box.select()
             with contextlib.suppress(Exception):
                 if doc().execCommand("copy"):
-                    self.toast("Copied the saved text.")
+                    self.toast(_("Copied the saved text."))
                     return
-        self.toast("Select the saved text and copy it.")
+        self.toast(_("Select the saved text and copy it."))
 
     def make_note(self) -> None:
         """A line at the top of the page for what happens to the save (full storage, another
@@ -1254,7 +1286,7 @@ class App(Embedding):
             b.type = "button"
             b.className = "btn small"
             b.dataset.action = "take-over"
-            b.textContent = "Play on here"
+            b.textContent = _("Play on here")
             b.style.marginLeft = "10px"
             n.append(b)
         else:
@@ -1278,7 +1310,7 @@ class App(Embedding):
         d = self.deal
         v = d.view(0)
         v["options"] = dict(m.options)
-        gi = self.info[m.game]
+        gi = self.gi(m.game)
         names = self.names()
         pos = R.positions(m.players, gi.get("direction", "right"))
         can = self.human_can_act()
@@ -1306,18 +1338,24 @@ class App(Embedding):
 
         # Header bar
         hands_total = m.options.get("hands") or m.options.get("rounds")
-        deal_txt = f"Deal {self.cur + 1}" + (f" of {hands_total}" if hands_total else "")
+        deal_txt = (_("Deal {n} of {total}").format(n=self.cur + 1, total=hands_total)
+                    if hands_total else _("Deal {n}").format(n=self.cur + 1))
         items = V.info_items(v, names)
         info = "".join(f'<span class="fact"><small>{R.esc(a)}</small> {R.esc(b)}</span>'
                        for a, b in items)
         speed_name = dict(V.SPEEDS).get(self.speed, "")
+        speed_name = _(speed_name) if speed_name else ""  # views.SPEEDS: English, marked N_
+        # The bar's words (translated outside the f-strings: Babel does not look inside them).
+        t_last, t_scores, t_rules = R.esc(_("Last trick")), R.esc(_("Scores")), R.esc(_("Rules"))
+        t_speed_title, t_speed = R.esc(_("Computer speed")), R.esc(_("Speed:"))
+        games_btn = ('<button type="button" class="btn small" data-action="lobby">'
+                     + R.esc(_("Games")) + '</button>')
         if self.embed is not None:  # a position or a lesson: the controls a reader needs
             el("bar").innerHTML = (
                 f'<div class="title"><b>{R.esc(gi["title"])}</b><small>{R.esc(deal_txt)}</small>'
                 f'</div>{V.trump_html(v)}<div class="facts">{info}</div>'
                 f'<div class="menu">{self.embed_bar_buttons(v)}'
-                + ('' if self.embed.embed else
-                   '<button type="button" class="btn small" data-action="lobby">Games</button>')
+                + ('' if self.embed.embed else games_btn)
                 + '</div>')
         else:
             el("bar").innerHTML = (
@@ -1326,21 +1364,24 @@ class App(Embedding):
             f'<div class="facts">{info}</div>'
             '<div class="menu">'
             '<button type="button" class="btn small" data-action="last-trick"'
-            f'{"" if v.get("tricks") else " disabled"}>Last trick</button>'
-            '<button type="button" class="btn small" data-action="score-sheet">Scores</button>'
-            '<button type="button" class="btn small" data-action="rules">Rules</button>'
-            f'<button type="button" class="btn small" data-action="speed" title="Computer speed">'
-            f'<span class="lbl">Speed: </span>{R.esc(speed_name)}</button>'
-            '<button type="button" class="btn small" data-action="lobby">Games</button></div>')
+            f'{"" if v.get("tricks") else " disabled"}>{t_last}</button>'
+            '<button type="button" class="btn small" data-action="score-sheet">'
+            f'{t_scores}</button>'
+            '<button type="button" class="btn small" data-action="rules">'
+            f'{t_rules}</button>'
+            '<button type="button" class="btn small" data-action="speed" '
+            f'title="{t_speed_title}">'
+            f'<span class="lbl">{t_speed} </span>{R.esc(speed_name)}</button>'
+            f'{games_btn}</div>')
 
         # Seats
         seats_html = []
         totals = list(m.totals)
         label = gi["score_labels"]["total_short"]
         for s in range(m.players):
-            extra = [t.render(names) for t in m.rules.seat_tags(v, s)]
+            extra = [t.render(names, catalog()) for t in m.rules.seat_tags(v, s)]
             if s in self.away:
-                extra.append("away")
+                extra.append(pgettext("seat tag", "away"))
             tot = totals[s] if s < len(totals) else ""
             thinking = (not can and d.to_move == s and s != 0 and not self.lingering
                         and self.overlay is None)
@@ -1387,27 +1428,36 @@ class App(Embedding):
     def status_text(self, d: Any, v: dict[str, Any], names: list[str], can: bool) -> str:
         if self.lingering and self.last_trick is not None:
             w = self.last_trick["winner"]
-            took = f"{names[w]} take{'s' if w != 0 else ''} the trick."
-            if can:
-                return f"{took} Your lead." if not v.get("trick") else took
-            return f"{took} Tap the table to go on." if self.waiting_for_tap() else took
+            took = (_("You take the trick.") if w == 0
+                    else _("{name} takes the trick.").format(name=names[w]))
+            if can:  # two sentences, each translated whole
+                return took + " " + _("Your lead.") if not v.get("trick") else took
+            if self.waiting_for_tap():
+                return took + " " + _("Tap the table to go on.")
+            return took
         if d.phase == "over":
-            return "Deal over."
+            return _("Deal over.")
         if can and d.to_move != 0:  # the reader plays every seat (seats=all)
-            return f"{names[d.to_move]} to play: choose from their hand."
+            return _("{name} to play: choose from their hand.").format(name=names[d.to_move])
         if can:
             if d.phase == "bidding":
-                return "Your bid."
+                return _("Your bid.")
             if d.phase == "trump":
-                return "Name the trump suit."
+                return _("Name the trump suit.")
             if self.multi():
                 n = v.get("lead_size")
-                return ("Your lead: select one card, or three of one suit, then Play." if not n
-                        else f"Select {n} card{'s' if n != 1 else ''}, then Play.")
-            return "Your turn: play a raised card."
+                if not n:
+                    return _("Your lead: select one card, or three of one suit, then Play.")
+                return ngettext("Select {n} card, then Play.", "Select {n} cards, then Play.",
+                                int(n)).format(n=n)
+            return _("Your turn: play a raised card.")
         if d.to_move is not None:
-            verb = {"bidding": "is bidding", "trump": "is naming trump"}.get(d.phase, "is playing")
-            return f"{names[d.to_move]} {verb}…"
+            name = names[d.to_move]
+            if d.phase == "bidding":
+                return _("{name} is bidding…").format(name=name)
+            if d.phase == "trump":
+                return _("{name} is naming trump…").format(name=name)
+            return _("{name} is playing…").format(name=name)
         return ""
 
 

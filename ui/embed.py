@@ -27,6 +27,8 @@ import engine
 from engine import address
 from engine.lessons import Lesson, load_lesson
 
+from .i18n import _, catalog, game_info
+
 VERSION = 1
 SOURCE = "trick-table"
 # Address parameters of embedding (beside the table's own: game, seed, speed, players, level).
@@ -45,7 +47,17 @@ SPEEDS = ("0", "1", "2", "3")
 
 
 class EmbedError(ValueError):
-    """A position, lesson, parameter or message that cannot be used; str() says why."""
+    """A position, lesson, parameter or message that cannot be used; str() says why (in the
+    page's language)."""
+
+
+def error_text(exc: BaseException, names: Any = None) -> str:
+    """An error's sentence in the page's language: an engine error (`.message`, a Message)
+    rendered through the catalog with the table's seat `names`, else its str()."""
+    message = getattr(exc, "message", None)
+    if message is not None and hasattr(message, "render"):
+        return str(message.render(names, catalog()))
+    return str(exc)
 
 
 @dataclass
@@ -80,10 +92,11 @@ def parse_params(raw: Mapping[str, str], origin: str) -> Spec:
         spec.parent = check_origin(raw["parent"])
     game = raw.get("game")
     if game is not None and game not in engine.GAMES:
-        raise EmbedError(f"Unknown game “{game}”: this table has {', '.join(engine.GAMES)}.")
+        raise EmbedError(_("Unknown game “{game}”: this table has {games}.").format(
+            game=game, games=", ".join(engine.GAMES)))
     spec.game = game
     if "record" in raw and "lesson" in raw:
-        raise EmbedError("The address gives both a record and a lesson: give one of them.")
+        raise EmbedError(_("The address gives both a record and a lesson: give one of them."))
     if "record" in raw:
         spec.record = parse_record(raw["record"])
     if "lesson" in raw:
@@ -96,9 +109,10 @@ def parse_params(raw: Mapping[str, str], origin: str) -> Spec:
     for what in (spec.record, spec.lesson):
         g = what.game if isinstance(what, Lesson) else (what or {}).get("game")
         if what is not None and game is not None and g != game:
-            raise EmbedError(f"The address is for {title(game)}, but its "
-                             f"{'lesson' if isinstance(what, Lesson) else 'record'} is for "
-                             f"{title(str(g))}.")
+            text = (_("The address is for {game}, but its lesson is for {other}.")
+                    if isinstance(what, Lesson) else
+                    _("The address is for {game}, but its record is for {other}."))
+            raise EmbedError(text.format(game=title(game), other=title(str(g))))
     return spec
 
 
@@ -108,13 +122,13 @@ def apply_view(spec: Spec, raw: Mapping[str, Any]) -> None:
         spec.seat = whole(raw["seat"], "seat", 0, 4)
     if "seats" in raw:
         if raw["seats"] not in ("all", "one"):
-            raise EmbedError(f"“seats” must be “all” (the reader plays every seat) or “one”, "
-                             f"not “{raw['seats']}”.")
+            raise EmbedError(_("“seats” must be “all” (the reader plays every seat) or “one”, "
+                               "not “{value}”.").format(value=raw["seats"]))
         spec.all_seats = raw["seats"] == "all"
     if "view" in raw:
         if raw["view"] not in ("open", "own"):
-            raise EmbedError(f"“view” must be “open” (every hand shown) or “own”, not "
-                             f"“{raw['view']}”.")
+            raise EmbedError(_("“view” must be “open” (every hand shown) or “own”, not "
+                               "“{value}”.").format(value=raw["view"]))
         spec.open_view = raw["view"] == "open"
     if "step" in raw:
         spec.step = whole(raw["step"], "step", 0, 10_000)
@@ -126,14 +140,17 @@ def whole(value: Any, name: str, low: int, high: int) -> int:
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value.strip())
     if not isinstance(value, int) or not low <= value <= high:
-        raise EmbedError(f"“{name}” must be a whole number from {low} to {high}, not "
-                         f"“{value if value is not None else 'nothing'}”.")
+        if value is None:
+            raise EmbedError(_("“{name}” must be a whole number from {low} to {high}, not "
+                               "“nothing”.").format(name=name, low=low, high=high))
+        raise EmbedError(_("“{name}” must be a whole number from {low} to {high}, not "
+                           "“{value}”.").format(name=name, low=low, high=high, value=value))
     return value
 
 
 def title(game: str) -> str:
     info = engine.GAME_INFO.get(game)
-    return str(info["title"]) if info else f"“{game}”"
+    return str(game_info(info)["title"]) if info else f"“{game}”"
 
 
 def check_origin(text: str) -> str:
@@ -142,7 +159,8 @@ def check_origin(text: str) -> str:
     scheme, sep, rest = t.partition("://")
     if (not sep or scheme not in ("http", "https") or not rest or "/" in rest or "?" in rest
             or "#" in rest or "@" in rest or " " in rest):
-        raise EmbedError(f"“parent” must be an origin such as https://example.org, not “{t}”.")
+        raise EmbedError(_("“parent” must be an origin such as https://example.org, not "
+                           "“{value}”.").format(value=t))
     return t
 
 
@@ -150,11 +168,12 @@ def same_origin_url(text: str, origin: str) -> str:
     """A lesson file's address: relative to the page, or absolute on the page's own origin."""
     t = text.strip()
     if not t or any(c in t for c in ' "<>\\') or t.startswith("//"):
-        raise EmbedError(f"The lesson address “{t}” is not one this table can open.")
+        raise EmbedError(_("The lesson address “{address}” is not one this table can open.")
+                         .format(address=t))
     if (("://" in t or t.lower().startswith(("javascript:", "data:", "blob:")))
             and not t.startswith(origin + "/")):
-        raise EmbedError("A lesson can only be loaded from this site’s own address "
-                             f"({origin}), not from “{t}”.")
+        raise EmbedError(_("A lesson can only be loaded from this site’s own address "
+                           "({origin}), not from “{address}”.").format(origin=origin, address=t))
     return t
 
 
@@ -164,14 +183,15 @@ def parse_record(value: Any) -> dict[str, Any]:
         try:
             value = address.decode(value.strip())
         except address.AddressError as exc:
-            raise EmbedError(str(exc)) from None
+            raise EmbedError(error_text(exc)) from None
     if not isinstance(value, dict):
-        raise EmbedError("The position must be an engine record: a JSON object with game "
-                         "and deals.")
+        raise EmbedError(_("The position must be an engine record: a JSON object with game "
+                           "and deals."))
     try:
         engine.replay(value)
     except ValueError as exc:
-        raise EmbedError(f"The position could not be set up: {exc}") from None
+        raise EmbedError(_("The position could not be set up: {reason}").format(
+            reason=error_text(exc))) from None
     return value
 
 
@@ -181,7 +201,8 @@ def parse_lesson(value: Any) -> Lesson:
             value = address.decode(value.strip(), what="lesson")
         return load_lesson(value)
     except ValueError as exc:
-        raise EmbedError(f"The lesson could not be loaded: {exc}") from None
+        raise EmbedError(_("The lesson could not be loaded: {reason}").format(
+            reason=error_text(exc))) from None
 
 
 # ------------------------------------------------------------------------------ positions
@@ -214,10 +235,12 @@ def rotate(record: Mapping[str, Any], seat: int) -> dict[str, Any]:
     try:
         original = engine.replay(record)
     except ValueError as exc:
-        raise EmbedError(f"The position could not be set up: {exc}") from None
+        raise EmbedError(_("The position could not be set up: {reason}").format(
+            reason=error_text(exc))) from None
     n = original.players
     if not 0 <= seat < n:
-        raise EmbedError(f"“seat” must be a seat of this table, from 0 to {n - 1}, not {seat}.")
+        raise EmbedError(_("“seat” must be a seat of this table, from 0 to {last}, not {seat}.")
+                         .format(last=n - 1, seat=seat))
     for d in out["deals"]:
         if "hands" in d:
             d["hands"] = [d["hands"][(i + seat) % n] for i in range(n)]
@@ -225,8 +248,8 @@ def rotate(record: Mapping[str, Any], seat: int) -> dict[str, Any]:
             d["dealer"] = (d["dealer"] - seat) % n
     turned = replay_or_none(out)
     if turned is None or not same_turns(record, out, seat, n):
-        raise EmbedError(f"This position cannot be shown from seat {seat}; show it from "
-                         "seat 0.")
+        raise EmbedError(_("This position cannot be shown from seat {seat}; show it from "
+                           "seat 0.").format(seat=seat))
     return out
 
 
@@ -241,7 +264,7 @@ def same_turns(a: Mapping[str, Any], b: Mapping[str, Any], seat: int, n: int) ->
     """Whether the turned record `b` has the same seat (turned) to move at every step."""
     ma = engine.replay(truncate(a, 0))
     mb = engine.replay(truncate(b, 0))
-    for _, mv in flat_moves(a):
+    for _deal, mv in flat_moves(a):
         ta, tb = ma.to_move, mb.to_move
         if ta is None or tb is None or (ta - seat) % n != tb:
             return False
@@ -269,39 +292,41 @@ def turn_lesson(lesson: Lesson, seat: int | None) -> Lesson:
 def parse_command(text: Any) -> dict[str, Any]:
     """A command from the parent window (its JSON text); EmbedError says what is wrong."""
     if not isinstance(text, str) or len(text) > MAX_MESSAGE:
-        raise EmbedError("A message to the table must be a JSON object of at most "
-                         f"{MAX_MESSAGE} characters.")
+        raise EmbedError(_("A message to the table must be a JSON object of at most "
+                           "{limit} characters.").format(limit=MAX_MESSAGE))
     try:
         data = json.loads(text)
     except ValueError:
-        raise EmbedError("A message to the table must be a JSON object.") from None
+        raise EmbedError(_("A message to the table must be a JSON object.")) from None
     if not isinstance(data, dict):
-        raise EmbedError("A message to the table must be a JSON object such as "
-                         '{"v": 1, "type": "restart"}.')
+        raise EmbedError(_("A message to the table must be a JSON object such as "
+                           "{example}.").format(example='{"v": 1, "type": "restart"}'))
     if data.get("v") != VERSION:
-        raise EmbedError(f"The message’s “v” must be {VERSION}, not {json.dumps(data.get('v'))}.")
+        raise EmbedError(_("The message’s “v” must be {version}, not {value}.").format(
+            version=VERSION, value=json.dumps(data.get("v"))))
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in COMMANDS:
-        raise EmbedError(f"Unknown command {json.dumps(kind)[:80]}: the table knows "
-                         f"{', '.join(COMMANDS)}.")
+        raise EmbedError(_("Unknown command {command}: the table knows {commands}.").format(
+            command=json.dumps(kind)[:80], commands=", ".join(COMMANDS)))
     extra = sorted(set(data) - {"v", "type"} - COMMANDS[kind])
     if extra:
-        raise EmbedError(f"The command “{kind}” has unknown field(s): "
-                         f"{', '.join(e[:40] for e in extra)}.")
+        raise EmbedError(_("The command “{command}” has unknown field(s): {fields}.").format(
+            command=kind, fields=", ".join(e[:40] for e in extra)))
     if kind == "load" and ("record" in data) == ("lesson" in data):
-        raise EmbedError("“load” needs a record or a lesson (one of them).")
+        raise EmbedError(_("“load” needs a record or a lesson (one of them)."))
     if kind == "play" and not isinstance(data.get("move"), str):
-        raise EmbedError("“play” needs a move as text, such as \"QS\" or \"bid 5\".")
+        raise EmbedError(_("“play” needs a move as text, such as \"QS\" or \"bid 5\"."))
     if kind == "step":
         if "to" in data:
             whole(data["to"], "to", 0, 10_000)
         elif data.get("dir") not in ("forward", "back"):
-            raise EmbedError("“step” needs “dir”: “forward” or “back” (or “to”: a number of "
-                             "moves).")
+            raise EmbedError(_("“step” needs “dir”: “forward” or “back” (or “to”: a number of "
+                               "moves)."))
     if kind == "set":
         if not set(data) - {"v", "type"}:
-            raise EmbedError("“set” needs speed, view or seats.")
+            raise EmbedError(_("“set” needs speed, view or seats."))
         if "speed" in data and str(data["speed"]) not in SPEEDS:
-            raise EmbedError(f"“speed” must be 0, 1, 2 or 3, not {json.dumps(data['speed'])}.")
+            raise EmbedError(_("“speed” must be 0, 1, 2 or 3, not {value}.").format(
+                value=json.dumps(data["speed"])))
         apply_view(Spec(), data)  # checks view and seats
     return data

@@ -23,6 +23,7 @@ from engine.lessons import LessonRun
 
 from . import embed as E
 from . import render as R
+from .i18n import _, catalog, pgettext
 
 
 def el(id_: str) -> Any:
@@ -171,28 +172,33 @@ class Embedding:
         try:
             url = js.URL.new(url_text, js.window.location.href)
             if str(url.origin) != str(js.window.location.origin):
-                raise E.EmbedError("A lesson can only be loaded from this site’s own address.")
+                raise E.EmbedError(_("A lesson can only be loaded from this site’s own "
+                                     "address."))
             resp = await js.fetch(url.href)
             if not resp.ok:
-                raise E.EmbedError(f"The lesson “{url_text}” could not be loaded (HTTP "
-                                   f"{resp.status}).")
+                raise E.EmbedError(_("The lesson “{address}” could not be loaded (HTTP "
+                                     "{status}).").format(address=url_text, status=resp.status))
             text = str(await resp.text())
             if len(text) > 250_000:
-                raise E.EmbedError("The lesson file is too large (over 250,000 characters).")
+                raise E.EmbedError(_("The lesson file is too large (over 250,000 "
+                                     "characters)."))
             try:
                 data = json.loads(text)
             except ValueError:
-                raise E.EmbedError(f"The lesson “{url_text}” is not JSON.") from None
+                raise E.EmbedError(_("The lesson “{address}” is not JSON.").format(
+                    address=url_text)) from None
             spec.lesson = E.parse_lesson(data)
             spec.lesson_url = None
             if spec.game is not None and spec.lesson.game != spec.game:
-                raise E.EmbedError(f"The address is for {E.title(spec.game)}, but its lesson is "
-                                   f"for {E.title(spec.lesson.game)}.")
+                raise E.EmbedError(_("The address is for {game}, but its lesson is for "
+                                     "{other}.").format(game=E.title(spec.game),
+                                                        other=E.title(spec.lesson.game)))
             self.load_spec(spec)
         except E.EmbedError as exc:
             self.embed_error(str(exc))
         except Exception as exc:  # noqa: BLE001 (a network failure is a message)
-            self.embed_error(f"The lesson “{url_text}” could not be loaded: {exc}")
+            self.embed_error(_("The lesson “{address}” could not be loaded: {reason}").format(
+                address=url_text, reason=E.error_text(exc)))
 
     # ---------------------------------------------------------------------- loading
     def load_spec(self, spec: E.Spec) -> None:
@@ -228,7 +234,7 @@ class Embedding:
             self.run = None
             self.base_record = rec
             self.step_record = rec if pos is not None else None
-            self.script = [mv for _, mv in E.flat_moves(rec)] if pos is not None else []
+            self.script = [mv for _d, mv in E.flat_moves(rec)] if pos is not None else []
             self.step_pos = pos
             self.seat_shift = spec.seat
             n = match.players
@@ -250,7 +256,7 @@ class Embedding:
             self.selected = spec.game
             self.start_match()
             return
-        raise E.EmbedError("The address names no game, record or lesson to show.")
+        raise E.EmbedError(_("The address names no game, record or lesson to show."))
 
     def put_on_table(self, match: Any, cur: int) -> None:
         self.match = match
@@ -296,7 +302,8 @@ class Embedding:
         except E.EmbedError as exc:
             self.post(E.event("error", message=str(exc)))
         except Exception as exc:  # noqa: BLE001 (never a crash: say it)
-            self.post(E.event("error", message=f"The table could not do that: {exc}"))
+            self.post(E.event("error", message=_("The table could not do that: {reason}")
+                              .format(reason=E.error_text(exc))))
 
     def command(self, cmd: dict[str, Any]) -> None:
         kind = cmd["type"]
@@ -371,7 +378,7 @@ class Embedding:
         out = run.try_move(move)
         names = self.names()
         if out.kind == "right":
-            self.feedback = ("right", out.text or str(out.message))
+            self.feedback = ("right", out.text or out.message.render(names, catalog()))
             self.hint_text = None
             for seat, mv in out.played:
                 self.post(E.event("move", seat=self.orig(seat), move=mv, trick=[],
@@ -384,8 +391,9 @@ class Embedding:
             self.render()
             self.post_lesson_step()
         elif out.kind in ("wrong", "illegal"):
-            why = out.reason.render(names) if out.reason is not None else ""
-            text = " ".join(t for t in (why, out.text or "") if t) or str(out.message)
+            why = out.reason.render(names, catalog()) if out.reason is not None else ""
+            text = (" ".join(t for t in (why, out.text or "") if t)
+                    or out.message.render(names, catalog()))
             self.feedback = (out.kind, text)
             self.selection = []
             self.render()
@@ -423,22 +431,23 @@ class Embedding:
             box.removeAttribute("data-done")
         head = node("div", None, "lesson-head")
         head.appendChild(node("b", lesson.title, "lesson-title"))
-        head.appendChild(node("small", "Done" if run.done else
-                              f"Step {run.step_index + 1} of {len(lesson.steps)}"))
+        head.appendChild(node("small", pgettext("lesson", "Done") if run.done else
+                              _("Step {n} of {total}").format(n=run.step_index + 1,
+                                                              total=len(lesson.steps))))
         box.appendChild(head)
         if self.feedback is not None:
             kind, text = self.feedback
             fb = node("div", None, f"lesson-feedback {kind}", lesson_feedback=kind)
             fb.setAttribute("role", "status")
-            label = {"right": "Right. ", "wrong": "Not this one. ",
-                     "illegal": "Not allowed. "}.get(kind, "")
-            fb.appendChild(node("strong", label))
+            label = {"right": _("Right."), "wrong": _("Not this one."),
+                     "illegal": _("Not allowed.")}.get(kind, "")
+            fb.appendChild(node("strong", label + " " if label else ""))
             markup_nodes(fb, text)
             box.appendChild(fb)
         body = node("div", None, "lesson-text", lesson_text="1")
         if run.done:
             body.setAttribute("data-lesson-done", "1")
-            markup_nodes(body, lesson.end or "Lesson complete.")
+            markup_nodes(body, lesson.end or _("Lesson complete."))
         else:
             if run.step_index == 0 and lesson.intro and self.feedback is None:
                 markup_nodes(body, lesson.intro)
@@ -454,12 +463,14 @@ class Embedding:
     # ---------------------------------------------------------------------- steps
     def step(self, by: int) -> None:
         if self.step_pos is None or self.match is None:
-            raise E.EmbedError("This table is not showing a position step by step (add step=N).")
+            raise E.EmbedError(_("This table is not showing a position step by step (add "
+                                 "step=N)."))
         self.step_to(self.step_pos + by)
 
     def step_to(self, n: int) -> None:
         if self.step_pos is None or self.step_record is None:
-            raise E.EmbedError("This table is not showing a position step by step (add step=N).")
+            raise E.EmbedError(_("This table is not showing a position step by step (add "
+                                 "step=N)."))
         n = max(0, n)
         if n == self.step_pos + 1:
             self.step_forward()
@@ -474,7 +485,7 @@ class Embedding:
         if self.match is None or self.step_pos is None:
             return
         if self.match.is_over:
-            raise E.EmbedError("The match is over: there is no next move.")
+            raise E.EmbedError(_("The match is over: there is no next move."))
         self.lingering = False
         d = self.deal
         if d.phase == "over":  # the next deal
@@ -498,7 +509,7 @@ class Embedding:
             self.step_pos = pos + 1
         else:
             self.step_record = self.match.record()
-            self.script = [mv for _, mv in E.flat_moves(self.step_record)]
+            self.script = [mv for _d, mv in E.flat_moves(self.step_record)]
             self.step_pos = len(self.script)
         self.render()
 
@@ -516,7 +527,7 @@ class Embedding:
             saved_shift, rec = self.seat_shift, self.base_record
             if self.step_pos is not None:
                 self.step_record = rec
-                self.script = [mv for _, mv in E.flat_moves(rec)]
+                self.script = [mv for _d, mv in E.flat_moves(rec)]
                 self.step_to(spec.step or 0)
             else:
                 match = engine.replay(rec)
@@ -532,38 +543,43 @@ class Embedding:
     def remote_play(self, move: str) -> None:
         """`play` from the parent: the reader's move, checked like a click."""
         if self.match is None:
-            raise E.EmbedError("There is no game on the table yet: send “load” first.")
+            raise E.EmbedError(_("There is no game on the table yet: send “load” first."))
         d = self.deal
         if self.run is not None:
             self.lesson_try(move)
             return
         if not self.human_can_act():
-            raise E.EmbedError("It is not the reader’s turn to play.")
+            raise E.EmbedError(_("It is not the reader’s turn to play."))
         legal = d.legal_moves()
         norm = move.strip()
         if norm not in legal:
             why = self.reason(norm)
-            raise E.EmbedError(why or f"“{move[:40]}” is not a move the table can play now.")
+            raise E.EmbedError(why or _("“{move}” is not a move the table can play now.")
+                               .format(move=move[:40]))
         self.play(norm)
 
     # ---------------------------------------------------------------------- drawing
     def embed_bar_buttons(self, v: dict[str, Any]) -> str:
+        # (texts translated outside the f-strings: Babel does not look inside them)
+        t_last, t_prev, t_next = R.esc(_("Last trick")), R.esc(_("Previous move")), R.esc(
+            _("Next move"))
         out = [('<button type="button" class="btn small" data-action="last-trick"'
-                f'{"" if v.get("tricks") else " disabled"}>Last trick</button>')]
+                f'{"" if v.get("tricks") else " disabled"}>{t_last}</button>')]
         if self.step_pos is not None:
             total = len(self.script)
             out.append('<button type="button" class="btn small" data-action="step-prev"'
-                       f'{"" if self.step_pos > 0 else " disabled"} aria-label="Previous move">'
-                       '‹</button>')
+                       f'{"" if self.step_pos > 0 else " disabled"} '
+                       f'aria-label="{t_prev}">‹</button>')
             out.append(f'<span class="step-count" data-step="{self.step_pos}">'
                        f'{self.step_pos}/{total}</span>')
             over = self.match.is_over if self.match is not None else True
             out.append('<button type="button" class="btn small" data-action="step-next"'
-                       f'{" disabled" if over else ""} aria-label="Next move">›</button>')
+                       f'{" disabled" if over else ""} aria-label="{t_next}">›</button>')
         if self.run is not None and self.run.step is not None and self.run.step.hint:
-            out.append('<button type="button" class="btn small" data-action="hint">Hint</button>')
-        out.append('<button type="button" class="btn small" data-action="restart">Restart'
-                   '</button>')
+            out.append('<button type="button" class="btn small" data-action="hint">'
+                       + R.esc(_("Hint")) + '</button>')
+        out.append('<button type="button" class="btn small" data-action="restart">'
+                   + R.esc(_("Restart")) + '</button>')
         return "".join(out)
 
     def open_hands_html(self, d: Any, legal_cards: set[str], can: bool, names: list[str],

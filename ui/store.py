@@ -19,6 +19,8 @@ from typing import Any
 
 import engine
 
+from .i18n import _, catalog
+
 FORMAT = 1
 KEY = "trick-table/v1"  # the save
 BAD_KEY = "trick-table/v1/unreadable"  # a save that could not be restored, kept for a bug report
@@ -31,7 +33,16 @@ UNREADABLE: Mark = ("", -1)
 
 
 class SaveError(ValueError):
-    """A save that cannot be restored; the text says why, in a sentence."""
+    """A save that cannot be restored; the text says why, in a sentence (in the page's
+    language)."""
+
+
+def error_text(exc: BaseException) -> str:
+    """An engine error's sentence in the page's language (`.message`), else its str()."""
+    message = getattr(exc, "message", None)
+    if message is not None and hasattr(message, "render"):
+        return str(message.render(None, catalog()))
+    return str(exc)
 
 
 @dataclass
@@ -114,54 +125,61 @@ def parse(text: str) -> Save:
     try:
         data = json.loads(text)
     except ValueError as exc:
-        raise SaveError(f"the saved text is not JSON ({exc}).") from None
+        raise SaveError(_("the saved text is not JSON ({reason}).").format(reason=exc)) from None
     if not isinstance(data, dict):
-        raise SaveError("the saved text is not a saved match.")
+        raise SaveError(_("the saved text is not a saved match."))
     fmt = data.get("format")
     if fmt != FORMAT:
         if is_int(fmt) or isinstance(fmt, str):
-            raise SaveError(f"it was saved by another version of the page (save format "
-                            f"{short(fmt)}; this page reads format {FORMAT}).")
-        raise SaveError("the saved text has no save format: it is not a saved match.")
+            raise SaveError(_("it was saved by another version of the page (save format "
+                              "{saved}; this page reads format {format}).").format(
+                                  saved=short(fmt), format=FORMAT))
+        raise SaveError(_("the saved text has no save format: it is not a saved match."))
     extra = set(data) - FIELDS
     if extra:
-        raise SaveError(f"the save has fields this page does not know: {short(sorted(extra))}.")
+        raise SaveError(_("the save has fields this page does not know: {fields}.").format(
+            fields=short(sorted(extra))))
     missing = FIELDS - set(data)
     if missing:
-        raise SaveError(f"the save lacks {short(sorted(missing))}.")
+        raise SaveError(_("the save lacks {fields}.").format(fields=short(sorted(missing))))
     tab, n = data["tab"], data["n"]
     if not isinstance(tab, str) or not is_int(n) or n < 0:
-        raise SaveError("the save does not say which tab wrote it.")
+        raise SaveError(_("the save does not say which tab wrote it."))
     screen, overlay, cur, away = data["screen"], data["overlay"], data["cur"], data["away"]
     if screen not in SCREENS:
-        raise SaveError(f"the screen {short(screen)} is not one of {', '.join(SCREENS)}.")
+        raise SaveError(_("the screen {screen} is not one of {screens}.").format(
+            screen=short(screen), screens=", ".join(SCREENS)))
     if overlay not in OVERLAYS:
-        raise SaveError(f"the open sheet {short(overlay)} is not a deal summary or a result.")
+        raise SaveError(_("the open sheet {sheet} is not a deal summary or a result.").format(
+            sheet=short(overlay)))
     if not is_int(cur) or cur < 0:
-        raise SaveError(f"the deal on the table ({short(cur)}) is not a deal number.")
+        raise SaveError(_("the deal on the table ({deal}) is not a deal number.").format(
+            deal=short(cur)))
     if not isinstance(away, list) or not all(is_int(s) for s in away):
-        raise SaveError(f"the seats marked away ({short(away)}) are not a list of seats.")
+        raise SaveError(_("the seats marked away ({seats}) are not a list of seats.").format(
+            seats=short(away)))
     record = data["record"]
     if record is not None and not isinstance(record, dict):
-        raise SaveError("the match record is not an object.")
+        raise SaveError(_("the match record is not an object."))
     if record is None and screen != "lobby":
-        raise SaveError("the save is at the table but has no match.")
+        raise SaveError(_("the save is at the table but has no match."))
     return Save(tab=tab, n=n, screen=screen, overlay=overlay, cur=cur, away=list(away),
                 settings=parse_settings(data["settings"]), record=record)
 
 
 def parse_settings(raw: Any) -> Settings:
     if not isinstance(raw, dict):
-        raise SaveError("the lobby settings are not an object.")
+        raise SaveError(_("the lobby settings are not an object."))
     if set(raw) != SETTINGS:
-        raise SaveError(f"the lobby settings have the fields {short(sorted(raw))}, not "
-                        f"{short(sorted(SETTINGS))}.")
+        raise SaveError(_("the lobby settings have the fields {fields}, not {expected}.")
+                        .format(fields=short(sorted(raw)), expected=short(sorted(SETTINGS))))
     options = raw["options"]
     if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
-        raise SaveError("the table options are not an object of texts.")
+        raise SaveError(_("the table options are not an object of texts."))
     for k in ("game", "players", "seed", "level", "speed"):
         if not isinstance(raw[k], str):
-            raise SaveError(f"the setting {k} is not a text: {short(raw[k])}.")
+            raise SaveError(_("the setting {name} is not a text: {value}.").format(
+                name=k, value=short(raw[k])))
     return Settings(game=raw["game"], options=dict(options), players=raw["players"],
                     seed=raw["seed"], level=raw["level"], speed=raw["speed"])
 
@@ -171,20 +189,23 @@ def check_settings(s: Settings, games: Collection[str], info: Mapping[str, Mappi
     """The settings name things this page has: a game, options it takes, a player count it
     allows, a level and a speed."""
     if s.game not in games:
-        raise SaveError(f"it names a game this page does not have: {short(s.game)}.")
+        raise SaveError(_("it names a game this page does not have: {game}.").format(
+            game=short(s.game)))
     try:
         engine.parse_options(s.game, s.options)
     except ValueError as exc:
-        raise SaveError(f"a table option is wrong: {exc}") from None
+        raise SaveError(_("a table option is wrong: {reason}").format(reason=error_text(exc))) from None
     if s.players and s.players not in [str(p) for p in info[s.game]["players"]]:
-        raise SaveError(f"{short(s.players)} is not a number of players for this game.")
+        raise SaveError(_("{players} is not a number of players for this game.").format(
+            players=short(s.players)))
     if s.seed and not s.seed.lstrip("-").isdigit():
-        raise SaveError(f"the seed {short(s.seed)} is not a whole number.")
+        raise SaveError(_("the seed {seed} is not a whole number.").format(seed=short(s.seed)))
     if s.level not in levels:
-        raise SaveError(f"the computer level {short(s.level)} is not one of "
-                        f"{', '.join(levels)}.")
+        raise SaveError(_("the computer level {level} is not one of {levels}.").format(
+            level=short(s.level), levels=", ".join(levels)))
     if s.speed not in speeds:
-        raise SaveError(f"the speed {short(s.speed)} is not one of {', '.join(speeds)}.")
+        raise SaveError(_("the speed {speed} is not one of {speeds}.").format(
+            speed=short(s.speed), speeds=", ".join(speeds)))
 
 
 def valid_options(game: str, values: Mapping[str, str]) -> dict[str, str]:
@@ -221,24 +242,30 @@ def restore(text: str, games: Collection[str], info: Mapping[str, Mapping[str, A
         return save, None
     game = save.record.get("game")
     if not isinstance(game, str) or game not in games:
-        raise SaveError(f"the match is of a game this page does not have: {short(game)}.")
+        raise SaveError(_("the match is of a game this page does not have: {game}.").format(
+            game=short(game)))
     try:
         match = engine.replay(save.record)
     except ValueError as exc:  # engine.RecordError (the record is refused), or a ValueError
-        raise SaveError(f"the match does not replay: {exc}") from None
+        raise SaveError(_("the match does not replay: {reason}").format(reason=error_text(exc))) from None
     except Exception as exc:  # noqa: BLE001 (a hand-edited record must never crash the page)
-        raise SaveError(f"the match does not replay ({type(exc).__name__}: {exc}).") from None
+        raise SaveError(_("the match does not replay ({error}).").format(
+            error=f"{type(exc).__name__}: {exc}")) from None
     if save.cur >= len(match.deals):
-        raise SaveError(f"the deal on the table (number {save.cur + 1}) was never dealt.")
+        raise SaveError(_("the deal on the table (number {deal}) was never dealt.").format(
+            deal=save.cur + 1))
     deal = match.deals[save.cur]
     if save.overlay == "summary" and deal.phase != "over":
-        raise SaveError(f"the summary of deal {save.cur + 1} was open, but that deal is not over.")
+        raise SaveError(_("the summary of deal {deal} was open, but that deal is not over.").format(
+            deal=save.cur + 1))
     if save.overlay == "over" and not match.is_over:
-        raise SaveError("the match result was open, but the match is not over.")
+        raise SaveError(_("the match result was open, but the match is not over."))
     if save.cur < len(match.deals) - 1 and deal.phase != "over":
-        raise SaveError(f"deal {save.cur + 1} is on the table, but a later deal was dealt.")
+        raise SaveError(_("deal {deal} is on the table, but a later deal was dealt.").format(
+            deal=save.cur + 1))
     if any(not 0 <= s < match.players for s in save.away):
-        raise SaveError(f"the seats marked away ({short(save.away)}) are not at this table.")
+        raise SaveError(_("the seats marked away ({seats}) are not at this table.").format(
+            seats=short(save.away)))
     return save, match
 
 
