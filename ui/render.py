@@ -1,7 +1,9 @@
 """Pure rendering: engine views in, HTML strings out (no `js`, so it runs under CPython too).
 
 Every piece of text that is not a literal of this module goes through `esc`. URL text never
-reaches these functions: the app shows it with `textContent`.
+reaches these functions: the app shows it with `textContent`. Texts are in the page's language
+(`ui.i18n`); suit names come from the engine's catalog (keys "suit.<i>.many" / ".Name"), so a
+suit reads the same on the table and in the engine's messages.
 """
 
 from __future__ import annotations
@@ -10,12 +12,18 @@ import re
 from html import escape
 from typing import Any
 
+from .i18n import N_, _, catalog, pgettext
+
+# English suit names (data; shown through `suit_name`, which asks the engine's catalog).
 SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}  # the engine's suit order (engine.messages)
 SUIT_SYM = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RED = {"H", "D"}
 CARD_RE = re.compile(r"^(10|[2-9JQKA])([SHDC])$")
-RANK_WORD = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
-
+RANK_WORD = {"J": N_("jack"), "Q": N_("queen"), "K": N_("king"), "A": N_("ace")}
+# A card's accessible name, per suit ("queen of spades"); {rank} is a rank word or a number.
+CARD_NAME = {"S": N_("{rank} of spades"), "H": N_("{rank} of hearts"),
+             "D": N_("{rank} of diamonds"), "C": N_("{rank} of clubs")}
 
 
 def esc(x: Any) -> str:
@@ -39,9 +47,23 @@ def suit_svg(s: str, cls: str = "") -> str:
     return f'<svg class="suit {cls}" viewBox="0 0 100 100" aria-hidden="true"><use href="#s{s}"/></svg>'
 
 
+def suit_name(s: str, capital: bool = False) -> str:
+    """A suit's name in the page's language ("spades"; with `capital`, "Spades"), the engine
+    catalog's translation; `s` is S, H, D or C (anything else is returned as it is)."""
+    if s not in SUIT_NAME:
+        return s
+    english = SUIT_NAME[s].capitalize() if capital else SUIT_NAME[s]
+    cat = catalog()
+    if cat is None:
+        return english
+    return cat.get(f"suit.{SUIT_INDEX[s]}.{'Name' if capital else 'many'}") or english
+
+
 def card_label(c: str) -> str:
+    """A card's accessible name in the page's language ("queen of spades", "10 of hearts")."""
     r, s = split_card(c)
-    return f"{RANK_WORD.get(r, r)} of {SUIT_NAME[s]}"
+    rank = _(RANK_WORD[r]) if r in RANK_WORD else r
+    return _(CARD_NAME[s]).format(rank=rank)
 
 
 def card_html(c: str, attrs: str = "", cls: str = "", tag: str = "div", note: str = "") -> str:
@@ -53,7 +75,7 @@ def card_html(c: str, attrs: str = "", cls: str = "", tag: str = "div", note: st
     r, s = split_card(c)
     colour = "red" if s in RED else "black"
     court = " court" if r in ("J", "Q", "K") else ""
-    label = card_label(c) + (f", {note}" if note else "")
+    label = _("{card}, {note}").format(card=card_label(c), note=note) if note else card_label(c)
     return (f'<{tag} class="card {colour}{court} {cls}" {attrs} aria-label="{esc(label)}">'
             f'<span class="idx tl"><b>{esc(r)}</b>{suit_svg(s)}</span>'
             f'<span class="mid">{"<b>" + esc(r) + "</b>" if court else ""}{suit_svg(s, "big")}</span>'
@@ -137,12 +159,12 @@ def sort_hand(hand: list[str], view: dict[str, Any],
 def move_label(move: str) -> str:
     low = move.lower()
     if low == "pass":
-        return "Pass"
+        return pgettext("bid", "Pass")
     if low.startswith("bid "):
         return move[4:]
     if low.startswith("trump "):
         s = move[6:].strip().upper()
-        return f"{SUIT_SYM.get(s, s)} {SUIT_NAME.get(s, s).capitalize()}"
+        return f"{SUIT_SYM.get(s, s)} {suit_name(s, capital=True)}"
     if is_card_move(move):
         return " ".join(f"{split_card(c)[0]}{SUIT_SYM[split_card(c)[1]]}" for c in move.split())
     return move[:1].upper() + move[1:]
@@ -156,7 +178,7 @@ def move_button(move: str) -> str:
         s = move[6:].strip().upper()
         if s in SUIT_NAME:
             cls += " suitbtn " + ("red" if s in RED else "black")
-            inner = f'{suit_svg(s)}<span>{esc(SUIT_NAME[s].capitalize())}</span>'
+            inner = f'{suit_svg(s)}<span>{esc(suit_name(s, capital=True))}</span>'
     elif low == "pass":
         cls += " pass"
     return f'<button type="button" class="{cls}" data-move="{esc(move)}">{inner}</button>'
@@ -164,11 +186,11 @@ def move_button(move: str) -> str:
 
 def fmt_value(v: Any) -> str:
     if isinstance(v, bool):
-        return "yes" if v else "no"
+        return _("yes") if v else _("no")
     if v is None:
         return "—"
     if isinstance(v, str) and len(v) == 1 and v in SUIT_SYM:
-        return f"{SUIT_SYM[v]} {SUIT_NAME[v]}"
+        return f"{SUIT_SYM[v]} {suit_name(v)}"
     if isinstance(v, (list, tuple)):
         return ", ".join(fmt_value(x) for x in v)
     if isinstance(v, dict):

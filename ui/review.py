@@ -8,6 +8,10 @@ overlay's existing close action.
 The builders, for the controller (`pos` is `render.positions(players, direction)`, `names` the
 table's seat names, `render.seat_names(...)`):
 
+Texts are in the page's language (`ui.i18n`): the game's title and score labels are translated
+here (from `match.rules`), the engine's explanations render with `i18n.catalog()`; `names` are
+shown as given (callers pass the translated seat names).
+
 ``last_trick_html(trick, pos, names, number=None) -> str``
     The previous trick: who played what, in order, and who took it. `trick` is one entry of a
     deal's `tricks`, ``{"leader": int, "plays": [[seat, move], ...], "winner": int}``. While
@@ -52,11 +56,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine import GAME_INFO
 from engine.core import Match, replay
 from engine.messages import Message
 
+from .i18n import N_, _, catalog, game_info, ngettext, pgettext
 from .render import (
-    SUIT_NAME,
     SUIT_SYM,
     card_html,
     esc,
@@ -64,17 +69,19 @@ from .render import (
     is_card,
     signed,
     sort_hand,
+    suit_name,
 )
 
-# How a deal ended (a result's "reason"), in a few words. An ordinary ending says nothing.
+# How a deal ended (a result's "reason"), in a few words (English: shown through `_()`). An
+# ordinary ending says nothing.
 REASON_WORDS: dict[str, str] = {
-    "lusya": "Lusya (no trick)",
-    "eggs": "Eggs (60 : 60)",
-    "shamok": "Shamok took the Queen of Clubs",
-    "redeal": "Re-deal",
-    "tie": "Tie on card points",
-    "bura": "Bura",
-    "four_aces": "Four Aces",
+    "lusya": N_("Lusya (no trick)"),
+    "eggs": N_("Eggs (60 : 60)"),
+    "shamok": N_("Shamok took the Queen of Clubs"),
+    "redeal": N_("Re-deal"),
+    "tie": N_("Tie on card points"),
+    "bura": N_("Bura"),
+    "four_aces": N_("Four Aces"),
 }
 ORDINARY = {"normal", "points"}
 
@@ -85,8 +92,17 @@ Trick = Mapping[str, Any]  # {"leader": int, "plays": [[seat, move], ...], "winn
 def _who(seat: Any, names: Sequence[str]) -> str:
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
         return names[seat]
-    return f"seat {seat}"
+    return _("seat {n}").format(n=seat)
 
+
+def game_texts(game: str, title: str, labels: Mapping[str, str]) -> tuple[str, dict[str, str]]:
+    """A game's title and score labels in the page's language (`i18n.game_info`); `title`
+    and `labels` as they are for a game the page does not know."""
+    info = GAME_INFO.get(game)
+    if info is None:
+        return title, dict(labels)
+    gi = game_info(info)
+    return str(gi["title"]), dict(gi["score_labels"])
 
 def _team_name(team: Sequence[int], names: Sequence[str]) -> str:
     return " & ".join(_who(s, names) for s in team)
@@ -103,8 +119,9 @@ def _cards_html(move: Any, note: str = "") -> str:
         if is_card(tok):
             out.append(card_html(tok, note=note))
         else:
-            out.append('<div class="card back" role="img" aria-label="a card laid face down">'
-                       '</div>')
+            # (Babel reads no call inside an f-string: each text is a variable first.)
+            down = _("a card laid face down")
+            out.append(f'<div class="card back" role="img" aria-label="{esc(down)}"></div>')
     return "".join(out)
 
 
@@ -114,22 +131,24 @@ def plays_html(trick: Trick, pos: Sequence[str], names: Sequence[str],
     seat's side: `at-<pos>`), in the order they were played."""
     winner = trick.get("winner") if show_winner else None
     items = []
+    took_it, led, took_trick = _("took it"), _("led"), _("took the trick")
     for i, play in enumerate(trick.get("plays") or []):
         seat, move = play[0], play[1]
         side = pos[seat] if isinstance(seat, int) and 0 <= seat < len(pos) else "bottom"
         won = winner is not None and seat == winner
-        tag = '<span class="rv-won">took it</span>' if won else ""
-        lead = '<span class="rv-lead">led</span>' if i == 0 else ""
+        tag = f'<span class="rv-won">{esc(took_it)}</span>' if won else ""
+        lead = f'<span class="rv-lead">{esc(led)}</span>' if i == 0 else ""
         items.append(
             f'<li class="rv-play at-{esc(side)}{" won" if won else ""}" data-play-seat="{esc(seat)}" '
             f'data-move="{esc(move)}" data-order="{i}"{" data-won" if won else ""}>'
             f'<span class="rv-who">{esc(_who(seat, names))}{lead}{tag}</span>'
-            f'<span class="rv-cards">{_cards_html(move, "took the trick" if won else "")}</span>'
+            f'<span class="rv-cards">{_cards_html(move, took_trick if won else "")}</span>'
             '</li>')
     return f'<ol class="rv-trick">{"".join(items)}</ol>'
 
 
-def _close_button(text: str = "Back to the table") -> str:
+def _close_button(text: str | None = None) -> str:
+    text = _("Back to the table") if text is None else text
     return f'<button type="button" class="btn primary" data-action="close">{esc(text)}</button>'
 
 
@@ -139,9 +158,12 @@ def last_trick_html(trick: Trick, pos: Sequence[str], names: Sequence[str],
     """The previous trick: every play in order, and who took the trick (see the module
     docstring for the attributes)."""
     winner = trick.get("winner")
-    head = "Last trick" + (f" (trick {number})" if number is not None else "")
-    won = (f'<p class="rv-result" data-winner="{esc(winner)}">{esc(_who(winner, names))} '
-           f'took the trick.</p>' if winner is not None else "")
+    head = (_("Last trick (trick {n})").format(n=number) if number is not None
+            else _("Last trick"))
+    won = ""
+    if winner is not None:
+        took = _("{player} took the trick.").format(player=_who(winner, names))
+        won = f'<p class="rv-result" data-winner="{esc(winner)}">{esc(took)}</p>'
     return (
         f'<div class="sheet review-sheet" data-last-trick '
         f'data-winner="{esc("" if winner is None else winner)}" '
@@ -161,34 +183,48 @@ def deal_facts(result: Mapping[str, Any] | None, names: Sequence[str]) -> list[t
     decl, bid = result.get("declarer"), result.get("bid")
     if isinstance(decl, int) and bid is not None:
         made = result.get("made")
-        how = "made" if made else "down" if made is False else ""
-        out.append(("contract", f"{_who(decl, names)} bid {bid}" + (f": {how}" if how else "")))
+        player = _who(decl, names)
+        if made:
+            text = _("{player} bid {bid}: made")
+        elif made is False:
+            text = _("{player} bid {bid}: down")
+        else:
+            text = _("{player} bid {bid}")
+        out.append(("contract", text.format(player=player, bid=bid)))
     reason = result.get("reason")
     if isinstance(reason, str) and reason not in ORDINARY:
-        out.append(("reason", REASON_WORDS.get(reason, humanize(reason))))
+        out.append(("reason", _(REASON_WORDS[reason]) if reason in REASON_WORDS
+                    else humanize(reason)))
     if "penalty" in result:
         pen, loser = result.get("penalty"), result.get("loser")
         if pen and loser is not None:
             who = (_team_name(loser, names) if isinstance(loser, (list, tuple))
                    else _who(loser, names))
-            out.append(("penalty", f"Penalty {pen} to {who}"))
+            out.append(("penalty", _("Penalty {penalty} to {player}").format(penalty=pen,
+                                                                              player=who)))
         else:
-            out.append(("penalty", "No penalty"))
+            out.append(("penalty", _("No penalty")))
     if "pot" in result:
         winners = list(result.get("pot_winners") or [])
         share = result.get("share")
-        text = f"Pot {result.get('pot')}"
+        pot = result.get("pot")
         if len(winners) == 1:
-            text += f": won by {_who(winners[0], names)}"
+            text = _("Pot {pot}: won by {player}").format(pot=pot,
+                                                          player=_who(winners[0], names))
         elif winners:
-            text += f": split by {_team_name(winners, names)}, {share} each"
+            text = _("Pot {pot}: split by {players}, {share} each").format(
+                pot=pot, players=_team_name(winners, names), share=share)
+        else:
+            text = _("Pot {pot}").format(pot=pot)
         out.append(("pot", text))
         left = result.get("remainder")
         if left:
-            out.append(("carry", f"{left} {'stays' if left == 1 else 'stay'} in the pot"))
+            out.append(("carry", ngettext("{n} stays in the pot", "{n} stay in the pot",
+                                          left if isinstance(left, int) else 2).format(n=left)))
     t = result.get("trump")
     if isinstance(t, str) and t in SUIT_SYM:
-        out.append(("trump", f"Trump {SUIT_SYM[t]} {SUIT_NAME[t]}"))
+        out.append(("trump", _("Trump {symbol} {suit}").format(symbol=SUIT_SYM[t],
+                                                               suit=suit_name(t))))
     return out
 
 
@@ -242,15 +278,18 @@ def score_sheet_html(match: Match, names: Sequence[str]) -> str:
         cells = "".join(f'<td data-col="{i}" data-total="{esc(running[ss[0]])}">'
                         f'<b class="tot">{esc(running[ss[0]])}</b></td>'
                         for i, (_, ss) in enumerate(cols))
+        # TRANSLATORS: the score sheet's first row: the totals a match starts with.
+        start = pgettext("score sheet row", "Start")
         rows.append(f'<tr class="start-row" data-start-row data-totals="{esc(_nums(running))}">'
-                    f'<th scope="row">Start</th>{cells}</tr>')
+                    f'<th scope="row">{esc(start)}</th>{cells}</tr>')
+    being_played = _("being played")
     for i, d in enumerate(match.deals):
         res = d.result
         if d.phase != "over" or res is None:
             rows.append(
                 f'<tr class="playing" data-deal-row="{i}" data-state="playing">'
                 f'<th scope="row">{i + 1}</th><td colspan="{ncols - 1}" class="rv-note">'
-                'being played</td></tr>')
+                f'{esc(being_played)}</td></tr>')
             continue
         delta = list(res.get("delta") or [0] * match.players)
         running = [a + b for a, b in zip(running, delta)]
@@ -260,8 +299,9 @@ def score_sheet_html(match: Match, names: Sequence[str]) -> str:
             f'<b class="tot">{esc(running[ss[0]])}</b></td>' for c, (_, ss) in enumerate(cols))
         # The deal's number is its replay button (a column of its own would not fit 5 seats
         # on a phone).
+        replay_name = _("Replay deal {n}").format(n=i + 1)
         btn = (f'<button type="button" class="btn small replay-btn" data-action="replay" '
-               f'data-deal="{i}" aria-label="Replay deal {i + 1}">'
+               f'data-deal="{i}" aria-label="{esc(replay_name)}">'
                f'<span aria-hidden="true">▶</span> {i + 1}</button>')
         rows.append(
             f'<tr class="deal" data-deal-row="{i}" data-state="over" '
@@ -274,18 +314,25 @@ def score_sheet_html(match: Match, names: Sequence[str]) -> str:
     now = list(match.totals)
     foot = "".join(f'<td data-col="{i}" data-{by}="{i}" data-total="{esc(now[ss[0]])}">'
                    f'<b class="tot">{esc(now[ss[0]])}</b></td>' for i, (_, ss) in enumerate(cols))
-    caption = (f'Each deal: {labels.get("delta", "This deal")} above, '
-               f'{labels.get("total", "Total")} below. Press a deal\'s number to replay it.')
+    title, labels = game_texts(match.game, rules.title, labels)
+    total = labels.get("total") or _("Total")
+    caption = _("Each deal: {delta} above, {total} below. Press a deal's number to replay it."
+                ).format(delta=labels.get("delta") or _("This deal"), total=total)
+    aria = _("Score sheet")
+    sheet_head = _("{game}: score sheet").format(game=title)
+    # TRANSLATORS: the score sheet's first column: the deal's number.
+    deal_col = pgettext("score sheet column", "Deal")
     return (
         f'<div class="sheet review-sheet score-sheet" data-score-sheet data-by="{by}" '
-        f'role="dialog" aria-label="Score sheet">'
-        f'<h2>{esc(rules.title)}: score sheet</h2>'
+        f'role="dialog" aria-label="{esc(aria)}">'
+        f'<h2>{esc(sheet_head)}</h2>'
         '<div class="table-scroll"><table class="scores sheet-table">'
         f'<caption>{esc(caption)}</caption>'
-        f'<thead><tr><th scope="col">Deal</th>{head}</tr></thead>'
+        f'<thead><tr><th scope="col">{esc(deal_col)}</th>'
+        f'{head}</tr></thead>'
         f'<tbody>{"".join(rows)}</tbody>'
         f'<tfoot><tr data-totals-row data-totals="{esc(_nums(now))}"><th scope="row">'
-        f'{esc(labels.get("total", "Total"))}</th>{foot}</tr></tfoot>'
+        f'{esc(total)}</th>{foot}</tr></tfoot>'
         '</table></div>'
         f'<div class="sheet-actions">{_close_button()}</div></div>')
 
@@ -304,7 +351,8 @@ class DealReplay:
     explain: tuple[Message, ...]  # the rules' explanation of the result
     sort_view: Mapping[str, Any]  # {"trump", "ladder"}: how a hand is sorted for display
     rank_order: tuple[str, ...]
-    title: str
+    title: str  # the game's English title (shown translated: `game_title(game, title)`)
+    game: str = ""  # the game's name (engine.GAME_INFO key)
 
     @property
     def steps(self) -> int:
@@ -339,23 +387,26 @@ def deal_replay(match: Match, index: int) -> DealReplay:
     return DealReplay(index=index, players=m.players, tricks=tricks, hands=tuple(snaps),
                       result=result, explain=tuple(m.rules.explain(result)),
                       sort_view=sort_view, rank_order=tuple(m.rules.rank_order),
-                      title=m.rules.title)
+                      title=m.rules.title, game=m.game)
 
 
 def _hand_row(seat: int, name: str, hand: Sequence[str], plays: set[str], taken: int,
               rp: DealReplay) -> str:
     cards = sort_hand(list(hand), dict(rp.sort_view), rp.rank_order)
+    in_trick = _("played in this trick")
     # `data-rv-card`, not `data-card`: the page's click handler treats [data-card] as a play.
     shown = "".join(card_html(c, attrs=f'data-rv-card="{esc(c)}"' + (" data-next" if c in plays
                                                                       else ""),
                               cls="next" if c in plays else "",
-                              note="played in this trick" if c in plays else "")
+                              note=in_trick if c in plays else "")
                     for c in cards)
     n = len(cards)
+    count = ngettext("{n} card", "{n} cards", n).format(n=n)
+    won = ngettext("{n} trick", "{n} tricks", taken).format(n=taken)
+    none = "<em>" + esc(_("no cards")) + "</em>"
     return (f'<li class="rv-hand" data-hand-seat="{seat}" data-cards="{n}">'
-            f'<span class="rv-who">{esc(name)} <small>{n} card{"s" if n != 1 else ""} · '
-            f'{taken} trick{"s" if taken != 1 else ""}</small></span>'
-            f'<span class="rv-cards">{shown or "<em>no cards</em>"}</span></li>')
+            f'<span class="rv-who">{esc(name)} <small>{esc(count)} · {esc(won)}</small></span>'
+            f'<span class="rv-cards">{shown or none}</span></li>')
 
 
 def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[str]) -> str:
@@ -367,17 +418,20 @@ def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[s
     if about.get("trump") is None:  # a trump turned up, not part of the result
         about["trump"] = rp.sort_view.get("trump")
     facts = _facts_html(about, names)
-    lines = "".join(f"<li>{esc(x.render(list(names)))}</li>" for x in rp.explain)
+    lines = "".join(f"<li>{esc(x.render(list(names), catalog()))}</li>" for x in rp.explain)
     prev_dis = " disabled" if step <= 0 else ""
     next_dis = " disabled" if step >= steps - 1 else ""
-    where = f"Trick {step + 1} of {steps}" if steps else "No trick was played in this deal."
+    where = (_("Trick {n} of {total}").format(n=step + 1, total=steps) if steps
+             else _("No trick was played in this deal."))
+    prev_txt = pgettext("replay", "Previous")  # the previous trick
+    next_txt = pgettext("replay", "Next")  # the next trick
     nav = (
         '<div class="rv-nav">'
         f'<button type="button" class="btn" data-action="replay-prev"{prev_dis}>'
-        '<span aria-hidden="true">‹</span> Previous</button>'
+        f'<span aria-hidden="true">‹</span> {esc(prev_txt)}</button>'
         f'<p class="rv-step" aria-live="polite">{esc(where)}</p>'
         f'<button type="button" class="btn" data-action="replay-next"{next_dis}>'
-        'Next <span aria-hidden="true">›</span></button></div>')
+        f'{esc(next_txt)} <span aria-hidden="true">›</span></button></div>')
     body = ""
     if steps:
         trick = rp.tricks[step]
@@ -392,17 +446,22 @@ def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[s
                 taken[w] += 1
         hands = "".join(_hand_row(s, _who(s, names), rp.hands[step][s], played.get(s, set()),
                                   taken[s], rp) for s in range(rp.players))
+        took = _("{player} took the trick.").format(player=_who(winner, names))
+        before = _("Hands before this trick")
         body = (f'{plays_html(trick, pos, names)}'
-                f'<p class="rv-result" data-winner="{esc(winner)}">{esc(_who(winner, names))} '
-                'took the trick.</p>'
-                f'<h3>Hands before this trick</h3><ul class="rv-hands">{hands}</ul>')
+                f'<p class="rv-result" data-winner="{esc(winner)}">{esc(took)}</p>'
+                f'<h3>{esc(before)}</h3><ul class="rv-hands">{hands}</ul>')
+    title, _labels = game_texts(rp.game, rp.title, {})
+    aria = _("Replay of deal {n}").format(n=deal_no)
+    head = _("{game}: deal {n}").format(game=title, n=deal_no)
+    result_head = _("The result")
     return (
         f'<div class="sheet review-sheet replay-sheet" data-replay data-deal="{rp.index}" '
         f'data-step="{step}" data-steps="{steps}" role="dialog" '
-        f'aria-label="Replay of deal {deal_no}">'
-        f'<h2>{esc(rp.title)}: deal {deal_no}</h2>'
+        f'aria-label="{esc(aria)}">'
+        f'<h2>{esc(head)}</h2>'
         f'{"<p class=rv-facts>" + facts + "</p>" if facts else ""}'
         f'{nav}{body}'
-        f'{"<h3>The result</h3><ul class=explain>" + lines + "</ul>" if lines else ""}'
-        '<div class="sheet-actions">'
+        + (f'<h3>{esc(result_head)}</h3><ul class=explain>{lines}</ul>' if lines else "")
+        + '<div class="sheet-actions">'
         f'{_close_button()}</div></div>')

@@ -1,12 +1,17 @@
-"""HTML for the lobby, the table, the panels and the overlays (pure: no `js`)."""
+"""HTML for the lobby, the table, the panels and the overlays (pure: no `js`).
+
+Every text is in the page's language (`ui.i18n`). The game texts these builders are given (a
+game's title, summary, rules, option help, seat names and score labels) are shown as given:
+callers pass them translated (`i18n.game_info(engine.GAME_INFO[game])`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from .i18n import N_, _, ngettext, pgettext
 from .render import (
-    SUIT_NAME,
     SUIT_SYM,
     back_html,
     card_html,
@@ -18,10 +23,32 @@ from .render import (
     move_button,
     move_label,
     signed,
+    suit_name,
     suit_svg,
 )
 
-SPEEDS = [("0", "Instant"), ("1", "Fast"), ("2", "Normal"), ("3", "Slow")]
+# The computer's speeds (value, English name): show a name with `speed_name(value)`.
+SPEEDS = [("0", N_("Instant")), ("1", N_("Fast")), ("2", N_("Normal")), ("3", N_("Slow"))]
+# The computer levels' help texts (engine.ai.LEVELS), for the catalog: shown through `_()`.
+# Option choices that are words (English values of the engine: shown through `_()`); suits,
+# cards and numbers are drawn as such.
+CHOICE_WORDS = {"chosen": N_("chosen")}
+LEVEL_HELP = (N_("the simple baseline player"), N_("sampling search with a small budget"),
+              N_("sampling search (the default)"))
+
+
+def speed_name(value: str) -> str:
+    """The name of speed `value` ("0".."3") in the page's language ("" when unknown)."""
+    name = dict(SPEEDS).get(value)
+    return _(name) if name else ""
+
+
+def level_name(level: str) -> str:
+    """A computer level's name in the page's language ("easy" -> "Easy")."""
+    names = {"easy": pgettext("computer level", "Easy"),
+             "normal": pgettext("computer level", "Normal"),
+             "strong": pgettext("computer level", "Strong")}
+    return names.get(level, level.capitalize())
 
 
 # ------------------------------------------------------------------------------------ lobby
@@ -40,30 +67,41 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
     gi = info[selected]
     opts = [options_html(gi, values, players)]
     rules = rules_html(gi)
-    speed_sel = "".join(f'<option value="{v}"{" selected" if v == speed else ""}>{esc(t)}</option>'
-                        for v, t in SPEEDS)
+    speed_sel = "".join(f'<option value="{v}"{" selected" if v == speed else ""}>'
+                        + esc(_(t)) + '</option>' for v, t in SPEEDS)
     level_sel = "".join(
         f'<option value="{esc(k)}"{" selected" if k == level else ""}>'
-        f'{esc(k.capitalize())} — {esc(v.get("help", ""))}</option>' for k, v in levels.items())
+        + esc(_("{level} — {help}").format(level=level_name(k), help=_(str(v["help"]))
+                                           if v.get("help") else ""))
+        + '</option>' for k, v in levels.items())
+    # (Babel reads no call inside an f-string: each text is a variable first.)
+    tagline = _("Turkish and Russian trick-taking games against the computer.")
+    options_head = _("{game}: table options").format(game=gi["title"])
+    seed_label = _("Seed")
+    seed_help = _("(same seed, same cards; empty: random)")
+    level_label = _("Computer players")
+    speed_label = _("Computer speed")
+    start = _("Deal the cards")
+    how = _("How to play {game}").format(game=gi["title"])
     return (
         '<header class="lobby-head"><h1><span class="logo">' + suit_svg("S") + suit_svg("H", "red")
         + suit_svg("C") + suit_svg("D", "red") + '</span> Trick Table</h1>'
-        '<p class="tag">Turkish and Russian trick-taking games against the computer.</p></header>'
+        f'<p class="tag">{esc(tagline)}</p></header>'
         '<p id="lobby-msg" class="lobby-msg" role="alert" hidden></p>'
         f'<div class="games" role="list">{"".join(cards)}</div>'
         '<form id="setup" class="setup" onsubmit="return false">'
-        f'<h2>{esc(gi["title"])}: table options</h2>'
+        f'<h2>{esc(options_head)}</h2>'
         f'{"".join(opts)}'
-        '<div class="opt"><label for="opt-seed">Seed <small>(same seed, same cards; empty: random)'
+        f'<div class="opt"><label for="opt-seed">{esc(seed_label)} <small>{esc(seed_help)}'
         f'</small></label><input id="opt-seed" name="seed" inputmode="numeric" value="{esc(seed)}" '
         'autocomplete="off"></div>'
-        f'<div class="opt"><label for="opt-level">Computer players</label><select id="opt-level" '
-        f'data-level>{level_sel}</select></div>'
-        f'<div class="opt"><label for="opt-speed">Computer speed</label><select id="opt-speed" '
-        f'data-speed>{speed_sel}</select></div>'
-        '<button type="button" class="btn primary start" data-start>Deal the cards</button>'
+        f'<div class="opt"><label for="opt-level">{esc(level_label)}</label>'
+        f'<select id="opt-level" data-level>{level_sel}</select></div>'
+        f'<div class="opt"><label for="opt-speed">{esc(speed_label)}</label>'
+        f'<select id="opt-speed" data-speed>{speed_sel}</select></div>'
+        f'<button type="button" class="btn primary start" data-start>{esc(start)}</button>'
         '</form>'
-        f'<details class="rules" open><summary>How to play {esc(gi["title"])}</summary>{rules}</details>'
+        f'<details class="rules" open><summary>{esc(how)}</summary>{rules}</details>'
     )
 
 
@@ -72,7 +110,7 @@ def options_html(gi: dict[str, Any], values: dict[str, str], players: str) -> st
     if len(gi["players"]) > 1:
         ch = "".join(f'<option value="{n}"{" selected" if str(n) == players else ""}>{n}</option>'
                      for n in gi["players"])
-        out.append('<div class="opt"><label for="opt-players">Players</label>'
+        out.append('<div class="opt"><label for="opt-players">' + esc(_("Players")) + '</label>'
                    f'<select id="opt-players" data-opt="players">{ch}</select></div>')
     for o in gi["options"]:
         name = o["name"]
@@ -103,9 +141,11 @@ def options_html(gi: dict[str, Any], values: dict[str, str], players: str) -> st
 
 def choice_label(name: str, c: Any) -> str:
     if isinstance(c, str) and c in SUIT_SYM:
-        return f"{SUIT_SYM[c]} {SUIT_NAME[c]}"
+        return f"{SUIT_SYM[c]} {suit_name(c)}"
     if isinstance(c, str) and is_card(c):
         return move_label(c)
+    if isinstance(c, str) and c in CHOICE_WORDS:
+        return _(CHOICE_WORDS[c])
     return str(c)
 
 
@@ -120,28 +160,42 @@ def seat_html(seat: int, pos: str, name: str, view: dict[str, Any], totals_txt: 
     """One seat: name, dealer mark, card backs, tricks (and with `show_points`, the card points
     the view gives for this deal), the match total and tags."""
     n = view["hand_sizes"][seat] if seat < len(view.get("hand_sizes", [])) else 0
-    dealer = '<span class="dealer" title="Dealer" aria-label="dealer">D</span>' if view.get(
-        "dealer") == seat else ""
+    dealer = ""
+    if view.get("dealer") == seat:
+        d_title = _("Dealer")
+        d_name = pgettext("seat mark", "dealer")
+        # TRANSLATORS: the dealer's mark on a seat, one letter (the first of "Dealer").
+        d_mark = pgettext("dealer mark, one letter", "D")
+        dealer = (f'<span class="dealer" title="{esc(d_title)}" aria-label="{esc(d_name)}">'
+                  f'{esc(d_mark)}</span>')
     turn = " turn" if view.get("to_move") == seat else ""
     taken = view.get("taken", [0] * 8)[seat] if seat < len(view.get("taken", [])) else 0
     backs = ""
     if seat != 0:
         shown = min(n, 13)
-        backs = (f'<div class="backs" title="{n} cards">' + "".join(
-            '<span class="mini-back"></span>' for _ in range(shown))
+        cards_title = ngettext("{n} card", "{n} cards", n).format(n=n)
+        backs = (f'<div class="backs" title="{esc(cards_title)}">' + "".join(
+            '<span class="mini-back"></span>' for _i in range(shown))
             + (f'<span class="count">{n}</span>' if n else "") + '</div>')
     tags = "".join(f'<span class="tag">{esc(t)}</span>' for t in extra if t)
-    tricks = f"{taken} trick{'s' if taken != 1 else ''}"
+    tricks = esc(ngettext("{n} trick", "{n} tricks", taken).format(n=taken))
     pts = view.get("points")
     if show_points and isinstance(pts, list) and seat < len(pts):
-        tricks += f"</span><span title=\"card points taken this cycle\">{esc(pts[seat])} pts"
+        p = pts[seat]
+        pts_txt = ngettext("{n} pt", "{n} pts", p if isinstance(p, int) else 2).format(n=p)
+        pts_title = _("card points taken this cycle")
+        tricks += f'</span><span title="{esc(pts_title)}">{esc(pts_txt)}'
+    tricks_title = _("tricks taken this deal")
+    # TRANSLATORS: tooltip of a seat's match total.
+    match_title = pgettext("the match total", "match")
     return (
         f'<div class="seat pos-{pos}{turn}" data-seat="{seat}" data-cards="{n}">'
         f'<div class="plate"><span class="name">{esc(name)}</span>{dealer}'
         f'{"<span class=dots></span>" if thinking else ""}</div>'
         f'{backs}'
-        f'<div class="stats"><span title="tricks taken this deal">{tricks}</span>'
-        f'{"<span title=match>" + esc(totals_txt) + "</span>" if totals_txt else ""}</div>'
+        f'<div class="stats"><span title="{esc(tricks_title)}">{tricks}</span>'
+        + (f'<span title="{esc(match_title)}">{esc(totals_txt)}</span>'
+           if totals_txt else "") + '</div>'
         f'{"<div class=tags>" + tags + "</div>" if tags else ""}'
         '</div>')
 
@@ -158,10 +212,10 @@ def trick_html(plays: list[list[Any]], pos: list[str], winner: int | None, fresh
         note = ""
         if winner is not None and seat == winner:
             cls += " won"
-            note = "took the trick"
+            note = _("took the trick")
         if win_seat is not None and seat == win_seat:
             cls += " leading"
-            note = "winning"
+            note = _("winning")
         if fresh is not None and i == len(plays) - 1:
             cls += f" fresh from-{pos[seat]}"
         cards = "".join(card_html(t, note=note) if is_card(t) else back_html() for t in toks)
@@ -193,18 +247,24 @@ def panel_html(view: dict[str, Any], moves: list[str], title: str, multi: bool,
     if buttons:
         phase = view.get("phase")
         if phase == "bidding":
-            head = "Your bid" + (f" (current: {view.get('bid')})" if view.get("bid") else "")
+            head = (_("Your bid (current: {bid})").format(bid=view.get("bid")) if view.get("bid")
+                    else _("Your bid"))
         elif phase == "trump":
-            head = "Name the trump suit"
+            head = _("Name the trump suit")
         else:
-            head = title or "Your move"
-        tm = f' <span class="timer" data-timer>{timer}s</span>' if timer is not None else ""
+            head = title or _("Your move")
+        tm = ""
+        if timer is not None:
+            # TRANSLATORS: seconds left to choose, short ("12s").
+            secs = _("{seconds}s").format(seconds=timer)
+            tm = f' <span class="timer" data-timer>{esc(secs)}</span>'
         parts.append(f'<div class="panel-head">{esc(head)}{tm}</div>'
                      f'<div class="panel-buttons">{"".join(move_button(m) for m in buttons)}</div>')
     if multi:
         dis = "" if selection_ok else " disabled"
+        play = _("Play selected")
         parts.append('<div class="panel-buttons"><button type="button" class="btn primary" '
-                     f'data-move="confirm"{dis}>Play selected</button></div>')
+                     f'data-move="confirm"{dis}>{esc(play)}</button></div>')
     return "".join(parts)
 
 
@@ -218,23 +278,26 @@ def info_items(view: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
 
     if view.get("bid"):
         d = view.get("declarer")
-        items.append(("Contract", f"{view['bid']} by {who(d)}" if d is not None else str(view["bid"])))
+        items.append((pgettext("deal fact", "Contract"),
+                      _("{bid} by {player}").format(bid=view["bid"], player=who(d))
+                      if d is not None else str(view["bid"])))
     if isinstance(view.get("pairing"), dict) and view["pairing"]:
         pairs = ", ".join(f"{who(int(s))} {SUIT_SYM.get(str(t), t)}" for s, t in view["pairing"].items())
-        items.append(("Pairing", pairs))
+        items.append((pgettext("deal fact", "Pairing"), pairs))
     if view.get("marker"):
         holder = view.get("marker_holder")
-        items.append(("Marker", f"{move_label(view['marker'])} — {who(holder)}"))
+        items.append((pgettext("deal fact", "Marker"), f"{move_label(view['marker'])} — {who(holder)}"))
     if isinstance(view.get("kozyryatnik"), list) and view.get("kozyryatnik"):
-        items.append(("Kozyryatnik", " & ".join(who(s) for s in view["kozyryatnik"])))
+        items.append((pgettext("deal fact", "Kozyryatnik"),
+                      " & ".join(who(s) for s in view["kozyryatnik"])))
     if view.get("doubled"):
-        items.append(("Eggs", "penalties doubled"))
+        items.append((pgettext("deal fact", "Eggs"), _("penalties doubled")))
     if view.get("turned_up"):
-        items.append(("Turned up", move_label(view["turned_up"])))
+        items.append((pgettext("deal fact", "Turned up"), move_label(view["turned_up"])))
     if view.get("stock_size") is not None:
-        items.append(("Stock", str(view["stock_size"])))
+        items.append((pgettext("deal fact", "Stock"), str(view["stock_size"])))
     if view.get("pot") is not None:
-        items.append(("Pot", str(view["pot"])))
+        items.append((pgettext("deal fact", "Pot"), str(view["pot"])))
     return items
 
 
@@ -246,11 +309,14 @@ def trump_html(view: dict[str, Any]) -> str:
         lad = view.get("ladder") or []
         if lad:
             top = " ".join(move_label(c) for c in lad[:4])
-            extra = f'<span class="ladder" title="trump ladder, highest first">{esc(top)} …</span>'
-        return (f'<div class="trump {colour}" data-trump="{t}">Trump {suit_svg(t)}'
-                f'<span class="tname">{SUIT_NAME[t]}</span>{extra}</div>')
-    label = "to be named" if view.get("phase") in ("bidding", "trump") else "none"
-    return f'<div class="trump none" data-trump="">Trump: {label}</div>'
+            ladder_title = _("trump ladder, highest first")
+            extra = f'<span class="ladder" title="{esc(ladder_title)}">{esc(top)} …</span>'
+        # TRANSLATORS: the label before the trump suit's symbol and name in the table's bar.
+        label = pgettext("trump bar", "Trump")
+        return (f'<div class="trump {colour}" data-trump="{t}">{esc(label)} '
+                f'{suit_svg(t)}<span class="tname">{esc(suit_name(t))}</span>{extra}</div>')
+    text = _("Trump: to be named") if view.get("phase") in ("bidding", "trump") else _("Trump: none")
+    return f'<div class="trump none" data-trump="">{esc(text)}</div>'
 
 
 def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: dict[str, Any],
@@ -262,9 +328,9 @@ def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: di
     points = result.get("points") or [None] * n
     delta = result.get("delta") or [0] * n
     per_seat_totals = len(totals) == n
-    head_pts = labels.get("points", "Points")
-    head_delta = labels.get("delta", "This deal")
-    head_total = labels.get("total", "Total")
+    head_pts = labels.get("points") or _("Points")
+    head_delta = labels.get("delta") or _("This deal")
+    head_total = labels.get("total") or _("Total")
     rows = []
     for s in range(n):
         tot = totals[s] if per_seat_totals else ""
@@ -281,18 +347,26 @@ def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: di
             f'{esc(" & ".join(names[s] for s in t))}: {esc(totals[i])}</p>'
             for i, t in enumerate(teams) if i < len(totals))
     lines = "".join(f"<li>{esc(x)}</li>" for x in extra_lines)
-    btn = ('<button type="button" class="btn primary" data-action="continue">See the result</button>'
-           if match_over else
-           '<button type="button" class="btn primary" data-action="next">Next deal</button>')
+    if match_over:
+        btn = ('<button type="button" class="btn primary" data-action="continue">'
+               + esc(_("See the result")) + '</button>')
+    else:
+        btn = ('<button type="button" class="btn primary" data-action="next">'
+               + esc(_("Next deal")) + '</button>')
+    aria = _("Deal summary")
+    head = _("{game} — deal {n} over").format(game=title, n=deal_no)
+    head_tricks = _("Tricks")
+    sheet = _("Score sheet")
     return (
-        f'<div class="sheet" data-summary data-deal="{deal_no}" role="dialog" aria-label="Deal summary">'
-        f'<h2>{esc(title)} — deal {deal_no} over</h2>'
+        f'<div class="sheet" data-summary data-deal="{deal_no}" role="dialog" '
+        f'aria-label="{esc(aria)}">'
+        f'<h2>{esc(head)}</h2>'
         f'{"<ul class=explain>" + lines + "</ul>" if lines else ""}'
-        '<table class="scores"><thead><tr><th></th><th>Tricks</th>'
+        f'<table class="scores"><thead><tr><th></th><th>{esc(head_tricks)}</th>'
         f'<th>{esc(head_pts)}</th><th>{esc(head_delta)}</th><th>{esc(head_total)}</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>{team_rows}'
         f'<div class="sheet-actions">{btn}<button type="button" class="btn" '
-        'data-action="score-sheet">Score sheet</button></div></div>')
+        f'data-action="score-sheet">{esc(sheet)}</button></div></div>')
 
 
 def match_over_html(title: str, names: list[str], totals: list[Any], winners: list[int],
@@ -310,22 +384,37 @@ def match_over_html(title: str, names: list[str], totals: list[Any], winners: li
         lines = "".join(
             f'<li data-team="{i}">{esc(" & ".join(names[s] for s in t))}: {esc(totals[i])}</li>'
             for i, t in enumerate(teams or []) if i < len(totals))
-    wn = " & ".join(names[s] for s in winners) if winners else "nobody"
-    headline = "You win!" if me_won else f"{wn} win{'s' if len(winners) == 1 else ''}"
-    if me_won and len(winners) > 1:
-        headline = "Shared win!"
+    wn = " & ".join(names[s] for s in winners)
+    if me_won:
+        headline = _("Shared win!") if len(winners) > 1 else _("You win!")
+    elif winners:
+        headline = ngettext("{names} wins", "{names} win", len(winners)).format(names=wn)
+    else:
+        headline = _("Nobody wins")
+    won_by = (ngettext("Winner: {names}", "Winners: {names}", len(winners)).format(names=wn)
+              if winners else _("Winners: nobody"))
+    aria = _("Match over")
+    head = _("{game}: match over").format(game=title)
+    again = _("Play again")
+    sheet = _("Score sheet")
+    lobby = _("Choose another game")
     return (
-        f'<div class="sheet" data-match-over role="dialog" aria-label="Match over">'
-        f'<h2>{esc(title)}: match over</h2><p class="headline">{esc(headline)}</p>'
-        f'<p class="winners" data-winners="{esc(",".join(map(str, winners)))}">Winner'
-        f'{"s" if len(winners) != 1 else ""}: {esc(wn)}</p><ol class="final">{lines}</ol>'
+        f'<div class="sheet" data-match-over role="dialog" aria-label="{esc(aria)}">'
+        f'<h2>{esc(head)}</h2>'
+        f'<p class="headline">{esc(headline)}</p>'
+        f'<p class="winners" data-winners="{esc(",".join(map(str, winners)))}">{esc(won_by)}</p>'
+        f'<ol class="final">{lines}</ol>'
         '<div class="sheet-actions"><button type="button" class="btn primary" data-action="again">'
-        'Play again</button><button type="button" class="btn" data-action="score-sheet">'
-        'Score sheet</button><button type="button" class="btn" data-action="lobby">'
-        'Choose another game</button></div></div>')
+        f'{esc(again)}</button><button type="button" class="btn" '
+        f'data-action="score-sheet">{esc(sheet)}</button>'
+        f'<button type="button" class="btn" data-action="lobby">'
+        f'{esc(lobby)}</button></div></div>')
 
 
 def rules_sheet_html(gi: dict[str, Any]) -> str:
-    return (f'<div class="sheet rules-sheet" role="dialog" aria-label="Rules"><h2>{esc(gi["title"])}</h2>'
+    aria = _("Rules")
+    back = _("Back to the table")
+    return (f'<div class="sheet rules-sheet" role="dialog" aria-label="{esc(aria)}">'
+            f'<h2>{esc(gi["title"])}</h2>'
             f'{rules_html(gi)}<div class="sheet-actions"><button type="button" class="btn primary" '
-            'data-action="close">Back to the table</button></div></div>')
+            f'data-action="close">{esc(back)}</button></div></div>')
