@@ -32,6 +32,7 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 import engine
 import engine.ai
 
+from . import i18n as I
 from . import render as R
 from . import review as RV
 from . import store as S
@@ -236,6 +237,7 @@ class App(Embedding):
             p = create_proxy(fn)
             self._proxies.append(p)
             js.Reflect.set(js.window, name, p)  # setattr skips dunder-like names
+        self.init_language()
         self.make_note()
         self.boot(str(js.window.location.search))
         el("splash").hidden = True
@@ -322,6 +324,9 @@ class App(Embedding):
             else:
                 errors.append(_("The computer level must be one of {levels}, not “{value}”.")
                               .format(levels=", ".join(self.levels), value=raw["level"]))
+        if "lang" in raw and raw["lang"] not in I.LANGS and raw["lang"] != I.PSEUDO:
+            errors.append(_("This page is in {languages}; it has no language “{value}”.").format(
+                languages=", ".join(I.LANGS.values()), value=raw["lang"]))
         self.seed_text = ""
         if "seed" in raw:
             if raw["seed"].strip().lstrip("-").isdigit():
@@ -415,6 +420,10 @@ class App(Embedding):
                                        self.values.get(self.selected, {}), self.players,
                                        self.seed_text, self.speed, self.levels, self.level)
         lobby.hidden = False
+        pick = doc().createElement("div")
+        pick.className = "lobby-lang"
+        pick.innerHTML = self.lang_select_html()
+        lobby.prepend(pick)
         p = self.paused
         if p is not None and not p.match.is_over:
             box = doc().createElement("div")
@@ -668,8 +677,74 @@ class App(Embedding):
         asyncio.ensure_future(go())
 
     # ------------------------------------------------------------------------------- events
+    # ------------------------------------------------------------------------------- language
+    def init_language(self) -> None:
+        """?lang=, else the saved choice, else the browser's languages, else English."""
+        asked = str(js.URLSearchParams.new(js.window.location.search).get("lang") or "")
+        saved = None
+        with contextlib.suppress(Exception):
+            saved = read_key(I.SAVED_KEY)
+        prefs: list[str] = []
+        with contextlib.suppress(Exception):
+            prefs = [str(x) for x in js.navigator.languages]
+        self.set_language(I.choose(asked or None, saved, prefs), remember=False)
+
+    def set_language(self, code: str, remember: bool = True) -> None:
+        """Switches every word of the page to `code` (the catalog compiled into i18n/)."""
+        mo = None
+        if code != I.DEFAULT:
+            try:
+                with open(f"i18n/{code}.mo", "rb") as f:
+                    mo = f.read()
+            except OSError:
+                code = I.DEFAULT
+        I.use(code, mo)
+        root = doc().documentElement
+        root.lang = "en" if code == I.PSEUDO else code
+        with contextlib.suppress(Exception):  # the title and description built into index.html
+            texts = js.Reflect.get(js.Reflect.get(js.window, "__tt_i18n"), "texts")
+            t = js.Reflect.get(texts, code if code in I.LANGS else I.DEFAULT)
+            doc().title = str(t.title)
+            meta = doc().querySelector('meta[name="description"]')
+            if found(meta):
+                meta.setAttribute("content", str(t.description))
+        if remember:
+            with contextlib.suppress(Exception):  # storage refused: the choice lasts this visit
+                storage().setItem(I.SAVED_KEY, code)
+
+    def change_language(self, code: str) -> None:
+        """The picker: the page in the new language at once, nothing of the match lost."""
+        if code not in I.LANGS and code != I.PSEUDO:
+            return
+        self.set_language(code)
+        if self.match is None:
+            if not el("lobby").hidden:
+                self.show_lobby()
+            return
+        over = self.overlay
+        self.render()
+        if over == "summary":
+            self.show_summary()
+        elif over == "over":
+            self.show_match_over()
+        elif over is not None and over not in ("leave",):
+            self.hide_overlay()
+            self.render()
+
+    def lang_select_html(self) -> str:
+        codes = list(I.LANGS) + ([I.PSEUDO] if I.current == I.PSEUDO else [])
+        opts = "".join(
+            f'<option value="{c}"{" selected" if c == I.current else ""}>'
+            f'{R.esc(I.LANGS.get(c, "[pseudo]"))}</option>' for c in codes)
+        label = R.esc(_("Language"))
+        return (f'<select class="lang-pick" data-lang aria-label="{label}" title="{label}">'
+                f'{opts}</select>')
+
     def on_change(self, event: Any) -> None:
         t = event.target
+        if t is not None and t.hasAttribute("data-lang"):
+            self.change_language(str(t.value))
+            return
         if t is None or self.match is not None:
             if t is not None and t.hasAttribute("data-speed") and self.match is not None:
                 self.speed = str(t.value)
@@ -1349,13 +1424,13 @@ class App(Embedding):
         t_last, t_scores, t_rules = R.esc(_("Last trick")), R.esc(_("Scores")), R.esc(_("Rules"))
         t_speed_title, t_speed = R.esc(_("Computer speed")), R.esc(_("Speed:"))
         games_btn = ('<button type="button" class="btn small" data-action="lobby">'
-                     + R.esc(_("Games")) + '</button>')
+                     + R.esc(_("Games")) + '</button>' + self.lang_select_html())
         if self.embed is not None:  # a position or a lesson: the controls a reader needs
             el("bar").innerHTML = (
                 f'<div class="title"><b>{R.esc(gi["title"])}</b><small>{R.esc(deal_txt)}</small>'
                 f'</div>{V.trump_html(v)}<div class="facts">{info}</div>'
                 f'<div class="menu">{self.embed_bar_buttons(v)}'
-                + ('' if self.embed.embed else games_btn)
+                + (self.lang_select_html() if self.embed.embed else games_btn)
                 + '</div>')
         else:
             el("bar").innerHTML = (

@@ -66,6 +66,9 @@ def N_(text: str) -> str:
     return text
 
 
+SAVED_KEY = "trick-table/lang"  # the player's choice, in localStorage
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _tr.ngettext(singular, plural, n)
 
@@ -100,16 +103,16 @@ def game_info(info: Mapping[str, Any]) -> dict[str, Any]:
     """A game's facts for the table (engine.GAME_INFO[game]) with its texts translated."""
     g = str(info["name"])
     out = dict(info)
-    out["title"] = pgettext(f"game.{g}.title", str(info["title"]))
-    out["summary"] = pgettext(f"game.{g}.summary", str(info["summary"]))
-    out["rules"] = pgettext(f"game.{g}.rules", str(info["rules"]))
-    out["options"] = [{**o, "help": pgettext(f"option.{o['name']}", str(o["help"]))}
+    out["title"] = _tr.pgettext(f"game.{g}.title", str(info["title"]))
+    out["summary"] = _tr.pgettext(f"game.{g}.summary", str(info["summary"]))
+    out["rules"] = _tr.pgettext(f"game.{g}.rules", str(info["rules"]))
+    out["options"] = [{**o, "help": _tr.pgettext(f"option.{o['name']}", str(o["help"]))}
                       for o in info["options"]]
     names = "|".join(info["seat_names"])
-    translated = pgettext("seat names", names).split("|")
+    translated = _tr.pgettext("seat names", names).split("|")
     out["seat_names"] = translated if len(translated) == len(info["seat_names"]) else list(
         info["seat_names"])
-    out["score_labels"] = {k: pgettext(f"score.{k}", str(v))
+    out["score_labels"] = {k: _tr.pgettext(f"score.{k}", str(v))
                            for k, v in info["score_labels"].items()}
     return out
 
