@@ -781,9 +781,10 @@ def replay(record: Any) -> Match:
     return m
 
 
-def parse_record_cards(game: str, raw: Sequence[str], where: str, deck: Collection[int],
-                       seen: set[int], twice: str) -> list[int]:
-    """Parses a record's card texts, checking each is in `deck` and not in `seen` (updated)."""
+def parse_record_cards(game: str, raw: Sequence[str], where: Message | str,
+                       deck: Collection[int], seen: set[int], twice: str) -> list[int]:
+    """Parses a record's card texts, checking each is in `deck` and not in `seen` (updated);
+    `where` names the place ("hand 2"), `twice` is the message key for a card seen twice."""
     out: list[int] = []
     for text in raw:
         try:
@@ -793,7 +794,7 @@ def parse_record_cards(game: str, raw: Sequence[str], where: str, deck: Collecti
         if c not in deck:
             raise RecordError(msg("record.not_in_deck", game=game, where=where, card=card(c)))
         if c in seen:
-            raise RecordError(msg("record.twice", game=game, card=card(c), twice=twice))
+            raise RecordError(msg(twice, game=game, card=card(c)))
         seen.add(c)
         out.append(c)
     return out
@@ -813,7 +814,8 @@ def check_hands(game: str, raw: Any, sizes: Sequence[int], deck: Sequence[int],
         if len(h) != size:
             raise RecordError(msg("record.hand_size", game=game, seat=seat, have=len(h),
                                   size=size))
-        out.append(parse_record_cards(game, h, f"hand {seat}", deckset, seen, "is dealt twice"))
+        out.append(parse_record_cards(game, h, msg("record.where_hand", seat=seat), deckset, seen,
+                                      "record.twice_dealt"))
     if whole_deck and len(seen) != len(deckset):
         missing = sorted(deckset - seen, key=sort_key)
         raise RecordError(msg("record.left_out", game=game, cards=cards_text(missing)))

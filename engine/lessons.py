@@ -64,7 +64,8 @@ add_english({
                              "positions follow from its sets and 'any' steps. Use fewer of "
                              "them before later steps.",
     "lesson.step": "Step {step}: {reason}",
-    "lesson.step_after": "Step {step} (after the answer{plural} {path}): {reason}",
+    "lesson.step_after": "Step {step} (after the answer {path}): {reason}",
+    "lesson.step_after_many": "Step {step} (after the answers {path}): {reason}",
     "lesson.answer_at": "'{move}' at step {step}",
     "lesson.step_not_object": "a step must be an object with 'text' and 'expect'.",
     "lesson.step_unknown_fields": "unknown field(s): {fields}.",
@@ -452,8 +453,8 @@ def _check_paths(record: Mapping[str, Any], shapes: list[_Shape], seat: int) -> 
             if not path:
                 return LessonError(msg("lesson.step", step=index + 1, reason=problem))
             where = ", ".join(str(msg("lesson.answer_at", move=m, step=i + 1)) for i, m in path)
-            return LessonError(msg("lesson.step_after", step=index + 1, reason=problem,
-                                   plural="s" if len(path) > 1 else "", path=where))
+            key = "lesson.step_after_many" if len(path) > 1 else "lesson.step_after"
+            return LessonError(msg(key, step=index + 1, reason=problem, path=where))
 
         match = _at(record, moves)
         deal = match.deals[0]

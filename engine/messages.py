@@ -304,7 +304,10 @@ ENGLISH: dict[str, str] = {
     "record.bad_card": "{game}: {where}: '{text}' is not a card (write rank then suit, for "
                        "example AS, 10H, TH, 6C).",
     "record.not_in_deck": "{game}: {where}: {card} is not in this game's deck.",
-    "record.twice": "{game}: {card} {twice}.",
+    "record.twice_dealt": "{game}: {card} is dealt twice.",
+    "record.twice_stock": "{game}: {card} is twice in the stock.",
+    "record.where_hand": "hand {seat}",
+    "record.where_stock": "stock",
     "record.left_out": "{game}: the hands leave out {cards}.",
     "record.value": "{why}",
 }

@@ -233,7 +233,8 @@ class App(Embedding):
             js.window.history.scrollRestoration = "manual"
         for name, fn in (("__tt_record", self.record_json), ("__tt_reset", self.reset),
                          ("__tt_state", self.state_json), ("__tt_ai_times", self.ai_times),
-                         ("__tt_think", self.think_for_human), ("__tt_save", self.saved_text)):
+                         ("__tt_think", self.think_for_human), ("__tt_save", self.saved_text),
+                         ("__tt_lang", self.change_language)):
             p = create_proxy(fn)
             self._proxies.append(p)
             js.Reflect.set(js.window, name, p)  # setattr skips dunder-like names

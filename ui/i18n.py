@@ -112,7 +112,8 @@ def game_info(info: Mapping[str, Any]) -> dict[str, Any]:
     translated = _tr.pgettext("seat names", names).split("|")
     out["seat_names"] = translated if len(translated) == len(info["seat_names"]) else list(
         info["seat_names"])
-    out["score_labels"] = {k: _tr.pgettext(f"score.{k}", str(v))
+    lookup = _tr.pgettext  # (by a name Babel does not scan: the contexts are computed)
+    out["score_labels"] = {k: lookup(f"score.{k}", str(v))
                            for k, v in info["score_labels"].items()}
     return out
 

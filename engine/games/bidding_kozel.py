@@ -801,8 +801,8 @@ class BiddingKozel(Rules):
         if len(raw) != size:
             raise RecordError(msg("bk.record_stock_size", game=self.name, have=len(raw),
                                   size=size))
-        return parse_record_cards(self.name, raw, "stock", DECK_36, set(),
-                                  "is twice in the stock")
+        return parse_record_cards(self.name, raw, msg("record.where_stock"), DECK_36, set(),
+                                  "record.twice_stock")
 
     def apply_result(self, match: Match, deal: Deal) -> None:
         super().apply_result(match, deal)
