@@ -3,6 +3,7 @@ served under a sub-path, as GitHub Pages would serve it.
 
     python3 build.py && python3 scripts/screenshots.py [game ...]
     python3 scripts/screenshots.py embed      # an embedded lesson of dist/learn/
+    python3 scripts/screenshots.py languages  # the lobby and a table in Turkish and Russian
 
 For each game (default: one of each family) at 360x640 and 1280x800: the table mid-trick,
 the last trick, the score sheet after the first deal and the hand replay.
@@ -84,6 +85,27 @@ def embedded(b: Any) -> None:
         ctx.close()
 
 
+def languages(b: Any) -> None:
+    """The lobby and a table in Turkish and Russian at 360x640."""
+    for lang, game in (("tr", "koz-maca"), ("ru", "kozel-miner")):
+        ctx = b.new_context(viewport={"width": 360, "height": 640})
+        ctx.route("**/*", handle)
+        page = ctx.new_page()
+        page.goto(BASE + f"?lang={lang}")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        shoot(page, f"lobby-{lang}-360x640")
+        page.goto(BASE + f"?lang={lang}&game={game}&seed=5&speed=0&level=easy")
+        page.wait_for_selector("#table:not([hidden])", timeout=120_000)
+        for _ in range(200):
+            if (page.query_selector("#table[data-input][data-phase=play]")
+                    and len(page.query_selector_all("#trick .play")) >= 2):
+                break
+            step(page)
+            time.sleep(0.05)
+        shoot(page, f"table-{lang}-360x640")
+        ctx.close()
+
+
 def main(games: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
@@ -91,6 +113,9 @@ def main(games: list[str]) -> None:
                                args=["--no-sandbox", "--disable-dev-shm-usage"])
         if games == ["embed"]:
             embedded(b)
+            games = []
+        if games == ["languages"]:
+            languages(b)
             games = []
         for game in games:
             for w, h in SIZES:
