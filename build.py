@@ -218,6 +218,86 @@ def before_python_texts(catalogs: dict[str, bytes]) -> str:
     return "<script>window.__tt_i18n = " + data.replace("</", "<\\/") + ";</script>"
 
 
+# ------------------------------------------------------------------------- offline, installable
+TOOLS = ROOT / "tools" / "sw"  # package.json + package-lock.json: workbox-build, pinned
+THEME = "#0d5132"
+SW_SCRIPT = r"""
+const path = require("path");
+const { generateSW } = require(path.join(process.argv[2], "node_modules", "workbox-build"));
+generateSW({
+  globDirectory: process.argv[3],
+  globPatterns: ["**/*"],
+  globIgnores: ["sw.js", "sw.js.map", "workbox-*.js"],
+  swDest: path.join(process.argv[3], "sw.js"),
+  maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
+  inlineWorkboxRuntime: true,
+  sourcemap: false,
+  mode: "production",
+  cleanupOutdatedCaches: true,
+  skipWaiting: false,          // a new version waits until the player says "reload"
+  clientsClaim: false,
+  directoryIndex: "index.html",
+  ignoreURLParametersMatching: [/.*/],  // ?game=…&seed=… is the same page
+}).then(({ count, size, warnings }) => {
+  for (const w of warnings) console.error("workbox:", w);
+  console.log(JSON.stringify({ count, size }));
+}).catch((e) => { console.error(e); process.exit(1); });
+"""
+
+
+def tools_dir() -> Path:
+    """workbox-build and its dependencies, installed once from tools/sw's lockfile."""
+    lock = (TOOLS / "package-lock.json").read_bytes()
+    dest = CACHE / ("tools-" + hashlib.sha256(lock).hexdigest()[:12])
+    if (dest / "node_modules" / "workbox-build" / "package.json").exists():
+        return dest
+    if shutil.which("npm") is None:
+        sys.exit("build.py needs npm (and Node.js >= 18) for workbox-build: "
+                 "apt-get install nodejs npm")
+    log("npm ci workbox-build (once)")
+    tmp = CACHE / (dest.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    for name in ("package.json", "package-lock.json"):
+        shutil.copy2(TOOLS / name, tmp / name)
+    proc = subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--silent"], cwd=tmp,
+                          capture_output=True, text=True, check=False)
+    if proc.returncode:
+        sys.exit(f"build.py: npm ci for workbox-build failed:\n{proc.stderr[-2000:]}")
+    shutil.rmtree(dest, ignore_errors=True)
+    tmp.rename(dest)
+    return dest
+
+
+def service_worker(dist: Path) -> dict[str, int]:
+    """dist/sw.js: Workbox precaches every file of dist/ by content hash (generated from the
+    files themselves: nothing is listed by hand); returns the file count and bytes."""
+    tools = tools_dir()
+    script = CACHE / "generate-sw.cjs"
+    script.write_text(SW_SCRIPT, encoding="utf-8")
+    proc = subprocess.run(["node", str(script), str(tools), str(dist)], capture_output=True,
+                          text=True, check=False)
+    if proc.returncode:
+        sys.exit(f"build.py: generating the service worker failed:\n{proc.stderr[-2000:]}")
+    return dict(json.loads(proc.stdout.strip().splitlines()[-1]))
+
+
+def web_manifest() -> bytes:
+    """The web-app manifest: relative start_url and scope, so it works under any sub-path."""
+    icons = []
+    for name, size, purpose in (("icon-192.png", 192, "any"), ("icon-512.png", 512, "any"),
+                                ("icon-maskable-512.png", 512, "maskable")):
+        if (ROOT / "assets" / "icons" / name).exists():
+            icons.append({"src": f"./assets/icons/{name}", "sizes": f"{size}x{size}",
+                          "type": "image/png", "purpose": purpose})
+    data = {"name": "Trick Table", "short_name": "Trick Table",
+            "description": "Koz Maça, Batak, Kozel and Bidding Kozel against the computer.",
+            "start_url": "./", "scope": "./", "display": "standalone",
+            "orientation": "any", "theme_color": THEME, "background_color": "#093d27",
+            "icons": icons}
+    return (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode()
+
+
 # --------------------------------------------------------------------------------------- runtime
 def npm_package(key: str) -> Path:
     """Unpack the pinned npm tarball (fetched once with `npm pack`) and return its folder."""
@@ -631,6 +711,8 @@ def build(dist: Path = DIST) -> Path:
     html = html.replace("<!-- texts:before-python -->", before_python_texts(catalogs))
     wanted[Path("index.html")] = html.encode()
     wanted[Path(".nojekyll")] = b""
+    wanted[Path("manifest.webmanifest")] = web_manifest()
+    keep_extra = {dist / "sw.js"}  # written below, after the other files
 
     for out_rel, content in wanted.items():
         if isinstance(content, bytes):
@@ -638,12 +720,14 @@ def build(dist: Path = DIST) -> Path:
         else:
             copy_if_changed(content, dist / out_rel)
     # Remove what a previous build left behind.
-    keep = {(dist / out_rel) for out_rel in wanted}
+    keep = {(dist / out_rel) for out_rel in wanted} | keep_extra
     for p in sorted(dist.rglob("*"), reverse=True):
         if p.is_file() and p not in keep:
             p.unlink()
         elif p.is_dir() and not any(p.iterdir()):
             p.rmdir()
+    sw = service_worker(dist)
+    log(f"sw.js precaches {sw['count']} files ({sw['size'] / 1e6:.1f} MB)")
     return dist
 
 

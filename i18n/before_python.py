@@ -18,4 +18,6 @@ BEFORE_PYTHON: dict[str, str] = {
     "failed": N_("The game could not start: {reason} Reload the page to try again; a recent "
                  "Chrome, Edge, Firefox or Safari is needed."),
     "noscript": N_("This game needs JavaScript."),
+    "update": N_("A new version is ready."),
+    "reload": N_("Reload"),
 }

@@ -102,17 +102,17 @@ def catalog() -> Mapping[str, str] | None:
 def game_info(info: Mapping[str, Any]) -> dict[str, Any]:
     """A game's facts for the table (engine.GAME_INFO[game]) with its texts translated."""
     g = str(info["name"])
+    lookup = _tr.pgettext  # (by a name Babel does not scan: the contexts are computed)
     out = dict(info)
-    out["title"] = _tr.pgettext(f"game.{g}.title", str(info["title"]))
-    out["summary"] = _tr.pgettext(f"game.{g}.summary", str(info["summary"]))
-    out["rules"] = _tr.pgettext(f"game.{g}.rules", str(info["rules"]))
-    out["options"] = [{**o, "help": _tr.pgettext(f"option.{o['name']}", str(o["help"]))}
+    out["title"] = lookup(f"game.{g}.title", str(info["title"]))
+    out["summary"] = lookup(f"game.{g}.summary", str(info["summary"]))
+    out["rules"] = lookup(f"game.{g}.rules", str(info["rules"]))
+    out["options"] = [{**o, "help": lookup(f"option.{o['name']}", str(o["help"]))}
                       for o in info["options"]]
     names = "|".join(info["seat_names"])
-    translated = _tr.pgettext("seat names", names).split("|")
+    translated = lookup("seat names", names).split("|")
     out["seat_names"] = translated if len(translated) == len(info["seat_names"]) else list(
         info["seat_names"])
-    lookup = _tr.pgettext  # (by a name Babel does not scan: the contexts are computed)
     out["score_labels"] = {k: lookup(f"score.{k}", str(v))
                            for k, v in info["score_labels"].items()}
     return out

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest

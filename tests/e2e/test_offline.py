@@ -1,0 +1,129 @@
+"""Offline and installable: after one visit the page loads and plays with the network off (the
+service worker that build.py generates precaches every file of dist/); a rebuilt site with a
+changed file is fetched in the background and offered ("A new version is ready") without
+interrupting the match, which survives the update.
+
+Service workers need a real secure origin: these tests serve a copy of dist/ from a local HTTP
+server (127.0.0.1 is a secure context) under a sub-path, as GitHub Pages would, in a browser
+context of their own.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import DIST
+
+pytestmark = pytest.mark.e2e
+
+SUB = "/trick-table/"
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,  # noqa: RUF012
+                      ".mjs": "text/javascript", ".js": "text/javascript",
+                      ".wasm": "application/wasm", ".json": "application/json",
+                      ".webmanifest": "application/manifest+json"}
+
+    def translate_path(self, path: str) -> str:
+        path = path.split("?", 1)[0].split("#", 1)[0]
+        if not path.startswith(SUB):
+            return str(Path(self.directory) / "__outside__")
+        return super().translate_path("/" + path[len(SUB):])
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    root = tmp_path_factory.mktemp("site") / "dist"
+    shutil.copytree(DIST, root)
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
+    t = threading.Thread(target=server.serve_forever, daemon=True)
+    t.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{SUB}", root
+    server.shutdown()
+
+
+def wait_controlled(page: Any) -> None:
+    """Until the service worker has installed (every file precached) and is active."""
+    page.wait_for_function("""async () => {
+        const reg = await navigator.serviceWorker.ready;
+        return !!(reg && reg.active);
+    }""", timeout=120_000)
+
+
+def play_a_card(page: Any) -> str:
+    page.click('[data-game-choice="koz-maca"]')
+    page.fill("#opt-seed", "4")
+    page.select_option("[data-speed]", "0")
+    page.select_option("[data-level]", "easy")
+    page.click("[data-start]")
+    page.wait_for_selector("#table[data-input]", state="attached", timeout=60_000)
+    before = page.get_attribute("#table", "data-seq")
+    card = page.query_selector("#hand [data-card][data-legal]")
+    move = str(card.get_attribute("data-card"))
+    card.click()
+    page.wait_for_function("s => document.getElementById('table').dataset.seq !== s", arg=before)
+    return move
+
+
+def test_offline_after_one_visit_and_an_update_is_offered(browser: Any,
+                                                         served: tuple[str, Path]) -> None:
+    base, root = served
+    ctx = browser.new_context(viewport={"width": 1000, "height": 800},
+                              service_workers="allow")
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(base)
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        wait_controlled(page)
+        manifest = json.loads((root / "manifest.webmanifest").read_text(encoding="utf-8"))
+        assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+        assert manifest["display"] == "standalone"
+
+        # Offline: the page loads from the service worker and a card can be played.
+        ctx.set_offline(True)
+        page.reload()
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        assert page.evaluate("!!navigator.serviceWorker.controller")
+        move = play_a_card(page)
+        saved = json.loads(page.evaluate("window.__tt_save()"))
+        assert saved["record"]["deals"][0]["moves"][:1] != [] and move
+
+        # A rebuilt site with a changed file: offered in the background, taken on "Reload".
+        ctx.set_offline(False)
+        css = root / "assets" / "style.css"
+        css.write_text(css.read_text(encoding="utf-8") + "\n/* new version */\n",
+                       encoding="utf-8")
+        import build
+
+        build.service_worker(root)
+        page.evaluate("window.__tt_sw && window.__tt_sw.update()")
+        page.wait_for_selector("#update:not([hidden])", timeout=120_000)
+        assert page.is_visible("#table")  # the match goes on, undisturbed
+        record = json.loads(page.evaluate("window.__tt_record()"))
+        page.click('#update [data-action="update"]')
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        page.wait_for_function("() => document.getElementById('table') && "
+                               "!document.getElementById('table').hidden", timeout=60_000)
+        after = json.loads(page.evaluate("window.__tt_record()"))
+        moves = record["deals"][0]["moves"]
+        assert after["seed"] == record["seed"]  # the saved match came back (and plays on)
+        assert after["deals"][0]["moves"][:len(moves)] == moves
+        text = page.evaluate("fetch('./assets/style.css').then(r => r.text())")
+        assert "/* new version */" in text
+    finally:
+        ctx.close()
