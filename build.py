@@ -218,6 +218,30 @@ def before_python_texts(catalogs: dict[str, bytes]) -> str:
     return "<script>window.__tt_i18n = " + data.replace("</", "<\\/") + ";</script>"
 
 
+def static_lobby(catalogs: dict[str, bytes]) -> str:
+    """The lobby as HTML for every language and every chosen game, rendered at build time by
+    the page's own views (ui/views.py), so a player can choose a game and its options and read
+    the rules while the runtime loads (index.html shows it at first paint)."""
+    sys.path.insert(0, str(ROOT))
+    import engine
+    import engine.ai
+    from ui import i18n as I
+    from ui import views as V
+
+    speed = "2"  # the page's default speed (ui/app.py)
+    out: dict[str, dict[str, str]] = {}
+    for lang in I.LANGS:
+        I.use(lang, catalogs.get(lang))
+        info = {g: I.game_info(engine.GAME_INFO[g]) for g in engine.GAMES}
+        out[lang] = {g: V.lobby_html(list(engine.GAMES), info, g, {}, "", "", speed,
+                                     dict(engine.ai.LEVELS), engine.ai.DEFAULT_LEVEL)
+                     for g in engine.GAMES}
+    I.use(I.DEFAULT, None)
+    data = json.dumps({"first": engine.GAMES[0], "lobby": out}, ensure_ascii=False)
+    return ('<script type="application/json" id="tt-lobby">' + data.replace("</", "<\\/")
+            + "</script>")
+
+
 # ------------------------------------------------------------------------- offline, installable
 TOOLS = ROOT / "tools" / "sw"  # package.json + package-lock.json: workbox-build, pinned
 THEME = "#0d5132"
@@ -709,6 +733,7 @@ def build(dist: Path = DIST) -> Path:
                         for p in pyscript_files(pyscript_dir) if p.name.startswith("core-"))
     html = html.replace("<!-- preload:pyscript -->", chunks)
     html = html.replace("<!-- texts:before-python -->", before_python_texts(catalogs))
+    html = html.replace("<!-- lobby:static -->", static_lobby(catalogs))
     wanted[Path("index.html")] = html.encode()
     wanted[Path(".nojekyll")] = b""
     wanted[Path("manifest.webmanifest")] = web_manifest()

@@ -20,4 +20,5 @@ BEFORE_PYTHON: dict[str, str] = {
     "noscript": N_("This game needs JavaScript."),
     "update": N_("A new version is ready."),
     "reload": N_("Reload"),
+    "starting": N_("Loading the game: the cards are dealt as soon as it is ready…"),
 }

@@ -240,12 +240,53 @@ class App(Embedding):
             js.Reflect.set(js.window, name, p)  # setattr skips dunder-like names
         self.init_language()
         self.make_note()
+        chosen = self.static_lobby_choices()
         self.boot(str(js.window.location.search))
+        self.take_static_lobby(chosen)
         el("splash").hidden = True
         self.ready_event()  # to the parent window, when the table is embedded
         js.Reflect.set(js.window, "__tt_ready_at", js.performance.now())
         doc().documentElement.dataset.ready = "1"
         asyncio.ensure_future(self.prewarm())
+
+    def static_lobby_choices(self) -> dict[str, Any] | None:
+        """What the player chose in the lobby the build rendered (index.html shows it before
+        Python runs): the game, its options, seed, level and speed, and whether "Deal the
+        cards" was pressed. None when it was not touched."""
+        lobby = el("lobby")
+        if not found(lobby) or lobby.dataset.static != "1":
+            return None
+        if not js.Reflect.get(js.window, "__tt_touched"):
+            return None
+        node = lobby.querySelector(".game-choice.selected")
+        game = str(node.dataset.gameChoice) if found(node) else self.selected
+        if game not in self.games:
+            return None
+        self.selected = game
+        self.read_lobby()
+        return {"game": game, "values": dict(self.values.get(game, {})),
+                "players": self.players, "seed": self.seed_text, "speed": self.speed,
+                "level": self.level, "start": bool(js.Reflect.get(js.window, "__tt_pending"))}
+
+    def take_static_lobby(self, chosen: dict[str, Any] | None) -> None:
+        """Python takes over the lobby with the player's choices; a pending "Deal the cards"
+        deals at once."""
+        lobby = el("lobby")
+        with contextlib.suppress(Exception):
+            lobby.removeAttribute("data-static")
+        if chosen is None or self.match is not None or lobby.hidden:
+            return
+        self.selected = chosen["game"]
+        self.values[self.selected] = chosen["values"]
+        self.players, self.seed_text = chosen["players"], chosen["seed"]
+        self.speed, self.level = chosen["speed"], chosen["level"]
+        self.show_lobby()
+        if chosen["start"]:
+            if self.paused is not None and not self.paused.match.is_over:
+                self.ask_leave(_("Start a new match?"), _("Your match in progress will be lost."),
+                               _("Start the new match"), self.start_match, cancel=_("Cancel"))
+            else:
+                self.start_match()
 
     async def prewarm(self) -> None:
         """Boots the search players' worker shortly after the lobby shows, so the first
