@@ -798,7 +798,7 @@ def main() -> int:
     ap.add_argument("command", nargs="?", default="build",
                     choices=("build", "serve", "bench", "bench-ai", "i18n"))
     ap.add_argument("--port", type=int, default=8000)
-    ap.add_argument("--runs", type=int, default=5, help="bench: cold loads of each page")
+    ap.add_argument("--runs", type=int, default=3, help="bench: cold loads of each page")
     ap.add_argument("--deals", type=int, default=3, help="bench-ai: deals per game")
     ap.add_argument("--seed", type=int, default=7, help="bench-ai: the first match seed")
     a = ap.parse_args()
@@ -806,7 +806,7 @@ def main() -> int:
         from engine.bench import page
 
         if a.command == "bench":
-            return page.main(["page-load", "--runs", str(a.runs)])
+            return page.main(["page-start", "--runs", str(a.runs)])
         return page.main(["page-ai", "--deals", str(a.deals), "--seed", str(a.seed)])
     if a.command == "i18n":
         update_catalogs()

@@ -217,6 +217,7 @@ class App(Embedding):
         self.leave_go: Callable[[], None] | None = None  # what "Leave" in the dialog does
         self.leave_under: str | None = None  # the sheet the leave dialog covers
         self.hint_text: str | None = None  # a lesson's hint on show
+        self.input_marked = False  # performance mark "tt:input" made
         self.init_embedding()  # positions and lessons for tutorial sites (ui/embedded.py)
 
     # ------------------------------------------------------------------------------- setup
@@ -254,7 +255,7 @@ class App(Embedding):
         Python runs): the game, its options, seed, level and speed, and whether "Deal the
         cards" was pressed. None when it was not touched."""
         lobby = el("lobby")
-        if not found(lobby) or lobby.dataset.static != "1":
+        if not found(lobby) or lobby.getAttribute("data-static") != "1":
             return None
         if not js.Reflect.get(js.window, "__tt_touched"):
             return None
@@ -1446,6 +1447,10 @@ class App(Embedding):
         ds.seq = str(self.seq)
         if can:
             ds.input = "1"
+            if not self.input_marked:  # the first moment a card can be played (benchmarks)
+                self.input_marked = True
+                with contextlib.suppress(Exception):
+                    js.performance.mark("tt:input")
         else:
             table.removeAttribute("data-input")
         if self.waiting_for_tap():

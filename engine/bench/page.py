@@ -3,12 +3,16 @@
     python -m engine.bench page-load [--runs N]
         build dist/, then time cold navigation -> interactive table for dist/ against a bare
         PyScript page built from the same npm runtime (median of N runs, default 5)
+    python -m engine.bench page-start [--runs N]
+        build dist/, then the figures of a fast start beside the bare PyScript page's time to
+        ready in the same run: lobby interactive, first card playable, a repeat visit from the
+        service worker, the first visit's transfer gzip-compressed, a 10 Mbit/s 40 ms line
     python -m engine.bench page-ai [--deals N] [--seed S]
         build dist/, then have the page's computer (default level) make every decision of a few
         seeded deals of each game in its worker; print the page's own decision times next to
         CPython's on the same positions (--deals N per game, default 3; --seed S, default 7)
 
-`python3 build.py bench` and `python3 build.py bench-ai` are aliases of these. Both need the
+`python3 build.py bench` (page-start) and `python3 build.py bench-ai` are aliases of these. Both need the
 repository's build.py (loaded from the checkout to build and serve dist/), the playwright
 package and a Chromium (/usr/bin/chromium, else `chromium` on PATH, or CHROMIUM=/path); without
 them they say why and exit with status 2. playwright is imported only inside the functions that
@@ -174,6 +178,102 @@ def page_load(b: ModuleType, runs: int) -> None:
           f"{pairs:.2f} median of the paired runs (goal <= 0.60), runs={runs}")
 
 
+# ---------------------------------------------------------------------- start and offline figures
+FIRST_CARD_QUERY = "?game=koz-maca&seed=2&speed=0&level=easy"  # the player leads at once
+
+
+def mark(page: Any, name: str, timeout: float = 120_000) -> float:
+    """A performance mark's time (ms since navigation), waiting for it."""
+    page.wait_for_function(f"performance.getEntriesByName('{name}').length > 0", timeout=timeout)
+    return float(page.evaluate(f"performance.getEntriesByName('{name}')[0].startTime"))
+
+
+def gzip_bytes(dist: Path, page: Any, prefix: str) -> int:
+    """What the files this page fetched weigh gzip-compressed, as a static host serves them."""
+    import gzip
+
+    urls = page.evaluate("""() => performance.getEntriesByType('navigation')
+        .concat(performance.getEntriesByType('resource')).map(e => e.name)""")
+    total = 0
+    for url in set(urls):
+        rel = url.split(prefix, 1)[-1].split("?", 1)[0].split("#", 1)[0] or "index.html"
+        path = dist / rel
+        if path.is_file():
+            total += len(gzip.compress(path.read_bytes(), 6))
+    return total
+
+
+def start_figures(b: ModuleType, runs: int) -> None:
+    """The figures of a fast start, each beside the bare PyScript page's time to ready in the
+    same run: lobby interactive, first card playable, a repeat visit from the service worker,
+    the first visit's transfer gzip-compressed, and the same on a throttled line."""
+    import statistics
+
+    from playwright.sync_api import sync_playwright
+
+    root = b.CACHE / "bench"
+    shutil.rmtree(root / "site", ignore_errors=True)
+    site = root / "site"
+    shutil.copytree(b.DIST, site / "game")
+    build_bare(b, site / "bare")
+    server, base = serve_in_background(b, site)
+    rows: dict[str, list[float]] = {k: [] for k in ("bare", "lobby", "card", "repeat")}
+    gz: list[int] = []
+    with sync_playwright() as p:
+        for i in range(runs):
+            browser = launch(p, CHROMIUM_ARGS)
+            page = browser.new_context().new_page()
+            page.goto(f"{base}/bare/")
+            page.wait_for_function("typeof window.__ready_at === 'number'", timeout=120_000)
+            rows["bare"].append(page.evaluate("window.__ready_at") / 1000)
+            browser.close()
+
+            browser = launch(p, CHROMIUM_ARGS)
+            ctx = browser.new_context(service_workers="allow")
+            page = ctx.new_page()
+            page.goto(f"{base}/game/")
+            rows["lobby"].append(mark(page, "tt:lobby") / 1000)
+            page.goto(f"{base}/game/{FIRST_CARD_QUERY}")
+            rows["card"].append(mark(page, "tt:input") / 1000)
+            gz.append(gzip_bytes(site / "game", page, "/game/"))
+            page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)",
+                                   timeout=120_000)
+            page.evaluate("localStorage.clear()")
+            again = ctx.new_page()
+            again.goto(f"{base}/game/{FIRST_CARD_QUERY}")
+            rows["repeat"].append(mark(again, "tt:input") / 1000)
+            browser.close()
+            print(f"run {i + 1}: bare {rows['bare'][-1]:.2f} s, lobby {rows['lobby'][-1]:.3f} s, "
+                  f"first card {rows['card'][-1]:.2f} s, repeat {rows['repeat'][-1]:.2f} s",
+                  flush=True)
+        # a throttled line: 10 Mbit/s down, 40 ms latency (one run)
+        browser = launch(p, CHROMIUM_ARGS)
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 40, "downloadThroughput": 10e6 / 8,
+            "uploadThroughput": 5e6 / 8})
+        page.goto(f"{base}/game/")
+        slow_lobby = mark(page, "tt:lobby", 600_000) / 1000
+        page.goto(f"{base}/game/{FIRST_CARD_QUERY}")
+        slow_card = mark(page, "tt:input", 600_000) / 1000
+        browser.close()
+    server.shutdown()
+    med = {k: statistics.median(v) for k, v in rows.items()}
+    bare = med["bare"]
+    print(f"bare PyScript page, ready          : {bare:.2f} s median (runs={runs})")
+    for key, label, goal in (("lobby", "lobby interactive", 0.15),
+                             ("card", "first card playable", 0.6),
+                             ("repeat", "repeat visit (service worker)", 0.3)):
+        print(f"{label:<35}: {med[key]:.3f} s = {med[key] / bare:.2f} x bare (goal <= {goal})")
+    print(f"first visit, gzip-compressed        : {statistics.median(gz) / 1e6:.2f} MB "
+          f"(goal <= 5 MB)")
+    print(f"10 Mbit/s, 40 ms (served uncompressed): lobby interactive {slow_lobby:.2f} s, "
+          f"first card playable {slow_card:.2f} s")
+
+
 # -------------------------------------------------------------------------------------- page-ai
 def percentile(values: list[float], q: float) -> float:
     """Nearest-rank percentile (q in 0..100) of a non-empty list."""
@@ -324,13 +424,15 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog=f"python -m engine.bench {command}",
                                  description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    if command == "page-load":
-        ap.add_argument("--runs", type=int, default=5, help="cold loads of each page (default 5)")
+    if command in ("page-load", "page-start"):
+        ap.add_argument("--runs", type=int, default=5 if command == "page-load" else 3,
+                        help="cold loads of each page")
     elif command == "page-ai":
         ap.add_argument("--deals", type=int, default=3, help="deals per game (default 3)")
         ap.add_argument("--seed", type=int, default=7, help="the first match seed (default 7)")
     else:
-        print(f"unknown page benchmark {command!r} (page-load, page-ai)", file=sys.stderr)
+        print(f"unknown page benchmark {command!r} (page-load, page-start, page-ai)",
+              file=sys.stderr)
         return 2
     args = ap.parse_args(rest)
     for name in ("runs", "deals"):
@@ -346,6 +448,8 @@ def main(argv: list[str]) -> int:
     b.log(f"dist/ ready ({b.dist_size() / 1e6:.1f} MB)")
     if command == "page-load":
         page_load(b, args.runs)
+    elif command == "page-start":
+        start_figures(b, args.runs)
     else:
         page_ai(b, args.deals, args.seed)
     return 0

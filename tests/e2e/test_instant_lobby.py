@@ -65,3 +65,18 @@ def test_lobby_works_before_python_and_deals_when_ready(held: tuple[Any, Any]) -
     assert rec["seed"] == 77
     state = page.evaluate("JSON.parse(window.__tt_state())")
     assert state["ai"]["level"] == "easy"
+
+
+def test_an_address_with_a_game_opens_its_table_at_once(browser: Any, site: Site) -> None:
+    """A shared link (?game=…&seed=…) opens straight at the table, the lobby never shown."""
+    ctx = browser.new_context(viewport={"width": 1000, "height": 800})
+    ctx.route("**/*", site.handle)
+    page = ctx.new_page()
+    try:
+        page.goto(BASE + "?game=koz-maca&seed=2&speed=0&level=easy")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        page.wait_for_selector("#table[data-input]", state="attached", timeout=60_000)
+        assert page.is_hidden("#lobby")
+        assert page.evaluate("performance.getEntriesByName('tt:input').length") == 1
+    finally:
+        ctx.close()
