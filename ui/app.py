@@ -229,6 +229,9 @@ class App(Embedding):
         doc().addEventListener("change", change)
         pop = create_proxy(self.on_popstate)
         self._proxies.append(pop)
+        keys = create_proxy(self.on_key)
+        self._proxies.append(keys)
+        doc().addEventListener("keydown", keys)
         js.window.addEventListener("popstate", pop)
         with contextlib.suppress(Exception):  # the page scrolls itself when the screen changes
             js.window.history.scrollRestoration = "manual"
@@ -588,6 +591,84 @@ class App(Embedding):
     def in_progress(self) -> bool:
         return self.match is not None and not self.match.is_over
 
+    # ------------------------------------------------------------------------------- keyboard
+    def on_key(self, event: Any) -> None:
+        """Dialogs: Escape closes one that may be closed, Tab stays inside. The hand: the arrow
+        keys (and Home, End) move between its cards; Enter or Space plays (they are buttons)."""
+        key = str(event.key)
+        ov = el("overlay")
+        if self.overlay is not None and not ov.hidden:
+            if key == "Escape":
+                close = ov.querySelector('[data-action="close"], [data-action="leave-cancel"]')
+                if found(close):
+                    event.preventDefault()
+                    close.click()
+            elif key == "Tab":
+                items = [n for n in ov.querySelectorAll(
+                    'button:not([disabled]), select, input, a[href], [tabindex="0"]')]
+                if items:
+                    first, last = items[0], items[-1]
+                    active = doc().activeElement
+                    inside = found(active) and ov.contains(active)
+                    if event.shiftKey and (not inside or active == first):
+                        event.preventDefault()
+                        last.focus()
+                    elif not event.shiftKey and (not inside or active == last):
+                        event.preventDefault()
+                        first.focus()
+            return
+        active = doc().activeElement
+        on_control = found(active) and found(active.closest("button, select, input, a"))
+        in_hand = found(active) and el("hand").contains(active)
+        if (self.lingering and key in ("Enter", " ")
+                and (not on_control or (in_hand and not self.human_can_act()))):
+            event.preventDefault()  # the keyboard's tap: the finished trick moves on
+            if self.run is not None or self.step_pos is not None:
+                self.lingering = False
+                self.render()
+            self.tapped.set()
+            return
+        if key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
+            return
+        cards = list(doc().querySelectorAll("#hand [data-card]"))
+        if not cards or not found(active) or not el("hand").contains(active):
+            return
+        i = next((k for k, c in enumerate(cards) if c == active), 0)
+        j = {"ArrowLeft": i - 1, "ArrowRight": i + 1, "Home": 0, "End": len(cards) - 1}[key]
+        event.preventDefault()
+        cards[max(0, min(len(cards) - 1, j))].focus()
+
+    def announce(self, seat: int, move: str) -> None:
+        """Says each move in the polite live region (#announce) for screen readers: the card
+        by its name ("Mehmet plays queen of spades."), a bid or a trump choice as shown."""
+        if R.is_card_move(move):
+            what = ", ".join(R.card_label(c) for c in move.split() if R.is_card(c))
+            if not what:  # a play seen face down
+                what = _("a card face down")
+        else:
+            what = R.move_label(move)
+        text = (_("You play {what}.").format(what=what) if seat == 0 else
+                _("{name} plays {what}.").format(name=self.names()[seat], what=what))
+        box = el("announce")
+        if found(box):
+            box.textContent = text
+
+    def focus_hand(self, new_turn: bool = False) -> None:
+        """When the player's turn comes (or focus has dropped to the page), focus goes to the
+        first playable card (or the first move button of the panel); a control the player
+        moved to inside the hand or panel keeps it."""
+        active = doc().activeElement
+        mine = found(active) and (el("hand").contains(active) or el("panel").contains(active))
+        if new_turn and not mine:
+            active = None
+        if (found(active) and active != doc().body and active.isConnected
+                and active.id != "felt"  # the felt had focus only while a trick waited
+                and active.getClientRects().length > 0):  # a visible control keeps focus
+            return
+        target = doc().querySelector("#hand [data-legal], #panel [data-move]:not([disabled])")
+        if found(target):
+            target.focus()
+
     def on_popstate(self, event: Any) -> None:
         """Back and Forward: between the lobby and the table, inside the page."""
         if history_top() == "table":
@@ -656,8 +737,8 @@ class App(Embedding):
                 and not self.human_can_act())
 
     async def wait_tap(self, seconds: float | None) -> None:
-        """Waits `seconds` (None: without end) or until a tap on the felt."""
-        self.tapped.clear()
+        """Waits `seconds` (None: without end) or until a tap on the felt (a tap made since
+        the trick finished counts: the event is cleared when a trick starts its show)."""
         try:
             await asyncio.wait_for(self.tapped.wait(), seconds)
         except TimeoutError:
@@ -1005,6 +1086,7 @@ class App(Embedding):
         if self.bot_task is not None and not self.bot_task.done():
             # the trump timer, or (at Instant) the wait with the finished trick on show
             self.bot_task.cancel()
+            self.bot_task = None  # cancelled is not yet done: kick() must start a new loop
         self.lingering = False  # the player's card ends the finished trick's show
         if self.run is not None:  # a lesson: right, wrong or illegal, said by the lesson
             self.lesson_try(move)
@@ -1028,12 +1110,14 @@ class App(Embedding):
         self.seq += 1
         if mover is not None:
             self.move_events(mover, d.moves[-1] if d.moves else move, d, n_tricks)
+            self.announce(mover, d.moves[-1] if d.moves else move)
         self.fresh = len(d.trick) > 0
         if len(d.tricks) > n_tricks:
             self.last_trick = d.tricks[-1]
             # At Instant the deal's last trick gives way to the summary at once (the summary
             # and "Last trick" show it); every other finished trick stays on show a while.
             self.lingering = not (self.speed == "0" and d.phase == "over")
+            self.tapped.clear()  # a tap from now on ends this trick's show
             self.fresh = True
         self.render()
         self.save()
@@ -1209,6 +1293,8 @@ class App(Embedding):
 
     # ------------------------------------------------------------------------------- overlays
     def show_overlay(self, kind: str, html: str) -> None:
+        if self.overlay is None:  # focus comes back here when the dialog closes
+            self.focus_before = doc().activeElement
         self.overlay = kind
         ov = el("overlay")
         ov.innerHTML = html
@@ -1221,8 +1307,22 @@ class App(Embedding):
         self.overlay = None
         self.leave_go = None
         ov = el("overlay")
+        was_open = not ov.hidden
         ov.hidden = True
         ov.innerHTML = ""
+        back = getattr(self, "focus_before", None)
+        self.focus_before = None
+        if was_open and back is not None and found(back):
+            if not back.isConnected:  # the bar or hand was drawn again: the same control
+                sel = None
+                for attr in ("data-action", "data-card", "data-move"):
+                    v = back.getAttribute(attr)
+                    if v:
+                        sel = f'#table [{attr}="{v}"]'
+                        break
+                back = doc().querySelector(sel) if sel else None
+            if back is not None and found(back):
+                back.focus()
 
     def ask_leave(self, title: str, text: str, confirm: str, go: Callable[[], None],
                   cancel: str | None = None) -> None:
@@ -1421,7 +1521,42 @@ class App(Embedding):
             n.removeAttribute("data-note")
 
     # ------------------------------------------------------------------------------- render
+    def focus_key(self) -> str | None:
+        """A selector for the focused control of the table (drawing replaces the elements)."""
+        active = doc().activeElement
+        if not found(active) or not el("table").contains(active):
+            return None
+        for attr in ("data-action", "data-card", "data-move", "data-lang"):
+            v = active.getAttribute(attr)
+            if v is not None:
+                return f'#table [{attr}="{v}"]' if v else f"#table [{attr}]"
+        return None
+
     def render(self) -> None:
+        keep = self.focus_key()
+        self.draw_table()
+        if keep is not None:
+            active = doc().activeElement
+            if not found(active) or active == doc().body or not active.isConnected:
+                again = doc().querySelector(keep)
+                if found(again):
+                    again.focus()
+        turn = self.human_can_act() and self.overlay is None
+        if turn:
+            self.focus_hand(new_turn=not getattr(self, "was_turn", False))
+        self.was_turn = turn
+        felt = el("felt")
+        if self.waiting_for_tap():  # the keyboard's way on: Enter on the felt
+            if felt.getAttribute("tabindex") != "0":
+                felt.setAttribute("tabindex", "0")
+                felt.setAttribute("role", "button")
+                felt.setAttribute("aria-label", _("Tap the table to go on."))
+                felt.focus()
+        elif felt.getAttribute("tabindex") is not None:
+            for attr in ("tabindex", "role", "aria-label"):
+                felt.removeAttribute(attr)
+
+    def draw_table(self) -> None:
         m = self.match
         if m is None:
             return

@@ -86,6 +86,7 @@ def cut_or_overflowing(page: Any, width: int) -> list[str]:
         if (document.documentElement.scrollWidth > w + 1) out.push('page ' + document.documentElement.scrollWidth);
         for (const el of document.querySelectorAll('#app *')) {
             if (!el.offsetParent && el.tagName !== 'BODY') continue;
+            if (el.closest('.sr-only')) continue;  // read by screen readers, not shown
             const st = getComputedStyle(el);
             const r = el.getBoundingClientRect();
             if (!r.width || !el.textContent.trim()) continue;
