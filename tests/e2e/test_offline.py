@@ -115,7 +115,8 @@ def test_offline_after_one_visit_and_an_update_is_offered(browser: Any,
         page.wait_for_selector("#update:not([hidden])", timeout=120_000)
         assert page.is_visible("#table")  # the match goes on, undisturbed
         record = json.loads(page.evaluate("window.__tt_record()"))
-        page.click('#update [data-action="update"]')
+        with page.expect_navigation(timeout=120_000):  # the new version takes over: a reload
+            page.click('#update [data-action="update"]')
         page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
         page.wait_for_function("() => document.getElementById('table') && "
                                "!document.getElementById('table').hidden", timeout=60_000)
