@@ -92,6 +92,13 @@ def babel() -> None:
                         "--disable-pip-version-check", BABEL], check=True)
 
 
+def importable() -> None:
+    """The engine and ui/ importable here (the build renders with the page's own code)."""
+    for folder in (str(ROOT), str(I18N)):
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+
+
 def template() -> Any:
     """The catalog template: every string of ui/ in _(), N_(), ngettext() and pgettext(),
     and every engine text the page shows (message templates by key, the games' texts)."""
@@ -99,7 +106,7 @@ def template() -> Any:
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
 
-    sys.path.insert(0, str(ROOT))
+    importable()
     import datetime
 
     import engine
@@ -203,8 +210,7 @@ def before_python_texts(catalogs: dict[str, bytes]) -> str:
     import gettext
     import io
 
-    sys.path.insert(0, str(ROOT))
-    sys.path.insert(0, str(I18N))
+    importable()
     from before_python import BEFORE_PYTHON
 
     from ui.i18n import LANGS, SAVED_KEY
@@ -222,10 +228,11 @@ def static_lobby(catalogs: dict[str, bytes]) -> str:
     """The lobby as HTML for every language and every chosen game, rendered at build time by
     the page's own views (ui/views.py), so a player can choose a game and its options and read
     the rules while the runtime loads (index.html shows it at first paint)."""
-    sys.path.insert(0, str(ROOT))
+    importable()
     import engine
     import engine.ai
     from ui import i18n as I
+    from ui import store as S
     from ui import views as V
 
     speed = "2"  # the page's default speed (ui/app.py)
@@ -237,7 +244,8 @@ def static_lobby(catalogs: dict[str, bytes]) -> str:
                                      dict(engine.ai.LEVELS), engine.ai.DEFAULT_LEVEL)
                      for g in engine.GAMES}
     I.use(I.DEFAULT, None)
-    data = json.dumps({"first": engine.GAMES[0], "lobby": out}, ensure_ascii=False)
+    data = json.dumps({"first": engine.GAMES[0], "lobby": out, "names": I.LANGS,
+                       "save": S.KEY, "lang_key": I.SAVED_KEY}, ensure_ascii=False)
     return ('<script type="application/json" id="tt-lobby">' + data.replace("</", "<\\/")
             + "</script>")
 

@@ -38,9 +38,8 @@ from . import review as RV
 from . import store as S
 from . import views as V
 from .embed import PARAMS as EMBED_PARAMS
-from .embed import error_text
 from .embedded import Embedding
-from .i18n import N_, _, catalog, game_info, ngettext, pgettext
+from .i18n import N_, _, catalog, error_text, game_info, ngettext, pgettext
 
 # Pause before a computer move and the time a finished trick stays on the table (seconds).
 REVIEW = ("last-trick", "scores", "replay")  # the sheets for looking back at the match
@@ -170,6 +169,18 @@ def el(id_: str) -> Any:
     return js.document.getElementById(id_)
 
 
+def control_selector(node: Any) -> str | None:
+    """A selector that finds a control of the table again after the table is drawn anew
+    (drawing replaces the elements): by its data-action, data-card, data-move or data-lang."""
+    if not found(node) or not hasattr(node, "getAttribute"):
+        return None
+    for attr in ("data-action", "data-card", "data-move", "data-lang"):
+        v = node.getAttribute(attr)
+        if v is not None:
+            return f'#table [{attr}="{v}"]' if v else f"#table [{attr}]"
+    return None
+
+
 def found(node: Any) -> bool:
     """Whether a DOM lookup found an element (a missing one comes back as None or jsnull)."""
     return node is not None and hasattr(node, "nodeType")
@@ -218,6 +229,8 @@ class App(Embedding):
         self.leave_under: str | None = None  # the sheet the leave dialog covers
         self.hint_text: str | None = None  # a lesson's hint on show
         self.input_marked = False  # performance mark "tt:input" made
+        self.focus_before: Any = None  # where focus was when a dialog opened
+        self.was_turn = False  # at the last drawing it was the player's turn
         self.init_embedding()  # positions and lessons for tutorial sites (ui/embedded.py)
 
     # ------------------------------------------------------------------------------- setup
@@ -623,10 +636,7 @@ class App(Embedding):
         if (self.lingering and key in ("Enter", " ")
                 and (not on_control or (in_hand and not self.human_can_act()))):
             event.preventDefault()  # the keyboard's tap: the finished trick moves on
-            if self.run is not None or self.step_pos is not None:
-                self.lingering = False
-                self.render()
-            self.tapped.set()
+            self.tap()
             return
         if key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
             return
@@ -724,6 +734,13 @@ class App(Embedding):
                 and (not self.lingering or self.speed == "0")
                 and self.deal.phase != "over" and self.deal.to_move in self.readers
                 and (self.run is None or not self.run.done))
+
+    def tap(self) -> None:
+        """A tap on the felt (or Enter there): the finished trick's show ends."""
+        if self.run is not None or self.step_pos is not None:
+            self.lingering = False  # no computer waits: the table moves on at once
+            self.render()
+        self.tapped.set()
 
     def bot_rng(self) -> random.Random:
         """The baseline's tie-breaks for the decision now: fixed by the match's seed and the
@@ -886,10 +903,7 @@ class App(Embedding):
         node = target.closest("[data-game-choice],[data-start],[data-card],[data-move],[data-action]")
         if not found(node):  # a click outside any control: on the felt, it ends a trick's show
             if self.lingering and found(target.closest("#felt")):
-                if self.run is not None or self.step_pos is not None:
-                    self.lingering = False  # no computer waits: the table moves on at once
-                    self.render()
-                self.tapped.set()
+                self.tap()
             return
         ds = node.dataset
         if node.hasAttribute("data-game-choice"):
@@ -1310,16 +1324,11 @@ class App(Embedding):
         was_open = not ov.hidden
         ov.hidden = True
         ov.innerHTML = ""
-        back = getattr(self, "focus_before", None)
+        back = self.focus_before
         self.focus_before = None
         if was_open and back is not None and found(back):
             if not back.isConnected:  # the bar or hand was drawn again: the same control
-                sel = None
-                for attr in ("data-action", "data-card", "data-move"):
-                    v = back.getAttribute(attr)
-                    if v:
-                        sel = f'#table [{attr}="{v}"]'
-                        break
+                sel = control_selector(back)
                 back = doc().querySelector(sel) if sel else None
             if back is not None and found(back):
                 back.focus()
@@ -1521,19 +1530,9 @@ class App(Embedding):
             n.removeAttribute("data-note")
 
     # ------------------------------------------------------------------------------- render
-    def focus_key(self) -> str | None:
-        """A selector for the focused control of the table (drawing replaces the elements)."""
-        active = doc().activeElement
-        if not found(active) or not el("table").contains(active):
-            return None
-        for attr in ("data-action", "data-card", "data-move", "data-lang"):
-            v = active.getAttribute(attr)
-            if v is not None:
-                return f'#table [{attr}="{v}"]' if v else f"#table [{attr}]"
-        return None
-
     def render(self) -> None:
-        keep = self.focus_key()
+        active = doc().activeElement
+        keep = control_selector(active) if found(active) and el("table").contains(active) else None
         self.draw_table()
         if keep is not None:
             active = doc().activeElement
@@ -1543,7 +1542,7 @@ class App(Embedding):
                     again.focus()
         turn = self.human_can_act() and self.overlay is None
         if turn:
-            self.focus_hand(new_turn=not getattr(self, "was_turn", False))
+            self.focus_hand(new_turn=not self.was_turn)
         self.was_turn = turn
         felt = el("felt")
         if self.waiting_for_tap():  # the keyboard's way on: Enter on the felt

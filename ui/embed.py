@@ -27,7 +27,7 @@ import engine
 from engine import address
 from engine.lessons import Lesson, load_lesson
 
-from .i18n import _, catalog, game_info
+from .i18n import _, error_text, game_info
 
 VERSION = 1
 SOURCE = "trick-table"
@@ -49,15 +49,6 @@ SPEEDS = ("0", "1", "2", "3")
 class EmbedError(ValueError):
     """A position, lesson, parameter or message that cannot be used; str() says why (in the
     page's language)."""
-
-
-def error_text(exc: BaseException, names: Any = None) -> str:
-    """An error's sentence in the page's language: an engine error (`.message`, a Message)
-    rendered through the catalog with the table's seat `names`, else its str()."""
-    message = getattr(exc, "message", None)
-    if message is not None and hasattr(message, "render"):
-        return str(message.render(names, catalog()))
-    return str(exc)
 
 
 @dataclass

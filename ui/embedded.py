@@ -23,7 +23,7 @@ from engine.lessons import LessonRun
 
 from . import embed as E
 from . import render as R
-from .i18n import _, catalog, pgettext
+from .i18n import _, catalog, error_text, pgettext
 
 
 def el(id_: str) -> Any:
@@ -198,7 +198,7 @@ class Embedding:
             self.embed_error(str(exc))
         except Exception as exc:  # noqa: BLE001 (a network failure is a message)
             self.embed_error(_("The lesson “{address}” could not be loaded: {reason}").format(
-                address=url_text, reason=E.error_text(exc)))
+                address=url_text, reason=error_text(exc)))
 
     # ---------------------------------------------------------------------- loading
     def load_spec(self, spec: E.Spec) -> None:
@@ -303,7 +303,7 @@ class Embedding:
             self.post(E.event("error", message=str(exc)))
         except Exception as exc:  # noqa: BLE001 (never a crash: say it)
             self.post(E.event("error", message=_("The table could not do that: {reason}")
-                              .format(reason=E.error_text(exc))))
+                              .format(reason=error_text(exc))))
 
     def command(self, cmd: dict[str, Any]) -> None:
         kind = cmd["type"]

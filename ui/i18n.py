@@ -99,6 +99,15 @@ def catalog() -> Mapping[str, str] | None:
     return None if current == DEFAULT else _ENGINE
 
 
+def error_text(exc: BaseException, names: Any = None) -> str:
+    """An error's sentence in the page's language: an engine error (`.message`, a Message)
+    rendered through the catalog with the table's seat `names`, else its str()."""
+    message = getattr(exc, "message", None)
+    if message is not None and hasattr(message, "render"):
+        return str(message.render(names, catalog()))
+    return str(exc)
+
+
 def game_info(info: Mapping[str, Any]) -> dict[str, Any]:
     """A game's facts for the table (engine.GAME_INFO[game]) with its texts translated."""
     g = str(info["name"])

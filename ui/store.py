@@ -19,7 +19,7 @@ from typing import Any
 
 import engine
 
-from .i18n import _, catalog
+from .i18n import _, error_text
 
 FORMAT = 1
 KEY = "trick-table/v1"  # the save
@@ -35,14 +35,6 @@ UNREADABLE: Mark = ("", -1)
 class SaveError(ValueError):
     """A save that cannot be restored; the text says why, in a sentence (in the page's
     language)."""
-
-
-def error_text(exc: BaseException) -> str:
-    """An engine error's sentence in the page's language (`.message`), else its str()."""
-    message = getattr(exc, "message", None)
-    if message is not None and hasattr(message, "render"):
-        return str(message.render(None, catalog()))
-    return str(exc)
 
 
 @dataclass

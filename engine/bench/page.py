@@ -122,18 +122,24 @@ def build_bare(b: ModuleType, dist: Path) -> Path:
     return dist
 
 
+def bench_site(b: ModuleType) -> tuple[Any, str, Path]:
+    """A fresh copy of dist/ (at /game/) beside the bare PyScript page (at /bare/), served in
+    the background: the server, its base URL and the folder."""
+    site = b.CACHE / "bench" / "site"
+    shutil.rmtree(site, ignore_errors=True)
+    shutil.copytree(b.DIST, site / "game")
+    build_bare(b, site / "bare")
+    server, base = serve_in_background(b, site)
+    return server, base, site
+
+
 def page_load(b: ModuleType, runs: int) -> None:
     """Cold navigation -> interactive table, ours vs a bare PyScript page (median of runs)."""
     import statistics
 
     from playwright.sync_api import sync_playwright
 
-    root = b.CACHE / "bench"
-    shutil.rmtree(root / "site", ignore_errors=True)
-    site = root / "site"
-    shutil.copytree(b.DIST, site / "game")
-    build_bare(b, site / "bare")
-    server, base = serve_in_background(b, site)
+    server, base, _site = bench_site(b)
     results: dict[str, list[tuple[float, int]]] = {"bare": [], "ours": []}
     ours_python: list[float] = []  # from ui/main.py starting to the lobby shown
     with sync_playwright() as p:
@@ -211,12 +217,7 @@ def start_figures(b: ModuleType, runs: int) -> None:
 
     from playwright.sync_api import sync_playwright
 
-    root = b.CACHE / "bench"
-    shutil.rmtree(root / "site", ignore_errors=True)
-    site = root / "site"
-    shutil.copytree(b.DIST, site / "game")
-    build_bare(b, site / "bare")
-    server, base = serve_in_background(b, site)
+    server, base, site = bench_site(b)
     rows: dict[str, list[float]] = {k: [] for k in ("bare", "lobby", "card", "repeat")}
     gz: list[int] = []
     with sync_playwright() as p:

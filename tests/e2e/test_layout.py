@@ -74,22 +74,10 @@ def test_bidding_kozel_sets_are_each_seats_own(app: App, players: int) -> None:
         seats = boxes(page, "#felt .seat")
         assert len(plays) == players - 1, plays
         assert len(seats) == players, seats
-        bad = []
-        for i, a in enumerate(plays):
-            if a["x"] < 0 or a["r"] > width:
-                bad.append(f"{a} runs off the screen")
-            for b in plays[i + 1:]:
-                if overlap(a, b):
-                    bad.append(f"{a} overlaps {b}")
-            for s in seats:
-                if overlap(a, s):
-                    bad.append(f"{a} overlaps the seat {s}")
-        for i, a in enumerate(seats):
-            if a["x"] < 0 or a["r"] > width:
-                bad.append(f"{a} runs off the screen")
-            for b in seats[i + 1:]:
-                if overlap(a, b):
-                    bad.append(f"seat {a} overlaps seat {b}")
+        every = plays + seats  # no two boxes overlap, none runs off the screen
+        bad = [f"{a} runs off the screen" for a in every if a["x"] < 0 or a["r"] > width]
+        bad += [f"{a} overlaps {b}" for i, a in enumerate(every) for b in every[i + 1:]
+                if overlap(a, b)]
         assert not bad, f"{players} players at {width}x{height}: " + "; ".join(bad)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.evaluate("k => localStorage.removeItem(k)", KEY)
