@@ -106,6 +106,7 @@ def supported(deal: Deal) -> str | None:
 
 
 _G16 = 0xFFFF
+HIST_TOP = (1 << 24) - 1
 
 
 class Solver:
@@ -116,7 +117,7 @@ class Solver:
 
     def __init__(self, deal: Deal, side: Sequence[int], *, tt: bool = True,
                  equiv: bool = True, order: bool = True, bounds: bool = True,
-                 max_seconds: float | None = None) -> None:
+                 history: bool = True, max_seconds: float | None = None) -> None:
         why = supported(deal)
         if why is not None:
             raise Unsupported(why)
@@ -130,10 +131,12 @@ class Solver:
         self.use_equiv = equiv
         self.use_order = order
         self.use_bounds = bounds
+        self.use_history = history
         self.max_seconds = max_seconds
         self.deadline: float | None = None
         self.nodes = 0
         self.table: dict[tuple[int, ...], list[int]] = {}
+        self.hist = [[0] * 80 for _ in range(4)]  # cut-offs per (seat, lead)
         self.kozel = isinstance(deal, KozelDeal)
         self.to_id: dict[int, int] = {}
         self.to_card: dict[int, int] = {}
@@ -174,6 +177,16 @@ class Solver:
             present |= 1 << i
         self.root_trumps = present & self.tmask
         self.rem_pts = 0
+        self.ontrick = 0  # the cards on the trick in progress (a mask), during the search
+        # Classic: the shamok and the Queen of Clubs when they are held by opposing teams
+        # (the trick that holds both ends the cycle), else 0
+        self.sq_pair = 0
+        if self.classic and self.queen >= 0:
+            held = {i: s for s in range(4) for i in range(80) if self.hands[s] >> i & 1}
+            held.update({i: s for s, i in self.trick})
+            if self.shamok in held and self.queen in held and \
+                    (held[self.shamok] ^ held[self.queen]) & 1:
+                self.sq_pair = (1 << self.shamok) | (1 << self.queen)
         self.leader = deal.trick_leader if deal.trick_leader is not None else -1
         self.to_move = deal.to_move if deal.to_move is not None else -1
         for leader, plays, winner in deal._tricks:
@@ -250,28 +263,24 @@ class Solver:
         return (g == win >> 4 and i > win) or (g == self.trump and win >> 4 != self.trump)
 
     # --- the search ----------------------------------------------------------------------------
-    def _present(self) -> int:
-        h = self.hands
-        p = h[0] | h[1] | h[2] | h[3]
-        for _, i in self.trick:
-            p |= 1 << i
-        return p
-
     def _moves(self, seat: int, legal: int, led: int, win: int, win_seat: int,
                best: int) -> list[int]:
         """The cards to try, one per run of equivalent cards, in the order to try them."""
-        ids: list[int] = []
         pts = self.pts
+        h = self.hands
+        present = h[0] | h[1] | h[2] | h[3] | self.ontrick
+        ids: list[int] = []
         if self.use_equiv:
-            present = self._present()
-            hand = self.hands[seat]
+            hand = h[seat]
+            gmask = self.gmask
+            no_merge = self.no_merge
             x = legal
             while x:
                 b = x & -x
                 x ^= b
                 i = b.bit_length() - 1
-                lower = present & (b - 1) & self.gmask[i >> 4]
-                if lower and not (b | lower) & self.no_merge:
+                lower = present & (b - 1) & gmask[i >> 4]
+                if lower and not (b | lower) & no_merge:
                     j = lower.bit_length() - 1
                     if hand >> j & 1 and pts[j] == pts[i]:
                         continue  # the next lower card still in play is ours and worth as much
@@ -284,46 +293,65 @@ class Solver:
                 ids.append(b.bit_length() - 1)
         if not self.use_order or len(ids) < 2:
             return ids
-        maxer = self.maxer
+        keyed: list[int] = []
         if led < 0:
-            # Leads: the top card still in play of its suit first (a sure winner), then low.
-            present = self._present()
-            keyed: list[tuple[tuple[int, ...], int]] = []
+            # Leads: the leads that cut off most often elsewhere first; then the top card
+            # still in play of its suit (a sure winner), then low.
+            gmask = self.gmask
+            hist = self.hist[seat]
             for i in ids:
-                above = present & ~((2 << i) - 1) & self.gmask[i >> 4]
-                k = (0, -i) if not above else (1, pts[i], i)
-                keyed.append((k, i))
-            keyed.sort()
-            out = [i for _, i in keyed]
+                if present >> (i + 1) & gmask[i >> 4] >> (i + 1):
+                    k = (1 << 20) | (pts[i] << 7) | i
+                else:
+                    k = 127 - i
+                keyed.append(((HIST_TOP - min(hist[i], HIST_TOP)) << 28 | k) << 7 | i)
         else:
-            friend = maxer[win_seat] == maxer[seat]
-            keyed = []
+            friend = self.maxer[win_seat] == self.maxer[seat]
+            trump = self.trump
+            wg = win >> 4
             for i in ids:
-                wins = self._beats(i, win)
+                g = i >> 4
+                wins = (g == wg and i > win) or (g == trump and wg != trump)
                 if friend:
                     # Partner winning: give points (Kozel) and keep winners; low cards first.
-                    k = (1 if wins else 0, -pts[i], i)
+                    k = (int(wins) << 20) | ((11 - pts[i]) << 7) | i
                 else:
                     # Opponent winning: the cheapest winner first, then the lowest discard.
-                    k = (0, i) if wins else (1, pts[i], i & 15)
-                keyed.append((k, i))
-            keyed.sort()
-            out = [i for _, i in keyed]
+                    k = i if wins else (1 << 20) | (pts[i] << 7) | (i & 15)
+                keyed.append(k << 7 | i)
+        keyed.sort()
+        out = [k & 127 for k in keyed]
         if best >= 0 and best in out:
             out.remove(best)
             out.insert(0, best)
         return out
 
+    def _last(self, leader: int) -> int:
+        """The side's value of the last trick (one card in every hand: all plays forced)."""
+        h = self.hands
+        win = h[leader].bit_length() - 1
+        win_seat = leader
+        trump = self.trump
+        p = self.pts[win]
+        for k in (1, 2, 3):
+            s = (leader + k) & 3
+            i = h[s].bit_length() - 1
+            p += self.pts[i]
+            g, wg = i >> 4, win >> 4
+            if (g == wg and i > win) or (g == trump and wg != trump):
+                win, win_seat = i, s
+        if not self.maxer[win_seat]:
+            return 0
+        return p if self.kozel else 1
+
     def _bound(self, leader: int, alpha: int, beta: int) -> int:
         """The side's value from a trick boundary (fail-soft alpha-beta)."""
         h = self.hands
         allc = h[0] | h[1] | h[2] | h[3]
-        if not allc:
-            return 0
-        if self.kozel:
-            top = self.rem_pts
-        else:
-            top = allc.bit_count() >> 2
+        n = allc.bit_count()
+        if n <= 4:
+            return self._last(leader) if n else 0
+        top = self.rem_pts if self.kozel else n >> 2
         if alpha >= top:
             return top
         if beta <= 0:
@@ -332,32 +360,34 @@ class Solver:
         if self.deadline is not None and not self.nodes & 1023 and \
                 time.perf_counter() > self.deadline:
             raise SolveTimeout(f"no result within {self.max_seconds} s")
-        low, high = 0, top
-        if self.use_bounds and self.bounds_ok(h, allc):
-            low, high = self._sure(h, allc, leader, top)
-            if low >= beta:
-                return low
-            if high <= alpha:
-                return high
         best = -1
-        key = self._key(leader, allc) if self.use_tt else (0,)
         entry = None
+        key: tuple[int, ...] = ()
         if self.use_tt:
+            key = self._key(leader, allc)
             entry = self.table.get(key)
-            if entry is not None:
-                lo, hi, best = entry
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                alpha = max(alpha, lo)
-                beta = min(beta, hi)
+        if entry is not None:
+            lo, hi, best = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            alpha = max(alpha, lo)
+            beta = min(beta, hi)
+        else:
+            lo, hi = 0, top
+            if self.use_bounds and self.bounds_ok(allc):
+                lo, hi = self._sure(h, allc, leader, top)
+                if lo >= beta or hi <= alpha:
+                    if self.use_tt:
+                        self.table[key] = [lo, hi, -1]
+                    return lo if lo >= beta else hi
         broken = self.broken or (allc & self.tmask) != self.root_trumps
         a0, b0 = alpha, beta
-        v, best = self._play(leader, -1, -1, -1, broken, alpha, beta, best)
+        v, best = self._play(leader, -1, -1, -1, 0, 0, broken, alpha, beta, best)
         if self.use_tt:
             if entry is None:
-                entry = [low, high, best]
+                entry = [lo, hi, best]
                 self.table[key] = entry
             entry[2] = best
             if v <= a0:
@@ -429,17 +459,11 @@ class Solver:
                 m |= h[s]
         return m
 
-    def bounds_ok(self, h: list[int], allc: int) -> bool:
+    def bounds_ok(self, allc: int) -> bool:
         """Whether every card in hand will be played (Classic: not when the shamok may still
-        take the Queen of Clubs and end the cycle)."""
-        if not self.classic:
-            return True
-        sh, qc = 1 << self.shamok, 1 << self.queen
-        if not allc & sh or not allc & qc:
-            return True
-        a = next(s for s in range(4) if h[s] & sh)
-        b = next(s for s in range(4) if h[s] & qc)
-        return not (a ^ b) & 1
+        take the Queen of Clubs of the other team and end the cycle)."""
+        pair = self.sq_pair
+        return not pair or allc & pair != pair
 
     def mask_points(self, m: int) -> int:
         p = 0
@@ -474,39 +498,57 @@ class Solver:
             out.append(code)
         return tuple(out)
 
-    def _play(self, seat: int, led: int, win: int, win_seat: int, broken: bool,
-              alpha: int, beta: int, best: int = -1) -> tuple[int, int]:
-        """The side's value from the start of the trick in progress, with `seat` to play;
-        returns it and the card that gave it."""
+    def _play(self, seat: int, led: int, win: int, win_seat: int, n: int, tp: int,
+              broken: bool, alpha: int, beta: int, best: int = -1) -> tuple[int, int]:
+        """The side's value from the trick in progress (`n` cards on it, worth `tp` points,
+        `win` the winning card played by `win_seat`), `seat` to play; returns the value and
+        the card that gave it."""
         legal = self.legal(seat, led, win, broken)
         moves = self._moves(seat, legal, led, win, win_seat, best)
         maximize = self.maxer[seat]
-        trick = self.trick
         hands = self.hands
+        h = hands[seat]
         bestv = -1 if maximize else 1 << 30
         bestm = moves[0]
-        last = len(trick) == 3
+        trump = self.trump
+        pts = self.pts
+        nxt = (seat + 1) & 3
+        wg = win >> 4
         for i in moves:
-            hands[seat] ^= 1 << i
-            trick.append((seat, i))
-            if win < 0:
+            b = 1 << i
+            hands[seat] = h ^ b
+            if led < 0:
                 nled, nwin, nseat = i >> 4, i, seat
-            elif self._beats(i, win):
+            elif ((i >> 4 == wg and i > win) or (i >> 4 == trump and wg != trump)):
                 nled, nwin, nseat = led, i, seat
             else:
                 nled, nwin, nseat = led, win, win_seat
-            if last:
-                v = self._end_trick(nseat, alpha, beta)
+            if n == 3:
+                p = tp + pts[i]
+                gain = (p if self.kozel else 1) if self.maxer[nseat] else 0
+                on = self.ontrick
+                if self.sq_pair and (on | b) & self.sq_pair == self.sq_pair:
+                    v = gain  # Classic: the shamok took the Queen of Clubs, the cycle ends
+                else:
+                    self.ontrick = 0
+                    self.rem_pts -= p
+                    v = gain + self._bound(nseat, alpha - gain, beta - gain)
+                    self.rem_pts += p
+                    self.ontrick = on
             else:
-                v, _ = self._play((seat + 1) & 3, nled, nwin, nseat, broken, alpha, beta)
-            trick.pop()
-            hands[seat] ^= 1 << i
+                self.ontrick |= b
+                v = self._play(nxt, nled, nwin, nseat, n + 1, tp + pts[i], broken,
+                               alpha, beta)[0]
+                self.ontrick ^= b
+            hands[seat] = h
             if maximize:
                 if v > bestv:
                     bestv, bestm = v, i
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
+                            if n == 0 and self.use_history:
+                                self.hist[seat][i] += 1
                             break
             else:
                 if v < bestv:
@@ -514,43 +556,10 @@ class Solver:
                     if v < beta:
                         beta = v
                         if alpha >= beta:
+                            if n == 0 and self.use_history:
+                                self.hist[seat][i] += 1
                             break
         return bestv, bestm
-
-    def _end_trick(self, winner: int, alpha: int, beta: int) -> int:
-        """The trick is complete: its value to the side plus the value of what follows."""
-        trick = self.trick
-        if self.kozel:
-            pts = self.pts
-            p = pts[trick[0][1]] + pts[trick[1][1]] + pts[trick[2][1]] + pts[trick[3][1]]
-            gain = p if self.maxer[winner] else 0
-            if self.classic and self._shamok_ends(trick):
-                return gain
-            saved = self.trick
-            self.trick = []
-            self.rem_pts -= p
-            try:
-                v = gain + self._bound(winner, alpha - gain, beta - gain)
-            finally:
-                self.rem_pts += p
-                self.trick = saved
-            return v
-        gain = 1 if self.maxer[winner] else 0
-        saved = self.trick
-        self.trick = []
-        try:
-            return gain + self._bound(winner, alpha - gain, beta - gain)
-        finally:
-            self.trick = saved
-
-    def _shamok_ends(self, trick: list[tuple[int, int]]) -> bool:
-        sh = qc = -1
-        for s, i in trick:
-            if i == self.shamok:
-                sh = s
-            elif i == self.queen:
-                qc = s
-        return sh >= 0 and qc >= 0 and bool((sh ^ qc) & 1)
 
     # --- driving the search -------------------------------------------------------------------
     def _root_state(self) -> tuple[int, int, int, bool]:
@@ -563,16 +572,49 @@ class Solver:
                 win, win_seat = i, s
         return led, win, win_seat, self.broken
 
-    def _window(self, lo: int, hi: int) -> int:
-        """Zero-window searches (fail-soft, so each one moves a bound to a value the side
-        can reach) until the value is pinned between `lo` and `hi`."""
+    def _beats(self, i: int, win: int) -> bool:
+        g = i >> 4
+        return (g == win >> 4 and i > win) or (g == self.trump and win >> 4 != self.trump)
+
+    def _search(self, seat: int, alpha: int, beta: int) -> int:
+        """The side's value (fail-soft) with the trick list as it stands and `seat` to play;
+        the position is restored if the search stops on the time cap."""
         if self.max_seconds is not None and self.deadline is None:
             self.deadline = time.perf_counter() + self.max_seconds
-        led, win, win_seat, broken = self._root_state()
+        trick = self.trick
+        hands = list(self.hands)
+        rem = self.rem_pts
+        self.ontrick = 0
+        tp = 0
+        for _, i in trick:
+            self.ontrick |= 1 << i
+            tp += self.pts[i]
+        try:
+            if not trick:
+                return self._bound(seat, alpha, beta)
+            led, win, win_seat, broken = self._root_state()
+            if len(trick) == 4:
+                # a complete trick (move_values after the fourth card): score it, go on
+                gain = (tp if self.kozel else 1) if self.maxer[win_seat] else 0
+                if self.sq_pair and self.ontrick & self.sq_pair == self.sq_pair:
+                    return gain
+                self.ontrick = 0
+                self.rem_pts -= tp
+                return gain + self._bound(win_seat, alpha - gain, beta - gain)
+            return self._play(seat, led, win, win_seat, len(trick), tp, broken,
+                              alpha, beta)[0]
+        finally:
+            self.hands = hands
+            self.rem_pts = rem
+            self.ontrick = 0
+
+    def _window(self, seat: int, lo: int, hi: int) -> int:
+        """Zero-window searches (fail-soft, so each one moves a bound to a value the side
+        can reach) until the value is pinned between `lo` and `hi`."""
         g = self._guess(lo, hi)
         while lo < hi:
-            beta = max(g, lo + 1)
-            v, _ = self._play(self.to_move, led, win, win_seat, broken, beta - 1, beta)
+            beta = min(max(g, lo + 1), hi)
+            v = self._search(seat, beta - 1, beta)
             if v >= beta:
                 lo = v
             else:
@@ -601,7 +643,7 @@ class Solver:
         if self.over or not (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]):
             return 0
         self._set_rem()
-        return self._window(0, self._top())
+        return self._window(self.to_move, 0, self._top())
 
     def _set_rem(self) -> None:
         """The points not yet in a completed trick (in hand or on the trick in progress)."""
@@ -614,7 +656,7 @@ class Solver:
             return {}
         self._set_rem()
         seat = self.to_move
-        led, win, win_seat, broken = self._root_state()
+        led, win, _, broken = self._root_state()
         legal = self.legal(seat, led, win, broken)
         out: dict[int, int] = {}
         x = legal
@@ -626,33 +668,11 @@ class Solver:
             self.hands[seat] ^= b
             self.trick.append((seat, i))
             try:
-                if win < 0:
-                    nled, nwin, nseat = i >> 4, i, seat
-                elif self._beats(i, win):
-                    nled, nwin, nseat = led, i, seat
-                else:
-                    nled, nwin, nseat = led, win, win_seat
-                out[i] = self._after(seat, nled, nwin, nseat, broken, top)
+                out[i] = self._window((seat + 1) & 3, 0, top)
             finally:
                 self.trick.pop()
                 self.hands[seat] ^= b
         return {CARD_STR[self.to_card[i]]: v for i, v in out.items()}
-
-    def _after(self, seat: int, led: int, win: int, win_seat: int, broken: bool,
-               top: int) -> int:
-        """The exact value once `seat`'s card is on the trick (the trick list holds it)."""
-        lo, hi = 0, top
-        while lo < hi:
-            beta = (lo + hi + 1) // 2
-            if len(self.trick) == 4:
-                v = self._end_trick(win_seat, beta - 1, beta)
-            else:
-                v, _ = self._play((seat + 1) & 3, led, win, win_seat, broken, beta - 1, beta)
-            if v >= beta:
-                lo = v
-            else:
-                hi = v
-        return lo
 
 
 def _result(solver: Solver, value: int, best: tuple[str, ...]) -> SolveResult:
