@@ -572,10 +572,6 @@ class Solver:
                 win, win_seat = i, s
         return led, win, win_seat, self.broken
 
-    def _beats(self, i: int, win: int) -> bool:
-        g = i >> 4
-        return (g == win >> 4 and i > win) or (g == self.trump and win >> 4 != self.trump)
-
     def _search(self, seat: int, alpha: int, beta: int) -> int:
         """The side's value (fail-soft) with the trick list as it stands and `seat` to play;
         the position is restored if the search stops on the time cap."""
