@@ -27,6 +27,7 @@ import functools
 import hashlib
 import http.server
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -48,7 +49,7 @@ PACKAGES = {"pyodide": ("pyodide", PYODIDE_VERSION),
 WORKER_ROOTS = ("engine.ai",)
 
 # Bump when the stdlib recipe changes, so the cached zip is rebuilt.
-STDLIB_RECIPE = "3"
+STDLIB_RECIPE = "4"
 
 # Stdlib modules kept although no import reaches them at start-up: they are imported lazily by
 # tracebacks and error reporting, which must work when something goes wrong.
@@ -63,12 +64,19 @@ STDLIB_EXTRAS = (
 # Packages of which every module is kept (small, and their members import each other lazily).
 STDLIB_WHOLE_PACKAGES = ("pyodide", "_pyodide", "json", "re", "collections")
 # Never shipped: platform-specific or tooling modules that an import scan pulls in.
+# ssl: asyncio imports it only if it can (the page opens no TLS sockets of its own).
 STDLIB_SKIP = ("asyncio.windows_events", "asyncio.windows_utils", "asyncio.__main__",
-               "asyncio.tools", "json.tool", "json.__main__", "pyodide._nodesock_transport")
+               "asyncio.tools", "json.tool", "json.__main__", "pyodide._nodesock_transport",
+               "ssl")
 
-# PyScript chunks that only its code editor loads (the editor, terminal and game plugins
-# themselves are always imported, so they stay).
-PYSCRIPT_SKIP = ("codemirror",)
+# PyScript chunks the page never loads, left out of dist/ (and so of the first visit's
+# download, since the service worker precaches dist/): the code editor's (codemirror), the
+# terminal's (xterm*, and its mpy-/py- chunks), archive unpacking (zip-, for `files` entries that
+# are archives), the TOML config parser (toml-, the page's config is JSON), the debugging graph
+# and the unreferenced index chunk. The editor, terminal and game plugins themselves are always
+# imported, so they stay. tests/e2e load the whole page and fail on a missing chunk.
+PYSCRIPT_SKIP = ("codemirror", "xterm", "zip-", "toml-", "pyodide_graph", "index-", "mpy-")
+PYSCRIPT_SKIP_RE = r"^py-[A-Za-z0-9_-]{8}\.js$"  # the terminal's Pyodide chunk (py-<hash>.js)
 
 
 def log(msg: str) -> None:
@@ -270,6 +278,10 @@ generateSW({
   clientsClaim: false,
   directoryIndex: "index.html",
   ignoreURLParametersMatching: [/.*/],  // ?game=…&seed=… is the same page
+  // runtime/<name>-<version>/ and py-<hash>/ never change their bytes under one URL
+  // (build.py names them so):
+  // no revision, no cache-busting query, so the install reuses what the page just fetched.
+  dontCacheBustURLsMatching: /^(runtime|py-[0-9a-f]{8})\//,
 }).then(({ count, size, warnings }) => {
   for (const w of warnings) console.error("workbox:", w);
   console.log(JSON.stringify({ count, size }));
@@ -380,8 +392,10 @@ NODE_STDLIB_SCRIPT = r"""
 import { loadPyodide } from "%(pyodide_mjs)s";
 import fs from "node:fs";
 const args = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+// No column tables in the bytecode (PYTHONNODEBUGRANGES): smaller files, same behaviour.
 const py = await loadPyodide({ indexURL: args.indexURL, stdout: () => {},
-                               stderr: (s) => console.error(s) });
+                               stderr: (s) => console.error(s),
+                               env: { PYTHONNODEBUGRANGES: "1" } });
 py.globals.set("ARGS", py.toPy(args));
 const out = py.runPython(`
 import sys, io, zipfile, importlib, importlib.util
@@ -412,7 +426,8 @@ for info in sorted(src.infolist(), key=lambda i: i.filename):
     if mod in skip or (mod not in keep and mod.split(".")[0] not in whole):
         continue
     data = src.read(fn)
-    code = compile(data, "/lib/python314.zip/" + fn, "exec", dont_inherit=True)
+    code = compile(data, "/lib/python314.zip/" + fn, "exec", dont_inherit=True,
+                   optimize=2)
     pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
     zi = zipfile.ZipInfo(fn + "c", date_time=(1980, 1, 1, 0, 0, 0))
     zi.compress_type = zipfile.ZIP_DEFLATED
@@ -458,8 +473,10 @@ NODE_PYC_SCRIPT = r"""
 import { loadPyodide } from "%(pyodide_mjs)s";
 import fs from "node:fs";
 const args = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+// No column tables in the bytecode (PYTHONNODEBUGRANGES): smaller files, same behaviour.
 const py = await loadPyodide({ indexURL: args.indexURL, stdout: () => {},
-                               stderr: (s) => console.error(s) });
+                               stderr: (s) => console.error(s),
+                               env: { PYTHONNODEBUGRANGES: "1" } });
 py.FS.mkdirTree("/src");
 for (const [i, f] of args.files.entries()) py.FS.writeFile("/src/" + i, fs.readFileSync(f.path));
 py.globals.set("ARGS", py.toPy(args));
@@ -469,7 +486,7 @@ from importlib._bootstrap_external import _code_to_hash_pyc
 res = []
 for i, f in enumerate(ARGS["files"]):
     data = open(f"/src/{i}", "rb").read()
-    code = compile(data, f["filename"], "exec", dont_inherit=True)
+    code = compile(data, f["filename"], "exec", dont_inherit=True, optimize=2)
     res.append(bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)))
 from pyodide.ffi import to_js
 to_js([sys.implementation.cache_tag, res])
@@ -487,11 +504,12 @@ PAGE_HOME = "/home/pyodide"
 def compile_page_sources(pyodide_dir: Path, sources: list[Path]) -> dict[Path, Path]:
     """Unchecked-hash .pyc for the engine and ui sources (cached by their content).
 
-    Shipped next to the sources as `__pycache__/<name>.<tag>.pyc`, so the page imports them
-    without compiling (about half a second saved on a cold start) and tracebacks still show
-    the source lines.
+    Shipped instead of the sources, as `<name>.pyc` where `<name>.py` would be (Python
+    imports a .pyc without its source), so the page neither compiles them (about half a second
+    of a cold start) nor downloads the sources. They are compiled without docstrings, asserts
+    and column tables (-OO, PYTHONNODEBUGRANGES): tracebacks name the file and line.
     """
-    h = hashlib.sha256(PYODIDE_VERSION.encode())
+    h = hashlib.sha256((PYODIDE_VERSION + ":" + STDLIB_RECIPE).encode())
     for p in sources:
         h.update(p.relative_to(ROOT).as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
     out = CACHE / "pyc" / h.hexdigest()[:16]
@@ -513,11 +531,9 @@ def compile_page_sources(pyodide_dir: Path, sources: list[Path]) -> dict[Path, P
         for old in (CACHE / "pyc").iterdir():  # keep the cache small
             if old.is_dir() and old.name not in (out.name, "work"):
                 shutil.rmtree(old, ignore_errors=True)
-    tag = (out / "tag.txt").read_text().strip()
     result: dict[Path, Path] = {}
     for i, p in enumerate(sources):
-        rel = p.relative_to(ROOT)
-        result[rel.parent / "__pycache__" / f"{rel.stem}.{tag}.pyc"] = out / f"{i}.pyc"
+        result[p.relative_to(ROOT).with_suffix(".pyc")] = out / f"{i}.pyc"
     return result
 
 
@@ -672,7 +688,8 @@ def minimal_lockfile(pyodide_dir: Path) -> bytes:
 
 def pyscript_files(pyscript_dir: Path) -> list[Path]:
     return [p for p in sorted((pyscript_dir / "dist").iterdir())
-            if p.suffix in (".js", ".css") and not any(s in p.name for s in PYSCRIPT_SKIP)]
+            if p.suffix in (".js", ".css") and not any(s in p.name for s in PYSCRIPT_SKIP)
+            and not re.match(PYSCRIPT_SKIP_RE, p.name)]
 
 
 def build(dist: Path = DIST) -> Path:
@@ -681,13 +698,25 @@ def build(dist: Path = DIST) -> Path:
     stdlib = build_stdlib(pyodide_dir, pyscript_dir)
 
     wanted: dict[Path, bytes | Path] = {}
+    # The runtime's folders are named by version (and the stdlib zip's content), so each URL
+    # under runtime/ always means the same bytes: the service worker precaches them without
+    # cache-busting, from the browser's HTTP cache, instead of downloading them a second time.
+    stdlib_key = hashlib.sha256(stdlib.read_bytes()).hexdigest()[:8]
+    pyo = Path("runtime") / f"pyodide-{PYODIDE_VERSION}-{stdlib_key}"
+    pys = Path("runtime") / f"pyscript-{PYSCRIPT_VERSION}"
+
+    def runtime_paths(text: str) -> str:
+        """The sources name runtime/pyodide/ and runtime/pyscript/; dist/ has the versions."""
+        return (text.replace("runtime/pyodide/", f"{pyo.as_posix()}/")
+                .replace("runtime/pyscript/", f"{pys.as_posix()}/"))
+
     rt = Path("runtime")
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
-        wanted[rt / "pyodide" / name] = pyodide_dir / name
-    wanted[rt / "pyodide" / "python_stdlib.zip"] = stdlib
-    wanted[rt / "pyodide" / "pyodide-lock.json"] = minimal_lockfile(pyodide_dir)
+        wanted[pyo / name] = pyodide_dir / name
+    wanted[pyo / "python_stdlib.zip"] = stdlib
+    wanted[pyo / "pyodide-lock.json"] = minimal_lockfile(pyodide_dir)
     for p in pyscript_files(pyscript_dir):
-        wanted[rt / "pyscript" / p.name] = p
+        wanted[pys / p.name] = p
     for lic, src in (("LICENSE-pyscript.txt", pyscript_dir / "LICENSE"),):
         if src.exists():
             wanted[rt / lic] = src
@@ -698,18 +727,22 @@ def build(dist: Path = DIST) -> Path:
     pycs = dict(zip(sources, compile_page_sources(pyodide_dir, sources).items()))
     files: dict[str, str] = {}  # what PyScript copies in before the page's Python runs
     worker_files: dict[str, str] = {}  # what ui/ai_worker.js copies into its own Pyodide
+    # The compiled engine and ui live in dist/py-<hash of them all>/, so one URL always means
+    # the same bytes (the service worker then reuses the page's download, as for runtime/).
+    code_hash = hashlib.sha256()
     for p in sources:
-        rel = p.relative_to(ROOT).as_posix()
+        code_hash.update(pycs[p][0].as_posix().encode() + b"\0" + pycs[p][1].read_bytes())
+    code_dir = Path(f"py-{code_hash.hexdigest()[:8]}")
+    for p in sources:
         rel_pyc, src_pyc = pycs[p]
-        wanted[Path(rel)] = p
-        wanted[rel_pyc] = src_pyc
+        wanted[code_dir / rel_pyc] = src_pyc
         for target, wanted_here in ((files, p in page), (worker_files, p in worker)):
             if wanted_here:
-                target["./" + rel] = rel
-                target["./" + rel_pyc.as_posix()] = rel_pyc.as_posix()
+                target[f"./{(code_dir / rel_pyc).as_posix()}"] = rel_pyc.as_posix()
     wanted[Path("worker.json")] = (json.dumps({"files": worker_files}, indent=1) + "\n").encode()
+    wanted[Path("ui/main.py")] = ROOT / "ui" / "main.py"  # the page's <script type="py" src>
     for p in sorted((ROOT / "ui").glob("*.js")):
-        wanted[p.relative_to(ROOT)] = p
+        wanted[p.relative_to(ROOT)] = runtime_paths(p.read_text(encoding="utf-8")).encode()
     for p in sorted((ROOT / "assets").rglob("*")):
         if p.is_file():
             wanted[p.relative_to(ROOT)] = p
@@ -724,11 +757,10 @@ def build(dist: Path = DIST) -> Path:
     catalogs = compiled_catalogs()
     for lang, mo in catalogs.items():
         rel_mo = f"i18n/{lang}.mo"
-        wanted[Path(rel_mo)] = mo
-        files["./" + rel_mo] = rel_mo
+        wanted[Path(rel_mo)] = mo  # fetched when needed (ui/app.py load_catalog)
 
     config = {
-        "interpreter": "./runtime/pyodide/pyodide.mjs",
+        "interpreter": f"./{pyo.as_posix()}/pyodide.mjs",
         "files": files,
     }
     wanted[Path("pyscript.json")] = (json.dumps(config, indent=1) + "\n").encode()
@@ -737,11 +769,12 @@ def build(dist: Path = DIST) -> Path:
     preloads = "\n".join(f'<link rel="preload" href="{src}" as="fetch" crossorigin>'
                           for src in files if src.endswith(".pyc"))
     html = html.replace("<!-- preload:files -->", preloads)
-    chunks = "\n".join(f'<link rel="modulepreload" href="./runtime/pyscript/{p.name}">'
+    chunks = "\n".join(f'<link rel="modulepreload" href="./{pys.as_posix()}/{p.name}">'
                         for p in pyscript_files(pyscript_dir) if p.name.startswith("core-"))
     html = html.replace("<!-- preload:pyscript -->", chunks)
     html = html.replace("<!-- texts:before-python -->", before_python_texts(catalogs))
     html = html.replace("<!-- lobby:static -->", static_lobby(catalogs))
+    html = runtime_paths(html)
     wanted[Path("index.html")] = html.encode()
     wanted[Path(".nojekyll")] = b""
     wanted[Path("manifest.webmanifest")] = web_manifest()

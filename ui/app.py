@@ -20,11 +20,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlencode
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
@@ -124,6 +124,55 @@ class Brain:
 
 def doc() -> Any:
     return js.document
+
+
+def chosen_language() -> str:
+    """The page's language: ?lang=, else the saved choice, else the browser's languages, else
+    English (index.html chooses the same way before Python runs)."""
+    asked = str(js.URLSearchParams.new(js.window.location.search).get("lang") or "")
+    saved = None
+    with contextlib.suppress(Exception):
+        saved = read_key(I.SAVED_KEY)
+    prefs: list[str] = []
+    with contextlib.suppress(Exception):
+        prefs = [str(x) for x in js.navigator.languages]
+    return I.choose(asked or None, saved, prefs)
+
+
+def has_catalog(code: str) -> bool:
+    return code == I.DEFAULT or os.path.exists(f"i18n/{code}.mo")
+
+
+def take_catalog(code: str) -> bool:
+    """The language's compiled catalog, if index.html has fetched it (it starts the page's own
+    at first paint), written to i18n/<code>.mo; False when it has not arrived."""
+    if has_catalog(code):
+        return True
+    try:
+        buf = js.Reflect.get(js.Reflect.get(js.window, "__tt_mo_fetched"), code)
+        if buf is None:  # (undefined: not fetched yet)
+            return False
+        data = bytes(js.Uint8Array.new(buf).to_py())
+    except Exception:  # noqa: BLE001 (index.html's fetcher is not there: an old page)
+        return False
+    os.makedirs("i18n", exist_ok=True)
+    with open(f"i18n/{code}.mo", "wb") as f:
+        f.write(data)
+    return True
+
+
+async def load_catalog(code: str) -> bool:
+    """Fetches the language's compiled catalog (i18n/<code>.mo) once, through index.html's
+    `__tt_fetch_mo`. False when it cannot be had (the page stays in its language)."""
+    if take_catalog(code):
+        return True
+    if code not in I.LANGS and code != I.PSEUDO:
+        return False
+    try:
+        await js.Reflect.get(js.window, "__tt_fetch_mo")(code)
+    except Exception:  # noqa: BLE001 (offline before the first visit finished, or a fault)
+        return False
+    return take_catalog(code)
 
 
 def storage() -> Any:
@@ -707,7 +756,7 @@ class App(Embedding):
         q["seed"] = str(m.seed)
         # The table gets its own history entry on top of the lobby's, so Back from the table
         # comes to the lobby (and never leaves the site from the table).
-        url = "?" + urlencode(q)
+        url = "?" + str(js.URLSearchParams.new(to_js(q)).toString())
         top = history_top()
         if top == "table":
             set_history("table", url)
@@ -820,18 +869,19 @@ class App(Embedding):
     # ------------------------------------------------------------------------------- events
     # ------------------------------------------------------------------------------- language
     def init_language(self) -> None:
-        """?lang=, else the saved choice, else the browser's languages, else English."""
-        asked = str(js.URLSearchParams.new(js.window.location.search).get("lang") or "")
-        saved = None
-        with contextlib.suppress(Exception):
-            saved = read_key(I.SAVED_KEY)
-        prefs: list[str] = []
-        with contextlib.suppress(Exception):
-            prefs = [str(x) for x in js.navigator.languages]
-        self.set_language(I.choose(asked or None, saved, prefs), remember=False)
+        """?lang=, else the saved choice, else the browser's languages, else English. When
+        the language's catalog has not arrived yet, the page starts in English and switches
+        as soon as it has."""
+        code = chosen_language()
+        if take_catalog(code):
+            self.set_language(code, remember=False)
+        else:
+            self.set_language(I.DEFAULT, remember=False)
+            asyncio.ensure_future(self.change_language_later(code, remember=False))
 
     def set_language(self, code: str, remember: bool = True) -> None:
-        """Switches every word of the page to `code` (the catalog compiled into i18n/)."""
+        """Switches every word of the page to `code` (its catalog, i18n/<code>.mo, fetched by
+        `load_catalog`; without it, English)."""
         mo = None
         if code != I.DEFAULT:
             try:
@@ -853,11 +903,21 @@ class App(Embedding):
             with contextlib.suppress(Exception):  # storage refused: the choice lasts this visit
                 storage().setItem(I.SAVED_KEY, code)
 
-    def change_language(self, code: str) -> None:
+    async def change_language_later(self, code: str, remember: bool = True) -> None:
+        if await load_catalog(code):
+            self.change_language(code, remember)
+        else:
+            self.toast(_("That language could not be loaded. Check the connection and try "
+                         "again."))
+
+    def change_language(self, code: str, remember: bool = True) -> None:
         """The picker: the page in the new language at once, nothing of the match lost."""
         if code not in I.LANGS and code != I.PSEUDO:
             return
-        self.set_language(code)
+        if not take_catalog(code):  # fetched once, then the switch
+            asyncio.ensure_future(self.change_language_later(code, remember))
+            return
+        self.set_language(code, remember)
         if self.match is None:
             if not el("lobby").hidden:
                 self.show_lobby()
