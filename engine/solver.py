@@ -117,7 +117,7 @@ class Solver:
 
     def __init__(self, deal: Deal, side: Sequence[int], *, tt: bool = True,
                  equiv: bool = True, order: bool = True, bounds: bool = True,
-                 history: bool = True, max_seconds: float | None = None) -> None:
+                 history: bool = True, draw: bool = True, guess: bool = True, max_seconds: float | None = None) -> None:
         why = supported(deal)
         if why is not None:
             raise Unsupported(why)
@@ -132,6 +132,8 @@ class Solver:
         self.use_order = order
         self.use_bounds = bounds
         self.use_history = history
+        self.use_draw = draw
+        self.use_guess = guess
         self.max_seconds = max_seconds
         self.deadline: float | None = None
         self.nodes = 0
@@ -374,15 +376,15 @@ class Solver:
                 return hi
             alpha = max(alpha, lo)
             beta = min(beta, hi)
-        else:
+        broken = self.broken or (allc & self.tmask) != self.root_trumps
+        if entry is None:
             lo, hi = 0, top
             if self.use_bounds and self.bounds_ok(allc):
-                lo, hi = self._sure(h, allc, leader, top)
+                lo, hi = self._sure(h, allc, leader, top, broken)
                 if lo >= beta or hi <= alpha:
                     if self.use_tt:
                         self.table[key] = [lo, hi, -1]
                     return lo if lo >= beta else hi
-        broken = self.broken or (allc & self.tmask) != self.root_trumps
         a0, b0 = alpha, beta
         v, best = self._play(leader, -1, -1, -1, 0, 0, broken, alpha, beta, best)
         if self.use_tt:
@@ -398,7 +400,8 @@ class Solver:
                 entry[0] = entry[1] = v
         return v
 
-    def _sure(self, h: list[int], allc: int, leader: int, top: int) -> tuple[int, int]:
+    def _sure(self, h: list[int], allc: int, leader: int, top: int,
+              broken: bool) -> tuple[int, int]:
         """Bounds on the side's value at a trick boundary from sure winners.
 
         Trumps above every trump of the other side win the trick they fall in (each card of
@@ -440,17 +443,57 @@ class Solver:
                         qp += self.pts[run.bit_length() - 1]
                         run ^= top_bit
         lead_side = maxer[leader]
+        drawn = self._drawn(h, allc, leader, broken) if self.use_draw else 0
         if self.kozel:
             low = self.mask_points(ss) + (qp if lead_side else 0)
             high = top - self.mask_points(os_) - (0 if lead_side else qp)
-            return low, high
-        best_side = max((h[s] & ss).bit_count() for s in range(4) if maxer[s]) if ss else 0
-        best_opp = (max((h[s] & os_).bit_count() for s in range(4) if not maxer[s])
-                    if os_ else 0)
-        mine = qt + (h[leader] & (ss if lead_side else os_)).bit_count()
+        else:
+            low = max((h[s] & ss).bit_count() for s in range(4) if maxer[s]) if ss else 0
+            high = top - (max((h[s] & os_).bit_count() for s in range(4) if not maxer[s])
+                          if os_ else 0)
+            mine = qt + (h[leader] & (ss if lead_side else os_)).bit_count()
+            if lead_side:
+                low = max(low, mine)
+            else:
+                high = min(high, top - mine)
         if lead_side:
-            return max(best_side, mine), top - best_opp
-        return best_side, top - max(best_opp, mine)
+            return max(low, drawn), high
+        return low, min(high, top - drawn)
+
+    def _drawn(self, h: list[int], allc: int, leader: int, broken: bool) -> int:
+        """What the leader's side surely takes by drawing trumps, or 0: when the leader may
+        lead trumps and holds as many trumps above all the other seats' trumps as any other
+        seat holds trumps, leading them takes every other trump (trumps must follow trumps)
+        in tricks the leader wins; after that every trump of the leader, and every plain card
+        of the leader above all the other cards of its suit still in play, wins when led.
+        Tricks: the leader's trumps and those plain cards; card points: all the trumps and
+        those plain cards."""
+        tm = self.tmask
+        lh = h[leader]
+        lt = lh & tm
+        if not lt:
+            return 0
+        if self.kozel:
+            if self.classic and (leader ^ self.owner) & 1 and lh & ~tm:
+                return 0  # kozyryatnik: this team may not lead trumps
+        elif not broken and lh & ~tm:
+            return 0
+        tp = allc & tm
+        ot = tp ^ lt
+        b = ot.bit_length()
+        k = (lt >> b).bit_count()
+        if k < max((h[o] & tm).bit_count() for o in range(4) if o != leader):
+            return 0
+        gm = self.gmask
+        runs = 0
+        for g in self.plain_groups:
+            lg = lh & gm[g]
+            if lg:
+                b = ((allc ^ lh) & gm[g]).bit_length()
+                runs |= lg >> b << b
+        if self.kozel:
+            return self.mask_points(tp) + self.mask_points(runs)
+        return lt.bit_count() + runs.bit_count()
 
     def side_hand(self, h: list[int]) -> int:
         m = 0
@@ -607,19 +650,50 @@ class Solver:
     def _window(self, seat: int, lo: int, hi: int) -> int:
         """Zero-window searches (fail-soft, so each one moves a bound to a value the side
         can reach) until the value is pinned between `lo` and `hi`."""
-        g = self._guess(lo, hi)
+        g = self._guess(seat, lo, hi)
         while lo < hi:
             beta = min(max(g, lo + 1), hi)
             v = self._search(seat, beta - 1, beta)
             if v >= beta:
                 lo = v
+                g = lo + 1
             else:
                 hi = v
-            g = (lo + hi + 1) // 2
+                g = hi
         return lo
 
-    def _guess(self, lo: int, hi: int) -> int:
-        return (lo + hi + 1) // 2
+    def _guess(self, seat: int, lo: int, hi: int) -> int:
+        """The first value to test: what the side takes when every seat plays the first card
+        of the move ordering to the end (a line of play, not a bound), or the middle."""
+        if not self.use_guess or self.trick:
+            return (lo + hi + 1) // 2
+        hands = list(self.hands)
+        got = 0
+        leader = seat
+        broken = self.broken
+        pts = self.pts
+        while self.hands[leader]:
+            led, win, win_seat, p = -1, -1, -1, 0
+            s = leader
+            for _ in range(4):
+                legal = self.legal(s, led, win, broken)
+                i = self._moves(s, legal, led, win, win_seat, -1)[0]
+                self.hands[s] ^= 1 << i
+                self.ontrick |= 1 << i
+                p += pts[i]
+                if win < 0:
+                    led, win, win_seat = i >> 4, i, s
+                elif self._beats(i, win):
+                    win, win_seat = i, s
+                s = (s + 1) & 3
+            if self.ontrick & self.tmask:
+                broken = True
+            self.ontrick = 0
+            if self.maxer[win_seat]:
+                got += p if self.kozel else 1
+            leader = win_seat
+        self.hands = hands
+        return min(max(got, lo + 1), hi)
 
     def _top(self) -> int:
         h = self.hands
