@@ -138,6 +138,7 @@ class Solver:
         self.deadline: float | None = None
         self.nodes = 0
         self.table: dict[tuple[int, ...], list[int]] = {}
+        self.exact: dict[tuple[int, ...], list[int]] = {}  # the same entries by exact cards
         self.hist = [[0] * 80 for _ in range(4)]  # cut-offs per (seat, lead)
         self.kozel = isinstance(deal, KozelDeal)
         self.to_id: dict[int, int] = {}
@@ -365,9 +366,16 @@ class Solver:
         best = -1
         entry = None
         key: tuple[int, ...] = ()
+        exact: tuple[int, ...] = ()
         if self.use_tt:
-            key = self._key(leader, allc)
-            entry = self.table.get(key)
+            # the exact cards first (a position met again), then its relative ranks
+            exact = (leader, h[0], h[1], h[2], h[3])
+            entry = self.exact.get(exact)
+            if entry is None:
+                key = self._key(leader, allc)
+                entry = self.table.get(key)
+                if entry is not None:
+                    self.exact[exact] = entry
         if entry is not None:
             lo, hi, best = entry
             if lo >= beta:
@@ -383,14 +391,14 @@ class Solver:
                 lo, hi = self._sure(h, allc, leader, top, broken)
                 if lo >= beta or hi <= alpha:
                     if self.use_tt:
-                        self.table[key] = [lo, hi, -1]
+                        self.table[key] = self.exact[exact] = [lo, hi, -1]
                     return lo if lo >= beta else hi
         a0, b0 = alpha, beta
         v, best = self._play(leader, -1, -1, -1, 0, 0, broken, alpha, beta, best)
         if self.use_tt:
             if entry is None:
                 entry = [lo, hi, best]
-                self.table[key] = entry
+                self.table[key] = self.exact[exact] = entry
             entry[2] = best
             if v <= a0:
                 entry[1] = min(entry[1], v)
