@@ -266,36 +266,58 @@ class Solver:
         return (g == win >> 4 and i > win) or (g == self.trump and win >> 4 != self.trump)
 
     # --- the search ----------------------------------------------------------------------------
+    def _distinct(self, seat: int, cards: int, present: int) -> list[int]:
+        """The cards of `cards` (held by `seat`) from low to high, one per run of equivalent
+        cards: a card is left out when the next lower card still in play (in hands or on the
+        trick) is also the seat's and worth as many points; Classic's shamok and Queen of
+        Clubs are never merged."""
+        ids: list[int] = []
+        if not self.use_equiv:
+            while cards:
+                b = cards & -cards
+                cards ^= b
+                ids.append(b.bit_length() - 1)
+            return ids
+        hand = self.hands[seat]
+        gmask = self.gmask
+        no_merge = self.no_merge
+        pts = self.pts
+        while cards:
+            b = cards & -cards
+            cards ^= b
+            i = b.bit_length() - 1
+            lower = present & (b - 1) & gmask[i >> 4]
+            if lower and not (b | lower) & no_merge:
+                j = lower.bit_length() - 1
+                if hand >> j & 1 and pts[j] == pts[i]:
+                    continue
+            ids.append(i)
+        return ids
+
     def _moves(self, seat: int, legal: int, led: int, win: int, win_seat: int,
                best: int) -> list[int]:
         """The cards to try, one per run of equivalent cards, in the order to try them."""
-        pts = self.pts
         h = self.hands
         present = h[0] | h[1] | h[2] | h[3] | self.ontrick
-        ids: list[int] = []
-        if self.use_equiv:
-            hand = h[seat]
-            gmask = self.gmask
-            no_merge = self.no_merge
-            x = legal
-            while x:
-                b = x & -x
-                x ^= b
-                i = b.bit_length() - 1
-                lower = present & (b - 1) & gmask[i >> 4]
-                if lower and not (b | lower) & no_merge:
-                    j = lower.bit_length() - 1
-                    if hand >> j & 1 and pts[j] == pts[i]:
-                        continue  # the next lower card still in play is ours and worth as much
-                ids.append(i)
-        else:
-            x = legal
-            while x:
-                b = x & -x
-                x ^= b
-                ids.append(b.bit_length() - 1)
-        if not self.use_order or len(ids) < 2:
+        if not self.use_order:
+            return self._distinct(seat, legal, present)
+        if led >= 0 and not self.kozel:
+            # Following (tricks): the cheapest card that takes the trick from an opponent,
+            # else the lowest; when a partner is winning, the lowest first.
+            trump = self.trump
+            above = ~((2 << win) - 1)
+            if win >> 4 == trump:
+                wins = legal & self.tmask & above
+            else:
+                wins = legal & ((self.gmask[win >> 4] & above) | self.tmask)
+            rest = legal ^ wins
+            if self.maxer[win_seat] == self.maxer[seat]:
+                return self._distinct(seat, rest, present) + self._distinct(seat, wins, present)
+            return self._distinct(seat, wins, present) + self._distinct(seat, rest, present)
+        ids = self._distinct(seat, legal, present)
+        if len(ids) < 2:
             return ids
+        pts = self.pts
         keyed: list[int] = []
         if led < 0:
             # Leads: the leads that cut off most often elsewhere first; then the top card
@@ -314,13 +336,13 @@ class Solver:
             wg = win >> 4
             for i in ids:
                 g = i >> 4
-                wins = (g == wg and i > win) or (g == trump and wg != trump)
+                wins_ = (g == wg and i > win) or (g == trump and wg != trump)
                 if friend:
                     # Partner winning: give points (Kozel) and keep winners; low cards first.
-                    k = (int(wins) << 20) | ((11 - pts[i]) << 7) | i
+                    k = (int(wins_) << 20) | ((11 - pts[i]) << 7) | i
                 else:
                     # Opponent winning: the cheapest winner first, then the lowest discard.
-                    k = i if wins else (1 << 20) | (pts[i] << 7) | (i & 15)
+                    k = i if wins_ else (1 << 20) | (pts[i] << 7) | (i & 15)
                 keyed.append(k << 7 | i)
         keyed.sort()
         out = [k & 127 for k in keyed]
@@ -628,6 +650,8 @@ class Solver:
         the position is restored if the search stops on the time cap."""
         if self.max_seconds is not None and self.deadline is None:
             self.deadline = time.perf_counter() + self.max_seconds
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise SolveTimeout(f"no result within {self.max_seconds} s")
         trick = self.trick
         hands = list(self.hands)
         rem = self.rem_pts
