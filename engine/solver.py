@@ -131,7 +131,7 @@ class Solver:
         self.use_equiv = equiv
         self.use_order = order
         self.use_bounds = bounds
-        self.use_history = history
+        self.use_history = history and not isinstance(deal, KozelDeal)
         self.use_draw = draw
         self.use_guess = guess
         self.max_seconds = max_seconds
@@ -587,6 +587,7 @@ class Solver:
         pts = self.pts
         nxt = (seat + 1) & 3
         wg = win >> 4
+        use_history = self.use_history
         for i in moves:
             b = 1 << i
             hands[seat] = h ^ b
@@ -620,7 +621,7 @@ class Solver:
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
-                            if n == 0 and self.use_history:
+                            if n == 0 and use_history:
                                 self.hist[seat][i] += 1
                             break
             else:
@@ -629,7 +630,7 @@ class Solver:
                     if v < beta:
                         beta = v
                         if alpha >= beta:
-                            if n == 0 and self.use_history:
+                            if n == 0 and use_history:
                                 self.hist[seat][i] += 1
                             break
         return bestv, bestm
@@ -683,21 +684,27 @@ class Solver:
         """Zero-window searches (fail-soft, so each one moves a bound to a value the side
         can reach) until the value is pinned between `lo` and `hi`."""
         g = self._guess(seat, lo, hi)
+        # from a guess: steps; from the middle (Kozel's card points): halving
+        ups = downs = 0 if self.use_guess and not self.kozel else 1
         while lo < hi:
             beta = min(max(g, lo + 1), hi)
             v = self._search(seat, beta - 1, beta)
             if v >= beta:
                 lo = v
-                g = lo + 1
+                ups += 1
+                # one step up from the bound found, doubling while the value keeps rising;
+                # halfway once the value has also been found below a test
+                g = (lo + hi + 1) // 2 if downs else lo + (1 << (ups - 1))
             else:
                 hi = v
-                g = hi
+                downs += 1
+                g = (lo + hi + 1) // 2 if ups else hi + 1 - (1 << (downs - 1))
         return lo
 
     def _guess(self, seat: int, lo: int, hi: int) -> int:
         """The first value to test: what the side takes when every seat plays the first card
         of the move ordering to the end (a line of play, not a bound), or the middle."""
-        if not self.use_guess or self.trick:
+        if not self.use_guess or self.kozel or self.trick:
             return (lo + hi + 1) // 2
         hands = list(self.hands)
         got = 0
