@@ -162,6 +162,8 @@ class Solver:
         self.plain_groups = tuple(g for g in range(4) if g != self.trump)
         self.forced_trump = not self.kozel or self.must_trump
         self.fast_follow = not self.kozel and equiv and order
+        # two seats against two in the Batak family (partnership Batak): team lead order
+        self.pairs = not self.kozel and len(seats) == 2 and (min(seats) ^ max(seats)) == 2
         self.groups = tuple(range(5 if self.kozel else 4))
         classes = {0: 0, 2: 1, 3: 2, 4: 3, 10: 4, 11: 5}
         self.pclass = [classes[p] for p in self.pts]
@@ -325,6 +327,8 @@ class Solver:
             # still in play of its suit (a sure winner), then low.
             gmask = self.gmask
             hist = self.hist[seat]
+            if self.pairs:
+                return self._team_leads(seat, ids, present, best)
             for i in ids:
                 if present >> (i + 1) & gmask[i >> 4] >> (i + 1):
                     k = (1 << 20) | (pts[i] << 7) | i
@@ -345,6 +349,52 @@ class Solver:
                     # Opponent winning: the cheapest winner first, then the lowest discard.
                     k = i if wins_ else (1 << 20) | (pts[i] << 7) | (i & 15)
                 keyed.append(k << 7 | i)
+        keyed.sort()
+        out = [k & 127 for k in keyed]
+        if best >= 0 and best in out:
+            out.remove(best)
+            out.insert(0, best)
+        return out
+
+    def _team_leads(self, seat: int, ids: list[int], present: int, best: int) -> list[int]:
+        """Leads in partnership Batak (two seats against two), best first: the top trump;
+        the top card of a plain suit no opponent can trump; a suit whose top card the
+        partner holds, or that the partner can trump; other low cards; low trumps; last a
+        suit an opponent can trump. Ties: the leads that cut off most often elsewhere, then
+        the lowest card."""
+        h = self.hands
+        gmask = self.gmask
+        tm = self.tmask
+        trump = self.trump
+        maxer = self.maxer
+        me = maxer[seat]
+        ruff_opp = [False] * 4
+        ruff_partner = [False] * 4
+        for o in range(4):
+            if o != seat and h[o] & tm:
+                for g in self.plain_groups:
+                    if not h[o] & gmask[g]:
+                        if maxer[o] == me:
+                            ruff_partner[g] = True
+                        else:
+                            ruff_opp[g] = True
+        hist = self.hist[seat]
+        keyed: list[int] = []
+        for i in ids:
+            g = i >> 4
+            above = present >> (i + 1) & gmask[g] >> (i + 1)
+            if g == trump:
+                w = 40 if not above else 90
+            elif ruff_opp[g]:
+                w = 100
+            elif not above:
+                w = 20
+            else:
+                t = 1 << (above.bit_length() + i)  # the top card of the suit still in play
+                partner_top = any(h[o] & t for o in range(4) if o != seat and maxer[o] == me)
+                w = 30 if partner_top else 35 if ruff_partner[g] else 70
+            k = (w << 24 | (HIST_TOP - min(hist[i], HIST_TOP))) << 4 | (i & 15)
+            keyed.append(k << 7 | i)
         keyed.sort()
         out = [k & 127 for k in keyed]
         if best >= 0 and best in out:
