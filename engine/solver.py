@@ -162,8 +162,8 @@ class Solver:
         self.plain_groups = tuple(g for g in range(4) if g != self.trump)
         self.forced_trump = not self.kozel or self.must_trump
         self.fast_follow = not self.kozel and equiv and order
-        # two seats against two in the Batak family (partnership Batak): team lead order
-        self.pairs = not self.kozel and len(seats) == 2 and (min(seats) ^ max(seats)) == 2
+        # two partners against two (partnership Batak, Kozel's teams): the team lead order
+        self.pairs = len(seats) == 2 and (min(seats) ^ max(seats)) == 2
         self.groups = tuple(range(5 if self.kozel else 4))
         classes = {0: 0, 2: 1, 3: 2, 4: 3, 10: 4, 11: 5}
         self.pclass = [classes[p] for p in self.pts]
@@ -357,8 +357,8 @@ class Solver:
         return out
 
     def _team_leads(self, seat: int, ids: list[int], present: int, best: int) -> list[int]:
-        """Leads in partnership Batak (two seats against two), best first: the top trump;
-        the top card of a plain suit no opponent can trump; a suit whose top card the
+        """Leads for two partners against two (partnership Batak, Kozel), best first: the top
+        trump; the top card of a plain suit no opponent can trump; a suit whose top card the
         partner holds, or that the partner can trump; other low cards; low trumps; last a
         suit an opponent can trump. Ties: the leads that cut off most often elsewhere, then
         the lowest card."""
