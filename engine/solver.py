@@ -112,12 +112,17 @@ HIST_TOP = (1 << 24) - 1
 class Solver:
     """The search for one deal position and one side. Build it from a deal (the deal is only
     read), then call `value()` or `move_values()`; the transposition table is kept between
-    calls. `tt`, `equiv` and `order` switch the techniques off for the benchmark's baseline.
+    calls. The switches turn techniques off for the benchmark's baselines and the tests:
+    `tt` the transposition table, `equiv` equivalent cards, `order` move ordering, `bounds`
+    the sure-trick bounds, `history` the lead history (Batak family), `draw` the bound from
+    drawing trumps, `guess` the first value to test from a played-out line, `team` the lead
+    order for two partners against two.
     """
 
     def __init__(self, deal: Deal, side: Sequence[int], *, tt: bool = True,
                  equiv: bool = True, order: bool = True, bounds: bool = True,
-                 history: bool = True, draw: bool = True, guess: bool = True, max_seconds: float | None = None) -> None:
+                 history: bool = True, draw: bool = True, guess: bool = True,
+                 team: bool = True, max_seconds: float | None = None) -> None:
         why = supported(deal)
         if why is not None:
             raise Unsupported(why)
@@ -163,7 +168,7 @@ class Solver:
         self.forced_trump = not self.kozel or self.must_trump
         self.fast_follow = not self.kozel and equiv and order
         # two partners against two (partnership Batak, Kozel's teams): the team lead order
-        self.pairs = len(seats) == 2 and (min(seats) ^ max(seats)) == 2
+        self.pairs = team and order and len(seats) == 2 and (min(seats) ^ max(seats)) == 2
         self.groups = tuple(range(5 if self.kozel else 4))
         classes = {0: 0, 2: 1, 3: 2, 4: 3, 10: 4, 11: 5}
         self.pclass = [classes[p] for p in self.pts]
@@ -358,8 +363,8 @@ class Solver:
 
     def _team_leads(self, seat: int, ids: list[int], present: int, best: int) -> list[int]:
         """Leads for two partners against two (partnership Batak, Kozel), best first: the top
-        trump; the top card of a plain suit no opponent can trump; a suit whose top card the
-        partner holds, or that the partner can trump; other low cards; low trumps; last a
+        card of a plain suit no opponent can trump; a suit whose top card the partner holds,
+        or that the partner can trump; the top trump; other low cards; low trumps; last a
         suit an opponent can trump. Ties: the leads that cut off most often elsewhere, then
         the lowest card."""
         h = self.hands
