@@ -1,6 +1,7 @@
 """The open-deal solver's benchmark (engine.solver): solve times and nodes per game.
 
     python -m engine.bench solve [--deals N] [--seed S] [--cap SECONDS] [--games g1,g2]
+                                 [--from-cards K] [--mid-cards K] [--no-baseline]
 
 For each game, N deals are dealt from the seed and brought to the start of card play (Batak:
 a short scripted auction, the first bidder declares; Classic's first cycle: trump named by the
@@ -12,9 +13,13 @@ percentiles, which are then printed with ">=".
 Rows "from k cards" solve the same deals after random legal play has brought every hand to k
 cards (at a trick boundary), to show how the time grows with the cards left.
 
-The baseline row runs the same positions (Koz Maça and Kozel Miner, 6 cards a hand) with the
-plain alpha-beta of the same code: no transposition table, no equivalent-card pruning, no move
-ordering; the ratio is the baseline's total time over the full solver's.
+Two baselines, run in the same command on the same positions, each printed as the ratio of
+its total time (and nodes) to the full solver's:
+- plain alpha-beta of the same code (no transposition table, no equivalent-card pruning, no
+  move ordering, no bounds) on Koz Maça and Kozel Miner with 6 cards a hand;
+- the solver with its lead history, trump-drawing bound, first guess and team lead order
+  switched off (`Solver(..., history=False, draw=False, guess=False, team=False)`) on each
+  Batak game with 10 cards a hand and Kozel Miner with 7 (--mid-cards to change the 10).
 """
 
 from __future__ import annotations
@@ -104,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", default=",".join(FULL_GAMES))
     ap.add_argument("--from-cards", default="8",
                     help="also solve from this many cards a hand (comma list; '' for none)")
+    ap.add_argument("--mid-cards", type=int, default=10,
+                    help="cards a hand for the second baseline's Batak positions (default 10)")
+    ap.add_argument("--no-baseline", action="store_true", help="skip both baselines")
     args = ap.parse_args(argv)
     out = sys.stdout
     games = [g.strip() for g in args.games.split(",") if g.strip()]
@@ -126,24 +134,35 @@ def main(argv: list[str] | None = None) -> int:
                 row(f"from {k} cards a hand", [timed(d, side_of(g, d), args.cap) for d in ds],
                     args.cap, out)
         out.flush()
-    print("baseline: plain alpha-beta (no table, no equivalence, no ordering, no bounds) on the same "
-          "positions, 6 cards a hand:", file=out)
+    if args.no_baseline:
+        return 0
+    print("baseline: plain alpha-beta (no table, no equivalence, no ordering, no bounds) on the "
+          "same positions, 6 cards a hand:", file=out)
     for g in ("koz-maca", "kozel-miner"):
-        ds = [cut(start_of_play(g, s), 6, s) for s in seeds]
-        ds = [d for d in ds if d.phase == "play"]
-        fast = [timed(d, side_of(g, d), args.cap) for d in ds]
-        slow = [timed(d, side_of(g, d), args.cap, tt=False, equiv=False, order=False,
-                            bounds=False)
-                for d in ds]
-        row(f"{g} solver", fast, args.cap, out)
-        row(f"{g} baseline", slow, args.cap, out)
-        tf = sum(t for t, _, _ in fast)
-        ts = sum(t if done else args.cap for t, _, done in slow)
-        nf = sum(n for _, n, _ in fast)
-        ns = sum(n for _, n, _ in slow)
-        print(f"  {g}: baseline / solver time {ts / max(tf, 1e-9):.0f}x, "
-              f"nodes {ns / max(nf, 1):.0f}x", file=out)
+        compare(g, 6, seeds, args.cap, out, tt=False, equiv=False, order=False, bounds=False)
+    print("baseline: no lead history, no trump-drawing bound, no first guess, no team lead "
+          f"order; {args.mid_cards} cards a hand (Kozel Miner 7):", file=out)
+    for g in ("koz-maca", "batak", "batak-pairs", "kozel-miner"):
+        compare(g, 7 if g == "kozel-miner" else args.mid_cards, seeds, args.cap, out,
+                history=False, draw=False, guess=False, team=False)
     return 0
+
+
+def compare(g: str, cards: int, seeds: range, cap: float, out: object, **flags: bool) -> None:
+    """The full solver and a baseline configuration on the same positions, and the ratio of
+    their total times and nodes (a capped baseline solve counts as the cap)."""
+    ds = [cut(start_of_play(g, s), cards, s) for s in seeds]
+    ds = [d for d in ds if d.phase == "play"]
+    fast = [timed(d, side_of(g, d), cap) for d in ds]
+    slow = [timed(d, side_of(g, d), cap, **flags) for d in ds]
+    row(f"{g} solver", fast, cap, out)
+    row(f"{g} baseline", slow, cap, out)
+    tf = sum(t if done else cap for t, _, done in fast)
+    ts = sum(t if done else cap for t, _, done in slow)
+    nf = sum(n for _, n, _ in fast)
+    ns = sum(n for _, n, _ in slow)
+    print(f"  {g}: baseline / solver time {ts / max(tf, 1e-9):.1f}x, "
+          f"nodes {ns / max(nf, 1):.1f}x", file=out)  # type: ignore[call-overload]
 
 
 if __name__ == "__main__":
