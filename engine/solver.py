@@ -142,8 +142,10 @@ class Solver:
         self.max_seconds = max_seconds
         self.deadline: float | None = None
         self.nodes = 0
-        self.table: dict[tuple[int, ...], list[int]] = {}
-        self.exact: dict[tuple[int, ...], list[int]] = {}  # the same entries by exact cards
+        # The table: relative-rank key -> [lower bound, upper bound, best lead]; the same
+        # entries by exact cards (`_exact`). Keys are single ints (less memory than tuples).
+        self.table: dict[int, list[int]] = {}
+        self.exact: dict[int, list[int]] = {}
         self.hist = [[0] * 80 for _ in range(4)]  # cut-offs per (seat, lead)
         self.kozel = isinstance(deal, KozelDeal)
         self.to_id: dict[int, int] = {}
@@ -443,11 +445,10 @@ class Solver:
             raise SolveTimeout(f"no result within {self.max_seconds} s")
         best = -1
         entry = None
-        key: tuple[int, ...] = ()
-        exact: tuple[int, ...] = ()
+        key = exact = 0
         if self.use_tt:
             # the exact cards first (a position met again), then its relative ranks
-            exact = (leader, h[0], h[1], h[2], h[3])
+            exact = (((h[0] << 80 | h[1]) << 80 | h[2]) << 80 | h[3]) << 2 | leader
             entry = self.exact.get(exact)
             if entry is None:
                 key = self._key(leader, allc)
@@ -603,12 +604,13 @@ class Solver:
             p += pts[b.bit_length() - 1]
         return p
 
-    def _key(self, leader: int, allc: int) -> tuple[int, ...]:
+    def _key(self, leader: int, allc: int) -> int:
         """The transposition key: per suit, the owners (and Kozel point classes) of the cards
         still in hand from low to high. Positions with the same key play alike whatever
         cards were played before (only the order of the cards left matters)."""
         h0, h1, h2 = self.hands[0], self.hands[1], self.hands[2]
-        out = [leader]
+        out = leader
+        width = 84 if self.kozel else 28  # room for a suit's code: 1 + 5 or 2 bits a card
         pc = self.pclass
         for g in self.groups:
             m = allc & self.gmask[g]
@@ -624,8 +626,8 @@ class Solver:
                     b = m & -m
                     m ^= b
                     code = (code << 2) | (0 if h0 & b else 1 if h1 & b else 2 if h2 & b else 3)
-            out.append(code)
-        return tuple(out)
+            out = out << width | code
+        return out
 
     def _play(self, seat: int, led: int, win: int, win_seat: int, n: int, tp: int,
               broken: bool, alpha: int, beta: int, best: int = -1) -> tuple[int, int]:
@@ -686,7 +688,8 @@ class Solver:
                     v = gain  # Classic: the shamok took the Queen of Clubs, the cycle ends
                 else:
                     # a position met before whose stored bound settles it: no call
-                    e = exact.get((nseat, hands[0], hands[1], hands[2], hands[3]))
+                    e = exact.get((((hands[0] << 80 | hands[1]) << 80 | hands[2]) << 80
+                                   | hands[3]) << 2 | nseat)
                     if e is not None and e[0] >= beta - gain:
                         v = gain + e[0]
                         self.nodes += 1

@@ -347,3 +347,27 @@ def test_longer_endings_agree_with_fewer_techniques(game: str) -> None:
         assert slow.value() == v, (game, k, side)
         vals = move_values(d, side)
         assert (max(vals.values()) if d.to_move in side else min(vals.values())) == v
+
+
+@pytest.mark.parametrize("game,options", [("koz-maca", None), ("kozel-miner", None),
+                                          ("kozel-classic", {"deck": 32})])
+def test_table_key_keeps_every_suit_apart(game: str, options: dict[str, Any] | None) -> None:
+    """The relative-rank key packs one code per suit into one int: each field is wide enough
+    for a full suit (Classic's 32 cards have 15 trumps), so the codes read back unchanged."""
+    for seed in range(6):
+        d = to_play(game, seed, options)
+        s = Solver(d, (0, 2))
+        h = s.hands
+        allc = h[0] | h[1] | h[2] | h[3]
+        width = 84 if s.kozel else 28
+        key = s._key(3, allc)
+        for g in reversed(s.groups):
+            m = allc & s.gmask[g]
+            code = 1
+            for i in range(16 * g, 16 * g + 16):
+                if m >> i & 1:
+                    owner = next(o for o in range(4) if h[o] >> i & 1)
+                    code = code << 5 | owner << 3 | s.pclass[i] if s.kozel else code << 2 | owner
+            assert key & ((1 << width) - 1) == code, (game, seed, g)
+            key >>= width
+        assert key == 3
