@@ -4,6 +4,7 @@ served under a sub-path, as GitHub Pages would serve it.
     python3 build.py && python3 scripts/screenshots.py [game ...]
     python3 scripts/screenshots.py embed      # an embedded lesson of dist/learn/
     python3 scripts/screenshots.py languages  # the lobby and a table in Turkish and Russian
+    python3 scripts/screenshots.py display    # the four-colour deck with large cards
 
 For each game (default: one of each family) at 360x640 and 1280x800: the table mid-trick,
 the last trick, the score sheet after the first deal and the hand replay.
@@ -106,6 +107,27 @@ def languages(b: Any) -> None:
         ctx.close()
 
 
+def display(b: Any) -> None:
+    """The four-colour deck with large cards: a Batak table mid-trick at 360x640 and 1280x800
+    (the settings are put in the page's storage, as the lobby's boxes would)."""
+    for w, h in SIZES:
+        ctx = b.new_context(viewport={"width": w, "height": h})
+        ctx.route("**/*", handle)
+        ctx.add_init_script("localStorage.setItem('trick-table/display', "
+                            "JSON.stringify({'four-colour': true, 'large-cards': true}))")
+        page = ctx.new_page()
+        page.goto(BASE + "?game=batak&seed=5&speed=0&level=easy")
+        page.wait_for_selector("#table:not([hidden])", timeout=120_000)
+        for _ in range(400):
+            if (page.query_selector("#table[data-input][data-phase=play]")
+                    and len(page.query_selector_all("#trick .play")) >= 2):
+                break
+            step(page)
+            time.sleep(0.05)
+        shoot(page, f"four-colour-deck-{w}x{h}")
+        ctx.close()
+
+
 def main(games: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
@@ -116,6 +138,9 @@ def main(games: list[str]) -> None:
             games = []
         if games == ["languages"]:
             languages(b)
+            games = []
+        if games == ["display"]:
+            display(b)
             games = []
         for game in games:
             for w, h in SIZES:

@@ -404,8 +404,15 @@ def test_the_card_winning_the_trick_is_marked_and_named() -> None:
         assert got[s].all(lambda n, c=c: n.attrs.get("aria-label") == R.card_label(c))
     sets = parse(V.trick_html([[0, "6C 7C 8C"], [1, "?? ?? ??"]], ["bottom", "top"], None,
                               None, 0))
-    labels = [n.get("aria-label") for n in sets.having("aria-label")]
+    cards = sets.all(lambda n: "card" in n.attrs.get("class", "").split() and n.has("aria-label"))
+    labels = [n.get("aria-label") for n in cards]
     assert labels == ["6 of clubs, winning", "7 of clubs, winning", "8 of clubs, winning"]
+    # each play is an item of the trick's list, named for a screen reader with its seat
+    items = [n for n in sets.having("data-play-seat")]
+    assert [n.get("role") for n in items] == ["listitem", "listitem"]
+    assert items[0].get("aria-label") == "0: 6 of clubs, 7 of clubs, 8 of clubs, winning"
+    named = parse(V.trick_html([[1, "KH"]], pos, None, None, 1, ["You", "Ayşe"]))
+    assert named.having("data-play-seat")[0].get("aria-label") == "Ayşe: king of hearts, winning"
     plain = R.card_html("AS", 'data-card="AS"', "legal", tag="button")
     assert 'aria-label="ace of spades"' in plain and 'data-card="AS"' in plain
 

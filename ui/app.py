@@ -139,6 +139,20 @@ def chosen_language() -> str:
     return I.choose(asked or None, saved, prefs)
 
 
+DISPLAY_KEY = "trick-table/display"  # index.html keeps the display settings under this key
+
+
+def display_settings() -> dict[str, bool]:
+    """The remembered display settings ({"four-colour": True, "large-cards": False})."""
+    try:
+        data = json.loads(read_key(DISPLAY_KEY) or "{}")
+    except Exception:  # noqa: BLE001 (storage refused or a malformed value: the defaults)
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: data.get(k) is True for k in ("four-colour", "large-cards")}
+
+
 def has_catalog(code: str) -> bool:
     return code == I.DEFAULT or os.path.exists(f"i18n/{code}.mo")
 
@@ -224,9 +238,10 @@ def control_selector(node: Any) -> str | None:
     if not found(node) or not hasattr(node, "getAttribute"):
         return None
     for attr in ("data-action", "data-card", "data-move", "data-lang"):
-        v = node.getAttribute(attr)
-        if v is not None:
-            return f'#table [{attr}="{v}"]' if v else f"#table [{attr}]"
+        if not node.hasAttribute(attr):  # (getAttribute gives JS null, not None, for none)
+            continue
+        v = str(node.getAttribute(attr) or "")
+        return f'#table [{attr}="{v}"]' if v else f"#table [{attr}]"
     return None
 
 
@@ -280,6 +295,8 @@ class App(Embedding):
         self.input_marked = False  # performance mark "tt:input" made
         self.focus_before: Any = None  # where focus was when a dialog opened
         self.was_turn = False  # at the last drawing it was the player's turn
+        self.typed = ""  # a card being typed on the keyboard ("Q", "10")
+        self.typed_at = 0.0
         self.init_embedding()  # positions and lessons for tutorial sites (ui/embedded.py)
 
     # ------------------------------------------------------------------------------- setup
@@ -520,13 +537,26 @@ class App(Embedding):
     def show_lobby(self) -> None:
         self.token += 1
         self.match = None
+        with contextlib.suppress(Exception):  # the table's lines are not the lobby's
+            el("announce").textContent = ""
         el("table").hidden = True
         self.hide_overlay()
         lobby = el("lobby")
+        # A control of the lobby with focus keeps it when the lobby is drawn anew (a game
+        # chosen with the keyboard, a language picked).
+        active = doc().activeElement
+        keep = None
+        if found(active) and lobby.contains(active):
+            for attr in ("data-game-choice", "data-lang", "data-opt", "data-setting"):
+                if active.hasAttribute(attr):
+                    v = str(active.getAttribute(attr) or "")
+                    keep = f'#lobby [{attr}="{v}"]' if v else f"#lobby [{attr}]"
+                    break
         shown = {g: self.gi(g) for g in self.games}  # the games' texts in the language
         lobby.innerHTML = V.lobby_html(self.games, shown, self.selected,
                                        self.values.get(self.selected, {}), self.players,
-                                       self.seed_text, self.speed, self.levels, self.level)
+                                       self.seed_text, self.speed, self.levels, self.level,
+                                       display_settings())
         lobby.hidden = False
         pick = doc().createElement("div")
         pick.className = "lobby-lang"
@@ -548,7 +578,11 @@ class App(Embedding):
             btn.textContent = _("Back to the match")
             box.append(txt, btn)
             el("lobby-msg").after(box)
-        js.window.scrollTo(0, 0)
+        again = doc().querySelector(keep) if keep else None
+        if found(again):
+            again.focus()
+        else:
+            js.window.scrollTo(0, 0)
 
     def read_lobby(self) -> None:
         vals: dict[str, str] = {}
@@ -687,6 +721,21 @@ class App(Embedding):
             event.preventDefault()  # the keyboard's tap: the finished trick moves on
             self.tap()
             return
+        if (key == "Enter" and in_hand and self.multi() and self.human_can_act()):
+            event.preventDefault()  # Bidding Kozel: Space selects, Enter plays the selection
+            confirm = doc().querySelector('#panel [data-move="confirm"]:not([disabled])')
+            if found(confirm):
+                self.click_move("confirm")
+            else:
+                self.toast(self.status_text(self.deal, self.deal.view(0), self.names(), True))
+            return
+        tag = str(active.tagName).lower() if found(active) else ""
+        if (tag not in ("input", "select", "textarea") and self.match is not None
+                and not el("table").hidden and not (event.ctrlKey or event.metaKey
+                                                    or event.altKey)
+                and self.shortcut(event, key)):
+            event.preventDefault()
+            return
         if key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
             return
         cards = list(doc().querySelectorAll("#hand [data-card]"))
@@ -697,6 +746,71 @@ class App(Embedding):
         event.preventDefault()
         cards[max(0, min(len(cards) - 1, j))].focus()
 
+    def shortcut(self, event: Any, key: str) -> bool:
+        """The table's keys: a card typed as the command line writes it (QS, 10H, or TH)
+        plays it; L the last trick, S the score sheet, H a hint, R reads the table, ? lists
+        the keys. True when the key was one of them."""
+        ch = key.upper() if len(key) == 1 else ""
+        if ch and not (ch.isascii() and (ch.isalnum() or ch == "?")):
+            code = str(getattr(event, "code", "") or "")  # another layout: the key's place
+            ch = code[3:] if code.startswith("Key") else code[5:] if code.startswith(
+                "Digit") else ""
+        if not ch:
+            return False
+        now = float(js.performance.now())
+        if now - self.typed_at > 2000:
+            self.typed = ""
+        self.typed_at = now
+        if self.typed:
+            if ch in "SHDC":
+                card, self.typed = self.typed + ch, ""
+                self.type_card(card)
+                return True
+            if self.typed == "1" and ch == "0":
+                self.typed = "10"
+                return True
+            self.typed = ""
+        if ch in "23456789JQKAT1":
+            self.typed = "10" if ch == "T" else ch
+            return True
+        if ch == "L":
+            node = doc().querySelector('#bar [data-action="last-trick"]:not([disabled])')
+            if found(node):
+                self.action("last-trick", node)
+            else:
+                self.say(_("No trick has been played yet."))
+            return True
+        if ch == "S":
+            node = doc().querySelector('#bar [data-action="score-sheet"]')
+            if found(node):
+                self.action("score-sheet", node)
+            return True
+        if ch == "H":
+            node = doc().querySelector('[data-action="hint"]:not([disabled])')
+            if found(node):
+                node.click()
+            else:
+                self.say(_("There is no hint here."))
+            return True
+        if ch == "R":
+            self.read_table()
+            return True
+        if ch == "?":
+            self.show_overlay("keys", V.keys_sheet_html())
+            return True
+        return False
+
+    def type_card(self, card: str) -> None:
+        """A card typed on the keyboard: played (or selected) as if it were clicked."""
+        hand = list(self.deal.view(0).get("hand") or []) if self.deal is not None else []
+        if card not in hand:
+            self.toast(_("{card} is not in your hand.").format(card=R.card_label(card)))
+            return
+        self.click_card(card)
+        node = doc().querySelector(f'#hand [data-card="{card}"]')
+        if found(node) and self.human_can_act():
+            node.focus()
+
     def announce(self, seat: int, move: str) -> None:
         """Says each move in the polite live region (#announce) for screen readers: the card
         by its name ("Mehmet plays queen of spades."), a bid or a trump choice as shown."""
@@ -704,13 +818,77 @@ class App(Embedding):
             what = ", ".join(R.card_label(c) for c in move.split() if R.is_card(c))
             if not what:  # a play seen face down
                 what = _("a card face down")
-        else:
-            what = R.move_label(move)
+        else:  # a bid, a pass, a trump named: "Mehmet: Bid 5."
+            self.say(_("{name}: {what}.").format(name=self.names()[seat], what=R.move_label(move)))
+            return
         text = (_("You play {what}.").format(what=what) if seat == 0 else
                 _("{name} plays {what}.").format(name=self.names()[seat], what=what))
+        self.say(text)
+
+    def say(self, text: str) -> None:
+        """Adds a line to the polite live region (#announce); the last few stay, so lines said
+        in quick succession are all read, in order."""
         box = el("announce")
-        if found(box):
-            box.textContent = text
+        if not found(box) or not text:
+            return
+        line = doc().createElement("p")
+        line.textContent = text
+        box.appendChild(line)
+        while box.childElementCount > 6:
+            box.removeChild(box.firstElementChild)
+
+    def say_turn(self) -> None:
+        """The player's turn, said with what there is to do ("Your turn: 3 playable cards.")."""
+        d = self.deal
+        if d is None or d.phase == "over":
+            return
+        v = d.view(0)
+        if d.phase == "play":
+            playable = {c for m in d.legal_moves() for c in str(m).split() if R.is_card(c)}
+            text = ngettext("Your turn: {n} playable card.", "Your turn: {n} playable cards.",
+                            len(playable)).format(n=len(playable))
+            if self.multi():  # and how many to choose
+                text += " " + self.status_text(d, v, self.names(), True)
+            self.say(text)
+            return
+        self.say(self.status_text(d, v, self.names(), True))
+
+    def read_table(self) -> None:
+        """The whole situation in words, for the "read the table" key (R): trump, the deal's
+        facts (contract, pairing…), tricks per seat, the trick so far, the hand by suit."""
+        if self.match is None or self.deal is None:
+            return
+        d = self.deal
+        v = d.view(0)
+        names = self.names()
+        parts: list[str] = []
+        t = v.get("trump")
+        parts.append(_("Trump: {suit}.").format(suit=R.suit_name(t)) if t in R.SUIT_SYM
+                     else _("Trump: none") + ".")
+        for label, value in V.info_items(v, names):
+            parts.append(_("{label}: {value}.").format(label=label, value=value))
+        taken = v.get("taken") or []
+        if taken:
+            per = ", ".join(f"{names[s]} {taken[s]}" for s in range(min(len(names), len(taken))))
+            parts.append(_("Tricks: {list}.").format(list=per))
+        plays = v.get("trick") or []
+        if plays:
+            on = "; ".join(_("{name}: {cards}").format(
+                name=names[seat], cards=", ".join(R.card_label(c) for c in str(mv).split()
+                                                  if R.is_card(c)) or _("a card face down"))
+                for seat, mv in plays)
+            parts.append(_("On the table: {plays}.").format(plays=on))
+        else:
+            parts.append(_("The table is empty."))
+        hand = [str(n.dataset.card) for n in doc().querySelectorAll("#hand [data-card]")]
+        by_suit: dict[str, list[str]] = {}
+        for c in hand:
+            r, su = R.split_card(c)
+            by_suit.setdefault(su, []).append(_(R.RANK_WORD[r]) if r in R.RANK_WORD else r)
+        if by_suit:
+            suits = "; ".join(f"{R.suit_name(su)}: {', '.join(ranks)}" for su, ranks in by_suit.items())
+            parts.append(_("Your hand: {cards}.").format(cards=suits))
+        self.say(" ".join(parts))
 
     def focus_hand(self, new_turn: bool = False) -> None:
         """When the player's turn comes (or focus has dropped to the page), focus goes to the
@@ -890,6 +1068,8 @@ class App(Embedding):
             except OSError:
                 code = I.DEFAULT
         I.use(code, mo)
+        with contextlib.suppress(Exception):  # what was said, in the language it was said in
+            el("announce").textContent = ""
         root = doc().documentElement
         root.lang = "en" if code == I.PSEUDO else code
         with contextlib.suppress(Exception):  # the title and description built into index.html
@@ -1188,6 +1368,9 @@ class App(Embedding):
         self.fresh = len(d.trick) > 0
         if len(d.tricks) > n_tricks:
             self.last_trick = d.tricks[-1]
+            w = d.tricks[-1]["winner"]
+            self.say(_("You take the trick.") if w == 0
+                     else _("{name} takes the trick.").format(name=self.names()[w]))
             # At Instant the deal's last trick gives way to the summary at once (the summary
             # and "Last trick" show it); every other finished trick stays on show a while.
             self.lingering = not (self.speed == "0" and d.phase == "over")
@@ -1420,6 +1603,8 @@ class App(Embedding):
                               names, totals, gi.get("teams"),
                               m.is_over and self.cur == len(m.deals) - 1, lines)
         self.show_overlay("summary", html)
+        head = el("overlay").querySelector("[data-summary] h2")
+        self.say(" ".join([str(head.textContent) if found(head) else _("Deal over."), *lines]))
         self.save()
 
     def totals_after(self, index: int) -> list[Any]:
@@ -1603,6 +1788,8 @@ class App(Embedding):
         turn = self.human_can_act() and self.overlay is None
         if turn:
             self.focus_hand(new_turn=not self.was_turn)
+            if not self.was_turn:
+                self.say_turn()
         self.was_turn = turn
         felt = el("felt")
         if self.waiting_for_tap():  # the keyboard's way on: Enter on the felt
@@ -1611,7 +1798,7 @@ class App(Embedding):
                 felt.setAttribute("role", "button")
                 felt.setAttribute("aria-label", _("Tap the table to go on."))
                 felt.focus()
-        elif felt.getAttribute("tabindex") is not None:
+        elif felt.hasAttribute("tabindex"):
             for attr in ("tabindex", "role", "aria-label"):
                 felt.removeAttribute(attr)
 
@@ -1668,14 +1855,15 @@ class App(Embedding):
                      + R.esc(_("Games")) + '</button>' + self.lang_select_html())
         if self.embed is not None:  # a position or a lesson: the controls a reader needs
             el("bar").innerHTML = (
-                f'<div class="title"><b>{R.esc(gi["title"])}</b><small>{R.esc(deal_txt)}</small>'
-                f'</div>{V.trump_html(v)}<div class="facts">{info}</div>'
+                f'<div class="title"><h1><b>{R.esc(gi["title"])}</b></h1>'
+                f'<small>{R.esc(deal_txt)}</small></div>{V.trump_html(v)}<div class="facts">{info}</div>'
                 f'<div class="menu">{self.embed_bar_buttons(v)}'
                 + (self.lang_select_html() if self.embed.embed else games_btn)
                 + '</div>')
         else:
             el("bar").innerHTML = (
-            f'<div class="title"><b>{R.esc(gi["title"])}</b><small>{R.esc(deal_txt)}</small></div>'
+            f'<div class="title"><h1><b>{R.esc(gi["title"])}</b></h1>'
+            f'<small>{R.esc(deal_txt)}</small></div>'
             f'{V.trump_html(v)}'
             f'<div class="facts">{info}</div>'
             '<div class="menu">'
@@ -1713,9 +1901,13 @@ class App(Embedding):
             plays = v.get("trick") or []
             winner = None
         trick = V.trick_html(plays, pos, winner, 1 if self.fresh else None,
-                             v.get("winning_seat") if not self.lingering else None)
+                             v.get("winning_seat") if not self.lingering else None, names)
         self.fresh = False  # the fly-in animation plays once
         el("trick").className = ""
+        el("trick").setAttribute("role", "list")
+        el("trick").setAttribute("aria-label", _("The trick"))
+        el("hand").setAttribute("role", "group")
+        el("hand").setAttribute("aria-label", _("Your hand"))
         el("trick").innerHTML = trick
 
         # Panel and hand
@@ -1738,6 +1930,7 @@ class App(Embedding):
         el("hand").dataset.count = str(len(hand))
         oh = self.open_hands_html(d, legal_cards, can, names, pos)
         el("open-hands").innerHTML = oh
+        el("open-hands").setAttribute("aria-label", _("The other hands"))
         el("open-hands").hidden = not oh
         self.draw_lesson()
 

@@ -80,10 +80,17 @@ def card_html(c: str, attrs: str = "", cls: str = "", tag: str = "div", note: st
     colour = "red" if s in RED else "black"
     court = " court" if r in ("J", "Q", "K") else ""
     label = _("{card}, {note}").format(card=card_label(c), note=note) if note else card_label(c)
-    return (f'<{tag} class="card {colour}{court} {cls}" {attrs} aria-label="{esc(label)}">'
-            f'<span class="idx tl"><b>{esc(r)}</b>{suit_svg(s)}</span>'
-            f'<span class="mid">{"<b>" + esc(r) + "</b>" if court else ""}{suit_svg(s, "big")}</span>'
-            f'<span class="idx br"><b>{esc(r)}</b>{suit_svg(s)}</span>'
+    # The drawing is hidden from screen readers: the card's name is its aria-label (a card
+    # that is not a button is an image with that name). The rank letters are drawn by CSS
+    # (`b[data-r]::before`), so the drawing has no text of its own to differ from the name.
+    role = ' role="img"' if tag != "button" and "role=" not in attrs else ""
+    rank = f'<b data-r="{esc(r)}"></b>'
+    return (f'<{tag} class="card {colour} s-{s}{court} {cls}"{role} {attrs} '
+            f'aria-label="{esc(label)}">'
+            f'<span class="idx tl" aria-hidden="true">{rank}{suit_svg(s)}</span>'
+            f'<span class="mid" aria-hidden="true">{rank if court else ""}'
+            f'{suit_svg(s, "big")}</span>'
+            f'<span class="idx br" aria-hidden="true">{rank}{suit_svg(s)}</span>'
             f'</{tag}>')
 
 

@@ -15,6 +15,7 @@ from .render import (
     SUIT_SYM,
     back_html,
     card_html,
+    card_label,
     esc,
     fmt_value,
     humanize,
@@ -52,9 +53,24 @@ def level_name(level: str) -> str:
 
 
 # ------------------------------------------------------------------------------------ lobby
+def display_html(display: Mapping[str, bool] | None = None) -> str:
+    """The display settings (index.html applies and remembers them, before Python runs too)."""
+    display = display or {}
+    legend = _("Display")
+    four = _("Four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green)")
+    large = _("Large cards")
+    return (f'<fieldset class="opt display"><legend>{esc(legend)}</legend>'
+            '<label><input type="checkbox" data-setting="four-colour"'
+            f'{" checked" if display.get("four-colour") else ""}> {esc(four)}</label>'
+            '<label><input type="checkbox" data-setting="large-cards"'
+            f'{" checked" if display.get("large-cards") else ""}> {esc(large)}</label>'
+            '</fieldset>')
+
+
 def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
                values: dict[str, str], players: str, seed: str, speed: str,
-               levels: dict[str, dict[str, Any]], level: str) -> str:
+               levels: dict[str, dict[str, Any]], level: str,
+               display: Mapping[str, bool] | None = None) -> str:
     cards = []
     for g in games:
         gi = info[g]
@@ -83,12 +99,13 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
     speed_label = _("Computer speed")
     start = _("Deal the cards")
     how = _("How to play {game}").format(game=gi["title"])
+    games_label = _("Games")
     return (
         '<header class="lobby-head"><h1><span class="logo">' + suit_svg("S") + suit_svg("H", "red")
         + suit_svg("C") + suit_svg("D", "red") + '</span> Trick Table</h1>'
         f'<p class="tag">{esc(tagline)}</p></header>'
         '<p id="lobby-msg" class="lobby-msg" role="alert" hidden></p>'
-        f'<div class="games" role="list">{"".join(cards)}</div>'
+        f'<div class="games" role="group" aria-label="{esc(games_label)}">{"".join(cards)}</div>'
         '<form id="setup" class="setup" onsubmit="return false">'
         f'<h2>{esc(options_head)}</h2>'
         f'{"".join(opts)}'
@@ -99,6 +116,7 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
         f'<select id="opt-level" data-level>{level_sel}</select></div>'
         f'<div class="opt"><label for="opt-speed">{esc(speed_label)}</label>'
         f'<select id="opt-speed" data-speed>{speed_sel}</select></div>'
+        f'{display_html(display)}'
         f'<button type="button" class="btn primary start" data-start>{esc(start)}</button>'
         '</form>'
         f'<details class="rules" open><summary>{esc(how)}</summary>{rules}</details>'
@@ -201,10 +219,11 @@ def seat_html(seat: int, pos: str, name: str, view: dict[str, Any], totals_txt: 
 
 
 def trick_html(plays: list[list[Any]], pos: list[str], winner: int | None, fresh: int | None,
-               win_seat: int | None) -> str:
-    """The plays on the felt. The play of `winner` (a finished trick) is marked `won`; the
-    play of `win_seat` (now winning the trick in progress) is marked `leading`, drawn with a
-    ring and named so: its cards' accessible names end in ", winning"."""
+               win_seat: int | None, names: list[str] | None = None) -> str:
+    """The plays on the felt, each an item of the trick's list named for a screen reader
+    ("Ayşe: queen of spades, winning"). The play of `winner` (a finished trick) is marked
+    `won`; the play of `win_seat` (now winning the trick in progress) is marked `leading`,
+    drawn with a ring and named so."""
     out = []
     for i, (seat, move) in enumerate(plays):
         toks = str(move).split()
@@ -218,10 +237,16 @@ def trick_html(plays: list[list[Any]], pos: list[str], winner: int | None, fresh
             note = _("winning")
         if fresh is not None and i == len(plays) - 1:
             cls += f" fresh from-{pos[seat]}"
-        cards = "".join(card_html(t, note=note) if is_card(t) else back_html() for t in toks)
+        cards = "".join(card_html(t, 'aria-hidden="true"', note=note) if is_card(t)
+                        else back_html() for t in toks)
         shown = " ".join(t for t in toks if is_card(t))  # a face-down play shows no cards
-        out.append(f'<div class="{cls}" data-play-seat="{seat}" data-play-cards="{esc(shown)}">'
-                   f'{cards}</div>')
+        what = ", ".join(card_label(t) for t in toks if is_card(t)) or _("a card face down")
+        if note:
+            what = _("{card}, {note}").format(card=what, note=note)
+        who = names[seat] if names is not None and seat < len(names) else str(seat)
+        label = _("{name}: {cards}").format(name=who, cards=what)
+        out.append(f'<div class="{cls}" role="listitem" aria-label="{esc(label)}" '
+                   f'data-play-seat="{seat}" data-play-cards="{esc(shown)}">{cards}</div>')
     return "".join(out)
 
 
@@ -230,13 +255,17 @@ def hand_html(hand: list[str], legal: set[str], selected: list[str], enabled: bo
     for c in hand:
         attrs = f'data-card="{esc(c)}"'
         cls = ""
+        note = ""
         if enabled and c in legal:
             attrs += " data-legal"
             cls = "legal"
+        elif enabled:  # the player's turn, and this card may not be played
+            attrs += ' aria-disabled="true"'
+            note = _("not playable")
         if c in selected:
-            attrs += " data-selected"
+            attrs += ' data-selected aria-pressed="true"'
             cls += " selected"
-        out.append(card_html(c, attrs + ' type="button"', cls, tag="button"))
+        out.append(card_html(c, attrs + ' type="button"', cls, tag="button", note=note))
     return "".join(out)
 
 
@@ -356,13 +385,15 @@ def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: di
     aria = _("Deal summary")
     head = _("{game} — deal {n} over").format(game=title, n=deal_no)
     head_tricks = _("Tricks")
+    head_seat = _("Player")
     sheet = _("Score sheet")
     return (
         f'<div class="sheet" data-summary data-deal="{deal_no}" role="dialog" '
         f'aria-label="{esc(aria)}">'
         f'<h2>{esc(head)}</h2>'
         f'{"<ul class=explain>" + lines + "</ul>" if lines else ""}'
-        f'<table class="scores"><thead><tr><th></th><th>{esc(head_tricks)}</th>'
+        f'<table class="scores"><thead><tr><th><span class="sr-only">{esc(head_seat)}</span>'
+        f'</th><th>{esc(head_tricks)}</th>'
         f'<th>{esc(head_pts)}</th><th>{esc(head_delta)}</th><th>{esc(head_total)}</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>{team_rows}'
         f'<div class="sheet-actions">{btn}<button type="button" class="btn" '
@@ -411,10 +442,38 @@ def match_over_html(title: str, names: list[str], totals: list[Any], winners: li
         f'{esc(lobby)}</button></div></div>')
 
 
+def keys_html() -> str:
+    """The keyboard's shortcuts, as a list (the rules sheet and the "?" dialog show it)."""
+    keys = [
+        ("← → Home End", _("move between the cards of your hand")),
+        (_("Enter or Space"), _("play the card (sets of cards: Space selects, Enter plays)")),
+        (_("a card, e.g. QS or 10H"), _("type it to play it")),
+        ("L", _("the last trick")),
+        ("S", _("the score sheet")),
+        ("H", _("a hint, where there is one")),
+        ("R", _("read the table aloud: trump, contract, tricks, the trick, your hand")),
+        ("Esc", _("close the dialog")),
+        ("?", _("this list")),
+    ]
+    rows = "".join(f"<dt><kbd>{esc(k)}</kbd></dt><dd>{esc(v)}</dd>" for k, v in keys)
+    return f'<dl class="keys">{rows}</dl>'
+
+
+def keys_sheet_html() -> str:
+    title = _("Keyboard shortcuts")
+    back = _("Back to the table")
+    return (f'<div class="sheet keys-sheet" role="dialog" aria-label="{esc(title)}" data-keys>'
+            f'<h2>{esc(title)}</h2>{keys_html()}<div class="sheet-actions">'
+            f'<button type="button" class="btn primary" data-action="close">{esc(back)}</button>'
+            '</div></div>')
+
+
 def rules_sheet_html(gi: dict[str, Any]) -> str:
     aria = _("Rules")
     back = _("Back to the table")
+    keyboard = _("Keyboard")
     return (f'<div class="sheet rules-sheet" role="dialog" aria-label="{esc(aria)}">'
             f'<h2>{esc(gi["title"])}</h2>'
-            f'{rules_html(gi)}<div class="sheet-actions"><button type="button" class="btn primary" '
+            f'{rules_html(gi)}<h3>{esc(keyboard)}</h3>{keys_html()}'
+            '<div class="sheet-actions"><button type="button" class="btn primary" '
             f'data-action="close">{esc(back)}</button></div></div>')

@@ -173,7 +173,7 @@ def test_illegal_card_shows_the_engine_reason(app: App) -> None:
             card = str(illegal.get_attribute("data-card"))
             before = app.record()
             seq = app.seq()
-            illegal.click()
+            illegal.click(force=True)  # aria-disabled: playwright would wait for "enabled"
             toast = page.wait_for_selector("#toast.show")
             m = engine.replay(before)
             why = m.deal.illegal_reason(card)

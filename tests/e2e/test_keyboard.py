@@ -5,6 +5,8 @@ focus back."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import engine
@@ -15,52 +17,168 @@ from .conftest import App
 pytestmark = pytest.mark.e2e
 
 
-def test_a_koz_maca_deal_by_keyboard(app: App) -> None:
+SAY_LOG = """() => {
+    window.__said = [];
+    const box = document.getElementById('announce');
+    if (window.__saidObserver) window.__saidObserver.disconnect();
+    window.__saidObserver = new MutationObserver(recs => { for (const r of recs)
+        for (const n of r.addedNodes) window.__said.push(n.textContent); });
+    window.__saidObserver.observe(box, { childList: true });
+}"""
+
+RANK = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+SUIT = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def card_name(card: str) -> str:
+    return f"{RANK.get(card[:-1], card[:-1])} of {SUIT[card[-1]]}"
+
+
+def focused(page: Any) -> dict[str, Any]:
+    return dict(page.evaluate("""() => { const a = document.activeElement || document.body;
+        return { card: a.dataset ? a.dataset.card || null : null,
+                 move: a.dataset ? a.dataset.move || null : null,
+                 legal: a.hasAttribute('data-legal'), selected: a.hasAttribute('data-selected'),
+                 id: a.id, tag: a.tagName }; }"""))
+
+
+def keyboard_turn(page: Any, first: bool) -> None:
+    """One decision of the player, with keys only: focus is on the hand (or the panel)."""
+    f = focused(page)
+    assert f["tag"] != "BODY", "focus dropped to the page body"
+    if first and f["card"]:  # the arrow keys move between the cards
+        cards = page.eval_on_selector_all("#hand [data-card]", "ns => ns.map(n => n.dataset.card)")
+        page.keyboard.press("End")
+        assert focused(page)["card"] == cards[-1]
+        page.keyboard.press("Home")
+        assert focused(page)["card"] == cards[0]
+        if len(cards) > 1:
+            page.keyboard.press("ArrowRight")
+            assert focused(page)["card"] == cards[1]
+        page.keyboard.press("Home")
+        f = focused(page)
+    if page.query_selector('#panel [data-move="confirm"]'):  # Bidding Kozel: select, then Enter
+        for _ in range(40):
+            if page.query_selector('#panel [data-move="confirm"]:not([disabled])'):
+                page.keyboard.press("Enter")
+                return
+            f = focused(page)
+            if f["card"] and f["legal"] and not f["selected"]:
+                page.keyboard.press("Space")
+                if page.query_selector('#panel [data-move="confirm"]:not([disabled])'):
+                    continue
+                page.wait_for_timeout(50)
+            page.keyboard.press("ArrowRight")
+        raise AssertionError("no selection could be played with the keyboard")
+    if f["card"] and not f["legal"]:  # move to a playable card
+        for _ in range(14):
+            page.keyboard.press("ArrowRight")
+            if focused(page)["legal"]:
+                break
+    page.keyboard.press("Enter")
+
+
+@pytest.mark.parametrize("game", list(engine.GAMES))
+def test_a_whole_deal_with_the_keyboard_only(app: App, game: str) -> None:
+    """Every decision of a deal by key presses (no clicks), focus always on the hand or panel,
+    and every card played by anyone named in the polite live region."""
     page = app.page
-    app.start("koz-maca", 8)
-    names = ["You", "Mehmet", "Ayşe", "Kemal"]
-    said: list[str] = []
-    for _ in range(80):
+    page.evaluate(SAY_LOG)  # before the deal starts: the computers may play first
+    page.evaluate("q => window.__tt_reset(q)", f"?game={game}&seed=8&speed=0&level=easy")
+    page.wait_for_selector("#table:not([hidden])", state="attached")
+    turns = 0
+    for _ in range(300):
         page.wait_for_selector("#table[data-input], [data-summary], #table[data-tap]",
                                state="attached")
         if page.query_selector("[data-summary]"):
             break
-        if page.query_selector("#table[data-tap]") and not page.query_selector("#table[data-input]"):
-            assert page.evaluate("document.activeElement.id") == "felt"  # focus on the table
+        if not page.query_selector("#table[data-input]"):
+            assert focused(page)["id"] == "felt"  # the finished trick: Enter moves on
             page.keyboard.press("Enter")
             page.wait_for_selector("#table:not([data-tap])", state="attached")
             continue
-        focused = page.evaluate("document.activeElement && document.activeElement.dataset.card")
-        assert focused, ("focus is not on a card of the hand: "
-                         + str(page.evaluate("document.activeElement.outerHTML.slice(0, 80)")))
-        if not said:  # the arrow keys move between the cards (checked on the first turn)
-            cards = page.eval_on_selector_all("#hand [data-card]",
-                                              "ns => ns.map(n => n.dataset.card)")
-            page.keyboard.press("End")
-            assert page.evaluate("document.activeElement.dataset.card") == cards[-1]
-            page.keyboard.press("Home")
-            assert page.evaluate("document.activeElement.dataset.card") == cards[0]
-            page.keyboard.press("ArrowRight")
-            assert page.evaluate("document.activeElement.dataset.card") == cards[1]
-            page.keyboard.press("ArrowLeft")
-            legal = page.eval_on_selector_all("#hand [data-card][data-legal]",
-                                              "ns => ns.map(n => n.dataset.card)")
-            for _k in range(cards.index(legal[0])):
-                page.keyboard.press("ArrowRight")
         before = app.seq()
-        page.keyboard.press("Enter")
+        keyboard_turn(page, turns == 0)
         page.wait_for_function("s => document.getElementById('table').dataset.seq !== s",
                                arg=before)
-        said.append(str(page.text_content("#announce")))
+        turns += 1
     else:
         pytest.fail("the deal did not end")
+    said = " ".join(page.evaluate("window.__said"))
+    deal = engine.replay(app.record()).deals[0]
+    played = [c for t in deal.tricks for _s, mv in t["plays"] for c in str(mv).split()
+              if parse_card(c) is not None]
+    assert played and turns > 0
+    missing = [c for c in played if card_name(c) not in said]
+    assert not missing, f"not said: {missing[:6]} in {said[:300]}"
+    assert "Your turn" in said or "Your bid" in said
+
+
+def test_a_match_started_from_the_lobby_with_the_keyboard(app: App) -> None:
+    """Tab to a game, Enter chooses it (focus stays on it), the seed typed, the speed chosen
+    with the arrow keys, Tab to "Deal the cards", Enter: the match starts as chosen."""
+    page = app.page
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+
+    def tab_to(test: str) -> None:
+        for _ in range(80):
+            page.keyboard.press("Tab")
+            if page.evaluate(f"() => {{ const a = document.activeElement; return !!({test}); }}"):
+                return
+        raise AssertionError(f"Tab never reached {test}")
+
+    tab_to("a.dataset.gameChoice === 'batak'")
+    page.keyboard.press("Enter")
+    page.wait_for_selector('[data-game-choice="batak"][aria-pressed="true"]')
+    assert page.evaluate("document.activeElement.dataset.gameChoice") == "batak"
+    tab_to("a.id === 'opt-seed'")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("5")
+    tab_to("a.hasAttribute('data-speed')")
+    for _ in range(4):
+        page.keyboard.press("ArrowUp")
+    assert page.evaluate("document.activeElement.value") == "0"
+    tab_to("a.hasAttribute('data-start')")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#table:not([hidden])")
     record = app.record()
-    m = engine.replay(record)
-    assert m.deals[0].phase == "over"
-    # every one of the player's cards was said by name in the live region when played
-    assert said and all(s.startswith(("You play", *[f"{n} plays" for n in names])) for s in said)
-    mine = [mv for s, mv in [(p[0], p[1]) for t in m.deals[0].tricks for p in t["plays"]] if s == 0]
-    assert len(mine) == 13 and all(parse_card(c) is not None for c in mine)
+    assert record["game"] == "batak" and str(record["seed"]) == "5"
+
+
+def test_cards_typed_play_and_shortcuts(app: App) -> None:
+    """Typing a card plays it (as the command line writes it); an unplayable card says why;
+    R reads the table; L opens the last trick; ? lists the keys; illegal cards are named so."""
+    page = app.page
+    page.evaluate("q => window.__tt_reset(q)", "?game=koz-maca&seed=8&speed=0&level=easy")
+    assert app.wait_turn() == "input"
+    page.evaluate(SAY_LOG)
+    hand = page.eval_on_selector_all("#hand [data-card]", "ns => ns.map(n => n.dataset.card)")
+    legal = page.eval_on_selector_all("#hand [data-card][data-legal]",
+                                      "ns => ns.map(n => n.dataset.card)")
+    illegal = [c for c in hand if c not in legal]
+    if illegal:
+        node = page.query_selector(f'#hand [data-card="{illegal[0]}"]')
+        assert node.get_attribute("aria-disabled") == "true"
+        assert "not playable" in str(node.get_attribute("aria-label"))
+        before = app.seq()
+        page.keyboard.type(illegal[0])
+        page.wait_for_selector("#toast.show")
+        assert app.seq() == before  # nothing played
+    page.keyboard.press("r")
+    page.wait_for_function("() => window.__said.some(t => t.includes('Your hand'))")
+    text = next(t for t in page.evaluate("window.__said") if "Your hand" in t)
+    assert "Trump" in text and card_name(hand[0]).split(" of ")[0] in text
+    before = app.seq()
+    page.keyboard.type(legal[0])
+    page.wait_for_function("s => document.getElementById('table').dataset.seq !== s", arg=before)
+    assert legal[0] in [mv for _s, mv in engine.replay(app.record()).deals[0].view(0)["trick"]] \
+        or any(legal[0] == mv for t in engine.replay(app.record()).deals[0].tricks
+               for _s, mv in t["plays"])
+    page.keyboard.press("Shift+Slash")  # "?"
+    page.wait_for_selector("[data-keys]")
+    assert page.is_visible("[data-keys] kbd")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#overlay", state="hidden")
 
 
 def test_dialogs_close_with_escape_and_focus_comes_back(app: App) -> None:

@@ -1,0 +1,217 @@
+"""Accessibility audits with axe-core (npm, pinned in tools/a11y): no serious or critical
+violation on the lobby, a table of each game mid-deal, and each panel and dialog, at 360 px and
+1280 px wide, in every language the page offers.
+
+axe-core is installed once from tools/a11y's lockfile into .cache/ and injected into the page
+by the test (the page itself never loads it). `python3 -m tests.e2e.test_a11y` prints every
+violation by impact instead of failing (the audit's figures).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import engine
+from ui.i18n import LANGS
+
+from .conftest import ROOT, App
+
+TOOLS = ROOT / "tools" / "a11y"
+SIZES = ((360, 640), (1280, 800))
+# WCAG 2.0-2.2 A and AA rules and axe's best practices.
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+BLOCKING = ("serious", "critical")
+
+
+def axe_source() -> str:
+    """axe.min.js from the pinned package, installed with `npm ci` once per lockfile."""
+    lock = (TOOLS / "package-lock.json").read_bytes()
+    dest = ROOT / ".cache" / ("a11y-" + hashlib.sha256(lock).hexdigest()[:12])
+    js = dest / "node_modules" / "axe-core" / "axe.min.js"
+    if not js.exists():
+        if shutil.which("npm") is None:
+            pytest.fail("the accessibility audit needs npm (apt-get install npm)")
+        tmp = dest.with_name(dest.name + ".tmp")
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir(parents=True)
+        for name in ("package.json", "package-lock.json"):
+            shutil.copy2(TOOLS / name, tmp / name)
+        proc = subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--silent"], cwd=tmp,
+                              capture_output=True, text=True, check=False)
+        if proc.returncode:
+            pytest.fail(f"npm ci for axe-core failed:\n{proc.stderr[-2000:]}")
+        shutil.rmtree(dest, ignore_errors=True)
+        tmp.rename(dest)
+    return js.read_text(encoding="utf-8")
+
+
+def audit(page: Any, axe: str, where: str) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it is now, each with `where`."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=axe)
+    page.wait_for_timeout(350)  # the card in flight lands (axe reads colours as drawn)
+    found = page.evaluate("""async tags => {
+        const r = await axe.run(document, { runOnly: { type: 'tag', values: tags },
+                                           resultTypes: ['violations'] });
+        return r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.length,
+            targets: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' :: '
+                                             + (n.failureSummary || '').slice(0, 160)) }));
+    }""", TAGS)
+    return [{**v, "where": where} for v in found]
+
+
+def screens(app: App, axe: str, lang: str) -> list[dict[str, Any]]:
+    """Every screen of the page in `lang`, audited at both sizes."""
+    page = app.page
+    out: list[dict[str, Any]] = []
+
+    def both(where: str) -> None:
+        for w, h in SIZES:
+            page.set_viewport_size({"width": w, "height": h})
+            out.extend(audit(page, axe, f"{lang} {where} {w}px"))
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+    app.reset()
+    page.select_option("#lobby [data-lang]", lang)
+    page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+    both("lobby")
+    for game in engine.GAMES:
+        app.reset()
+        app.start(game, 11)
+        if app.wait_turn() == "input":
+            app.act()  # a move of the player's own, then the next turn: mid-deal
+        if app.wait_turn() != "input":
+            continue
+        both(f"{game} table")
+        if game == engine.GAMES[0]:
+            page.click('#bar [data-action="rules"]')
+            page.wait_for_selector("#overlay:not([hidden])")
+            both("rules sheet")
+            page.keyboard.press("Escape")
+        if page.query_selector('#bar [data-action="last-trick"]:not([disabled])'):
+            page.click('#bar [data-action="last-trick"]')
+            page.wait_for_selector("#overlay:not([hidden])")
+            both(f"{game} last trick")
+            page.keyboard.press("Escape")
+    app.reset()
+    app.start("koz-maca", 12)
+    app.play_deal()
+    both("deal summary")
+    page.click('[data-summary] [data-action="score-sheet"]')
+    page.wait_for_selector("#overlay:not([hidden])")
+    both("score sheet")
+    page.keyboard.press("Escape")
+    app.reset()
+    app.start("batak", 3)
+    page.click('#bar [data-action="lobby"]')
+    if page.query_selector('[data-action="leave-confirm"]'):
+        both("leave dialog")
+    return out
+
+
+def summarise(found: list[dict[str, Any]]) -> str:
+    by_impact = Counter(str(v["impact"]) for v in found)
+    lines = [", ".join(f"{k}: {n}" for k, n in sorted(by_impact.items())) or "none"]
+    seen: set[tuple[str, str]] = set()
+    for v in found:
+        key = (v["id"], v["where"].split(" ", 1)[1])
+        if key in seen:
+            continue
+        seen.add(key)
+        lines.append(f"  [{v['impact']}] {v['id']} ({v['nodes']}) at {v['where']}: "
+                     f"{v['help']}; {v['targets'][:2]}")
+    return "\n".join(lines)
+
+
+@pytest.fixture
+def english_after(app: App) -> Iterator[None]:
+    yield
+    app.reset()
+    app.page.select_option("#lobby [data-lang]", "en")
+    app.page.wait_for_function("document.documentElement.lang === 'en'")
+
+
+@pytest.mark.parametrize("lang", list(LANGS))
+def test_no_serious_or_critical_violations(app: App, english_after: None, lang: str) -> None:
+    axe = axe_source()
+    found = screens(app, axe, lang)
+    blocking = [v for v in found if v["impact"] in BLOCKING]
+    assert not blocking, summarise(blocking)
+
+
+def main() -> None:
+    """Prints every violation by impact on every screen, in every language."""
+    from playwright.sync_api import sync_playwright
+
+    from .conftest import BASE, CHROMIUM_ARGS, Site, chromium_path
+
+    axe = axe_source()
+    site = Site()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+        ctx.route("**/*", site.handle)
+        page = ctx.new_page()
+        page.goto(BASE + "?speed=0&level=easy")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        app = App(page)
+        every: list[dict[str, Any]] = []
+        for lang in LANGS:
+            every += screens(app, axe, lang)
+        browser.close()
+    print(summarise(every))
+    print(json.dumps(Counter(str(v["impact"]) for v in every)))
+
+
+if __name__ == "__main__":
+    main()
+
+
+def test_four_colour_deck_large_cards_and_zoom(app: App) -> None:
+    """The lobby's display settings: the four-colour deck (♦ blue, ♣ green) and large cards,
+    remembered over a reload (applied before Python runs); at 200 % zoom of a 1280 px window
+    (640 CSS px) neither the lobby nor a table scrolls sideways."""
+    page = app.page
+    try:
+        page.check('[data-setting="four-colour"]')
+        page.check('[data-setting="large-cards"]')
+        page.reload()
+        assert page.evaluate("document.documentElement.dataset.deck") == "four"
+        assert page.evaluate("document.documentElement.dataset.cards") == "large"
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        assert page.is_checked('[data-setting="four-colour"]')
+        page.evaluate("q => window.__tt_reset(q)", "?game=batak&seed=5&speed=0&level=easy")
+        assert App(page).wait_turn() == "input"
+        colours = page.evaluate("""() => Object.fromEntries(['S', 'H', 'D', 'C'].map(s => {
+            const c = document.querySelector('.card.s-' + s);
+            return [s, c ? getComputedStyle(c).color : null]; }))""")
+        want = {"D": "rgb(26, 86, 176)", "C": "rgb(22, 113, 58)"}
+        for suit, rgb in want.items():
+            assert colours[suit] in (None, rgb), colours
+        assert any(colours[s] for s in want), colours  # a diamond or a club was drawn
+        large = page.evaluate("document.querySelector('#hand .card').getBoundingClientRect().width")
+        page.evaluate("document.documentElement.removeAttribute('data-cards')")
+        normal = page.evaluate("document.querySelector('#hand .card').getBoundingClientRect().width")
+        assert large > normal * 1.15, (large, normal)
+        page.evaluate("document.documentElement.setAttribute('data-cards', 'large')")
+        for where in ("table", "lobby"):
+            if where == "lobby":
+                app.reset()
+            page.set_viewport_size({"width": 640, "height": 400})
+            page.wait_for_timeout(300)
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            assert wide <= 640, f"{where} scrolls sideways at 200 % zoom: {wide} px"
+            page.set_viewport_size({"width": 1280, "height": 800})
+    finally:
+        app.reset()
+        page.uncheck('[data-setting="four-colour"]')
+        page.uncheck('[data-setting="large-cards"]')
