@@ -15,9 +15,11 @@ and both play perfectly with every hand visible (a "double dummy" result):
 so a caller can tell whether a card played lowered the value.
 
 The search (docs/solver.md): zero-window alpha-beta searches (MTD(f)) on the integer value,
-a transposition table of value bounds at trick boundaries (with the best lead found there),
-move ordering, and equivalent-card pruning (cards of one hand that are next to each other in
-their suit's order, counting only the cards still in play, are played as one). The position is
+from a first guess; a transposition table of value bounds at trick boundaries keyed by
+relative ranks (with the best lead found there); bounds from sure winners and from drawing
+trumps; move ordering (a lead history, a team lead order, cheapest winners); and
+equivalent-card pruning (cards of one hand that are next to each other in their suit's
+order, counting only the cards still in play, are played as one). The position is
 a bitmask per hand and the trick in progress; cards are renumbered so that within a suit (in
 Kozel: within a plain suit, or the trumps as one suit) a higher bit is a higher card. The play
 obligations are the engine's (`engine.games.batak.legal_cards`,
