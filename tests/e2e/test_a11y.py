@@ -88,6 +88,8 @@ def screens(app: App, axe: str, lang: str) -> list[dict[str, Any]]:
         app.reset()
         app.start(game, 11)
         if app.wait_turn() == "input":
+            if game == "batak" and page.query_selector("#panel:not([hidden]) [data-move]"):
+                both("bidding panel")
             app.act()  # a move of the player's own, then the next turn: mid-deal
         if app.wait_turn() != "input":
             continue
@@ -96,6 +98,10 @@ def screens(app: App, axe: str, lang: str) -> list[dict[str, Any]]:
             page.click('#bar [data-action="rules"]')
             page.wait_for_selector("#overlay:not([hidden])")
             both("rules sheet")
+            page.keyboard.press("Escape")
+            page.keyboard.press("Shift+Slash")  # "?": the keyboard's shortcuts
+            page.wait_for_selector("[data-keys]")
+            both("shortcuts")
             page.keyboard.press("Escape")
         if page.query_selector('#bar [data-action="last-trick"]:not([disabled])'):
             page.click('#bar [data-action="last-trick"]')
@@ -109,6 +115,10 @@ def screens(app: App, axe: str, lang: str) -> list[dict[str, Any]]:
     page.click('[data-summary] [data-action="score-sheet"]')
     page.wait_for_selector("#overlay:not([hidden])")
     both("score sheet")
+    if page.query_selector('[data-score-sheet] [data-action="replay"]'):
+        page.click('[data-score-sheet] [data-action="replay"]')
+        page.wait_for_selector("[data-replay]")
+        both("replay")
     page.keyboard.press("Escape")
     app.reset()
     app.start("batak", 3)
