@@ -202,3 +202,19 @@ def test_same_match() -> None:
     assert not S.same_match(m, "batak", "", "", opts)
     assert not S.same_match(m, "koz-maca", "12", "", opts)
     assert not S.same_match(m, "batak", "12", "", engine.parse_options("batak", {}))
+
+
+def test_the_practice_mark_is_kept_and_checked() -> None:
+    """A match in which a move was taken back stays "practice" over a reload; a save without
+    the mark (older saves) is not practice; a mark that is not true or false is refused."""
+    m = played(moves=6)
+    text = save_of(m, practice=True).dumps()
+    assert json.loads(text)["practice"] is True
+    save, back = restore(text)
+    assert save.practice and back.practice is True
+    plain = save_of(m).dumps()
+    assert "practice" not in json.loads(plain)
+    save, back = restore(plain)
+    assert not save.practice and back.practice is False
+    with pytest.raises(S.SaveError, match="practice"):
+        restore(edited(text, practice="yes"))

@@ -795,6 +795,9 @@ class App(Embedding):
         if ch == "R":
             self.read_table()
             return True
+        if ch == "U":
+            self.undo()
+            return True
         if ch == "?":
             self.show_overlay("keys", V.keys_sheet_html())
             return True
@@ -1173,6 +1176,10 @@ class App(Embedding):
         if what in REVIEW_ACTIONS:
             self.review(what, node)
             return
+        if what == "undo":
+            if self.overlay is None:
+                self.undo()
+            return
         if what == "next" and m is not None:
             self.hide_overlay()
             self.cur = len(m.deals) - 1
@@ -1507,6 +1514,7 @@ class App(Embedding):
                                                                len(tricks)))
         elif what == "score-sheet":
             self.show_overlay("scores", RV.score_sheet_html(m, names))
+            self.mark_practice()
         elif what == "replay":
             raw = str(node.dataset.deal) if node is not None and found(node) else ""
             index = int(raw) if raw.isdigit() else -1
@@ -1526,6 +1534,68 @@ class App(Embedding):
             if found(pressed):
                 pressed.focus()
         self.save()
+
+    def mark_practice(self) -> None:
+        """On a summary or score sheet of a practice match (undo was used): says so."""
+        if not getattr(self.match, "practice", False):
+            return
+        head = el("overlay").querySelector(".sheet h2")
+        if not found(head):
+            return
+        note = doc().createElement("p")
+        note.className = "practice"
+        note.setAttribute("data-practice", "")
+        note.textContent = _("Practice match: moves were taken back.")
+        head.after(note)
+
+    def undo_point(self) -> int | None:
+        """How many moves of the deal in progress stay when the player's last decision is
+        taken back (with the computers' moves after it); None when there is none to take back
+        (no decision of the player's yet in this deal, or the deal is over)."""
+        m = self.match
+        if m is None or self.run is not None or self.embed is not None:
+            return None
+        d = self.deal
+        if d is None or d.phase == "over" or self.cur != len(m.deals) - 1:
+            return None
+        rec = m.record()
+        last = rec["deals"][-1]
+        trial = engine.replay({**rec, "deals": [*rec["deals"][:-1], {**last, "moves": []}]})
+        keep = None
+        for i, mv in enumerate(last.get("moves") or []):
+            if trial.deal.to_move == 0:
+                keep = i
+            trial.play(mv)
+        return keep
+
+    def undo(self) -> None:
+        """Takes back the player's last decision and the computers' moves after it; the match
+        is marked "practice" from then on (its summary and score sheet say so)."""
+        keep = self.undo_point()
+        if keep is None:
+            self.toast(_("There is nothing of yours to take back in this deal."))
+            return
+        if self.bot_task is not None and not self.bot_task.done():
+            self.bot_task.cancel()
+        self.bot_task = None
+        rec = self.match.record()
+        last = rec["deals"][-1]
+        rec["deals"][-1] = {**last, "moves": list(last.get("moves") or [])[:keep]}
+        m = engine.replay(rec)
+        m.practice = True
+        self.token += 1
+        self.match = m
+        self.cur = len(m.deals) - 1
+        self.selection = []
+        self.lingering = False
+        tricks = self.deal.tricks
+        self.last_trick = tricks[-1] if tricks else None
+        self.seq += 1
+        self.was_turn = False  # the player's turn again: said, and focus on the hand
+        self.say(_("Your last move is taken back."))
+        self.render()
+        self.save()
+        self.kick()
 
     def close_review(self) -> None:
         """Back from a review sheet: a replay to the score sheet, else to what was under it."""
@@ -1603,6 +1673,7 @@ class App(Embedding):
                               names, totals, gi.get("teams"),
                               m.is_over and self.cur == len(m.deals) - 1, lines)
         self.show_overlay("summary", html)
+        self.mark_practice()
         head = el("overlay").querySelector("[data-summary] h2")
         self.say(" ".join([str(head.textContent) if found(head) else _("Deal over."), *lines]))
         self.save()
@@ -1658,7 +1729,8 @@ class App(Embedding):
             return
         n = S.next_n(stored, self.last_mark)
         text = S.Save(self.tab, n, screen, overlay, cur, sorted(away), self.settings(),
-                      m.record() if m is not None else None).dumps()
+                      m.record() if m is not None else None,
+                      practice=bool(getattr(m, "practice", False))).dumps()
         try:
             storage().setItem(S.KEY, text)
         except Exception:  # noqa: BLE001 (full, or refused: a quiet note, play goes on)
@@ -1851,6 +1923,8 @@ class App(Embedding):
         # The bar's words (translated outside the f-strings: Babel does not look inside them).
         t_last, t_scores, t_rules = R.esc(_("Last trick")), R.esc(_("Scores")), R.esc(_("Rules"))
         t_speed_title, t_speed = R.esc(_("Computer speed")), R.esc(_("Speed:"))
+        t_undo = R.esc(_("Undo"))
+        t_undo_title = R.esc(_("Take back your last move (the match becomes practice)"))
         games_btn = ('<button type="button" class="btn small" data-action="lobby">'
                      + R.esc(_("Games")) + '</button>' + self.lang_select_html())
         if self.embed is not None:  # a position or a lesson: the controls a reader needs
@@ -1876,6 +1950,8 @@ class App(Embedding):
             '<button type="button" class="btn small" data-action="speed" '
             f'title="{t_speed_title}">'
             f'<span class="lbl">{t_speed} </span>{R.esc(speed_name)}</button>'
+            '<button type="button" class="btn small" data-action="undo" '
+            f'title="{t_undo_title}"{"" if d.phase != "over" else " disabled"}>{t_undo}</button>'
             f'{games_btn}</div>')
 
         # Seats

@@ -27,6 +27,7 @@ BAD_KEY = "trick-table/v1/unreadable"  # a save that could not be restored, kept
 SCREENS = ("lobby", "table")
 OVERLAYS = (None, "summary", "over")
 FIELDS = {"format", "tab", "n", "screen", "overlay", "cur", "away", "settings", "record"}
+OPTIONAL = {"practice"}  # true when undo (or a hint) was used in the match
 SETTINGS = {"game", "options", "players", "seed", "level", "speed"}
 Mark = tuple[str, int]  # who wrote a save: (tab id, counter)
 UNREADABLE: Mark = ("", -1)
@@ -63,16 +64,19 @@ class Save:
     away: list[int] = field(default_factory=list)
     settings: Settings = field(default_factory=Settings)
     record: dict[str, Any] | None = None
+    practice: bool = False
 
     @property
     def mark(self) -> Mark:
         return (self.tab, self.n)
 
     def dumps(self) -> str:
-        return json.dumps({"format": FORMAT, "tab": self.tab, "n": self.n, "screen": self.screen,
-                           "overlay": self.overlay, "cur": self.cur, "away": list(self.away),
-                           "settings": self.settings.to_json(), "record": self.record},
-                          separators=(",", ":"))
+        data = {"format": FORMAT, "tab": self.tab, "n": self.n, "screen": self.screen,
+                "overlay": self.overlay, "cur": self.cur, "away": list(self.away),
+                "settings": self.settings.to_json(), "record": self.record}
+        if self.practice:
+            data["practice"] = True
+        return json.dumps(data, separators=(",", ":"))
 
 
 def mark_of(text: str | None) -> Mark | None:
@@ -127,7 +131,7 @@ def parse(text: str) -> Save:
                               "{saved}; this page reads format {format}).").format(
                                   saved=short(fmt), format=FORMAT))
         raise SaveError(_("the saved text has no save format: it is not a saved match."))
-    extra = set(data) - FIELDS
+    extra = set(data) - FIELDS - OPTIONAL
     if extra:
         raise SaveError(_("the save has fields this page does not know: {fields}.").format(
             fields=short(sorted(extra))))
@@ -155,8 +159,12 @@ def parse(text: str) -> Save:
         raise SaveError(_("the match record is not an object."))
     if record is None and screen != "lobby":
         raise SaveError(_("the save is at the table but has no match."))
+    practice = data.get("practice", False)
+    if not isinstance(practice, bool):
+        raise SaveError(_("the practice mark {value} is not true or false.").format(
+            value=short(practice)))
     return Save(tab=tab, n=n, screen=screen, overlay=overlay, cur=cur, away=list(away),
-                settings=parse_settings(data["settings"]), record=record)
+                settings=parse_settings(data["settings"]), record=record, practice=practice)
 
 
 def parse_settings(raw: Any) -> Settings:
@@ -258,6 +266,7 @@ def restore(text: str, games: Collection[str], info: Mapping[str, Mapping[str, A
     if any(not 0 <= s < match.players for s in save.away):
         raise SaveError(_("the seats marked away ({seats}) are not at this table.").format(
             seats=short(save.away)))
+    match.practice = save.practice
     return save, match
 
 

@@ -452,6 +452,7 @@ def keys_html() -> str:
         ("S", _("the score sheet")),
         ("H", _("a hint, where there is one")),
         ("R", _("read the table aloud: trump, contract, tricks, the trick, your hand")),
+        ("U", _("take back your last move (practice)")),
         ("Esc", _("close the dialog")),
         ("?", _("this list")),
     ]

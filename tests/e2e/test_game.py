@@ -348,3 +348,36 @@ def test_no_request_left_the_origin(site: Site) -> None:
 
 def test_no_console_errors(site: Site) -> None:
     assert site.console_errors == [], site.console_errors
+
+
+def test_undo_takes_back_the_players_last_move_and_marks_practice(app: App) -> None:
+    """Undo takes back the player's last decision and the computers' moves after it; the
+    match is then practice (kept in the save, said on the summary); with nothing of the
+    player's to take back, a message and nothing changes."""
+    page = app.page
+    app.start("koz-maca", 8)
+    assert app.wait_turn() == "input"
+    first = app.record()
+    mine = app.act()
+    assert app.wait_turn() == "input"
+    assert len(app.record()["deals"][0]["moves"]) > len(first["deals"][0]["moves"]) + 1
+    page.click('#bar [data-action="undo"]')
+    page.wait_for_function("n => window.__tt_record && JSON.parse(window.__tt_record())"
+                           ".deals[0].moves.length === n", arg=len(first["deals"][0]["moves"]))
+    assert app.record() == first
+    assert page.query_selector(f'#hand [data-card="{mine}"]') is not None
+    saved = json.loads(page.evaluate("localStorage.getItem('trick-table/v1')"))
+    assert saved["practice"] is True
+    app.play_deal()
+    assert page.query_selector("[data-summary] [data-practice]") is not None
+    # a new match is not practice; nothing to take back before the player's first move
+    app.reset()
+    app.start("koz-maca", 2)  # the player leads the first trick
+    assert app.wait_turn() == "input"
+    before = app.record()
+    assert before["deals"][0]["moves"] == []
+    page.click('#bar [data-action="undo"]')
+    page.wait_for_selector("#toast.show")
+    assert app.record() == before
+    saved = json.loads(page.evaluate("localStorage.getItem('trick-table/v1')"))
+    assert "practice" not in saved
