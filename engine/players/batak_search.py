@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import random
 
-from ..cards import DECK_52
+from ..cards import DECK_52, SUITS
 from ..core import Action, Observation
 from ..games.batak import BatakObservation, TrickState, add_to_trick, trick_state
 from . import baseline, batak_baseline
-from .levels import Worlds, search
-from .sample import best_card, deal_unseen, worlds_for
+from .levels import Stats, Worlds, search
+from .sample import best_card, deal_unseen, means, worlds_for
 
 GAMES = ("koz-maca", "batak", "batak-pairs")
 _FULL = (1 << 15) - 4  # ranks 2..14 as a bitmask
@@ -510,9 +510,11 @@ def value(game: str, taken: list[int], seat: int, declarer: int | None, bid: int
 # Card play
 
 
-def candidates(obs: BatakObservation, legal: list[int]) -> list[int]:
+def candidates(obs: BatakObservation, legal: list[int],
+               same: dict[int, int] | None = None) -> list[int]:
     """One card per group of equivalent legal cards (same suit, only played or own cards
-    between them: in every world they do the same)."""
+    between them: in every world they do the same). `same`, when given, receives every other
+    card of a group with the card that stands for it (the group's lowest)."""
     played = obs.played_cards()
     mine = set(obs.hand)
     out: list[int] = []
@@ -523,6 +525,8 @@ def candidates(obs: BatakObservation, legal: list[int]) -> list[int]:
             if prev >= 0 and all(((s << 4) | r) in played or ((s << 4) | r) in mine
                                  for r in range((prev & 15) + 1, c & 15)):
                 prev = c
+                if same is not None:
+                    same[c] = out[-1]
                 continue
             out.append(c)
             prev = c
@@ -538,12 +542,26 @@ def candidates(obs: BatakObservation, legal: list[int]) -> list[int]:
 WORLDS: dict[str, tuple[float, int]] = {"koz-maca": (1.5, 120)}
 
 
+def side_tricks(taken: list[int], seat: int, teams: bool) -> int:
+    """The tricks of the seat's side: its own, and its partner's in partnership Batak."""
+    return taken[seat] + (taken[(seat + 2) % 4] if teams else 0)
+
+
 def choose_card(obs: BatakObservation, budget: int, rng: random.Random,
-                truth: list[list[int]] | None = None, deadline: float | None = None) -> Action:
+                truth: list[list[int]] | None = None, deadline: float | None = None,
+                stats: Stats | None = None) -> Action:
+    """The card with the best mean `value`. `stats`, when given, also gets each rated card's
+    mean tricks for the seat's side in the deal ("values") and, under a contract, the share
+    of worlds in which the declaring side makes it ("chance")."""
     seat = obs.seat
     legal = list(obs.legal)
-    cands = candidates(obs, legal)  # type: ignore[arg-type]
+    same: dict[int, int] | None = {} if stats is not None else None
+    cands = candidates(obs, legal, same)  # type: ignore[arg-type]
+    if stats is not None:
+        stats.update(unit="tricks", same=same)
     if len(cands) == 1:
+        if stats is not None:
+            stats["note"] = "every legal card does the same: nothing to compare"
         return cands[0]
     remaining = sum(obs.hand_sizes)
     scale, most = WORLDS.get(obs.game, (1.0, 40))
@@ -561,6 +579,11 @@ def choose_card(obs: BatakObservation, budget: int, rng: random.Random,
 
     left = remaining - 1
     state0 = trick_state(trick0, trump)  # the trick so far, once for every playout
+    tricks: dict[int, list[float]] | None = None
+    made: dict[int, list[float]] | None = None
+    if stats is not None:
+        tricks = {}
+        made = {} if declarer is not None and bid is not None else None
 
     def play(w: tuple[Ranks, list[int]], c: int, luck: random.Random) -> float:
         hs = [[lst[:] for lst in row] for row in w[0]]
@@ -578,11 +601,21 @@ def choose_card(obs: BatakObservation, budget: int, rng: random.Random,
         else:
             res = playout_ranks(hs, unplayed, left, trump, broken, trick, (seat + 1) % 4, taken,
                                 teams, luck, state=state)
+        if tricks is not None:
+            tricks.setdefault(c, []).append(side_tricks(res, seat, teams))
+            if made is not None and declarer is not None and bid is not None:
+                made.setdefault(c, []).append(float(side_tricks(res, declarer, teams) >= bid))
         return value(game, res, seat, declarer, bid)
 
     default = baseline.choose_for(obs, rng)  # the simple move: it wins ties
     assert isinstance(default, int)
-    return best_card(cands, default, [ranks_of(w) for w in worlds], rng, deadline, play, z)
+    card = best_card(cands, default, [ranks_of(w) for w in worlds], rng, deadline, play, z,
+                     stats=stats)
+    if stats is not None and tricks is not None:
+        stats["values"] = means(tricks)
+        if made is not None:
+            stats["chance"] = means(made)
+    return card
 
 
 # --------------------------------------------------------------------------------------------
@@ -622,8 +655,31 @@ def _contract_value(obs: BatakObservation, tricks: list[int], bid: int, mine: bo
     return tot / max(1, len(tricks))
 
 
+def _mean(xs: list[int]) -> float:
+    return sum(xs) / max(1, len(xs))
+
+
+def _rate_bids(obs: BatakObservation, bids: list[int], per_trump: dict[int, list[int]],
+               n: int, stats: Stats) -> None:
+    """For `stats`: each bid's utility, and with the trump that serves it best the side's mean
+    tricks as declarer and the share of worlds in which the contract is made."""
+    stats.update(unit="tricks", samples=n)
+    for b in bids:
+        t = max(range(4), key=lambda x: (_contract_value(obs, per_trump[x], b, True), -x))
+        a: Action = ("bid", b)
+        stats.setdefault("utility", {})[a] = _contract_value(obs, per_trump[t], b, True)
+        stats.setdefault("values", {})[a] = _mean(per_trump[t])
+        stats.setdefault("chance", {})[a] = _mean([int(x >= b) for x in per_trump[t]])
+        stats.setdefault("detail", {})[a] = f"as declarer with trump {SUITS[t]}"
+
+
 def choose_bid(obs: BatakObservation, budget: int, rng: random.Random,
-               truth: list[list[int]] | None = None) -> Action:
+               truth: list[list[int]] | None = None, stats: Stats | None = None) -> Action:
+    """The lowest bid whose expected score beats defending, or a pass; the forced dealer's
+    best bid. `stats`, when given, gets per bid the side's mean tricks as declarer with the
+    trump that serves the bid best ("values"), the share of worlds in which it makes the bid
+    ("chance") and the expected score the decision compares ("utility"); per pass the side's
+    mean tricks and score when defending."""
     seat = obs.seat
     legal = list(obs.legal)
     bids = sorted(a[1] for a in legal if isinstance(a, tuple) and a[0] == "bid")
@@ -633,6 +689,8 @@ def choose_bid(obs: BatakObservation, budget: int, rng: random.Random,
     n_worlds = max(8, budget // 7)  # 4 trumps and the defence: 5 full playouts a world
     worlds = sample_worlds(obs, n_worlds, rng, truth)
     per_trump = {t: _declarer_tricks(obs, worlds, t, rng, seat) for t in range(4)}
+    if stats is not None:
+        _rate_bids(obs, bids, per_trump, len(worlds), stats)
     best_v = None
     best_bid = bids[0]
     for b in bids:
@@ -640,6 +698,8 @@ def choose_bid(obs: BatakObservation, budget: int, rng: random.Random,
         if best_v is None or v > best_v:
             best_v, best_bid = v, b
     if not can_pass:
+        if stats is not None:
+            stats["note"] = "the dealer must bid: the bid with the best expected score"
         return ("bid", best_bid)
     # Defending: another seat declares; it plays its strongest suit in each world.
     dec: int | None = obs.declarer
@@ -648,6 +708,7 @@ def choose_bid(obs: BatakObservation, budget: int, rng: random.Random,
     teams = obs.teams is not None
     partner_high = teams and other is not None and (other - seat) % 2 == 0
     dv = 0.0
+    mine = 0.0  # the seat's side's tricks when defending, as the utility counts them
     for w in worlds:
         h = w[other]
         t = max(range(4), key=lambda s: sum(1 for c in h if c >> 4 == s) * 20
@@ -657,35 +718,52 @@ def choose_bid(obs: BatakObservation, budget: int, rng: random.Random,
         # the other side as making what it takes (never as going down).
         dv += _contract_value(obs, tr, cur if dec is not None else min(cur, tr[0]),
                               partner_high)
+        mine += tr[0] if partner_high else (13 - tr[0]) / (1.0 if teams else 3.0)
     dv /= len(worlds)
     # Bid the lowest bid that still beats defending (a higher contract only adds risk:
     # the declarer scores the tricks taken, not the bid).
     low = bids[0]
     vlow = max(_contract_value(obs, per_trump[t], low, True) for t in range(4))
+    if stats is not None:
+        stats["utility"][("pass",)] = dv
+        stats["values"][("pass",)] = mine / len(worlds)
+        stats["detail"][("pass",)] = f"defending against seat {other}"
+        stats["note"] = ("the lowest bid if its expected score beats defending's, else a "
+                         "pass")
     if vlow > dv:
         return ("bid", low)
     return ("pass",)
 
 
 def choose_trump(obs: BatakObservation, budget: int, rng: random.Random,
-                 truth: list[list[int]] | None = None) -> Action:
+                 truth: list[list[int]] | None = None, stats: Stats | None = None) -> Action:
+    """The trump with the best expected score. `stats`, when given, gets per trump the side's
+    mean tricks ("values"), the share of worlds in which the bid is made ("chance") and the
+    expected score ("utility")."""
     n_worlds = max(8, budget // 6)
     worlds = sample_worlds(obs, n_worlds, rng, truth)
     bid = obs.bid
     assert bid is not None
     seat = obs.seat
-    best = max(range(4), key=lambda t: (_contract_value(
-        obs, _declarer_tricks(obs, worlds, t, rng, seat), bid, True), -t))
+    per_trump = {t: _declarer_tricks(obs, worlds, t, rng, seat) for t in range(4)}
+    utility = {t: _contract_value(obs, per_trump[t], bid, True) for t in range(4)}
+    best = max(range(4), key=lambda t: (utility[t], -t))
+    if stats is not None:
+        stats.update(unit="tricks", samples=len(worlds),
+                     utility={("trump", t): utility[t] for t in range(4)},
+                     values={("trump", t): _mean(per_trump[t]) for t in range(4)},
+                     chance={("trump", t): _mean([int(x >= bid) for x in per_trump[t]])
+                             for t in range(4)})
     return ("trump", best)
 
 
 @search(*GAMES)
 def choose(obs: Observation, budget: int, rng: random.Random, worlds: Worlds,
-           deadline: float | None = None) -> Action:
+           deadline: float | None = None, stats: Stats | None = None) -> Action:
     assert isinstance(obs, BatakObservation)
     truth = worlds.true_hands()
     if obs.phase == "bidding":
-        return choose_bid(obs, budget, rng, truth)
+        return choose_bid(obs, budget, rng, truth, stats)
     if obs.phase == "trump":
-        return choose_trump(obs, budget, rng, truth)
-    return choose_card(obs, budget, rng, truth, deadline)
+        return choose_trump(obs, budget, rng, truth, stats)
+    return choose_card(obs, budget, rng, truth, deadline, stats)

@@ -25,8 +25,8 @@ from ..games.bidding_kozel import (
     play_beats,
 )
 from . import baseline
-from .levels import Worlds, search
-from .sample import best_card, worlds_for
+from .levels import Stats, Worlds, search
+from .sample import best_card, means, worlds_for
 
 GAMES = ("bidding-kozel",)
 POINT_WEIGHT = 0.002  # a card point next to one stake: only breaks ties
@@ -119,7 +119,11 @@ def _follow_one(d: BiddingKozelDeal, trick: list[tuple[int, Action]], h: list[in
                                                                    else 0), rnd()))
 
 
-def rollout(w: Deal, action: Action, seat: int, rng: random.Random) -> float:
+def rollout(w: Deal, action: Action, seat: int, rng: random.Random,
+            stakes: list[float] | None = None) -> float:
+    """The seat's result when it plays `action` in world `w` and everyone then plays `policy`:
+    the stakes it wins or loses this round (plus the points' tie-breaker). `stakes`, when
+    given, receives the stakes alone."""
     d = w.clone()
     assert isinstance(d, BiddingKozelDeal)
     d.apply_action(action)
@@ -128,6 +132,8 @@ def rollout(w: Deal, action: Action, seat: int, rng: random.Random) -> float:
     res = d.result
     assert res is not None
     v = float(res["delta"][seat])
+    if stakes is not None:
+        stakes.append(v)
     if res["reason"] in ("points", "tie"):
         # Points only break ties between like outcomes; the bonus is never positive, so a
         # pot taken by a Bura or four Aces counts at least as much as one taken on points.
@@ -137,13 +143,16 @@ def rollout(w: Deal, action: Action, seat: int, rng: random.Random) -> float:
 
 @search(*GAMES)
 def choose(obs: Observation, budget: int, rng: random.Random, worlds: Worlds,
-           deadline: float | None = None) -> Action:
+           deadline: float | None = None, stats: Stats | None = None) -> Action:
     """The play with the best mean result over the worlds; the sensible default play (the
     baseline's) unless another beats it clearly (by more than CONFIDENCE standard errors of
-    the paired difference: the pot is a coarse result and a small edge may be noise)."""
+    the paired difference: the pot is a coarse result and a small edge may be noise).
+    `stats`, when given, gets each play's mean stakes won or lost this round ("values")."""
     assert isinstance(obs, BiddingKozelObservation)
     seat = obs.seat
     cands = list(obs.legal)
+    if stats is not None:
+        stats["unit"] = "score"
     if len(cands) == 1:
         return cands[0]
     default = baseline.choose_for(obs, random.Random(rng.getrandbits(32)))
@@ -153,8 +162,17 @@ def choose(obs: Observation, budget: int, rng: random.Random, worlds: Worlds,
     sampled: list[Deal] = ([truth for _ in range(n_worlds)] if truth is not None
                            else worlds.resample(rng, n_worlds))
     seeds = [rng.getrandbits(32) for _ in sampled]
-    return best_card(cands, default, sampled, rng, deadline,
-                     lambda w, a, luck: rollout(w, a, seat, luck), CONFIDENCE, seeds)
+    if stats is None:
+        return best_card(cands, default, sampled, rng, deadline,
+                         lambda w, a, luck: rollout(w, a, seat, luck), CONFIDENCE, seeds)
+    stakes: dict[Action, list[float]] = {a: [] for a in cands}
+    if default not in stakes:
+        stakes[default] = []
+    action = best_card(cands, default, sampled, rng, deadline,
+                       lambda w, a, luck: rollout(w, a, seat, luck, stakes[a]), CONFIDENCE,
+                       seeds, stats)
+    stats["values"] = means(stakes)
+    return action
 
 
 CONFIDENCE = 2.0

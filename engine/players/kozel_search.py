@@ -29,8 +29,8 @@ from ..games.kozel import (
     trick_winner,
 )
 from . import baseline
-from .levels import Worlds, search
-from .sample import best_card, deal_unseen, worlds_for
+from .levels import Stats, Worlds, search
+from .sample import best_card, deal_unseen, means, worlds_for
 
 GAMES = ("kozel-miner", "kozel-classic")
 CLEAR_GAIN_Z = 1.5  # standard errors by which the search must beat the simple move before it
@@ -231,9 +231,11 @@ def value(S: Setup, pts: list[int], ttricks: list[int], queen: int, seat: int) -
     return v + POINT_WEIGHT * (pts[me] - pts[1 - me])
 
 
-def candidates(obs: KozelObservation, legal: list[int]) -> list[int]:
+def candidates(obs: KozelObservation, legal: list[int],
+               same: dict[int, int] | None = None) -> list[int]:
     """One card per group of equivalent cards: same effective suit, same points, and only played
-    or own cards between them on the ladder."""
+    or own cards between them on the ladder. `same`, when given, receives every other card of
+    a group with the card that stands for it."""
     assert obs.tables is not None
     eff, st = obs.tables.eff, obs.tables.strength
     played = obs.played_cards()
@@ -250,6 +252,8 @@ def candidates(obs: KozelObservation, legal: list[int]) -> list[int]:
         for c in cs:
             if prev >= 0 and POINTS[prev] == POINTS[c] and not any(st[prev] < x < st[c]
                                                                    for x in others):
+                if same is not None:
+                    same[c] = prev
                 continue
             out.append(c)
             prev = c
@@ -257,11 +261,19 @@ def candidates(obs: KozelObservation, legal: list[int]) -> list[int]:
 
 
 def choose_card(obs: KozelObservation, budget: int, rng: random.Random,
-                truth: list[list[int]] | None, deadline: float | None = None) -> Action:
+                truth: list[list[int]] | None, deadline: float | None = None,
+                stats: Stats | None = None) -> Action:
+    """The card with the best mean `value`. `stats`, when given, also gets each rated card's
+    mean card points for the seat's team at the end of the cycle ("values")."""
     seat = obs.seat
     legal = [a for a in obs.legal if isinstance(a, int)]
-    cands = candidates(obs, legal)
+    same: dict[int, int] | None = {} if stats is not None else None
+    cands = candidates(obs, legal, same)
+    if stats is not None:
+        stats.update(unit="points", same=same)
     if len(cands) == 1:
+        if stats is not None:
+            stats["note"] = "every legal card does the same: nothing to compare"
         return cands[0]
     remaining = sum(obs.hand_sizes)
     n_worlds = worlds_for(budget, len(cands), remaining, len(obs.deck))
@@ -270,6 +282,7 @@ def choose_card(obs: KozelObservation, budget: int, rng: random.Random,
     trick0: list[tuple[int, int]] = list(obs.trick)  # type: ignore[arg-type]
     pts0 = list(obs.team_points)
     tt0 = [obs.taken[0] + obs.taken[2], obs.taken[1] + obs.taken[3]]
+    points: dict[int, list[float]] | None = {} if stats is not None else None
 
     def play(w: list[list[int]], c: int, luck: random.Random) -> float:
         hands = [h[:] for h in w]
@@ -279,11 +292,16 @@ def choose_card(obs: KozelObservation, budget: int, rng: random.Random,
             res = _finish_trick(S, hands, trick, list(pts0), list(tt0), luck)
         else:
             res = playout(S, hands, trick, (seat + 1) & 3, list(pts0), list(tt0), luck)
+        if points is not None:
+            points.setdefault(c, []).append(res[0][seat & 1])
         return value(S, *res, seat)
 
     default = baseline.choose_for(obs, rng)  # the simple move: it wins ties
     assert isinstance(default, int)
-    return best_card(cands, default, worlds, rng, deadline, play, CLEAR_GAIN_Z)
+    card = best_card(cands, default, worlds, rng, deadline, play, CLEAR_GAIN_Z, stats=stats)
+    if stats is not None and points is not None:
+        stats["values"] = means(points)
+    return card
 
 
 def _finish_trick(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]],
@@ -301,7 +319,9 @@ def _finish_trick(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]]
 
 
 def choose_trump(obs: KozelObservation, budget: int, rng: random.Random,
-                 truth: list[list[int]] | None) -> Action:
+                 truth: list[list[int]] | None, stats: Stats | None = None) -> Action:
+    """The trump with the best mean `value`. `stats`, when given, gets per trump the seat's
+    team's mean card points in the cycle ("values") and the mean value ("utility")."""
     n_worlds = max(8, budget // 4)
     worlds = sample_worlds(obs, n_worlds, rng, truth)
     seat = obs.seat
@@ -310,19 +330,28 @@ def choose_trump(obs: KozelObservation, budget: int, rng: random.Random,
     for t in range(4):
         S = Setup(obs, t)
         tot = 0.0
+        pts = 0
         for w in worlds:
             hands = [h[:] for h in w]
-            tot += value(S, *playout(S, hands, [], owner, [0, 0], [0, 0], rng), seat)
+            res = playout(S, hands, [], owner, [0, 0], [0, 0], rng)
+            pts += res[0][seat & 1]
+            tot += value(S, *res, seat)
+        if stats is not None:
+            n = max(1, len(worlds))
+            stats.setdefault("values", {})[("trump", t)] = pts / n
+            stats.setdefault("utility", {})[("trump", t)] = tot / n
         if best_v is None or tot > best_v:
             best, best_v = t, tot
+    if stats is not None:
+        stats.update(unit="points", samples=len(worlds))
     return ("trump", best)
 
 
 @search(*GAMES)
 def choose(obs: Observation, budget: int, rng: random.Random, worlds: Worlds,
-           deadline: float | None = None) -> Action:
+           deadline: float | None = None, stats: Stats | None = None) -> Action:
     assert isinstance(obs, KozelObservation)
     truth = worlds.true_hands()
     if obs.phase == "trump":
-        return choose_trump(obs, budget, rng, truth)
-    return choose_card(obs, budget, rng, truth, deadline)
+        return choose_trump(obs, budget, rng, truth, stats)
+    return choose_card(obs, budget, rng, truth, deadline, stats)

@@ -16,7 +16,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from ..core import Action, Deal, Observation
 from . import baseline
@@ -46,12 +46,21 @@ class Worlds:
         return None if d is None else [d.hand_cards(s) for s in range(d.players)]
 
 
-Searcher = Callable[[Observation, int, random.Random, Worlds, float | None], Action]
+Stats = dict[str, Any]  # what a search found, filled only when asked (see engine.players.evaluate)
+
+
+class Searcher(Protocol):
+    def __call__(self, obs: Observation, budget: int, rng: random.Random, worlds: Worlds,
+                 deadline: float | None = None, stats: Stats | None = None) -> Action: ...
+
+
 SEARCHES: dict[str, Searcher] = {}
 
 
 def search(*games: str) -> Callable[[Searcher], Searcher]:
-    """Registers a game's sampling search: `fn(observation, budget, rng, worlds, deadline)`."""
+    """Registers a game's sampling search: `fn(observation, budget, rng, worlds, deadline,
+    stats)`. `stats`, when a dict, receives what the search found (values per move, worlds
+    sampled ...); filling it must not change a draw of `rng` or the move."""
     def wrap(fn: Searcher) -> Searcher:
         for g in games:
             SEARCHES[g] = fn
@@ -112,12 +121,13 @@ def decision_rng(obs: Observation, seed: int) -> random.Random:
 
 
 def choose_action(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVEL,
-                  seed: int = 0, see_all: bool = False) -> Action:
+                  seed: int = 0, see_all: bool = False, stats: Stats | None = None) -> Action:
     """The move of the seat to move, as an internal action, decided from that seat's
     observation.
 
     `see_all` lets the search read every hand: only the benchmark's perfect-information upper
-    bound uses it.
+    bound uses it. `stats`, when a dict, receives what the search found for each move
+    (`engine.players.evaluate` reads it); the move is the same with or without it.
     """
     if deal.to_move is None:
         raise ValueError("nobody is to move: the deal is over")
@@ -133,12 +143,18 @@ def choose_action(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVE
     legal = list(obs.legal)
     fn = _searcher(obs.game) if budget > 0 else None
     if fn is None or len(legal) == 1:
+        if stats is not None:
+            stats["by"] = "forced" if len(legal) == 1 else "baseline"
         # The baseline seldom draws a number: its generator is seeded only if it does.
         return baseline.choose_for(obs, DeferredRandom(decision_key(obs, seed))) \
             if len(legal) > 1 else legal[0]
     rng = decision_rng(obs, seed)
     worlds = Worlds(lambda r, n: deal.resample_many(me, r, n), deal if see_all else None)
-    action = fn(obs, budget, rng, worlds, deadline)
+    if stats is not None:
+        stats["by"] = "search"
+        action = fn(obs, budget, rng, worlds, deadline, stats)
+    else:
+        action = fn(obs, budget, rng, worlds, deadline)
     assert action in legal, (obs.game, action, legal)
     return action
 
@@ -148,4 +164,5 @@ def choose(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVEL, seed
     return deal.action_str(choose_action(deal, seat, level, seed))
 
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Worlds", "choose", "choose_action", "search"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Searcher", "Stats", "Worlds", "choose", "choose_action",
+           "search"]

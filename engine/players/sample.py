@@ -9,11 +9,11 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..sampling import deal_unseen
 
-__all__ = ["best_card", "deal_unseen", "out_of_time", "pick", "worlds_for"]
+__all__ = ["best_card", "deal_unseen", "means", "out_of_time", "pick", "worlds_for"]
 
 
 def out_of_time(deadline: float | None, done: int) -> bool:
@@ -63,11 +63,15 @@ W = TypeVar("W")
 
 def best_card(cands: list[C], default: C, worlds: Sequence[W], rng: random.Random,
               deadline: float | None, play: Callable[[W, C, random.Random], float],
-              z: float = 0.0, seeds: Sequence[int] | None = None) -> C:
+              z: float = 0.0, seeds: Sequence[int] | None = None,
+              stats: dict[str, Any] | None = None) -> C:
     """Plays every candidate out in every world (`play(world, card, luck)` returns the seat's
     value) and returns the one `pick` chooses. `default` joins the candidates if missing. All
     candidates of a world get the same playout luck, so the comparison is about the cards:
-    `seeds[k]` for world k if given, else drawn from `rng` as each world is played."""
+    `seeds[k]` for world k if given, else drawn from `rng` as each world is played.
+
+    `stats`, when given, receives what the search found without changing it: "utility" (each
+    candidate's mean value), "samples" (the worlds played), "default" and "z"."""
     if default not in cands:
         cands = [*cands, default]
     vals: list[list[float]] = [[] for _ in cands]
@@ -77,4 +81,15 @@ def best_card(cands: list[C], default: C, worlds: Sequence[W], rng: random.Rando
         base = seeds[k] if seeds is not None else rng.getrandbits(48)
         for i, c in enumerate(cands):
             vals[i].append(play(w, c, random.Random(base)))
+    if stats is not None:
+        n = min(len(v) for v in vals)
+        stats["utility"] = {c: math.fsum(v[:n]) / max(1, n) for c, v in zip(cands, vals)}
+        stats["samples"] = n
+        stats["default"] = default
+        stats["z"] = z
     return cands[pick(vals, cands.index(default), z)]
+
+
+def means(per_move: dict[Any, list[float]]) -> dict[Any, float]:
+    """Each move's mean of the figures a search collected for it, world by world."""
+    return {m: math.fsum(v) / max(1, len(v)) for m, v in per_move.items()}
