@@ -3,7 +3,8 @@
 // The sampling players spend 10-400 ms a decision under WebAssembly: enough to freeze the page
 // on the main thread. This worker loads its own Pyodide from the same vendored runtime (the
 // files are already in the browser's cache), copies the engine files listed in worker.json
-// and answers {id, record, level, seed} with {id, move}: the position is rebuilt from the
+// and answers {id, record, level, seed} with {id, move}, and {id, kind: "evaluate", ...} with
+// {id, evaluation} (engine.ai.evaluate as JSON, for hints): the position is rebuilt from the
 // match record, so the worker holds no state the page could disagree with.
 import { loadPyodide } from "../runtime/pyodide/pyodide.mjs";
 
@@ -36,8 +37,15 @@ def _choose(record_json, level, seed):
     m = engine.replay(json.loads(record_json))
     d = m.deal
     return engine.ai.choose(d, d.to_move, level=level, seed=seed)
+
+def _evaluate(record_json, level, seed):
+    import dataclasses
+    m = engine.replay(json.loads(record_json))
+    d = m.deal
+    ev = engine.ai.evaluate(d, d.to_move, level=level, seed=seed)
+    return json.dumps(dataclasses.asdict(ev) if dataclasses.is_dataclass(ev) else dict(ev))
 `);
-  return py.globals.get("_choose");
+  return { choose: py.globals.get("_choose"), evaluate: py.globals.get("_evaluate") };
 })().catch((err) => { failed = String(err && err.message || err); throw err; });
 
 self.onmessage = async (event) => {
@@ -48,8 +56,12 @@ self.onmessage = async (event) => {
     return;
   }
   try {
-    const choose = await ready;
-    const move = choose(record, level, seed);
+    const fns = await ready;
+    if (event.data.kind === "evaluate") {  // a hint: the search's values for every move
+      self.postMessage({ id, evaluation: fns.evaluate(record, level, seed) });
+      return;
+    }
+    const move = fns.choose(record, level, seed);
     self.postMessage({ id, move });
   } catch (err) {
     self.postMessage({ id, error: failed || String(err && err.message || err) });

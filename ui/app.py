@@ -32,6 +32,7 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 import engine
 import engine.ai
 
+from . import hints as H
 from . import i18n as I
 from . import render as R
 from . import review as RV
@@ -46,6 +47,9 @@ REVIEW = ("last-trick", "scores", "replay")  # the sheets for looking back at th
 REVIEW_ACTIONS = ("last-trick", "score-sheet", "replay", "replay-next", "replay-prev")
 PAUSES = {"0": (0.0, 0.0), "1": (0.25, 0.6), "2": (0.6, 1.1), "3": (1.1, 1.8)}
 UI_PARAMS = {"game", "seed", "speed", "players", "level"}
+HINT_LEVEL = "strong"  # hints come from the strongest player, whatever the table's level
+# The play checker asks before a move expected to cost at least this much (by the unit).
+CHECK_AT = {"tricks": 0.5, "points": 10.0, "score": 0.5}
 TIMES_KEPT = 1000  # worker round trips kept for window.__tt_ai_times
 # Notes about the save (marked for the catalog; translated where they are shown).
 STORAGE_OFF = N_("This browser does not let the page keep anything (private mode?): the match "
@@ -91,8 +95,11 @@ class Brain:
         if fut is None or fut.done():
             return
         err = getattr(data, "error", None)
+        evaluation = getattr(data, "evaluation", None)
         if err is not None:
             fut.set_exception(RuntimeError(str(err)))
+        elif evaluation is not None:
+            fut.set_result(str(evaluation))
         else:
             self.answers += 1
             fut.set_result(str(data.move))
@@ -104,6 +111,19 @@ class Brain:
             if not fut.done():
                 fut.set_exception(RuntimeError(self.broken))
         self.pending.clear()
+
+    async def evaluate(self, record_json: str, level: str, seed: int) -> str:
+        """The search's evaluation of the position's moves (engine.ai.evaluate), as JSON."""
+        self.start()
+        if self.broken is not None:
+            raise RuntimeError(self.broken)
+        self.n += 1
+        fut: asyncio.Future[str] = asyncio.get_event_loop().create_future()
+        self.pending[self.n] = fut
+        self.worker.postMessage(to_js({"id": self.n, "kind": "evaluate", "record": record_json,
+                                       "level": level, "seed": seed},
+                                      dict_converter=js.Object.fromEntries))
+        return await fut
 
     async def choose(self, record_json: str, level: str, seed: int) -> str:
         self.start()
@@ -150,7 +170,14 @@ def display_settings() -> dict[str, bool]:
         return {}
     if not isinstance(data, dict):
         return {}
-    return {k: data.get(k) is True for k in ("four-colour", "large-cards")}
+    return {k: data.get(k) is True for k in ("four-colour", "large-cards", "checker")}
+
+
+def hint_label(move: str) -> str:
+    """A move named in a hint's sentence: "bid 5", "Pass", "K♥"."""
+    if move.lower().startswith("bid "):
+        return _("bid {n}").format(n=move[4:])
+    return R.move_label(move)
 
 
 def has_catalog(code: str) -> bool:
@@ -295,6 +322,10 @@ class App(Embedding):
         self.input_marked = False  # performance mark "tt:input" made
         self.focus_before: Any = None  # where focus was when a dialog opened
         self.was_turn = False  # at the last drawing it was the player's turn
+        self.hint: dict[str, Any] | None = None  # the evaluation shown as a hint
+        self.check_ev: tuple[int, dict[str, Any]] | None = None  # (seq, evaluation) for the checker
+        self.check_move: str | None = None  # the move the checker asks about
+        self.hint_busy = False  # a hint is being worked out
         self.typed = ""  # a card being typed on the keyboard ("Q", "10")
         self.typed_at = 0.0
         self.init_embedding()  # positions and lessons for tutorial sites (ui/embedded.py)
@@ -620,6 +651,7 @@ class App(Embedding):
             seed = int(self.seed_text) if self.seed_text else random.randrange(1, 10**9)
             players = int(self.players) if self.players else None
             self.match = engine.new_match(game, seed=seed, options=opts, players=players)
+            self.hint = None
         except ValueError as exc:
             self.lobby_error(_("Cannot start: {reason}").format(reason=error_text(exc)))
             return
@@ -647,6 +679,7 @@ class App(Embedding):
             return
         self.paused = None
         self.token += 1
+        self.hint = None
         self.hide_overlay()
         self.match = p.match
         self.cur = p.cur
@@ -1022,7 +1055,10 @@ class App(Embedding):
         return json.dumps({"screen": "table", "game": self.match.game, "seed": self.match.seed,
                            "deal": self.cur, "phase": d.phase, "to_move": d.to_move,
                            "overlay": self.overlay, "match_over": self.match.is_over,
-                           "ai": brain})
+                           "ai": brain, "practice": bool(getattr(self.match, "practice", False)),
+                           "hint": self.hint,
+                           "check": (self.check_ev[1] if self.check_ev is not None
+                                     and self.check_ev[0] == self.seq else None)})
 
     def ai_times(self, clear: bool = False) -> str:
         """The worker's decisions measured in the page, as JSON; `clear` forgets them."""
@@ -1180,6 +1216,20 @@ class App(Embedding):
             if self.overlay is None:
                 self.undo()
             return
+        if what in ("check-play", "check-hint") and self.overlay == "check":
+            move, self.check_move = self.check_move, None
+            self.hide_overlay()
+            if what == "check-play" and move is not None and self.human_can_act():
+                self.play(move, checked=True)
+            elif what == "check-hint" and self.check_ev is not None:
+                self.hint = self.check_ev[1]
+                self.match.practice = True
+                self.render()
+                text = H.reason(self.hint, hint_label)
+                self.toast(text)
+                self.say(text)
+                self.save()
+            return
         if what == "next" and m is not None:
             self.hide_overlay()
             self.cur = len(m.deals) - 1
@@ -1215,9 +1265,11 @@ class App(Embedding):
             try:
                 if what == "restart":
                     self.restart()
-                elif what == "hint":
-                    self.hint_text = self.run.hint() if self.run is not None else None
+                elif what == "hint" and self.run is not None:  # a lesson's own hint
+                    self.hint_text = self.run.hint()
                     self.render()
+                elif what == "hint":  # the strong player's choice, with why
+                    self.ask_hint()
                 else:
                     self.step(1 if what == "step-next" else -1)
             except ValueError as exc:
@@ -1339,8 +1391,51 @@ class App(Embedding):
             self.toast(self.reason(move) or _("Not now."))
 
     # ------------------------------------------------------------------------------- playing
-    def play(self, move: str) -> None:
-        """Plays the human's move, then lets the computer continue."""
+    def checker_on(self) -> bool:
+        return (display_settings().get("checker", False) and self.run is None
+                and self.embed is None)
+
+    def prefetch_check(self) -> None:
+        """With the play checker on, the search rates the player's moves as soon as the turn
+        comes (in the worker), so the check costs no wait when the card is played."""
+        if not self.checker_on() or self.brain.broken is not None or self.match is None:
+            return
+        seq, token = self.seq, self.token
+
+        async def run() -> None:
+            try:
+                raw = await self.brain.evaluate(json.dumps(self.match.record()), HINT_LEVEL,
+                                                int(self.match.seed or 0))
+                ev = H.parse(json.loads(raw))
+            except Exception:  # noqa: BLE001 (no check this turn; play is never blocked)
+                return
+            if token == self.token and seq == self.seq:
+                self.check_ev = (seq, ev)
+
+        asyncio.ensure_future(run())
+
+    def needs_check(self, move: str) -> dict[str, Any] | None:
+        """The evaluation when `move` is clearly worse than the best (by CHECK_AT in its
+        unit) and the checker is on; None otherwise (also while the evaluation is not ready)."""
+        if not self.checker_on() or self.check_ev is None or self.check_ev[0] != self.seq:
+            return None
+        ev = self.check_ev[1]
+        cost = H.cost(ev, move)
+        if cost is None or cost < CHECK_AT.get(str(ev["unit"]), 0.5):
+            return None
+        return ev
+
+    def play(self, move: str, checked: bool = False) -> None:
+        """Plays the human's move, then lets the computer continue (with the play checker on,
+        a move the search rates clearly worse asks first)."""
+        ev = None if checked else self.needs_check(move)
+        if ev is not None:
+            self.check_move = move
+            cost = H.cost(ev, move) or 0.0
+            self.show_overlay("check", V.check_html(
+                R.move_label(move), H.amount(cost, str(ev["unit"])), _("Play it anyway"),
+                _("Show the hint")))
+            return
         self.timer_left = None
         self.selection = []
         self.away.discard(0)
@@ -1369,6 +1464,7 @@ class App(Embedding):
             self.render()
             return
         self.seq += 1
+        self.hint = None  # a hint is for the position it was asked in
         if mover is not None:
             self.move_events(mover, d.moves[-1] if d.moves else move, d, n_tricks)
             self.announce(mover, d.moves[-1] if d.moves else move)
@@ -1535,6 +1631,67 @@ class App(Embedding):
                 pressed.focus()
         self.save()
 
+    def ask_hint(self) -> None:
+        """The hint: the worker's search (the computer players' own, from the player's
+        observation) rates the player's moves; the one it chooses is marked (`data-hint`) and
+        a line says why. One at a time; an answer for a position already gone is dropped."""
+        if self.match is None or self.overlay is not None:
+            return
+        if not self.human_can_act() or self.deal.to_move != 0:
+            self.toast(_("A hint is for your turn: wait for it."))
+            return
+        if self.hint_busy:
+            self.toast(_("The hint is on its way…"))
+            return
+        if self.brain.broken is not None:
+            self.toast(_("Hints are not available: the strong computer player could not "
+                         "start in this browser."))
+            return
+        self.hint_busy = True
+        self.render_hint_button()
+        asyncio.ensure_future(self.hint_task(self.seq, self.token))
+
+    async def hint_task(self, seq: int, token: int) -> None:
+        record = json.dumps(self.match.record())
+        try:
+            raw = await self.brain.evaluate(record, HINT_LEVEL, int(self.match.seed or 0))
+            ev = H.parse(json.loads(raw))
+        except Exception as exc:  # noqa: BLE001 (the worker failed or answered nonsense)
+            self.hint_busy = False
+            if token == self.token:
+                self.toast(_("No hint could be worked out ({reason}).").format(reason=exc))
+                self.render_hint_button()
+            return
+        self.hint_busy = False
+        if token != self.token or seq != self.seq or not self.human_can_act():
+            self.render_hint_button()
+            return  # the position has moved on: this answer is not for it
+        self.match.practice = True
+        self.hint = ev
+        self.render()
+        text = H.reason(ev, hint_label)
+        self.toast(text)
+        self.say(text)
+        self.save()
+
+    def render_hint_button(self) -> None:
+        node = doc().querySelector('#bar [data-action="hint"]')
+        if found(node):
+            node.setAttribute("aria-busy", "true" if self.hint_busy else "false")
+
+    def mark_hint(self) -> None:
+        """Marks the hinted move's card(s) or panel button with `data-hint`."""
+        ev = self.hint
+        if ev is None:
+            return
+        move = str(ev["move"])
+        nodes = list(doc().querySelectorAll(f'#panel [data-move="{R.esc(move)}"]'))
+        for c in move.split():
+            if R.is_card(c):
+                nodes += list(doc().querySelectorAll(f'#hand [data-card="{c}"]'))
+        for n in nodes:
+            n.setAttribute("data-hint", "")
+
     def mark_practice(self) -> None:
         """On a summary or score sheet of a practice match (undo was used): says so."""
         if not getattr(self.match, "practice", False):
@@ -1545,7 +1702,7 @@ class App(Embedding):
         note = doc().createElement("p")
         note.className = "practice"
         note.setAttribute("data-practice", "")
-        note.textContent = _("Practice match: moves were taken back.")
+        note.textContent = _("Practice match: hints or take-backs were used.")
         head.after(note)
 
     def undo_point(self) -> int | None:
@@ -1584,6 +1741,7 @@ class App(Embedding):
         m = engine.replay(rec)
         m.practice = True
         self.token += 1
+        self.hint = None
         self.match = m
         self.cur = len(m.deals) - 1
         self.selection = []
@@ -1851,6 +2009,8 @@ class App(Embedding):
         active = doc().activeElement
         keep = control_selector(active) if found(active) and el("table").contains(active) else None
         self.draw_table()
+        if self.hint is not None and self.human_can_act():
+            self.mark_hint()
         if keep is not None:
             active = doc().activeElement
             if not found(active) or active == doc().body or not active.isConnected:
@@ -1862,6 +2022,7 @@ class App(Embedding):
             self.focus_hand(new_turn=not self.was_turn)
             if not self.was_turn:
                 self.say_turn()
+                self.prefetch_check()
         self.was_turn = turn
         felt = el("felt")
         if self.waiting_for_tap():  # the keyboard's way on: Enter on the felt
@@ -1924,6 +2085,9 @@ class App(Embedding):
         t_last, t_scores, t_rules = R.esc(_("Last trick")), R.esc(_("Scores")), R.esc(_("Rules"))
         t_speed_title, t_speed = R.esc(_("Computer speed")), R.esc(_("Speed:"))
         t_undo = R.esc(_("Undo"))
+        t_hint = R.esc(_("Hint"))
+        t_hint_title = R.esc(_("The strong player's choice for you, and why (the match "
+                               "becomes practice)"))
         t_undo_title = R.esc(_("Take back your last move (the match becomes practice)"))
         games_btn = ('<button type="button" class="btn small" data-action="lobby">'
                      + R.esc(_("Games")) + '</button>' + self.lang_select_html())
@@ -1950,6 +2114,8 @@ class App(Embedding):
             '<button type="button" class="btn small" data-action="speed" '
             f'title="{t_speed_title}">'
             f'<span class="lbl">{t_speed} </span>{R.esc(speed_name)}</button>'
+            '<button type="button" class="btn small" data-action="hint" '
+            f'title="{t_hint_title}"{"" if d.phase != "over" else " disabled"}>{t_hint}</button>'
             '<button type="button" class="btn small" data-action="undo" '
             f'title="{t_undo_title}"{"" if d.phase != "over" else " disabled"}>{t_undo}</button>'
             f'{games_btn}</div>')

@@ -59,11 +59,14 @@ def display_html(display: Mapping[str, bool] | None = None) -> str:
     legend = _("Display")
     four = _("Four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green)")
     large = _("Large cards")
+    checker = _("Play checker: ask before a clearly worse move")
     return (f'<fieldset class="opt display"><legend>{esc(legend)}</legend>'
             '<label><input type="checkbox" data-setting="four-colour"'
             f'{" checked" if display.get("four-colour") else ""}> {esc(four)}</label>'
             '<label><input type="checkbox" data-setting="large-cards"'
             f'{" checked" if display.get("large-cards") else ""}> {esc(large)}</label>'
+            '<label><input type="checkbox" data-setting="checker"'
+            f'{" checked" if display.get("checker") else ""}> {esc(checker)}</label>'
             '</fieldset>')
 
 
@@ -458,6 +461,19 @@ def keys_html() -> str:
     ]
     rows = "".join(f"<dt><kbd>{esc(k)}</kbd></dt><dd>{esc(v)}</dd>" for k, v in keys)
     return f'<dl class="keys">{rows}</dl>'
+
+
+def check_html(move_label: str, cost_text: str, play: str, hint: str) -> str:
+    """The play checker's question before a move the search rates clearly worse."""
+    title = _("Are you sure?")
+    text = _("{move} is expected to cost about {cost} compared with the strong player's choice.").format(
+        move=move_label, cost=cost_text)
+    return ('<div class="sheet" data-check role="alertdialog" aria-modal="true" '
+            f'aria-labelledby="check-title"><h2 id="check-title">{esc(title)}</h2>'
+            f'<p>{esc(text)}</p><div class="sheet-actions">'
+            f'<button type="button" class="btn primary" data-action="check-hint">{esc(hint)}'
+            f'</button><button type="button" class="btn" data-action="check-play">{esc(play)}'
+            '</button></div></div>')
 
 
 def keys_sheet_html() -> str:

@@ -381,3 +381,63 @@ def test_undo_takes_back_the_players_last_move_and_marks_practice(app: App) -> N
     assert app.record() == before
     saved = json.loads(page.evaluate("localStorage.getItem('trick-table/v1')"))
     assert "practice" not in saved
+
+
+def test_a_hint_marks_the_strong_players_choice_with_why(app: App) -> None:
+    """Hint: the worker's search (the computer players' own, from the player's observation)
+    marks its choice in the hand (`data-hint`) and says why in a line; the match becomes
+    practice. Asked while a computer is to play, it says to wait."""
+    page = app.page
+    app.start("koz-maca", 2)  # the player leads
+    assert app.wait_turn() == "input"
+    page.click('#bar [data-action="hint"]')
+    page.wait_for_selector("#hand [data-hint]", timeout=60_000)
+    hinted = page.eval_on_selector_all("#hand [data-hint]", "ns => ns.map(n => n.dataset.card)")
+    legal = page.eval_on_selector_all("#hand [data-legal]", "ns => ns.map(n => n.dataset.card)")
+    assert len(hinted) == 1 and hinted[0] in legal
+    state = app.state()
+    assert state["practice"] is True and state["hint"]["move"] == hinted[0]
+    assert (page.text_content("#toast") or "").strip()
+    page.click(f'#hand [data-card="{hinted[0]}"]')
+    page.wait_for_function("() => !document.querySelector('#hand [data-hint]')")
+
+
+def test_the_play_checker_asks_before_a_clearly_worse_card_only(app: App) -> None:
+    """With the play checker on, the search's own choice plays at once; a card it rates at
+    least half a trick worse asks "Are you sure?" first, and "Play it anyway" plays it."""
+    page = app.page
+    page.evaluate("localStorage.setItem('trick-table/display', JSON.stringify({checker: true}))")
+    try:
+        for seed in range(2, 12):
+            app.reset()
+            app.start("koz-maca", seed)
+            for _ in range(13):
+                if app.wait_turn() != "input":
+                    break
+                page.wait_for_function("() => JSON.parse(window.__tt_state()).check",
+                                       timeout=60_000)
+                ev = app.state()["check"]
+                values = ev["values"]
+                legal = page.eval_on_selector_all("#hand [data-legal]",
+                                                  "ns => ns.map(n => n.dataset.card)")
+                worst = min((c for c in legal if c in values), key=lambda c: values[c],
+                            default=None)
+                if (worst is not None and ev["move"] in values
+                        and values[ev["move"]] - values[worst] >= 0.5):
+                    seq = app.seq()
+                    page.click(f'#hand [data-card="{worst}"]')
+                    page.wait_for_selector("[data-check]")
+                    assert app.seq() == seq  # nothing played yet
+                    page.click('[data-check] [data-action="check-play"]')
+                    page.wait_for_function(
+                        "s => document.getElementById('table').dataset.seq !== s", arg=seq)
+                    return
+                # the search's own choice never asks
+                seq = app.seq()
+                page.click(f'#hand [data-card="{ev["move"]}"]')
+                page.wait_for_function(
+                    "s => document.getElementById('table').dataset.seq !== s", arg=seq)
+                assert page.query_selector("[data-check]") is None
+        pytest.fail("no card half a trick worse than the best came up in ten deals")
+    finally:
+        page.evaluate("localStorage.removeItem('trick-table/display')")
