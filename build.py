@@ -46,7 +46,7 @@ PACKAGES = {"pyodide": ("pyodide", PYODIDE_VERSION),
             "pyscript": ("@pyscript/core", PYSCRIPT_VERSION)}
 
 # Engine modules the computer-player worker (ui/ai_worker.js) imports besides what ui/ imports.
-WORKER_ROOTS = ("engine.ai",)
+WORKER_ROOTS = ("engine.ai", "engine.teacher")
 
 # Bump when the stdlib recipe changes, so the cached zip is rebuilt.
 STDLIB_RECIPE = "4"

@@ -44,8 +44,13 @@ def _evaluate(record_json, level, seed):
     d = m.deal
     ev = engine.ai.evaluate(d, d.to_move, level=level, seed=seed)
     return json.dumps(dataclasses.asdict(ev) if dataclasses.is_dataclass(ev) else dict(ev))
+
+def _review(record_json, deal_index):
+    import engine.teacher
+    return json.dumps(engine.teacher.review_deal(json.loads(record_json), int(deal_index), 0))
 `);
-  return { choose: py.globals.get("_choose"), evaluate: py.globals.get("_evaluate") };
+  return { choose: py.globals.get("_choose"), evaluate: py.globals.get("_evaluate"),
+           review: py.globals.get("_review") };
 })().catch((err) => { failed = String(err && err.message || err); throw err; });
 
 self.onmessage = async (event) => {
@@ -59,6 +64,10 @@ self.onmessage = async (event) => {
     const fns = await ready;
     if (event.data.kind === "evaluate") {  // a hint: the search's values for every move
       self.postMessage({ id, evaluation: fns.evaluate(record, level, seed) });
+      return;
+    }
+    if (event.data.kind === "review") {  // a deal's review: `seed` is the deal's index
+      self.postMessage({ id, evaluation: fns.review(record, seed) });
       return;
     }
     const move = fns.choose(record, level, seed);

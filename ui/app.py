@@ -43,8 +43,8 @@ from .embedded import Embedding
 from .i18n import N_, _, catalog, error_text, game_info, ngettext, pgettext
 
 # Pause before a computer move and the time a finished trick stays on the table (seconds).
-REVIEW = ("last-trick", "scores", "replay")  # the sheets for looking back at the match
-REVIEW_ACTIONS = ("last-trick", "score-sheet", "replay", "replay-next", "replay-prev")
+REVIEW = ("last-trick", "scores", "replay", "deal-review")  # sheets looking back at the match
+REVIEW_ACTIONS = ("last-trick", "score-sheet", "replay", "replay-next", "replay-prev", "review")
 PAUSES = {"0": (0.0, 0.0), "1": (0.25, 0.6), "2": (0.6, 1.1), "3": (1.1, 1.8)}
 UI_PARAMS = {"game", "seed", "speed", "players", "level"}
 HINT_LEVEL = "strong"  # hints come from the strongest player, whatever the table's level
@@ -112,15 +112,17 @@ class Brain:
                 fut.set_exception(RuntimeError(self.broken))
         self.pending.clear()
 
-    async def evaluate(self, record_json: str, level: str, seed: int) -> str:
-        """The search's evaluation of the position's moves (engine.ai.evaluate), as JSON."""
+    async def evaluate(self, record_json: str, level: str, seed: int,
+                       kind: str = "evaluate") -> str:
+        """The search's evaluation of the position's moves (engine.ai.evaluate), as JSON; with
+        kind "review", the review of deal number `seed` (engine.teacher.review_deal)."""
         self.start()
         if self.broken is not None:
             raise RuntimeError(self.broken)
         self.n += 1
         fut: asyncio.Future[str] = asyncio.get_event_loop().create_future()
         self.pending[self.n] = fut
-        self.worker.postMessage(to_js({"id": self.n, "kind": "evaluate", "record": record_json,
+        self.worker.postMessage(to_js({"id": self.n, "kind": kind, "record": record_json,
                                        "level": level, "seed": seed},
                                       dict_converter=js.Object.fromEntries))
         return await fut
@@ -1611,6 +1613,14 @@ class App(Embedding):
         elif what == "score-sheet":
             self.show_overlay("scores", RV.score_sheet_html(m, names))
             self.mark_practice()
+        elif what == "review":
+            index = self.cur
+            if not 0 <= index < len(m.deals) or m.deals[index].phase != "over":
+                self.toast(_("A deal can be reviewed when it is over."))
+                return
+            title = self.gi(m.game)["title"]
+            self.show_overlay("deal-review", RV.deal_review_html(None, hint_label, title))
+            asyncio.ensure_future(self.review_task(index, self.token, title))
         elif what == "replay":
             raw = str(node.dataset.deal) if node is not None and found(node) else ""
             index = int(raw) if raw.isdigit() else -1
@@ -1673,6 +1683,25 @@ class App(Embedding):
         self.toast(text)
         self.say(text)
         self.save()
+
+    async def review_task(self, index: int, token: int, title: str) -> None:
+        """The deal's review, worked out in the worker (engine.teacher.review_deal), shown when
+        it is ready if the review sheet is still open."""
+        error = None
+        review = None
+        try:
+            if self.brain.broken is not None:
+                raise RuntimeError(self.brain.broken)
+            raw = await self.brain.evaluate(json.dumps(self.match.record()), "review",
+                                            index, kind="review")
+            review = json.loads(raw)
+            if not isinstance(review, dict) or not isinstance(review.get("decisions"), list):
+                raise TypeError("the review is not readable")
+        except Exception as exc:  # noqa: BLE001 (the page goes on; the sheet says why)
+            error = _("The review is not available ({reason}).").format(reason=exc)
+        if token != self.token or self.overlay != "deal-review":
+            return
+        self.show_overlay("deal-review", RV.deal_review_html(review, hint_label, title, error))
 
     def render_hint_button(self) -> None:
         node = doc().querySelector('#bar [data-action="hint"]')

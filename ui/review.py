@@ -465,3 +465,114 @@ def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[s
         + (f'<h3>{esc(result_head)}</h3><ul class=explain>{lines}</ul>' if lines else "")
         + '<div class="sheet-actions">'
         f'{_close_button()}</div></div>')
+
+
+# ------------------------------------------------------------------------ the deal's review
+VERDICT_WORDS = {"best": N_("best"), "good": N_("good"), "inaccuracy": N_("inaccuracy"),
+                 "mistake": N_("mistake"), "blunder": N_("blunder")}
+
+
+def _amount(value: float, unit: str, exact: bool = False) -> str:
+    shown = f"{value:g}" if exact else f"{value:.1f}" if unit != "points" else f"{value:.0f}"
+    if unit == "tricks":
+        return ngettext("{n} trick", "{n} tricks", 2).format(n=shown)
+    if unit == "points":
+        return ngettext("{n} card point", "{n} card points", 2).format(n=shown)
+    return ngettext("{n} point", "{n} points", 2).format(n=shown)
+
+
+def deal_review_html(review: dict[str, Any] | None, label: Any, title: str,
+                     error: str | None = None) -> str:
+    """The deal's review: a legend of the verdicts (their steps in the game's unit), every
+    decision of the player in order (``<li data-decision data-verdict>``) with the search's
+    preferred move and what it expected more, and what perfect play makes (``data-perfect``).
+    None: still being worked out (``data-review-busy``, a progress line)."""
+    head = _("Review — {game}").format(game=title)
+    close = _("Back")
+    if review is None:
+        body = (f'<p data-review-busy role="status">{esc(error or _("Working out the review…"))}'
+                '</p>')
+        return (f'<div class="sheet review-sheet" role="dialog" aria-label="{esc(head)}" '
+                f'data-review><h2>{esc(head)}</h2>{body}<div class="sheet-actions">'
+                f'<button type="button" class="btn primary" data-action="close">{esc(close)}'
+                '</button></div></div>')
+    decisions = review.get("decisions") or []
+    unit = str(decisions[0]["unit"]) if decisions else "tricks"
+    steps = (review.get("steps") or {}).get(unit) or [0.05, 0.25, 0.6, 1.2]
+    legend_items = []
+    names = list(VERDICT_WORDS)
+    for i, name in enumerate(names):
+        if i < len(steps):
+            rng = _("up to {amount}").format(amount=_amount(float(steps[i]), unit, exact=True))
+        else:
+            rng = _("more than {amount}").format(amount=_amount(float(steps[-1]), unit,
+                                                                 exact=True))
+        legend_items.append(f'<li data-verdict="{name}"><b>{esc(_(VERDICT_WORDS[name]))}</b> '
+                            f'{esc(rng)}</li>')
+    legend_head = _("Each of your decisions against the strong player's choice in the same "
+                    "position, from what you could see then (expected loss):")
+    rows = []
+    for dec in decisions:
+        v = str(dec.get("verdict") or "")
+        word = _(VERDICT_WORDS[v]) if v in VERDICT_WORDS else _("not rated")
+        if dec.get("phase") == "play":
+            where = _("Trick {n}").format(n=dec.get("trick"))
+        else:
+            where = _("Auction") if dec.get("phase") == "bidding" else _("Trump")
+        you = _("you: {move}").format(move=label(str(dec["move"])))
+        line = f"{where} · {you}"
+        if v not in ("best", "") and dec.get("best") and dec.get("cost") is not None:
+            line += " · " + _("better: {move} (+{amount})").format(
+                move=label(str(dec["best"])), amount=_amount(float(dec["cost"]), unit))
+        loss = dec.get("perfect_loss")
+        if isinstance(loss, (int, float)) and loss > 0:
+            line += " · " + _("with every card visible this lost {amount}").format(
+                amount=_amount(float(loss), str((review.get("perfect") or {}).get("unit")
+                                               or unit)))
+        rows.append(f'<li data-decision data-verdict="{esc(v)}"><span class="verdict">'
+                    f'{esc(word)}</span> {esc(line)}</li>')
+    perfect = review.get("perfect") or {}
+    if perfect.get("solved"):
+        p_unit = str(perfect.get("unit") or unit)
+        text = _("With every card visible, your side could force {amount} from the start of "
+                 "the play against all the others; it made {made}.").format(
+                     amount=_amount(float(perfect.get("total", 0)), p_unit),
+                     made=_amount(float(perfect.get("made") or 0), p_unit))
+        if perfect.get("contract_made") is not None:
+            text += " " + (_("The contract could be made.") if perfect["contract_made"]
+                           else _("The contract could not be made."))
+        checked = int(perfect.get("checked") or 0)
+        if checked:
+            lowered = len(perfect.get("lowered") or [])
+            text += " " + ngettext(
+                "Of your last {n} card, {k} lowered that value.",
+                "Of your last {n} cards, {k} lowered that value.", checked).format(
+                    n=checked, k=lowered)
+    else:
+        key = perfect.get("why_key")
+        if key == "timeout":
+            why = _("with every card visible, the deal was not solved within {n} s.").format(
+                n=perfect.get("seconds", 3))
+        elif key == "unsupported":
+            why = _("this game's deals are not solved: plays of several cards and the stock "
+                    "make the tree far too large, and card points alone do not decide the "
+                    "round.")
+        else:
+            why = _("the deal was not solved.")
+        text = _("What perfect play makes from the start is not known here: {why}").format(
+            why=why)
+        checked = int(perfect.get("checked") or 0)
+        if checked:
+            lowered = len(perfect.get("lowered") or [])
+            text += " " + ngettext(
+                "Of your last {n} card, solved with every card visible, {k} lowered what your "
+                "side could force.",
+                "Of your last {n} cards, solved with every card visible, {k} lowered what your "
+                "side could force.", checked).format(n=checked, k=lowered)
+    return (f'<div class="sheet review-sheet" role="dialog" aria-label="{esc(head)}" data-review>'
+            f'<h2>{esc(head)}</h2><p>{esc(legend_head)}</p>'
+            f'<ul class="verdict-legend">{"".join(legend_items)}</ul>'
+            f'<ol class="decisions">{"".join(rows)}</ol>'
+            f'<p data-perfect>{esc(text)}</p><div class="sheet-actions">'
+            f'<button type="button" class="btn primary" data-action="close">{esc(close)}</button>'
+            '</div></div>')

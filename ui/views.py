@@ -389,6 +389,7 @@ def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: di
     head = _("{game} — deal {n} over").format(game=title, n=deal_no)
     head_tricks = _("Tricks")
     head_seat = _("Player")
+    review = _("Review")
     sheet = _("Score sheet")
     return (
         f'<div class="sheet" data-summary data-deal="{deal_no}" role="dialog" '
@@ -400,7 +401,8 @@ def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: di
         f'<th>{esc(head_pts)}</th><th>{esc(head_delta)}</th><th>{esc(head_total)}</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>{team_rows}'
         f'<div class="sheet-actions">{btn}<button type="button" class="btn" '
-        f'data-action="score-sheet">{esc(sheet)}</button></div></div>')
+        f'data-action="score-sheet">{esc(sheet)}</button><button type="button" class="btn" '
+        f'data-action="review">{esc(review)}</button></div></div>')
 
 
 def match_over_html(title: str, names: list[str], totals: list[Any], winners: list[int],

@@ -441,3 +441,21 @@ def test_the_play_checker_asks_before_a_clearly_worse_card_only(app: App) -> Non
         pytest.fail("no card half a trick worse than the best came up in ten deals")
     finally:
         page.evaluate("localStorage.removeItem('trick-table/display')")
+
+
+def test_the_deal_review_rates_every_decision(app: App) -> None:
+    """From the deal summary, Review: the worker rates each of the player's decisions
+    (`data-verdict`), says what perfect play makes or why not, and Back returns to the
+    summary."""
+    page = app.page
+    app.start("koz-maca", 5)
+    app.play_deal()
+    page.click('[data-summary] [data-action="review"]')
+    page.wait_for_selector("[data-review] [data-perfect]", timeout=90_000)
+    verdicts = page.eval_on_selector_all("[data-review] [data-decision]",
+                                         "ns => ns.map(n => n.dataset.verdict)")
+    assert len(verdicts) == 13
+    assert set(verdicts) <= {"best", "good", "inaccuracy", "mistake", "blunder"}
+    assert (page.text_content("[data-review] [data-perfect]") or "").strip()
+    page.click('[data-review] [data-action="close"]')
+    page.wait_for_selector("[data-summary]")
