@@ -85,23 +85,17 @@ def card_html(c: str, attrs: str = "", cls: str = "", tag: str = "div", note: st
     # (`b[data-r]::before`), so the drawing has no text of its own to differ from the name.
     role = ' role="img"' if tag != "button" and "role=" not in attrs else ""
     rank = f'<b data-r="{esc(r)}"></b>'
-    # The face's art (pips, court figures) from the deck sprite (assets/cards/deck.svg,
-    # docs/deck.md); the corner indices are the page's own text.
     return (f'<{tag} class="card {colour} s-{s}{court} {cls}"{role} {attrs} '
             f'aria-label="{esc(label)}">'
-            f'<svg class="face" viewBox="0 0 240 336" aria-hidden="true">'
-            f'<use href="{DECK}#f-{esc(c)}"/></svg>'
             f'<span class="idx tl" aria-hidden="true">{rank}{suit_svg(s)}</span>'
+            f'<span class="mid" aria-hidden="true">{rank if court else ""}'
+            f'{suit_svg(s, "big")}</span>'
             f'<span class="idx br" aria-hidden="true">{rank}{suit_svg(s)}</span>'
             f'</{tag}>')
 
 
-DECK = "assets/cards/deck.svg"  # the card faces' sprite, relative to the page
-
-
 def back_html(cls: str = "") -> str:
-    return (f'<div class="card back {cls}" aria-hidden="true"><svg class="face" '
-            f'viewBox="0 0 240 336"><use href="{DECK}#back"/></svg></div>')
+    return f'<div class="card back {cls}" aria-hidden="true"></div>'
 
 
 # ------------------------------------------------------------------------------ seats & order
