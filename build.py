@@ -289,28 +289,35 @@ generateSW({
 """
 
 
-def tools_dir() -> Path:
-    """workbox-build and its dependencies, installed once from tools/sw's lockfile."""
-    lock = (TOOLS / "package-lock.json").read_bytes()
-    dest = CACHE / ("tools-" + hashlib.sha256(lock).hexdigest()[:12])
-    if (dest / "node_modules" / "workbox-build" / "package.json").exists():
+def npm_tools(folder: Path, prefix: str, package: str) -> Path:
+    """The npm packages of `folder`'s lockfile (package.json + package-lock.json), installed
+    once with `npm ci` into .cache/<prefix>-<hash of the lockfile>/; `package` is the one
+    that must be there. SystemExit says why when npm is missing or fails."""
+    lock = (folder / "package-lock.json").read_bytes()
+    dest = CACHE / (prefix + "-" + hashlib.sha256(lock).hexdigest()[:12])
+    if (dest / "node_modules" / package / "package.json").exists():
         return dest
     if shutil.which("npm") is None:
-        sys.exit("build.py needs npm (and Node.js >= 18) for workbox-build: "
+        sys.exit(f"build.py needs npm (and Node.js >= 18) for {package}: "
                  "apt-get install nodejs npm")
-    log("npm ci workbox-build (once)")
+    log(f"npm ci {package} (once)")
     tmp = CACHE / (dest.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     for name in ("package.json", "package-lock.json"):
-        shutil.copy2(TOOLS / name, tmp / name)
+        shutil.copy2(folder / name, tmp / name)
     proc = subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--silent"], cwd=tmp,
                           capture_output=True, text=True, check=False)
     if proc.returncode:
-        sys.exit(f"build.py: npm ci for workbox-build failed:\n{proc.stderr[-2000:]}")
+        sys.exit(f"build.py: npm ci for {package} failed:\n{proc.stderr[-2000:]}")
     shutil.rmtree(dest, ignore_errors=True)
     tmp.rename(dest)
     return dest
+
+
+def tools_dir() -> Path:
+    """workbox-build and its dependencies, installed once from tools/sw's lockfile."""
+    return npm_tools(TOOLS, "tools", "workbox-build")
 
 
 def service_worker(dist: Path) -> dict[str, int]:

@@ -111,6 +111,17 @@ _G16 = 0xFFFF
 HIST_TOP = (1 << 24) - 1
 
 
+def _best_first(keyed: list[int], best: int) -> list[int]:
+    """The card ids of `keyed` (sort keys with the id in their low 7 bits) in key order, with
+    `best` (the table's best move, -1 for none) first."""
+    keyed.sort()
+    out = [k & 127 for k in keyed]
+    if best >= 0 and best in out:
+        out.remove(best)
+        out.insert(0, best)
+    return out
+
+
 class Solver:
     """The search for one deal position and one side. Build it from a deal (the deal is only
     read), then call `value()` or `move_values()`; the transposition table is kept between
@@ -358,12 +369,7 @@ class Solver:
                     # Opponent winning: the cheapest winner first, then the lowest discard.
                     k = i if wins_ else (1 << 20) | (pts[i] << 7) | (i & 15)
                 keyed.append(k << 7 | i)
-        keyed.sort()
-        out = [k & 127 for k in keyed]
-        if best >= 0 and best in out:
-            out.remove(best)
-            out.insert(0, best)
-        return out
+        return _best_first(keyed, best)
 
     def _team_leads(self, seat: int, ids: list[int], present: int, best: int) -> list[int]:
         """Leads for two partners against two (partnership Batak, Kozel), best first: the top
@@ -404,12 +410,7 @@ class Solver:
                 w = 30 if partner_top else 35 if ruff_partner[g] else 70
             k = (w << 24 | (HIST_TOP - min(hist[i], HIST_TOP))) << 4 | (i & 15)
             keyed.append(k << 7 | i)
-        keyed.sort()
-        out = [k & 127 for k in keyed]
-        if best >= 0 and best in out:
-            out.remove(best)
-            out.insert(0, best)
-        return out
+        return _best_first(keyed, best)
 
     def _last(self, leader: int) -> int:
         """The side's value of the last trick (one card in every hand: all plays forced)."""

@@ -21,7 +21,7 @@ from typing import Any
 
 from .core import Match, replay
 
-__all__ = ["LEVEL", "VERDICTS", "VERDICT_STEPS", "review_deal", "verdict"]
+__all__ = ["LEVEL", "VERDICTS", "VERDICT_STEPS", "deal_start", "review_deal", "verdict"]
 
 LEVEL = "normal"  # the review's search: a whole deal's decisions within seconds in the page
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -56,7 +56,7 @@ def _side(match: Match, seat: int) -> tuple[int, ...]:
     return (seat,)
 
 
-def _start(record: Mapping[str, Any], deal_index: int) -> tuple[Match, list[str]]:
+def deal_start(record: Mapping[str, Any], deal_index: int) -> tuple[Match, list[str]]:
     """The match with the deal `deal_index` at its first move, and that deal's moves."""
     deals = list(record.get("deals") or [])
     if not 0 <= deal_index < len(deals):
@@ -73,7 +73,7 @@ def review_deal(record: Mapping[str, Any], deal_index: int = 0, seat: int = 0,
     from .ai import evaluate
     from .solver import SolveTimeout, move_values, solve, supported
 
-    match, moves = _start(record, deal_index)
+    match, moves = deal_start(record, deal_index)
     side = _side(match, seat)
     decisions: list[dict[str, Any]] = []
     perfect: dict[str, Any] = {"solved": False}

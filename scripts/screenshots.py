@@ -58,6 +58,17 @@ def step(page: Any) -> None:
         page.evaluate("window.__tt_think()")
 
 
+def to_trick_in_progress(page: Any, steps: int) -> None:
+    """Moves on (at most `steps` moves or taps) until the player is to play a card to a trick
+    that already holds two."""
+    for _ in range(steps):
+        if (page.query_selector("#table[data-input][data-phase=play]")
+                and len(page.query_selector_all("#trick .play")) >= 2):
+            return
+        step(page)
+        time.sleep(0.05)
+
+
 def shoot(page: Any, name: str) -> None:
     time.sleep(0.4)
     page.screenshot(path=str(OUT / f"{name}.png"))
@@ -97,12 +108,7 @@ def languages(b: Any) -> None:
         shoot(page, f"lobby-{lang}-360x640")
         page.goto(BASE + f"?lang={lang}&game={game}&seed=5&speed=0&level=easy")
         page.wait_for_selector("#table:not([hidden])", timeout=120_000)
-        for _ in range(200):
-            if (page.query_selector("#table[data-input][data-phase=play]")
-                    and len(page.query_selector_all("#trick .play")) >= 2):
-                break
-            step(page)
-            time.sleep(0.05)
+        to_trick_in_progress(page, 200)
         shoot(page, f"table-{lang}-360x640")
         ctx.close()
 
@@ -118,12 +124,7 @@ def display(b: Any) -> None:
         page = ctx.new_page()
         page.goto(BASE + "?game=batak&seed=5&speed=0&level=easy")
         page.wait_for_selector("#table:not([hidden])", timeout=120_000)
-        for _ in range(400):
-            if (page.query_selector("#table[data-input][data-phase=play]")
-                    and len(page.query_selector_all("#trick .play")) >= 2):
-                break
-            step(page)
-            time.sleep(0.05)
+        to_trick_in_progress(page, 400)
         shoot(page, f"four-colour-deck-{w}x{h}")
         ctx.close()
 

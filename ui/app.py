@@ -31,6 +31,7 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 import engine
 import engine.ai
+from engine.teacher import deal_start
 
 from . import hints as H
 from . import i18n as I
@@ -112,32 +113,28 @@ class Brain:
                 fut.set_exception(RuntimeError(self.broken))
         self.pending.clear()
 
+    async def ask(self, message: dict[str, Any]) -> str:
+        """Sends `message` (with a fresh id) to the worker and awaits its answer."""
+        self.start()
+        if self.broken is not None:
+            raise RuntimeError(self.broken)
+        self.n += 1
+        fut: asyncio.Future[str] = asyncio.get_event_loop().create_future()
+        self.pending[self.n] = fut
+        self.worker.postMessage(to_js({"id": self.n, **message},
+                                      dict_converter=js.Object.fromEntries))
+        return await fut
+
     async def evaluate(self, record_json: str, level: str, seed: int,
                        kind: str = "evaluate") -> str:
         """The search's evaluation of the position's moves (engine.ai.evaluate), as JSON; with
         kind "review", the review of deal number `seed` (engine.teacher.review_deal)."""
-        self.start()
-        if self.broken is not None:
-            raise RuntimeError(self.broken)
-        self.n += 1
-        fut: asyncio.Future[str] = asyncio.get_event_loop().create_future()
-        self.pending[self.n] = fut
-        self.worker.postMessage(to_js({"id": self.n, "kind": kind, "record": record_json,
-                                       "level": level, "seed": seed},
-                                      dict_converter=js.Object.fromEntries))
-        return await fut
+        return await self.ask({"kind": kind, "record": record_json, "level": level,
+                               "seed": seed})
 
     async def choose(self, record_json: str, level: str, seed: int) -> str:
-        self.start()
-        if self.broken is not None:
-            raise RuntimeError(self.broken)
-        self.n += 1
-        fut: asyncio.Future[str] = asyncio.get_event_loop().create_future()
-        self.pending[self.n] = fut
         t0 = js.performance.now()
-        self.worker.postMessage(to_js({"id": self.n, "record": record_json, "level": level,
-                                       "seed": seed}, dict_converter=js.Object.fromEntries))
-        move = await fut
+        move = await self.ask({"record": record_json, "level": level, "seed": seed})
         self.times.append({"ms": js.performance.now() - t0, "record": record_json,
                            "level": level, "seed": seed, "move": move})
         del self.times[:-TIMES_KEPT]
@@ -261,16 +258,21 @@ def el(id_: str) -> Any:
     return js.document.getElementById(id_)
 
 
-def control_selector(node: Any) -> str | None:
-    """A selector that finds a control of the table again after the table is drawn anew
-    (drawing replaces the elements): by its data-action, data-card, data-move or data-lang."""
+TABLE_CONTROLS = ("data-action", "data-card", "data-move", "data-lang")
+LOBBY_CONTROLS = ("data-game-choice", "data-lang", "data-opt", "data-setting")
+
+
+def control_selector(node: Any, scope: str = "#table",
+                     attrs: tuple[str, ...] = TABLE_CONTROLS) -> str | None:
+    """A selector that finds a control of the table (or of `scope`) again after it is drawn
+    anew (drawing replaces the elements): by the first of `attrs` it has."""
     if not found(node) or not hasattr(node, "getAttribute"):
         return None
-    for attr in ("data-action", "data-card", "data-move", "data-lang"):
+    for attr in attrs:
         if not node.hasAttribute(attr):  # (getAttribute gives JS null, not None, for none)
             continue
         v = str(node.getAttribute(attr) or "")
-        return f'#table [{attr}="{v}"]' if v else f"#table [{attr}]"
+        return f'{scope} [{attr}="{v}"]' if v else f"{scope} [{attr}]"
     return None
 
 
@@ -578,13 +580,8 @@ class App(Embedding):
         # A control of the lobby with focus keeps it when the lobby is drawn anew (a game
         # chosen with the keyboard, a language picked).
         active = doc().activeElement
-        keep = None
-        if found(active) and lobby.contains(active):
-            for attr in ("data-game-choice", "data-lang", "data-opt", "data-setting"):
-                if active.hasAttribute(attr):
-                    v = str(active.getAttribute(attr) or "")
-                    keep = f'#lobby [{attr}="{v}"]' if v else f"#lobby [{attr}]"
-                    break
+        keep = (control_selector(active, "#lobby", LOBBY_CONTROLS)
+                if found(active) and lobby.contains(active) else None)
         shown = {g: self.gi(g) for g in self.games}  # the games' texts in the language
         lobby.innerHTML = V.lobby_html(self.games, shown, self.selected,
                                        self.values.get(self.selected, {}), self.players,
@@ -1224,13 +1221,7 @@ class App(Embedding):
             if what == "check-play" and move is not None and self.human_can_act():
                 self.play(move, checked=True)
             elif what == "check-hint" and self.check_ev is not None:
-                self.hint = self.check_ev[1]
-                self.match.practice = True
-                self.render()
-                text = H.reason(self.hint, hint_label)
-                self.toast(text)
-                self.say(text)
-                self.save()
+                self.show_hint(self.check_ev[1])
             return
         if what == "next" and m is not None:
             self.hide_overlay()
@@ -1676,6 +1667,10 @@ class App(Embedding):
         if token != self.token or seq != self.seq or not self.human_can_act():
             self.render_hint_button()
             return  # the position has moved on: this answer is not for it
+        self.show_hint(ev)
+
+    def show_hint(self, ev: dict[str, Any]) -> None:
+        """Marks the evaluation's choice and says why; the match becomes practice."""
         self.match.practice = True
         self.hint = ev
         self.render()
@@ -1744,11 +1739,9 @@ class App(Embedding):
         d = self.deal
         if d is None or d.phase == "over" or self.cur != len(m.deals) - 1:
             return None
-        rec = m.record()
-        last = rec["deals"][-1]
-        trial = engine.replay({**rec, "deals": [*rec["deals"][:-1], {**last, "moves": []}]})
+        trial, moves = deal_start(m.record(), len(m.deals) - 1)
         keep = None
-        for i, mv in enumerate(last.get("moves") or []):
+        for i, mv in enumerate(moves):
             if trial.deal.to_move == 0:
                 keep = i
             trial.play(mv)

@@ -56,9 +56,10 @@ def parse(ev: Any) -> dict[str, Any]:
             "samples": int(ev.get("samples") or 0), **numbers}
 
 
-def amount(value: float, unit: str) -> str:
-    """"6.2 tricks", "31 card points", "1.5 points" in the page's language."""
-    shown = f"{value:.1f}" if unit != "points" else f"{value:.0f}"
+def amount(value: float, unit: str, exact: bool = False) -> str:
+    """"6.2 tricks", "31 card points", "1.5 points" in the page's language (`exact`: the
+    number as it is, "0.05 tricks")."""
+    shown = f"{value:g}" if exact else f"{value:.1f}" if unit != "points" else f"{value:.0f}"
     if unit == "tricks":
         return ngettext("{n} trick", "{n} tricks", 2).format(n=shown)
     if unit == "points":

@@ -60,6 +60,7 @@ from engine import GAME_INFO
 from engine.core import Match, replay
 from engine.messages import Message
 
+from .hints import amount
 from .i18n import N_, _, catalog, game_info, ngettext, pgettext
 from .render import (
     SUIT_SYM,
@@ -472,15 +473,6 @@ VERDICT_WORDS = {"best": N_("best"), "good": N_("good"), "inaccuracy": N_("inacc
                  "mistake": N_("mistake"), "blunder": N_("blunder")}
 
 
-def _amount(value: float, unit: str, exact: bool = False) -> str:
-    shown = f"{value:g}" if exact else f"{value:.1f}" if unit != "points" else f"{value:.0f}"
-    if unit == "tricks":
-        return ngettext("{n} trick", "{n} tricks", 2).format(n=shown)
-    if unit == "points":
-        return ngettext("{n} card point", "{n} card points", 2).format(n=shown)
-    return ngettext("{n} point", "{n} points", 2).format(n=shown)
-
-
 def deal_review_html(review: dict[str, Any] | None, label: Any, title: str,
                      error: str | None = None) -> str:
     """The deal's review: a legend of the verdicts (their steps in the game's unit), every
@@ -503,9 +495,9 @@ def deal_review_html(review: dict[str, Any] | None, label: Any, title: str,
     names = list(VERDICT_WORDS)
     for i, name in enumerate(names):
         if i < len(steps):
-            rng = _("up to {amount}").format(amount=_amount(float(steps[i]), unit, exact=True))
+            rng = _("up to {amount}").format(amount=amount(float(steps[i]), unit, exact=True))
         else:
-            rng = _("more than {amount}").format(amount=_amount(float(steps[-1]), unit,
+            rng = _("more than {amount}").format(amount=amount(float(steps[-1]), unit,
                                                                  exact=True))
         legend_items.append(f'<li data-verdict="{name}"><b>{esc(_(VERDICT_WORDS[name]))}</b> '
                             f'{esc(rng)}</li>')
@@ -523,11 +515,11 @@ def deal_review_html(review: dict[str, Any] | None, label: Any, title: str,
         line = f"{where} · {you}"
         if v not in ("best", "") and dec.get("best") and dec.get("cost") is not None:
             line += " · " + _("better: {move} (+{amount})").format(
-                move=label(str(dec["best"])), amount=_amount(float(dec["cost"]), unit))
+                move=label(str(dec["best"])), amount=amount(float(dec["cost"]), unit))
         loss = dec.get("perfect_loss")
         if isinstance(loss, (int, float)) and loss > 0:
             line += " · " + _("with every card visible this lost {amount}").format(
-                amount=_amount(float(loss), str((review.get("perfect") or {}).get("unit")
+                amount=amount(float(loss), str((review.get("perfect") or {}).get("unit")
                                                or unit)))
         rows.append(f'<li data-decision data-verdict="{esc(v)}"><span class="verdict">'
                     f'{esc(word)}</span> {esc(line)}</li>')
@@ -536,8 +528,8 @@ def deal_review_html(review: dict[str, Any] | None, label: Any, title: str,
         p_unit = str(perfect.get("unit") or unit)
         text = _("With every card visible, your side could force {amount} from the start of "
                  "the play against all the others; it made {made}.").format(
-                     amount=_amount(float(perfect.get("total", 0)), p_unit),
-                     made=_amount(float(perfect.get("made") or 0), p_unit))
+                     amount=amount(float(perfect.get("total", 0)), p_unit),
+                     made=amount(float(perfect.get("made") or 0), p_unit))
         if perfect.get("contract_made") is not None:
             text += " " + (_("The contract could be made.") if perfect["contract_made"]
                            else _("The contract could not be made."))

@@ -9,10 +9,7 @@ violation by impact instead of failing (the audit's figures).
 
 from __future__ import annotations
 
-import hashlib
 import json
-import shutil
-import subprocess
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -32,25 +29,15 @@ BLOCKING = ("serious", "critical")
 
 
 def axe_source() -> str:
-    """axe.min.js from the pinned package, installed with `npm ci` once per lockfile."""
-    lock = (TOOLS / "package-lock.json").read_bytes()
-    dest = ROOT / ".cache" / ("a11y-" + hashlib.sha256(lock).hexdigest()[:12])
-    js = dest / "node_modules" / "axe-core" / "axe.min.js"
-    if not js.exists():
-        if shutil.which("npm") is None:
-            pytest.fail("the accessibility audit needs npm (apt-get install npm)")
-        tmp = dest.with_name(dest.name + ".tmp")
-        shutil.rmtree(tmp, ignore_errors=True)
-        tmp.mkdir(parents=True)
-        for name in ("package.json", "package-lock.json"):
-            shutil.copy2(TOOLS / name, tmp / name)
-        proc = subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--silent"], cwd=tmp,
-                              capture_output=True, text=True, check=False)
-        if proc.returncode:
-            pytest.fail(f"npm ci for axe-core failed:\n{proc.stderr[-2000:]}")
-        shutil.rmtree(dest, ignore_errors=True)
-        tmp.rename(dest)
-    return js.read_text(encoding="utf-8")
+    """axe.min.js from the pinned package, installed with `npm ci` once per lockfile (by
+    build.py's npm_tools, as the build installs workbox-build)."""
+    import build
+
+    try:
+        dest = build.npm_tools(TOOLS, "a11y", "axe-core")
+    except SystemExit as exc:
+        pytest.fail(f"the accessibility audit cannot install axe-core: {exc}")
+    return (dest / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
 
 
 def audit(page: Any, axe: str, where: str) -> list[dict[str, Any]]:
