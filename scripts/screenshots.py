@@ -5,6 +5,7 @@ served under a sub-path, as GitHub Pages would serve it.
     python3 scripts/screenshots.py embed      # an embedded lesson of dist/learn/
     python3 scripts/screenshots.py languages  # the lobby and a table in Turkish and Russian
     python3 scripts/screenshots.py display    # the four-colour deck with large cards
+    python3 scripts/screenshots.py review     # a deal's review and its replay, each family
 
 For each game (default: one of each family) at 360x640 and 1280x800: the table mid-trick,
 the last trick, the score sheet after the first deal and the hand replay.
@@ -129,6 +130,32 @@ def display(b: Any) -> None:
         ctx.close()
 
 
+def reviews(b: Any) -> None:
+    """A deal's review (after one deal played by the computer's easy choices for the player)
+    and the replay with its verdicts, for one game of each family at 360x640 and 1280x800."""
+    for game in FAMILIES:
+        for w, h in SIZES:
+            ctx = b.new_context(viewport={"width": w, "height": h})
+            ctx.route("**/*", handle)
+            page = ctx.new_page()
+            page.goto(BASE + f"?game={game}&seed=5&speed=0&level=easy")
+            page.wait_for_selector("#table:not([hidden])", timeout=120_000)
+            for _ in range(2000):
+                if page.query_selector("[data-summary]"):
+                    break
+                step(page)
+                time.sleep(0.02)
+            page.click('[data-summary] [data-action="review"]')
+            page.wait_for_selector("[data-review] [data-perfect]", timeout=120_000)
+            shoot(page, f"review-{game}-{w}x{h}")
+            page.click('[data-review] .sheet-actions [data-action="replay"]')
+            page.wait_for_selector("[data-replay][data-reviewed]")
+            for _ in range(2):
+                page.click('[data-replay] [data-action="replay-next"]')
+            shoot(page, f"review-replay-{game}-{w}x{h}")
+            ctx.close()
+
+
 def main(games: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
@@ -142,6 +169,9 @@ def main(games: list[str]) -> None:
             games = []
         if games == ["display"]:
             display(b)
+            games = []
+        if games == ["review"]:
+            reviews(b)
             games = []
         for game in games:
             for w, h in SIZES:

@@ -428,3 +428,60 @@ def test_leading_ring_is_drawn() -> None:
 def test_speed_choices_run_from_instant_to_slow() -> None:
     """The speed button cycles Instant, Fast, Normal, Slow (the order of views.SPEEDS)."""
     assert V.SPEEDS == [("0", "Instant"), ("1", "Fast"), ("2", "Normal"), ("3", "Slow")]
+
+
+# ------------------------------------------------------------------ the review's replay
+@pytest.mark.parametrize("game", ["batak", "kozel-classic", "bidding-kozel"])
+def test_replay_from_the_review_puts_each_verdict_beside_the_players_card(game: str) -> None:
+    """Opened from a deal's review, the replay marks the player's card in each trick with that
+    decision's verdict, and lists the auction's and trump's decisions at the first trick; the
+    review's rows open the replay at their trick."""
+    from engine import teacher
+
+    m = engine.new_match(game, seed=5)
+    rng = random.Random(5)
+    while m.deals[0].phase != "over":
+        m.play(engine.bots.choose(m.deal, m.deal.to_move, rng))
+    review = teacher.review_deal(m.record(), 0, 0, solve_seconds=0.3, check_cards=0)
+    names, pos = names_of(m), pos_of(m)
+    rp = RV.deal_replay(m, 0)
+    marks = RV.replay_verdicts(review)
+    plays = [d for d in review["decisions"] if d["phase"] == "play"]
+    assert plays and set(marks) - {-1} == {d["trick"] - 1 for d in plays}
+    seen = 0
+    for k in range(rp.steps):
+        root = parse(RV.replay_html(rp, k, pos, names, marks, str))
+        assert root.having("data-replay")[0].has("data-reviewed")
+        mine = [p for p in root.having("data-play-seat") if p.get("data-play-seat") == "0"]
+        here = [d for d in plays if d["trick"] == k + 1]
+        badges = [b for p in mine for b in p.all(
+            lambda n: "verdict-badge" in n.attrs.get("class", "").split())]
+        assert [b.get("data-verdict") for b in badges] == [d["verdict"] for d in here]
+        # The trick's decisions are listed under it (the auction's too, at the first trick).
+        listed = [n.get("data-verdict") for n in root.having("data-decision")]
+        before = [d for d in review["decisions"] if d["phase"] != "play"] if k == 0 else []
+        assert listed == [d["verdict"] for d in [*before, *here]]
+        for d in here:
+            assert f"you: {d['move']}" in root.text
+            if d["verdict"] != "best":
+                assert f"better: {d['best']}" in root.text
+        seen += len(here)
+    assert seen == len(plays)
+    # Without the review the replay is the plain one.
+    assert "data-reviewed" not in RV.replay_html(rp, 0, pos, names)
+    assert "verdict-badge" not in RV.replay_html(rp, 0, pos, names)
+    # The review sheet: a replay button, and each card decision's trick opens its step.
+    sheet = parse(RV.deal_review_html(review, str, "Game"))
+    opens = [n for n in sheet.all(lambda n: n.attrs.get("data-action") == "replay")]
+    assert opens[-1].get("data-step") == "0" and opens[-1].get("data-deal") == "0"
+    assert [int(n.get("data-step")) for n in opens[:-1]] == [d["trick"] - 1 for d in plays]
+
+
+def test_a_malformed_review_gives_a_plain_replay() -> None:
+    """A review that is not one (from a broken worker) marks nothing and breaks nothing."""
+    m = whole_match("koz-maca", 1)
+    rp = RV.deal_replay(m, 0)
+    for bad in (None, {}, {"decisions": "x"}, {"decisions": [1, None, {"trick": "3"}]}):
+        marks = RV.replay_verdicts(bad)  # type: ignore[arg-type]
+        html = RV.replay_html(rp, 0, pos_of(m), names_of(m), marks, str)
+        assert "verdict-badge" not in html

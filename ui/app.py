@@ -304,6 +304,11 @@ class App(Embedding):
         self.review_under: str | None = None  # what a REVIEW sheet was opened over
         self.replay: RV.DealReplay | None = None  # the hand replay on show
         self.replay_step = 0
+        # The replay opened from a deal's review shows its verdicts (RV.replay_verdicts) and
+        # goes back to the review on close; the last review worked out is kept as
+        # (match token, deal index, review) so that it opens again at once.
+        self.replay_verdicts: dict[int, list[Any]] | None = None
+        self.reviewed: tuple[int, int, dict[str, Any]] | None = None
         self.bot_task: Any = None
         self.bot_token = -1  # the match token the running bot_task serves
         self.timer_left: int | None = None
@@ -1610,6 +1615,10 @@ class App(Embedding):
                 self.toast(_("A deal can be reviewed when it is over."))
                 return
             title = self.gi(m.game)["title"]
+            done = self.reviewed
+            if done is not None and done[0] == self.token and done[1] == index:
+                self.show_overlay("deal-review", RV.deal_review_html(done[2], hint_label, title))
+                return
             self.show_overlay("deal-review", RV.deal_review_html(None, hint_label, title))
             asyncio.ensure_future(self.review_task(index, self.token, title))
         elif what == "replay":
@@ -1618,19 +1627,34 @@ class App(Embedding):
             if not 0 <= index < len(m.deals) or m.deals[index].phase != "over":
                 self.toast(_("That deal cannot be replayed."))
                 return
+            raw_step = (str(node.getAttribute("data-step"))
+                        if node is not None and found(node) and node.hasAttribute("data-step")
+                        else "")
+            done = self.reviewed
+            self.replay_verdicts = (
+                RV.replay_verdicts(done[2])
+                if self.overlay == "deal-review" and done is not None and done[0] == self.token
+                and done[1] == index else None)
             self.replay = RV.deal_replay(m, index)
-            self.replay_step = 0
-            self.show_overlay("replay", RV.replay_html(self.replay, 0, pos, names))
+            last = max(0, self.replay.steps - 1)
+            self.replay_step = min(int(raw_step), last) if raw_step.isdigit() else 0
+            self.show_replay(pos, names)
         elif what in ("replay-next", "replay-prev") and self.replay is not None:
             last = max(0, self.replay.steps - 1)
             step = self.replay_step + (1 if what == "replay-next" else -1)
             self.replay_step = min(max(step, 0), last)
-            self.show_overlay("replay", RV.replay_html(self.replay, self.replay_step, pos,
-                                                       names))
+            self.show_replay(pos, names)
             pressed = el("overlay").querySelector(f'[data-action="{what}"]:not([disabled])')
             if found(pressed):
                 pressed.focus()
         self.save()
+
+    def show_replay(self, pos: list[str], names: list[str]) -> None:
+        """The replay's current trick (with the review's verdicts when opened from it)."""
+        if self.replay is None:
+            return
+        self.show_overlay("replay", RV.replay_html(self.replay, self.replay_step, pos, names,
+                                                   self.replay_verdicts, hint_label))
 
     def ask_hint(self) -> None:
         """The hint: the worker's search (the computer players' own, from the player's
@@ -1694,6 +1718,9 @@ class App(Embedding):
                 raise TypeError("the review is not readable")
         except Exception as exc:  # noqa: BLE001 (the page goes on; the sheet says why)
             error = _("The review is not available ({reason}).").format(reason=exc)
+            review = None
+        if review is not None:
+            self.reviewed = (token, index, review)
         if token != self.token or self.overlay != "deal-review":
             return
         self.show_overlay("deal-review", RV.deal_review_html(review, hint_label, title, error))
@@ -1781,7 +1808,11 @@ class App(Embedding):
         """Back from a review sheet: a replay to the score sheet, else to what was under it."""
         if self.overlay == "replay":
             self.replay = None
-            self.review("score-sheet", None)
+            if self.replay_verdicts is not None:
+                self.replay_verdicts = None
+                self.review("review", None)
+            else:
+                self.review("score-sheet", None)
             return
         under, self.review_under = self.review_under, None
         self.hide_overlay()

@@ -127,9 +127,10 @@ def _cards_html(move: Any, note: str = "") -> str:
 
 
 def plays_html(trick: Trick, pos: Sequence[str], names: Sequence[str],
-               show_winner: bool = True) -> str:
+               show_winner: bool = True, marks: Mapping[int, str] | None = None) -> str:
     """A trick's plays as an ordered list laid out like the table (each play placed at its
-    seat's side: `at-<pos>`), in the order they were played."""
+    seat's side: `at-<pos>`), in the order they were played. `marks`: HTML shown beside a
+    seat's cards (the review's verdict on the player's card)."""
     winner = trick.get("winner") if show_winner else None
     items = []
     took_it, led, took_trick = _("took it"), _("led"), _("took the trick")
@@ -144,7 +145,7 @@ def plays_html(trick: Trick, pos: Sequence[str], names: Sequence[str],
             f'data-move="{esc(move)}" data-order="{i}"{" data-won" if won else ""}>'
             f'<span class="rv-who">{esc(_who(seat, names))}{lead}{tag}</span>'
             f'<span class="rv-cards">{_cards_html(move, took_trick if won else "")}</span>'
-            '</li>')
+            f'{(marks or {}).get(seat, "")}</li>')
     return f'<ol class="rv-trick">{"".join(items)}</ol>'
 
 
@@ -410,8 +411,55 @@ def _hand_row(seat: int, name: str, hand: Sequence[str], plays: set[str], taken:
             f'<span class="rv-cards">{shown or none}</span></li>')
 
 
-def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[str]) -> str:
-    """Trick `step` of a deal's replay (see the module docstring for the attributes)."""
+def replay_verdicts(review: Mapping[str, Any] | None) -> dict[int, list[Mapping[str, Any]]]:
+    """A deal review's decisions (`engine.teacher.review_deal`) by the replay's step: a card
+    play under its trick's index (from 0), the auction and trump decisions under -1."""
+    out: dict[int, list[Mapping[str, Any]]] = {}
+    for dec in (review or {}).get("decisions") or []:
+        if not isinstance(dec, Mapping):
+            continue
+        trick = dec.get("trick")
+        key = (trick - 1 if dec.get("phase") == "play" and isinstance(trick, int)
+               and not isinstance(trick, bool) and trick >= 1 else -1)
+        out.setdefault(key, []).append(dec)
+    return out
+
+
+def _verdict_word(v: str) -> str:
+    return _(VERDICT_WORDS[v]) if v in VERDICT_WORDS else _("not rated")
+
+
+def _where(dec: Mapping[str, Any]) -> str:
+    if dec.get("phase") == "play":
+        return _("Trick {n}").format(n=dec.get("trick"))
+    return _("Auction") if dec.get("phase") == "bidding" else _("Trump")
+
+
+def _decision_line(dec: Mapping[str, Any], label: Any, unit: str) -> str:
+    """"you: K♥ · better: A♥ (+0.8 trick)": the player's move and what the search
+    preferred (when it is not the same)."""
+    v = str(dec.get("verdict") or "")
+    line = _("you: {move}").format(move=label(str(dec.get("move"))))
+    if v not in ("best", "") and dec.get("best") and isinstance(dec.get("cost"), (int, float)):
+        line += " · " + _("better: {move} (+{amount})").format(
+            move=label(str(dec["best"])), amount=amount(float(dec["cost"]), unit))
+    return line
+
+
+def _verdict_badge(dec: Mapping[str, Any]) -> str:
+    v = str(dec.get("verdict") or "")
+    return (f'<span class="verdict-badge" data-verdict="{esc(v)}">'
+            f'<span class="verdict">{esc(_verdict_word(v))}</span></span>')
+
+
+def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[str],
+                verdicts: Mapping[int, Sequence[Mapping[str, Any]]] | None = None,
+                label: Any = None, seat: int = 0) -> str:
+    """Trick `step` of a deal's replay (see the module docstring for the attributes).
+    `verdicts` (`replay_verdicts` of the deal's review) puts the review's verdict beside
+    `seat`'s card in each trick (``<span class="verdict-badge" data-verdict>``) and lists that
+    trick's decisions under it (``<li data-decision data-verdict>``; the auction's and the
+    trump's at the first trick); `label` names a move (as in the review)."""
     steps = rp.steps
     step = max(0, min(step, steps - 1)) if steps else 0
     deal_no = rp.index + 1
@@ -438,8 +486,8 @@ def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[s
         trick = rp.tricks[step]
         winner = trick.get("winner")
         played: dict[int, set[str]] = {}
-        for seat, move in trick.get("plays") or []:
-            played.setdefault(seat, set()).update(str(move).split())
+        for who, move in trick.get("plays") or []:
+            played.setdefault(who, set()).update(str(move).split())
         taken = [0] * rp.players
         for t in rp.tricks[:step]:
             w = t.get("winner")
@@ -449,23 +497,45 @@ def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[s
                                   taken[s], rp) for s in range(rp.players))
         took = _("{player} took the trick.").format(player=_who(winner, names))
         before = _("Hands before this trick")
-        body = (f'{plays_html(trick, pos, names)}'
+        marks: dict[int, str] = {}
+        rated = ""
+        if verdicts is not None:
+            here = list(verdicts.get(step) or [])
+            if here:
+                marks[seat] = "".join(_verdict_badge(d) for d in here)
+            shown = ([*list(verdicts.get(-1) or []), *here] if step == 0 else here)
+            unit_of = str(here[0].get("unit") if here else "tricks")
+            items = "".join(
+                f'<li data-decision data-verdict="{esc(d.get("verdict") or "")}">'
+                f'<span class="verdict">{esc(_verdict_word(str(d.get("verdict") or "")))}'
+                f'</span> {esc(_where(d))} · '
+                f'{esc(_decision_line(d, label or str, str(d.get("unit") or unit_of)))}</li>'
+                for d in shown)
+            heading = _("Your decisions")
+            none = _("No decision of yours in this trick was rated.")
+            rated = (f'<h3>{esc(heading)}</h3>'
+                     + (f'<ul class="decisions rv-verdicts">{items}</ul>' if items
+                        else f'<p class="rv-note">{esc(none)}</p>'))
+        body = (f'{plays_html(trick, pos, names, marks=marks)}'
                 f'<p class="rv-result" data-winner="{esc(winner)}">{esc(took)}</p>'
+                f'{rated}'
                 f'<h3>{esc(before)}</h3><ul class="rv-hands">{hands}</ul>')
     title, _labels = game_texts(rp.game, rp.title, {})
     aria = _("Replay of deal {n}").format(n=deal_no)
     head = _("{game}: deal {n}").format(game=title, n=deal_no)
     result_head = _("The result")
+    reviewed = " data-reviewed" if verdicts is not None else ""
+    back = _("Back to the review") if verdicts is not None else None
     return (
         f'<div class="sheet review-sheet replay-sheet" data-replay data-deal="{rp.index}" '
-        f'data-step="{step}" data-steps="{steps}" role="dialog" '
+        f'data-step="{step}" data-steps="{steps}"{reviewed} role="dialog" '
         f'aria-label="{esc(aria)}">'
         f'<h2>{esc(head)}</h2>'
         f'{"<p class=rv-facts>" + facts + "</p>" if facts else ""}'
         f'{nav}{body}'
         + (f'<h3>{esc(result_head)}</h3><ul class=explain>{lines}</ul>' if lines else "")
         + '<div class="sheet-actions">'
-        f'{_close_button()}</div></div>')
+        f'{_close_button(back)}</div></div>')
 
 
 # ------------------------------------------------------------------------ the deal's review
@@ -503,26 +573,28 @@ def deal_review_html(review: dict[str, Any] | None, label: Any, title: str,
                             f'{esc(rng)}</li>')
     legend_head = _("Each of your decisions against the strong player's choice in the same "
                     "position, from what you could see then (expected loss):")
+    deal = review.get("deal")
+    index = deal if isinstance(deal, int) and not isinstance(deal, bool) and deal >= 0 else None
     rows = []
     for dec in decisions:
         v = str(dec.get("verdict") or "")
-        word = _(VERDICT_WORDS[v]) if v in VERDICT_WORDS else _("not rated")
-        if dec.get("phase") == "play":
-            where = _("Trick {n}").format(n=dec.get("trick"))
-        else:
-            where = _("Auction") if dec.get("phase") == "bidding" else _("Trump")
-        you = _("you: {move}").format(move=label(str(dec["move"])))
-        line = f"{where} · {you}"
-        if v not in ("best", "") and dec.get("best") and dec.get("cost") is not None:
-            line += " · " + _("better: {move} (+{amount})").format(
-                move=label(str(dec["best"])), amount=amount(float(dec["cost"]), unit))
+        where = esc(_where(dec))
+        trick = dec.get("trick")
+        if (index is not None and dec.get("phase") == "play" and isinstance(trick, int)
+                and not isinstance(trick, bool) and trick >= 1):
+            # The trick's name opens the replay at that trick, verdicts beside the cards.
+            see = _("Trick {n} in the replay").format(n=trick)
+            where = (f'<button type="button" class="linkish" data-action="replay" '
+                     f'data-deal="{index}" data-step="{trick - 1}" aria-label="{esc(see)}">'
+                     f'{where}</button>')
+        line = esc(_decision_line(dec, label, unit))
         loss = dec.get("perfect_loss")
         if isinstance(loss, (int, float)) and loss > 0:
-            line += " · " + _("with every card visible this lost {amount}").format(
+            line += esc(" · " + _("with every card visible this lost {amount}").format(
                 amount=amount(float(loss), str((review.get("perfect") or {}).get("unit")
-                                               or unit)))
+                                               or unit))))
         rows.append(f'<li data-decision data-verdict="{esc(v)}"><span class="verdict">'
-                    f'{esc(word)}</span> {esc(line)}</li>')
+                    f'{esc(_verdict_word(v))}</span> {where} · {line}</li>')
     perfect = review.get("perfect") or {}
     if perfect.get("solved"):
         p_unit = str(perfect.get("unit") or unit)
@@ -561,10 +633,15 @@ def deal_review_html(review: dict[str, Any] | None, label: Any, title: str,
                 "side could force.",
                 "Of your last {n} cards, solved with every card visible, {k} lowered what your "
                 "side could force.", checked).format(n=checked, k=lowered)
+    replay_btn = ""
+    if index is not None:
+        replay_txt = _("Replay with the verdicts")
+        replay_btn = (f'<button type="button" class="btn" data-action="replay" '
+                      f'data-deal="{index}" data-step="0">{esc(replay_txt)}</button>')
     return (f'<div class="sheet review-sheet" role="dialog" aria-label="{esc(head)}" data-review>'
             f'<h2>{esc(head)}</h2><p>{esc(legend_head)}</p>'
             f'<ul class="verdict-legend">{"".join(legend_items)}</ul>'
             f'<ol class="decisions">{"".join(rows)}</ol>'
-            f'<p data-perfect>{esc(text)}</p><div class="sheet-actions">'
+            f'<p data-perfect>{esc(text)}</p><div class="sheet-actions">{replay_btn}'
             f'<button type="button" class="btn primary" data-action="close">{esc(close)}</button>'
             '</div></div>')

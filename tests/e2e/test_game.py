@@ -457,5 +457,20 @@ def test_the_deal_review_rates_every_decision(app: App) -> None:
     assert len(verdicts) == 13
     assert set(verdicts) <= {"best", "good", "inaccuracy", "mistake", "blunder"}
     assert (page.text_content("[data-review] [data-perfect]") or "").strip()
-    page.click('[data-review] [data-action="close"]')
+    # The replay with the verdicts: trick 3 straight from its row, the player's card marked.
+    page.click('[data-review] [data-decision] [data-action="replay"][data-step="2"]')
+    page.wait_for_selector('[data-replay][data-reviewed][data-step="2"]')
+    badge = page.get_attribute('[data-replay] [data-play-seat="0"] .verdict-badge',
+                               "data-verdict")
+    assert badge == verdicts[2]
+    page.click('[data-replay] [data-action="replay-next"]')
+    page.wait_for_selector('[data-replay][data-reviewed][data-step="3"]')
+    assert page.get_attribute('[data-replay] [data-play-seat="0"] .verdict-badge',
+                              "data-verdict") == verdicts[3]
+    # Back: to the review (at once: it is kept), then to the summary.
+    page.click('[data-replay] [data-action="close"]')
+    page.wait_for_selector("[data-review] [data-perfect]", timeout=5_000)
+    assert page.eval_on_selector_all("[data-review] [data-decision]",
+                                     "ns => ns.map(n => n.dataset.verdict)") == verdicts
+    page.click('[data-review] .sheet-actions [data-action="close"]')
     page.wait_for_selector("[data-summary]")
