@@ -49,8 +49,6 @@ REVIEW_ACTIONS = ("last-trick", "score-sheet", "replay", "replay-next", "replay-
 PAUSES = {"0": (0.0, 0.0), "1": (0.25, 0.6), "2": (0.6, 1.1), "3": (1.1, 1.8)}
 UI_PARAMS = {"game", "seed", "speed", "players", "level"}
 HINT_LEVEL = "strong"  # hints come from the strongest player, whatever the table's level
-# The play checker asks before a move expected to cost at least this much (by the unit).
-CHECK_AT = {"tricks": 0.5, "points": 10.0, "score": 0.5}
 TIMES_KEPT = 1000  # worker round trips kept for window.__tt_ai_times
 # Notes about the save (marked for the catalog; translated where they are shown).
 STORAGE_OFF = N_("This browser does not let the page keep anything (private mode?): the match "
@@ -1413,15 +1411,12 @@ class App(Embedding):
         asyncio.ensure_future(run())
 
     def needs_check(self, move: str) -> dict[str, Any] | None:
-        """The evaluation when `move` is clearly worse than the best (by CHECK_AT in its
-        unit) and the checker is on; None otherwise (also while the evaluation is not ready)."""
+        """The evaluation when `move` is clearly worse than the best (H.check_cost) and the
+        checker is on; None otherwise (also while the evaluation is not ready)."""
         if not self.checker_on() or self.check_ev is None or self.check_ev[0] != self.seq:
             return None
         ev = self.check_ev[1]
-        cost = H.cost(ev, move)
-        if cost is None or cost < CHECK_AT.get(str(ev["unit"]), 0.5):
-            return None
-        return ev
+        return ev if H.check_cost(ev, move) is not None else None
 
     def play(self, move: str, checked: bool = False) -> None:
         """Plays the human's move, then lets the computer continue (with the play checker on,

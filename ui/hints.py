@@ -18,6 +18,8 @@ from .i18n import _, ngettext
 
 # Below these differences two moves count as equal (the search's own noise is larger).
 EQUAL = {"tricks": 0.05, "points": 0.5, "score": 0.05}
+# The play checker asks before a move expected to cost at least this much (by the unit).
+CHECK_AT = {"tricks": 0.5, "points": 10.0, "score": 0.5}
 
 
 class BadEvaluation(ValueError):
@@ -123,3 +125,13 @@ def cost(ev: Mapping[str, Any], move: str) -> float | None:
     if rated is None or rated not in values or chosen not in values:
         return None
     return values[chosen] - values[rated]
+
+
+def check_cost(ev: Mapping[str, Any], move: str) -> float | None:
+    """What the play checker says `move` is expected to cost, when that is at least CHECK_AT
+    in the evaluation's unit (the checker then asks "Are you sure?"); None when it lets the
+    move go (the search's choice, a move it rated the same or higher, or one it did not rate)."""
+    c = cost(ev, move)
+    if c is None or c < CHECK_AT.get(str(ev.get("unit")), CHECK_AT["tricks"]):
+        return None
+    return c

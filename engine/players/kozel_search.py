@@ -234,13 +234,16 @@ def value(S: Setup, pts: list[int], ttricks: list[int], queen: int, seat: int) -
 def candidates(obs: KozelObservation, legal: list[int],
                same: dict[int, int] | None = None) -> list[int]:
     """One card per group of equivalent cards: same effective suit, same points, and only played
-    or own cards between them on the ladder. `same`, when given, receives every other card of
-    a group with the card that stands for it."""
+    or own cards between them on the ladder. In Classic the Queen of Clubs and the shamok are
+    never grouped with another card (the shamok taking the Queen ends the cycle: a Queen of
+    Clubs is not a Queen of Spades). `same`, when given, receives every other card of a group
+    with the card that stands for it."""
     assert obs.tables is not None
     eff, st = obs.tables.eff, obs.tables.strength
     played = obs.played_cards()
     mine = set(obs.hand)
     deck = obs.deck
+    alone = {obs.queen, obs.shamok} if obs.classic else set()
     out: list[int] = []
     groups: dict[int, list[int]] = {}
     for c in legal:
@@ -250,8 +253,8 @@ def candidates(obs: KozelObservation, legal: list[int],
         others = sorted(st[c] for c in deck if eff[c] == e and c not in played and c not in mine)
         prev = -1
         for c in cs:
-            if prev >= 0 and POINTS[prev] == POINTS[c] and not any(st[prev] < x < st[c]
-                                                                   for x in others):
+            if prev >= 0 and c not in alone and prev not in alone and POINTS[prev] == POINTS[c] \
+                    and not any(st[prev] < x < st[c] for x in others):
                 if same is not None:
                     same[c] = prev
                 continue
