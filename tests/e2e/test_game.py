@@ -474,3 +474,62 @@ def test_the_deal_review_rates_every_decision(app: App) -> None:
                                      "ns => ns.map(n => n.dataset.verdict)") == verdicts
     page.click('[data-review] .sheet-actions [data-action="close"]')
     page.wait_for_selector("[data-summary]")
+
+
+LEVELS = ("easy", "normal", "strong")
+
+
+@pytest.mark.parametrize("game", list(engine.GAMES))
+def test_hint_undo_and_review_in_every_game(app: App, game: str) -> None:
+    """In each game, at a level taken in turn (so every level is met): the hint marks a legal
+    move of the player's first decision and playing it works; undo takes it back to the same
+    record; after the deal, the review rates every decision of the player's, and the summary
+    says the match is practice."""
+    page = app.page
+    level = LEVELS[list(engine.GAMES).index(game) % len(LEVELS)]
+    app.start(game, 21, level=level)
+    assert app.wait_turn() == "input"
+    before = app.record()
+    page.click('#bar [data-action="hint"]')
+    page.wait_for_selector("#hand [data-hint], #panel [data-hint]", timeout=60_000)
+    hinted = app.state()["hint"]["move"]
+    panel = page.query_selector("#panel [data-hint]")
+    if panel is not None:
+        assert panel.get_attribute("data-move") == hinted and not panel.is_disabled()
+    else:
+        cards = page.eval_on_selector_all("#hand [data-hint]",
+                                          "ns => ns.map(n => n.dataset.card)")
+        legal = page.eval_on_selector_all("#hand [data-legal]",
+                                          "ns => ns.map(n => n.dataset.card)")
+        assert sorted(cards) == sorted(hinted.split()) and set(cards) <= set(legal)
+    seq = app.seq()
+    if panel is not None:
+        panel.click()
+    else:
+        for c in hinted.split():
+            page.click(f'#hand [data-card="{c}"]')
+        if page.query_selector('#panel [data-move="confirm"]'):
+            page.click('#panel [data-move="confirm"]')
+    page.wait_for_function("s => document.getElementById('table').dataset.seq !== s", arg=seq)
+    mine = app.record()["deals"][0]["moves"][len(before["deals"][0]["moves"])]
+    assert same_move(mine, hinted)
+    assert app.wait_turn() == "input"
+    page.click('#bar [data-action="undo"]')
+    page.wait_for_function("n => JSON.parse(window.__tt_record()).deals[0].moves.length === n",
+                           arg=len(before["deals"][0]["moves"]))
+    assert app.record() == before
+    app.play_deal(bid=True)
+    page.click('[data-summary] [data-action="review"]')
+    page.wait_for_selector("[data-review] [data-perfect]", timeout=90_000)
+    rec = app.record()
+    trial = engine.replay({**rec, "deals": [{**rec["deals"][0], "moves": []}]})
+    decisions = 0
+    for mv in rec["deals"][0]["moves"]:
+        decisions += trial.deal.to_move == 0
+        trial.play(mv)
+    verdicts = page.eval_on_selector_all("[data-review] [data-decision]",
+                                         "ns => ns.map(n => n.dataset.verdict)")
+    assert len(verdicts) == decisions
+    assert set(verdicts) <= {"best", "good", "inaccuracy", "mistake", "blunder", ""}
+    page.click('[data-review] .sheet-actions [data-action="close"]')
+    page.wait_for_selector("[data-summary] [data-practice]")
