@@ -170,6 +170,38 @@ def display_settings() -> dict[str, bool]:
     return {k: data.get(k) is True for k in ("four-colour", "large-cards", "checker")}
 
 
+# The sound switch's icon: a speaker with waves, or struck through.
+_SPEAKER = ('<svg class="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" '
+            'focusable="false"><path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>{}</svg>')
+SPEAKER_ON = _SPEAKER.format('<path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" '
+                             'fill="none" stroke="currentColor" stroke-width="2" '
+                             'stroke-linecap="round"/>')
+SPEAKER_OFF = _SPEAKER.format('<path d="M16 9l6 6M22 9l-6 6" fill="none" stroke="currentColor" '
+                              'stroke-width="2" stroke-linecap="round"/>')
+
+
+def sound(kind: str) -> None:
+    """A sound effect (ui/sound.js), if the page has sound and it is on; never in the way."""
+    with contextlib.suppress(Exception):
+        play = getattr(js.window, "__tt_sound", None)
+        if play:
+            play(kind)
+
+
+def sound_on() -> bool:
+    """Whether sound is on (ui/sound.js; off where the page has none)."""
+    with contextlib.suppress(Exception):
+        return bool(js.window.__tt_sound_on())
+    return False
+
+
+def set_sound(on: bool) -> None:
+    """Turns sound on or off (remembered by ui/sound.js). A module function: inside a class,
+    `js.window.__tt_…` would be name-mangled."""
+    with contextlib.suppress(Exception):
+        js.window.__tt_sound_set(on)
+
+
 def hint_label(move: str) -> str:
     """A move named in a hint's sentence: "bid 5", "Pass", "K♥"."""
     if move.lower().startswith("bid "):
@@ -306,6 +338,8 @@ class App(Embedding):
         # goes back to the review on close; the last review worked out is kept as
         # (match token, deal index, review) so that it opens again at once.
         self.replay_verdicts: dict[int, list[Any]] | None = None
+        self.dealt_shown: tuple[int, int] | None = None  # the deal whose dealing was shown
+        self.shown_html: dict[str, str] = {}  # what each table part shows (App.put)
         self.reviewed: tuple[int, int, dict[str, Any]] | None = None
         self.bot_task: Any = None
         self.bot_token = -1  # the match token the running bot_task serves
@@ -833,6 +867,9 @@ class App(Embedding):
         if ch == "U":
             self.undo()
             return True
+        if ch == "M":
+            self.action("sound")
+            return True
         if ch == "?":
             self.show_overlay("keys", V.keys_sheet_html())
             return True
@@ -1290,6 +1327,10 @@ class App(Embedding):
             self.hide_overlay()
             self.render()
             self.kick()
+        elif what == "sound":
+            set_sound(not sound_on())
+            self.say(_("Sound on.") if sound_on() else _("Sound off."))
+            self.render()
         elif what == "speed":
             order = [k for k, _name in V.SPEEDS]
             self.speed = order[(order.index(self.speed) + 1) % len(order)]
@@ -1461,6 +1502,7 @@ class App(Embedding):
         if mover is not None:
             self.move_events(mover, d.moves[-1] if d.moves else move, d, n_tricks)
             self.announce(mover, d.moves[-1] if d.moves else move)
+        self.sounds_after(move, d, n_tricks)
         self.fresh = len(d.trick) > 0
         if len(d.tricks) > n_tricks:
             self.last_trick = d.tricks[-1]
@@ -1476,6 +1518,19 @@ class App(Embedding):
         self.save()
         if d.phase == "over" and not self.lingering:
             self.show_summary()
+
+    def sounds_after(self, move: str, d: Any, n_tricks: int) -> None:
+        """The sound of a move: a card laid, a trick taken (the trick's own chime), and at the
+        deal's end whether it went well for the player's side (ui/sound.js; silent when off)."""
+        if d.phase == "over" and d.result:
+            delta = list(d.result.get("delta") or [])
+            mine = delta[0] if delta and isinstance(delta[0], (int, float)) else 0
+            lower = bool(self.gi(self.match.game).get("lower_total_wins"))
+            sound("won" if (mine <= 0 if lower else mine > 0) else "lost")
+        elif len(d.tricks) > n_tricks:
+            sound("trick")
+        elif any(R.is_card(t) for t in str(move).split()):
+            sound("card")
 
     def kick(self) -> None:
         """Starts the computer-move loop (one per match)."""
@@ -1511,7 +1566,8 @@ class App(Embedding):
                     self.cleared_at = asyncio.get_event_loop().time()
                     pos = R.positions(self.match.players,
                                       self.info[self.match.game].get("direction", "right"))
-                    el("trick").className = f"sweep to-{pos[self.last_trick['winner']]}"
+                    winner = int(self.last_trick["winner"])
+                    self.sweep_to(winner, pos[winner])
                     await asyncio.sleep(0.25)
                     if token != self.token:
                         return
@@ -1737,6 +1793,7 @@ class App(Embedding):
                 nodes += list(doc().querySelectorAll(f'#hand [data-card="{c}"]'))
         for n in nodes:
             n.setAttribute("data-hint", "")
+        self.unput("hand", "panel")  # the marks go with the next render
 
     def mark_practice(self) -> None:
         """On a summary or score sheet of a practice match (undo was used): says so."""
@@ -2071,6 +2128,7 @@ class App(Embedding):
             if not self.was_turn:
                 self.say_turn()
                 self.prefetch_check()
+                sound("turn")
         self.was_turn = turn
         felt = el("felt")
         if self.waiting_for_tap():  # the keyboard's way on: Enter on the felt
@@ -2107,6 +2165,16 @@ class App(Embedding):
             table.removeAttribute("data-sets")
         ds.deal = str(self.cur + 1)
         ds.seq = str(self.seq)
+        # A new deal's first look: the cards are dealt in (style.css, at most 300 ms), unless
+        # at Instant or under reduced motion.
+        start = (self.token, self.cur)
+        if start != self.dealt_shown:
+            self.unput()  # a new deal or match: every part is drawn afresh
+        if start != self.dealt_shown and not d.moves and self.moving():
+            ds.dealing = "1"
+        else:
+            table.removeAttribute("data-dealing")
+        self.dealt_shown = start
         if can:
             ds.input = "1"
             if not self.input_marked:  # the first moment a card can be played (benchmarks)
@@ -2139,15 +2207,20 @@ class App(Embedding):
         t_undo_title = R.esc(_("Take back your last move (the match becomes practice)"))
         games_btn = ('<button type="button" class="btn small" data-action="lobby">'
                      + R.esc(_("Games")) + '</button>' + self.lang_select_html())
+        on = sound_on()
+        t_sound = R.esc(_("Sound"))
+        sound_btn = ('<button type="button" class="btn small sound" data-action="sound" '
+                     f'aria-pressed="{"true" if on else "false"}" aria-label="{t_sound}" '
+                     f'title="{t_sound}">{SPEAKER_ON if on else SPEAKER_OFF}</button>')
         if self.embed is not None:  # a position or a lesson: the controls a reader needs
-            el("bar").innerHTML = (
+            self.put("bar", (
                 f'<div class="title"><h1><b>{R.esc(gi["title"])}</b></h1>'
                 f'<small>{R.esc(deal_txt)}</small></div>{V.trump_html(v)}<div class="facts">{info}</div>'
-                f'<div class="menu">{self.embed_bar_buttons(v)}'
+                f'<div class="menu">{self.embed_bar_buttons(v)}{sound_btn}'
                 + (self.lang_select_html() if self.embed.embed else games_btn)
-                + '</div>')
+                + '</div>'))
         else:
-            el("bar").innerHTML = (
+            self.put("bar", (
             f'<div class="title"><h1><b>{R.esc(gi["title"])}</b></h1>'
             f'<small>{R.esc(deal_txt)}</small></div>'
             f'{V.trump_html(v)}'
@@ -2166,7 +2239,7 @@ class App(Embedding):
             f'title="{t_hint_title}"{"" if d.phase != "over" else " disabled"}>{t_hint}</button>'
             '<button type="button" class="btn small" data-action="undo" '
             f'title="{t_undo_title}"{"" if d.phase != "over" else " disabled"}>{t_undo}</button>'
-            f'{games_btn}</div>')
+            f'{sound_btn}{games_btn}</div>'))
 
         # Seats
         seats_html = []
@@ -2181,7 +2254,7 @@ class App(Embedding):
                         and self.overlay is None)
             seats_html.append(V.seat_html(s, pos[s], names[s], v, f"{label} {tot}", extra,
                                           thinking, bool(gi["seat_points"])))
-        el("seats").innerHTML = "".join(seats_html)
+        self.put("seats", "".join(seats_html))
 
         # Trick
         if self.lingering and self.last_trick is not None:
@@ -2194,11 +2267,14 @@ class App(Embedding):
                              v.get("winning_seat") if not self.lingering else None, names)
         self.fresh = False  # the fly-in animation plays once
         el("trick").className = ""
+        el("trick").style.removeProperty("--sx")
+        el("trick").style.removeProperty("--sy")
         el("trick").setAttribute("role", "list")
         el("trick").setAttribute("aria-label", _("The trick"))
         el("hand").setAttribute("role", "group")
         el("hand").setAttribute("aria-label", _("Your hand"))
-        el("trick").innerHTML = trick
+        if self.put("trick", trick):
+            self.fly_in()
 
         # Panel and hand
         hand = R.sort_hand(list(v.get("hand") or []), v, gi["rank_order"])
@@ -2211,18 +2287,87 @@ class App(Embedding):
         panel = V.panel_html(v, legal, "", multi and can, sel_ok,
                              self.timer_left if can and d.phase == "trump" else None)
         p = el("panel")
-        p.innerHTML = panel
+        self.put("panel", panel)
         p.hidden = not panel
         status = self.status_text(d, v, names, can)
         el("status").textContent = status
-        el("hand").innerHTML = V.hand_html(hand, legal_cards, self.selection,
-                                           can and d.to_move == 0)
+        self.put("hand", V.hand_html(hand, legal_cards, self.selection, can and d.to_move == 0))
         el("hand").dataset.count = str(len(hand))
         oh = self.open_hands_html(d, legal_cards, can, names, pos)
-        el("open-hands").innerHTML = oh
+        self.put("open-hands", oh)
         el("open-hands").setAttribute("aria-label", _("The other hands"))
         el("open-hands").hidden = not oh
         self.draw_lesson()
+
+    def put(self, key: str, html: str) -> bool:
+        """Sets the table part `key` (an element id) to `html` unless it shows that already:
+        a move re-renders only what it changed, so the browser lays out and paints less (no
+        frame over 50 ms while the cards move). Whatever changes a part's DOM after it was put
+        (a hint's mark, a seat's pulse) calls `unput`. True when the part was set."""
+        if self.shown_html.get(key) == html:
+            return False
+        el(key).innerHTML = html
+        self.shown_html[key] = html
+        return True
+
+    def unput(self, *keys: str) -> None:
+        """The parts `keys` are set again at the next render, whatever they hold."""
+        for key in keys or tuple(self.shown_html):
+            self.shown_html.pop(key, None)
+
+    def moving(self) -> bool:
+        """Whether the table moves: not at Instant, nor when the system asks for reduced
+        motion."""
+        if self.speed == "0":
+            return False
+        with contextlib.suppress(Exception):
+            return not bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        return True
+
+    def seat_centre(self, seat: int) -> tuple[float, float] | None:
+        """Where a seat is on screen (the player's: the top of the hand)."""
+        node = (doc().querySelector("#hand") if seat == 0
+                else doc().querySelector(f'#seats .seat[data-seat="{seat}"] .plate'))
+        if not found(node):
+            return None
+        r = node.getBoundingClientRect()
+        if r.width == 0 and r.height == 0:
+            return None
+        return (r.left + r.width / 2, r.top + (min(r.height, 60) / 2 if seat == 0
+                                               else r.height / 2))
+
+    def fly_in(self) -> None:
+        """The card just played comes from the seat that played it: its start is measured
+        from the seat's place on screen (at most 300 ms, style.css `fly`); at Instant and
+        under reduced motion it is simply there."""
+        node = el("trick").querySelector(".play.fresh")
+        if not found(node):
+            return
+        node.classList.remove("fresh")
+        if not self.moving():
+            return
+        raw = str(node.getAttribute("data-play-seat") or "")
+        src = self.seat_centre(int(raw)) if raw.isdigit() else None
+        if src is not None:
+            r = node.getBoundingClientRect()  # the resting place (no animation yet)
+            node.style.setProperty("--fx", f"{src[0] - (r.left + r.width / 2):.0f}px")
+            node.style.setProperty("--fy", f"{src[1] - (r.top + r.height / 2):.0f}px")
+        node.classList.add("fresh")
+
+    def sweep_to(self, winner: int, side: str) -> None:
+        """The finished trick slides to the winner's seat and the seat pulses (style.css
+        `sweep`, `pulse`: 240 and 300 ms)."""
+        trick = el("trick")
+        dest = self.seat_centre(winner)
+        if dest is not None:
+            r = trick.getBoundingClientRect()
+            trick.style.setProperty("--sx", f"{dest[0] - (r.left + r.width / 2):.0f}px")
+            trick.style.setProperty("--sy", f"{dest[1] - (r.top + r.height / 2):.0f}px")
+        trick.className = f"sweep to-{side}"
+        seat = doc().querySelector(f'#seats .seat[data-seat="{winner}"]')
+        if found(seat):
+            seat.classList.add("pulse")
+            self.unput("seats")
 
     def status_text(self, d: Any, v: dict[str, Any], names: list[str], can: bool) -> str:
         if self.lingering and self.last_trick is not None:

@@ -176,6 +176,18 @@ def rules_html(gi: dict[str, Any]) -> str:
 
 
 # ------------------------------------------------------------------------------------ table
+AVATAR_HUES = (205, 10, 145, 275, 40)  # one colour per seat, apart on the colour wheel
+
+
+def avatar_html(seat: int, name: str) -> str:
+    """A seat's avatar: the name's initial on a disc of the seat's own colour (drawn, no
+    photo; hidden from screen readers, which read the name)."""
+    initial = next((ch for ch in name if ch.isalnum()), "?").upper()
+    hue = AVATAR_HUES[seat % len(AVATAR_HUES)]
+    return (f'<span class="avatar" aria-hidden="true" style="--hue:{hue}">'
+            f'{esc(initial)}</span>')
+
+
 def seat_html(seat: int, pos: str, name: str, view: dict[str, Any], totals_txt: str,
               extra: list[str], thinking: bool, show_points: bool = False) -> str:
     """One seat: name, dealer mark, card backs, tricks (and with `show_points`, the card points
@@ -211,7 +223,8 @@ def seat_html(seat: int, pos: str, name: str, view: dict[str, Any], totals_txt: 
     match_title = pgettext("the match total", "match")
     return (
         f'<div class="seat pos-{pos}{turn}" data-seat="{seat}" data-cards="{n}">'
-        f'<div class="plate"><span class="name">{esc(name)}</span>{dealer}'
+        f'<div class="plate">{avatar_html(seat, name)}<span class="name">{esc(name)}</span>'
+        f'{dealer}'
         f'{"<span class=dots></span>" if thinking else ""}</div>'
         f'{backs}'
         f'<div class="stats"><span title="{esc(tricks_title)}">{tricks}</span>'
@@ -458,6 +471,7 @@ def keys_html() -> str:
         ("H", _("a hint, where there is one")),
         ("R", _("read the table aloud: trump, contract, tricks, the trick, your hand")),
         ("U", _("take back your last move (practice)")),
+        ("M", _("sound on or off")),
         ("Esc", _("close the dialog")),
         ("?", _("this list")),
     ]

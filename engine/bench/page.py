@@ -11,6 +11,10 @@
         build dist/, then the page's memory at the table (renderer RSS and PSS) and the main
         thread's long tasks over one deal, with the search's worker (a second Pyodide) and
         without it, and the search's decision times (what would freeze the main thread)
+    python -m engine.bench page-frames [--seed S] [--deals N]
+        build dist/, then play whole deals of each family at Fast (every motion on) and at
+        Instant (no motion: the baseline, same run), and count the frames over 50 ms (Long
+        Animation Frames API, and gaps between animation frames) while the cards move
     python -m engine.bench page-ai [--deals N] [--seed S]
         build dist/, then have the page's computer (default level) make every decision of a few
         seeded deals of each game in its worker; print the page's own decision times next to
@@ -571,6 +575,92 @@ def page_memory(b: ModuleType, seed: int) -> None:
               f"on the main thread")
 
 
+# ---------------------------------------------------------------------------------- page-frames
+FRAMES = """
+window.__frames = {loaf: [], gaps: [], count: 0, on: false};
+try {
+  new PerformanceObserver(l => { if (!window.__frames.on) return;
+    for (const e of l.getEntries()) window.__frames.loaf.push(Math.round(e.duration)); })
+    .observe({ type: "long-animation-frame", buffered: false });
+} catch (e) { window.__frames.noLoaf = true; }
+(function tick(last) { requestAnimationFrame(t => {
+  const f = window.__frames;
+  if (f.on) { f.count++; if (last !== null && t - last > 50) f.gaps.push(Math.round(t - last)); }
+  tick(t); }); })(null);
+"""
+FRAME_GAMES = ("koz-maca", "kozel-miner", "bidding-kozel")
+
+
+def play_watched(page: Any, base: str, query: str) -> dict[str, Any]:
+    """One deal from `query`, the player's seat played by the page's computer (__tt_think),
+    with frames counted from the table's first look to the deal's summary."""
+    if page.url.startswith(base):
+        page.evaluate("localStorage.clear()")  # no saved match to offer back
+    page.goto(f"{base}/{query}")
+    page.wait_for_selector("#table:not([hidden])", state="attached", timeout=120_000)
+    page.evaluate("window.__frames.on = true; window.__frames.t0 = performance.now()")
+    tricks = 0
+    while not page.query_selector("[data-summary]"):
+        page.wait_for_selector("#table[data-input], [data-summary], #table[data-tap]",
+                               state="attached")
+        if page.query_selector("[data-summary]"):
+            break
+        if not page.query_selector("#table[data-input]"):
+            box = page.query_selector("#felt").bounding_box()
+            page.click("#felt", position={"x": box["width"] / 2, "y": box["height"] / 2})
+            continue
+        before = page.get_attribute("#table", "data-seq")
+        page.evaluate("window.__tt_think()")
+        page.wait_for_function("s => document.getElementById('table').dataset.seq !== s "
+                               "|| document.querySelector('[data-summary]')", arg=before)
+    page.wait_for_timeout(400)
+    f = page.evaluate("window.__frames.on = false; "
+                      "({...window.__frames, ms: performance.now() - window.__frames.t0})")
+    tricks = int(page.evaluate("JSON.parse(window.__tt_record()).deals[0].moves.length"))
+    return {"loaf": f["loaf"], "gaps": f["gaps"], "frames": f["count"], "ms": f["ms"],
+            "moves": tricks, "no_loaf": bool(f.get("noLoaf"))}
+
+
+def page_frames(b: ModuleType, seed: int, deals: int) -> None:
+    """Long frames over whole deals with every motion on (Fast) against Instant (no motion),
+    one game of each family, in the same browser."""
+    from playwright.sync_api import sync_playwright
+
+    server, base = serve_in_background(b, b.DIST)
+    rows: list[tuple[str, str, dict[str, Any]]] = []
+    with sync_playwright() as p:
+        browser = launch(p, [*CHROMIUM_ARGS, "--disable-dev-shm-usage"])
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.add_init_script(FRAMES)
+        page.set_default_timeout(BENCH_AI_TIMEOUT)
+        for game in FRAME_GAMES:
+            for k in range(deals):
+                for label, speed in (("Fast (motion)", "1"), ("Instant (none)", "0")):
+                    q = f"?game={game}&seed={seed + k}&speed={speed}"
+                    rows.append((game, label, play_watched(page, base, q)))
+        browser.close()
+    server.shutdown()
+    print("frames over 50 ms while whole deals are played (the player's seat by the page's "
+          "computer), at 1280x800: Long Animation Frames (LoAF) and gaps between animation "
+          "frames (rAF)")
+    print(f"{'game':<14} {'speed':<15} {'deals':>5} {'seconds':>8} {'frames':>7} {'fps':>5} "
+          f"{'LoAF>50':>8} {'rAF gaps>50':>11} {'longest ms':>10}")
+    totals: dict[str, list[int]] = {}
+    for game in FRAME_GAMES:
+        for label in ("Fast (motion)", "Instant (none)"):
+            rs = [r for g, lab, r in rows if g == game and lab == label]
+            secs = sum(r["ms"] for r in rs) / 1000
+            frames = sum(r["frames"] for r in rs)
+            loaf = [d for r in rs for d in r["loaf"]]
+            gaps = [d for r in rs for d in r["gaps"]]
+            totals.setdefault(label, []).extend([len(loaf), len(gaps)])
+            print(f"{game:<14} {label:<15} {len(rs):>5} {secs:>8.1f} {frames:>7} "
+                  f"{frames / max(secs, 1e-9):>5.0f} {len(loaf):>8} {len(gaps):>11} "
+                  f"{max(loaf + gaps, default=0):>10}")
+    if any(r["no_loaf"] for _g, _l, r in rows):
+        print("(this Chromium has no Long Animation Frames API: only rAF gaps are counted)")
+
+
 # ------------------------------------------------------------------------------------------ cli
 def main(argv: list[str]) -> int:
     """`page-load [--runs N]` or `page-ai [--deals N] [--seed S]` (argv[0] is the command)."""
@@ -583,12 +673,15 @@ def main(argv: list[str]) -> int:
                         help="cold loads of each page")
     elif command == "page-memory":
         ap.add_argument("--seed", type=int, default=2, help="the match seed (default 2)")
+    elif command == "page-frames":
+        ap.add_argument("--seed", type=int, default=2, help="the first match seed (default 2)")
+        ap.add_argument("--deals", type=int, default=1, help="deals per game (default 1)")
     elif command == "page-ai":
         ap.add_argument("--deals", type=int, default=3, help="deals per game (default 3)")
         ap.add_argument("--seed", type=int, default=7, help="the first match seed (default 7)")
     else:
         print(f"unknown page benchmark {command!r} (page-load, page-start, page-ai, "
-              f"page-memory)",
+              f"page-memory, page-frames)",
               file=sys.stderr)
         return 2
     args = ap.parse_args(rest)
@@ -609,6 +702,8 @@ def main(argv: list[str]) -> int:
         start_figures(b, args.runs)
     elif command == "page-memory":
         page_memory(b, args.seed)
+    elif command == "page-frames":
+        page_frames(b, args.seed, args.deals)
     else:
         page_ai(b, args.deals, args.seed)
     return 0

@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "solve":
         from . import solve as bench_solve
         return bench_solve.main(argv[1:])
-    if argv and argv[0] in ("page-load", "page-start", "page-ai", "page-memory"):
+    if argv and argv[0] in ("page-load", "page-start", "page-ai", "page-memory", "page-frames"):
         try:
             from . import page
         except ImportError:

@@ -1,0 +1,158 @@
+"""Motion and sound at the table: a played card comes from its seat, a finished trick slides to
+the winner whose seat pulses, a new deal is dealt in, each within 300 ms, none of it at Instant
+or under reduced motion; sound effects follow play, the switch is remembered, embeds start
+silent, and a browser without audio plays on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import BASE, App, Site
+
+pytestmark = pytest.mark.e2e
+
+SOUND = '#bar [data-action="sound"]'
+
+
+def seconds(css: str) -> float:
+    """A CSS time list's longest entry ("0.22s", "180ms, 0.1s") in seconds."""
+    out = 0.0
+    for part in css.split(","):
+        p = part.strip()
+        out = max(out, float(p[:-2]) / 1000 if p.endswith("ms") else float(p.rstrip("s") or 0))
+    return out
+
+
+def goto(app: App, query: str) -> None:
+    """The page as at this address (the app's own reset: no reload)."""
+    app.page.set_viewport_size({"width": 1280, "height": 800})
+    app.page.evaluate("q => window.__tt_reset(q)", query)
+
+
+def test_cards_fly_from_their_seat_and_the_trick_goes_to_the_winner(app: App) -> None:
+    page = app.page
+    goto(app, "?game=koz-maca&seed=2&speed=1&level=easy")  # Fast: the player leads
+    page.wait_for_selector("#table:not([hidden])")
+    # The deal is dealt in: the table is marked for it, and the last card lands by 300 ms.
+    assert page.get_attribute("#table", "data-dealing") == "1"
+    timing = page.evaluate("""() => { const c = document.querySelector('#hand .card:last-child');
+        const s = getComputedStyle(c); return [s.animationName, s.animationDuration,
+        s.animationDelay]; }""")
+    assert timing[0] == "deal-in" and seconds(timing[1]) + seconds(timing[2]) <= 0.3
+    assert app.wait_turn() == "input"
+    # Each card that comes to the trick starts at its seat: the start offset points from the
+    # card's place towards the seat that played it.
+    seen: dict[str, Any] = {}
+    page.expose_function("__tt_test_fly", lambda seat, fx, fy, dur: seen.setdefault(
+        str(seat), (float(fx), float(fy), dur)))
+    page.evaluate("""() => new MutationObserver(() => {
+        const p = document.querySelector('#trick .play.fresh');
+        if (!p) return;
+        const s = getComputedStyle(p);
+        window.__tt_test_fly(p.dataset.playSeat, parseFloat(p.style.getPropertyValue('--fx')),
+                             parseFloat(p.style.getPropertyValue('--fy')), s.animationDuration);
+    }).observe(document.getElementById('trick'), {childList: true})""")
+    pulses: list[str] = []
+    page.expose_function("__tt_test_pulse", lambda seat, sx: pulses.append(f"{seat}:{sx}"))
+    page.evaluate("""() => new MutationObserver(() => {
+        const t = document.getElementById('trick');
+        const s = document.querySelector('#seats .seat.pulse');
+        if (t.classList.contains('sweep') && s)
+            window.__tt_test_pulse(s.dataset.seat, t.style.getPropertyValue('--sx'));
+    }).observe(document.getElementById('trick'), {attributes: true})""")
+    for _ in range(3):  # three tricks: every seat has played
+        assert app.wait_turn() == "input"
+        app.act()
+    page.wait_for_function("() => document.querySelectorAll('#trick .play').length >= 1")
+    assert {"1", "2", "3"} <= set(seen), seen
+    for seat, (fx, fy, dur) in seen.items():
+        assert seconds(dur) <= 0.3
+        box = page.evaluate("""s => { const n = s === '0' ? document.querySelector('#hand')
+            : document.querySelector(`#seats .seat[data-seat="${s}"] .plate`);
+            const r = n.getBoundingClientRect(); const t = document.getElementById('trick')
+            .getBoundingClientRect(); return [r.left + r.width / 2 - (t.left + t.width / 2),
+            r.top + r.height / 2 - (t.top + t.height / 2)]; }""", seat)
+        # The start offset leans the seat's way (left, right, up, down) from the trick.
+        if abs(box[0]) > abs(box[1]):
+            assert fx * box[0] > 0, (seat, fx, box)
+        else:
+            assert fy * box[1] > 0, (seat, fy, box)
+    assert pulses, "no trick slid to a pulsing winner's seat"
+
+
+def test_no_motion_at_instant_or_under_reduced_motion(app: App) -> None:
+    page = app.page
+    goto(app, "?game=koz-maca&seed=2&speed=0&level=easy")
+    page.wait_for_selector("#table:not([hidden])")
+    assert page.get_attribute("#table", "data-dealing") is None
+    assert app.wait_turn() == "input"
+    app.act()
+    assert page.query_selector("#trick .play.fresh") is None
+    try:
+        page.emulate_media(reduced_motion="reduce")
+        goto(app, "?game=koz-maca&seed=2&speed=1&level=easy")
+        page.wait_for_selector("#table:not([hidden])")
+        assert page.get_attribute("#table", "data-dealing") is None
+        assert app.wait_turn() == "input"
+        app.act()
+        page.wait_for_timeout(100)
+        assert page.query_selector("#trick .play.fresh") is None
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+
+
+def test_sound_follows_play_and_the_switch_is_remembered(app: App) -> None:
+    page = app.page
+    page.evaluate("localStorage.removeItem('trick-table/sound')")
+    try:
+        goto(app, "?game=koz-maca&seed=2&speed=0&level=easy")
+        assert app.wait_turn() == "input"
+        assert page.evaluate("window.__tt_sound_on()") is True  # on by default in the page
+        assert page.get_attribute(SOUND, "aria-pressed") == "true"
+        n = page.evaluate("window.__tt_sounds.length")
+        app.act()
+        assert app.wait_turn() == "input"
+        kinds = page.evaluate("n => window.__tt_sounds.slice(n)", n)
+        assert "card" in kinds and "trick" in kinds and "turn" in kinds, kinds
+        page.click(SOUND)
+        page.wait_for_selector(f'{SOUND}[aria-pressed="false"]')
+        assert page.evaluate("localStorage.getItem('trick-table/sound')") == "off"
+        n = page.evaluate("window.__tt_sounds.length")
+        app.act()
+        assert app.wait_turn() == "input"
+        assert page.evaluate("window.__tt_sounds.length") == n  # silent now
+        page.keyboard.press("m")  # M turns it back on
+        page.wait_for_selector(f'{SOUND}[aria-pressed="true"]')
+        page.keyboard.press("m")
+        page.wait_for_selector(f'{SOUND}[aria-pressed="false"]')
+        page.reload()
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        assert page.evaluate("window.__tt_sound_on()") is False  # remembered
+    finally:
+        page.evaluate("localStorage.removeItem('trick-table/sound')")
+
+
+def test_embeds_start_silent_and_no_audio_plays_on(browser: Any, site: Site) -> None:
+    """An embed starts with sound off; a browser with no Web Audio at all plays on."""
+    ctx = browser.new_context(viewport={"width": 800, "height": 700})
+    ctx.route("**/*", site.handle)
+    ctx.add_init_script("delete window.AudioContext; delete window.webkitAudioContext;")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(BASE + "?embed=1&game=koz-maca&seed=2&speed=0")
+        page.wait_for_selector("#table[data-input]", state="attached", timeout=120_000)
+        assert page.evaluate("window.__tt_sound_on()") is False
+        page.click(SOUND)  # on, in a browser that has no audio
+        page.wait_for_selector(f'{SOUND}[aria-pressed="true"]')
+        before = page.get_attribute("#table", "data-seq")
+        page.click("#hand [data-card][data-legal]")
+        page.wait_for_function("s => document.getElementById('table').dataset.seq !== s",
+                               arg=before)
+        assert page.evaluate("window.__tt_sound('card')") is False  # asked, nothing to play
+        assert not errors, errors
+    finally:
+        ctx.close()
