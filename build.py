@@ -17,6 +17,8 @@ fetched from a CDN at runtime: PyScript's `interpreter` points at the local pyod
 engine and ui sources are loaded through the config's `files`. The Python standard library zip is
 rebuilt as unchecked-hash .pyc compiled by the same Pyodide under Node, keeping only the modules
 the page imports (computed by importing them under Node), which roughly halves the cold start.
+Modules frozen into the interpreter stay out of it (Python never reads them from the zip), and
+so do the few that start-up imports only for work the page never does (STDLIB_PATCHES).
 """
 
 from __future__ import annotations
@@ -49,13 +51,13 @@ PACKAGES = {"pyodide": ("pyodide", PYODIDE_VERSION),
 WORKER_ROOTS = ("engine.ai", "engine.teacher")
 
 # Bump when the stdlib recipe changes, so the cached zip is rebuilt.
-STDLIB_RECIPE = "4"
+STDLIB_RECIPE = "5"
 
 # Stdlib modules kept although no import reaches them at start-up: they are imported lazily by
 # tracebacks and error reporting, which must work when something goes wrong.
 STDLIB_EXTRAS = (
     "_colorize", "textwrap", "linecache", "tokenize", "traceback",
-    "encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig", "encodings.idna",
+    "encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig",
     "encodings.raw_unicode_escape", "encodings.unicode_escape",
     "pyodide", "pyodide.ffi", "pyodide.ffi.wrappers", "pyodide.code", "pyodide.webloop",
     "_pyodide", "_pyodide._base", "_pyodide._importhook", "_pyodide._core_docs",
@@ -65,9 +67,45 @@ STDLIB_EXTRAS = (
 STDLIB_WHOLE_PACKAGES = ("pyodide", "_pyodide", "json", "re", "collections")
 # Never shipped: platform-specific or tooling modules that an import scan pulls in.
 # ssl: asyncio imports it only if it can (the page opens no TLS sockets of its own).
+# pyodide.console and pyodide.http: PyScript's terminal and pyfetch (the page uses neither).
+# zipfile, tempfile: for installing packages (the page installs none; see STDLIB_PATCHES).
+# html.entities: html.unescape's table (see STDLIB_PATCHES; nothing the page runs unescapes).
+# encodings.idna (and the stringprep it imports): host names in sockets (the page opens none).
+# bz2, lzma, compression (zstd): shutil imports them only if it can, for archives (none here).
+# A name leaves out its submodules too.
 STDLIB_SKIP = ("asyncio.windows_events", "asyncio.windows_utils", "asyncio.__main__",
                "asyncio.tools", "json.tool", "json.__main__", "pyodide._nodesock_transport",
-               "ssl")
+               "ssl", "_ssl", "pyodide.console", "pyodide.http", "zipfile", "tempfile",
+               "html.entities", "encodings.idna", "stringprep", "bz2", "lzma", "compression")
+# Imports that the runtime's start-up makes only for work the page never does, made lazy in
+# the shipped .pyc (file in the stdlib zip: (text, replacement), each text found exactly once,
+# else the build stops), so that the modules they name can stay out of the zip (STDLIB_SKIP).
+# pyodide._package_loader, which Pyodide imports at start-up, needs zipfile and tempfile only
+# to install a package; the html package (imported by PyScript's pyscript.display for
+# html.escape) loads its 80 KB entity table for html.unescape only.
+STDLIB_PATCHES: dict[str, list[tuple[str, str]]] = {
+    "pyodide/_package_loader.py": [
+        ("from tempfile import NamedTemporaryFile\n",
+         ("def NamedTemporaryFile(*args, **kwargs):\n"
+          "    from tempfile import NamedTemporaryFile\n\n"
+          "    return NamedTemporaryFile(*args, **kwargs)\n\n\n")),
+        ("from zipfile import ZipFile\n",
+         ("def ZipFile(*args, **kwargs):\n"
+          "    from zipfile import ZipFile\n\n"
+          "    return ZipFile(*args, **kwargs)\n\n\n")),
+    ],
+    "html/__init__.py": [
+        ("from html.entities import html5 as _html5\n",
+         ("class _LazyHtml5:\n"
+          "    def __contains__(self, key):\n"
+          "        from html.entities import html5\n"
+          "        return key in html5\n\n"
+          "    def __getitem__(self, key):\n"
+          "        from html.entities import html5\n"
+          "        return html5[key]\n\n\n"
+          "_html5 = _LazyHtml5()\n")),
+    ],
+}
 
 # PyScript chunks the page never loads, left out of dist/ (and so of the first visit's
 # download, since the service worker precaches dist/): the code editor's (codemirror), the
@@ -405,7 +443,7 @@ const py = await loadPyodide({ indexURL: args.indexURL, stdout: () => {},
                                env: { PYTHONNODEBUGRANGES: "1" } });
 py.globals.set("ARGS", py.toPy(args));
 const out = py.runPython(`
-import sys, io, zipfile, importlib, importlib.util
+import sys, io, zipfile, importlib, importlib.util, _imp
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 roots = list(ARGS["roots"])
@@ -416,11 +454,15 @@ for name in roots:
         pass
 keep = set(sys.modules)
 whole = tuple(ARGS["whole"])
-skip = set(ARGS["skip"])
+skip = tuple(ARGS["skip"])
+patches = {fn: [tuple(p) for p in ps] for fn, ps in ARGS["patches"].items()}
 src = zipfile.ZipFile("/lib/python314.zip")
 buf = io.BytesIO()
+# Deflated member by member: stored members would gzip 7 %% smaller on a host that compresses
+# .zip responses, but many static hosts send application/zip as it is (2.9 times larger).
 dst = zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9)
 kept = []
+frozen = []
 for info in sorted(src.infolist(), key=lambda i: i.filename):
     fn = info.filename
     if not fn.endswith(".py"):
@@ -430,9 +472,21 @@ for info in sorted(src.infolist(), key=lambda i: i.filename):
         mod = mod[: -len(".__init__")]
     if mod.startswith("site-packages."):
         continue
-    if mod in skip or (mod not in keep and mod.split(".")[0] not in whole):
+    if mod in skip or mod.startswith(tuple(n + "." for n in skip)):
+        continue
+    if mod not in keep and mod.split(".")[0] not in whole:
+        continue
+    spec = getattr(sys.modules.get(mod), "__spec__", None)
+    if _imp.find_frozen(mod) is not None or getattr(spec, "origin", None) == "frozen":
+        # Frozen into the interpreter, which imports it from there before looking at the zip
+        # (importlib._bootstrap and _bootstrap_external are importlib's names for two of them).
+        frozen.append(mod)
         continue
     data = src.read(fn)
+    for old, new in patches.pop(fn, ()):
+        text = data.decode("utf-8")
+        assert text.count(old) == 1, (fn, old)
+        data = text.replace(old, new).encode("utf-8")
     code = compile(data, "/lib/python314.zip/" + fn, "exec", dont_inherit=True,
                    optimize=2)
     pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
@@ -441,12 +495,14 @@ for info in sorted(src.infolist(), key=lambda i: i.filename):
     dst.writestr(zi, bytes(pyc))
     kept.append(mod)
 dst.close()
+assert not patches, ("patched files not in the zip", list(patches))
 from pyodide.ffi import to_js
-to_js([buf.getvalue(), kept])
+to_js([buf.getvalue(), kept, frozen])
 `);
-const [data, kept] = out;
+const [data, kept, frozen] = out;
 fs.writeFileSync(args.out, data);
 fs.writeFileSync(args.out + ".txt", Array.from(kept).join("\n") + "\n");
+fs.writeFileSync(args.out + ".frozen.json", JSON.stringify(Array.from(frozen)));
 """
 
 NODE_CHECK_SCRIPT = r"""
@@ -470,7 +526,10 @@ for name in ARGS["roots"]:
     except Exception:
         pass
 assert not missing, missing
-assert sys.modules["json"].__spec__.origin.endswith(".pyc") or True
+# The modules left out because they are frozen come from the interpreter itself.
+thawed = [n for n in ARGS["frozen"]
+          if importlib.import_module(n).__spec__.origin != "frozen"]
+assert not thawed, thawed
 `);
 console.log("ok");
 """
@@ -568,7 +627,8 @@ def build_stdlib(pyodide_dir: Path, pyscript_dir: Path) -> Path:
     """The pruned, precompiled stdlib zip (cached by its inputs)."""
     roots = stdlib_roots(pyscript_dir)
     key_src = json.dumps([PYODIDE_VERSION, STDLIB_RECIPE, roots, STDLIB_WHOLE_PACKAGES,
-                          STDLIB_SKIP])
+                          STDLIB_SKIP, STDLIB_PATCHES, NODE_STDLIB_SCRIPT,
+                          NODE_CHECK_SCRIPT])
     key = hashlib.sha256(key_src.encode()).hexdigest()[:16]
     out = CACHE / "stdlib" / f"python_stdlib-{key}.zip"
     if out.exists():
@@ -582,15 +642,17 @@ def build_stdlib(pyodide_dir: Path, pyscript_dir: Path) -> Path:
     (work / "check.mjs").write_text(NODE_CHECK_SCRIPT % {"pyodide_mjs": pyodide_mjs})
     tmp = work / "python_stdlib.zip"
     args = {"indexURL": str(pyodide_dir) + "/", "roots": roots, "out": str(tmp),
-            "whole": list(STDLIB_WHOLE_PACKAGES), "skip": list(STDLIB_SKIP)}
+            "whole": list(STDLIB_WHOLE_PACKAGES), "skip": list(STDLIB_SKIP),
+            "patches": STDLIB_PATCHES}
     (work / "args.json").write_text(json.dumps(args))
     run_node(work / "compile.mjs", work / "args.json")
     # Check that every root still imports from the pruned zip.
     import zipfile
     with zipfile.ZipFile(pyodide_dir / "python_stdlib.zip") as z:
         tops = sorted({n.split("/")[0].removesuffix(".py") for n in z.namelist()})
+    frozen = json.loads(Path(str(tmp) + ".frozen.json").read_text())
     check = {"indexURL": str(pyodide_dir) + "/", "zip": str(tmp), "roots": roots,
-             "stdlib_top": tops}
+             "stdlib_top": tops, "frozen": frozen}
     (work / "check.json").write_text(json.dumps(check))
     run_node(work / "check.mjs", work / "check.json")
     tmp.replace(out)
