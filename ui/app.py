@@ -2205,6 +2205,7 @@ class App(Embedding):
         t_hint_title = R.esc(_("The strong player's choice for you, and why (the match "
                                "becomes practice)"))
         t_undo_title = R.esc(_("Take back your last move (the match becomes practice)"))
+        board = self.scoreboard(v, names, gi)
         games_btn = ('<button type="button" class="btn small" data-action="lobby">'
                      + R.esc(_("Games")) + '</button>' + self.lang_select_html())
         on = sound_on()
@@ -2224,7 +2225,7 @@ class App(Embedding):
             f'<div class="title"><h1><b>{R.esc(gi["title"])}</b></h1>'
             f'<small>{R.esc(deal_txt)}</small></div>'
             f'{V.trump_html(v)}'
-            f'<div class="facts">{info}</div>'
+            f'<div class="facts">{info}</div>{board}'
             '<div class="menu">'
             '<button type="button" class="btn small" data-action="last-trick"'
             f'{"" if v.get("tricks") else " disabled"}>{t_last}</button>'
@@ -2245,6 +2246,9 @@ class App(Embedding):
         seats_html = []
         totals = list(m.totals)
         label = gi["score_labels"]["total_short"]
+        target = getattr(m.rules, "target", None)
+        out_of = (f"/{target}" if isinstance(target, int) and gi.get("lower_total_wins")
+                  else "")  # Kozel: the penalty total out of the losing target
         for s in range(m.players):
             extra = [t.render(names, catalog()) for t in m.rules.seat_tags(v, s)]
             if s in self.away:
@@ -2252,7 +2256,7 @@ class App(Embedding):
             tot = totals[s] if s < len(totals) else ""
             thinking = (not can and d.to_move == s and s != 0 and not self.lingering
                         and self.overlay is None)
-            seats_html.append(V.seat_html(s, pos[s], names[s], v, f"{label} {tot}", extra,
+            seats_html.append(V.seat_html(s, pos[s], names[s], v, f"{label} {tot}{out_of}", extra,
                                           thinking, bool(gi["seat_points"])))
         self.put("seats", "".join(seats_html))
 
@@ -2298,6 +2302,27 @@ class App(Embedding):
         el("open-hands").setAttribute("aria-label", _("The other hands"))
         el("open-hands").hidden = not oh
         self.draw_lesson()
+
+    def scoreboard(self, v: dict[str, Any], names: list[str], gi: dict[str, Any]) -> str:
+        """The bar's scoreboard: the match totals per team or per seat, and the goal (the
+        losing target, the contract in play)."""
+        m = self.match
+        totals = list(m.totals)
+        teams = m.rules.teams
+        if teams:
+            cols = [(" & ".join(names[s] for s in t), totals[t[0]], 0 in t) for t in teams]
+        else:
+            cols = [(names[s], totals[s], s == 0) for s in range(m.players)]
+        goal = ""
+        target = getattr(m.rules, "target", None)
+        if isinstance(target, int) and gi.get("lower_total_wins"):
+            goal = _("loses at {n}").format(n=target)
+        elif v.get("bid") and v.get("declarer") is not None:
+            d = v["declarer"]
+            goal = _("{bid} by {player}").format(
+                bid=v["bid"], player=names[d] if isinstance(d, int) and d < len(names) else d)
+        return V.scoreboard_html(cols, "team" if teams else "seat",
+                                 str(gi["score_labels"].get("total") or _("Total")), goal)
 
     def put(self, key: str, html: str) -> bool:
         """Sets the table part `key` (an element id) to `html` unless it shows that already:

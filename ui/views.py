@@ -346,6 +346,26 @@ def info_items(view: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
     return items
 
 
+def scoreboard_html(cols: list[tuple[str, Any, bool]], by: str, label: str,
+                    goal: str = "") -> str:
+    """The match score, always on show in the bar: per team or per seat as the game scores
+    (`cols`: name, total, whether it is the player's), the total's name (`label`: "total",
+    "penalty", "bankroll") and the goal where the game has one ("loses at 12", "bid 5 by
+    Ayşe"). ``<div data-scoreboard data-by>``, each column ``data-col data-total`` (the player's
+    also ``data-mine``)."""
+    title = _("Score")
+    items = "".join(
+        f'<li class="sb-col{" mine" if mine else ""}" data-col="{i}" data-total="{esc(total)}"'
+        f'{" data-mine" if mine else ""}><span class="sb-name">{esc(name)}</span> '
+        f'<b class="sb-total">{esc(total)}</b></li>'
+        for i, (name, total, mine) in enumerate(cols))
+    return (f'<div class="scoreboard" data-scoreboard data-by="{esc(by)}" role="group" '
+            f'aria-label="{esc(title)}"><span class="sb-label">{esc(label)}</span>'
+            f'<ul class="sb-cols">{items}</ul>'
+            + (f'<span class="sb-goal" data-goal>{esc(goal)}</span>' if goal else "")
+            + '</div>')
+
+
 def trump_html(view: dict[str, Any]) -> str:
     t = view.get("trump")
     if t in SUIT_SYM:

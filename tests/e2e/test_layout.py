@@ -81,3 +81,58 @@ def test_bidding_kozel_sets_are_each_seats_own(app: App, players: int) -> None:
         assert not bad, f"{players} players at {width}x{height}: " + "; ".join(bad)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.evaluate("k => localStorage.removeItem(k)", KEY)
+
+
+def full_trick_position(game: str) -> dict[str, Any]:
+    """A record where every seat but the player's has played to the trick (the player last)."""
+    for seed in range(300):
+        m = engine.new_match(game, seed=seed)
+        rng = random.Random(seed)
+        while not m.is_over and len(m.deals) == 1:
+            d = m.deal
+            if (d.phase == "play" and d.to_move == 0 and len(d.view(0)["trick"]) == m.players - 1
+                    and len(d.tricks) >= 1):
+                return m.record()
+            m.play(rng.choice(m.legal_moves()))
+    raise AssertionError(f"no full trick before the player's card in {game}")
+
+
+SIZES = ((360, 640), (768, 1024), (1280, 800))
+
+
+@pytest.mark.parametrize("game", [g for g in engine.GAMES if g != "bidding-kozel"])
+def test_every_card_and_seat_label_has_its_own_place(app: App, game: str) -> None:
+    """Each game with every other seat's card on the felt: no card overlaps another seat's card
+    or any seat's label (name, avatar, counts), no seat label overlaps another, and nothing runs
+    off the screen, at 360x640, 768x1024 and 1280x800. (Bidding Kozel, with 2 to 5 players and
+    sets of cards: the test above.)"""
+    page = app.page
+    record = full_trick_position(game)
+    save = {"format": 1, "tab": "layout-test", "n": 1, "screen": "table", "overlay": None,
+            "cur": 0, "away": [], "record": record,
+            "settings": {"game": game, "options": {}, "players": str(record["players"]),
+                         "seed": str(record["seed"]), "level": "easy", "speed": "0"}}
+    page.evaluate("([k, t]) => localStorage.setItem(k, t)", [KEY, json.dumps(save)])
+    try:
+        page.reload()
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+        page.wait_for_selector("#table[data-input]", state="attached")
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(100)  # the layout settles
+            if os.environ.get("TT_LAYOUT_SHOTS"):
+                page.screenshot(path=f"{os.environ['TT_LAYOUT_SHOTS']}/{game}-{width}.png")
+            plays = boxes(page, "#trick .play .card")
+            seats = boxes(page, "#felt .seat")
+            assert len(plays) == record["players"] - 1, plays
+            assert len(seats) == record["players"], seats
+            every = plays + seats
+            bad = [f"{a} runs off the screen" for a in every
+                   if a["x"] < 0 or a["r"] > width or a["y"] < 0 or a["b"] > max(height, 2000)]
+            bad += [f"{a} overlaps {b}" for i, a in enumerate(every) for b in every[i + 1:]
+                    if overlap(a, b)]
+            assert not bad, f"{game} at {width}x{height}: " + "; ".join(bad)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        page.evaluate("k => localStorage.removeItem(k)", KEY)
+        page.set_viewport_size({"width": 1280, "height": 800})
