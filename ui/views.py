@@ -140,7 +140,20 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
         f'<button type="button" class="btn primary start" data-start>{esc(start)}</button>'
         '</form>'
         f'<details class="rules" open><summary>{esc(how)}</summary>{rules}</details>'
+        f'{credits_html()}'
     )
+
+
+# Where the card faces come from (assets/cards/README.md).
+DECK_AUTHOR = "Adrian Kennard"
+DECK_URL = "https://www.me.uk/cards/"
+
+
+def credits_html() -> str:
+    """The lobby's about line: the card faces' author, with a link to them."""
+    text = esc(_("Card faces: {author}'s playing cards, public domain (CC0)."))
+    link = f'<a href="{DECK_URL}" rel="noopener">{esc(DECK_AUTHOR)}</a>'
+    return f'<p class="credits">{text.replace("{author}", link)}</p>'
 
 
 def options_html(gi: dict[str, Any], values: dict[str, str], players: str) -> str:
