@@ -148,6 +148,9 @@ class Rules:
     seat_points: ClassVar[bool] = False  # the seat plates show this deal's card points
     multi_card_plays: ClassVar[bool] = False  # a card play may be several cards (select, confirm)
     trump_timer: ClassVar[int | None] = None
+    # The language of the game's home country ("tr", "ru"; "" none): the table can letter the
+    # court cards and aces as that country's decks do (docs/deck.md, regional indices).
+    home_language: ClassVar[str] = ""
     lower_total_wins: ClassVar[bool] = False  # the match total is a penalty (Kozel)  # seconds the seat naming trump has, if timed
 
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
@@ -250,7 +253,7 @@ class Rules:
             "seat_names": list(cls.seat_names), "rank_order": list(cls.rank_order),
             "score_labels": dict(cls.score_labels), "seat_points": cls.seat_points,
             "multi_card_plays": cls.multi_card_plays, "trump_timer": cls.trump_timer,
-            "lower_total_wins": cls.lower_total_wins,
+            "lower_total_wins": cls.lower_total_wins, "home_language": cls.home_language,
         }
 
 

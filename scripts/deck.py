@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Make assets/cards/deck.svg, the sprite of card faces and the card back.
+"""Make the card faces: one small SVG file per face and the back in assets/cards/faces/.
 
 The court figures, the suit shapes and the pip layouts come from Adrian Kennard's CC0
 playing cards, as shipped in plain SVG files by the npm package pinned in tools/deck/
@@ -9,8 +9,15 @@ the court frame so that the card's outer columns stay free for the page's indice
 suit symbol follow `currentColor`, rounds all path data to whole units and writes relative
 path commands. The aces and the back are drawn here.
 
-    python3 scripts/deck.py                       # write assets/cards/deck.svg, print sizes
-    python3 scripts/deck.py --check               # fail if deck.svg is not what it would write
+All the pieces are first gathered in one sprite of <symbol>s (`build`); each face's file then
+holds only the symbols that face uses, with its colours fixed (an <img> or a CSS background
+does not take the page's colours): faces/<card>.svg (faces/QS.svg, faces/10H.svg),
+faces/back.svg, and faces/four/<card>.svg for the diamonds and clubs of the four-colour deck.
+The rules that put them on the page's cards are written into assets/style.css, between the
+FACES_BEGIN and FACES_END comments.
+
+    python3 scripts/deck.py                       # write the faces and their CSS, print sizes
+    python3 scripts/deck.py --check               # fail if they are not what it would write
     python3 scripts/deck.py --preview out.html    # also write a preview page
     python3 scripts/deck.py --preview out.html --shots docs/deck   # + docs/deck-44.png, -140.png
 
@@ -37,7 +44,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "tools" / "deck"
 CACHE = ROOT / ".cache"
-OUT = ROOT / "assets" / "cards" / "deck.svg"
+FACES = ROOT / "assets" / "cards" / "faces"
+STYLE = ROOT / "assets" / "style.css"
+FACES_BEGIN = "/* card faces: written by scripts/deck.py (docs/deck.md); do not edit by hand */\n"
+FACES_END = "/* end of card faces */\n"
 PACKAGE = "@heruka_urgyen/react-playing-cards"
 IMAGES = Path("node_modules") / PACKAGE / "src" / "images" / "2color"
 
@@ -53,7 +63,12 @@ HALF_W, HALF_H = 120.0, 168.0
 # The outer columns (20 % of the width on each side, x < -72 or x > 72) are left empty on
 # every card, so the page's corner indices never cover the art.
 SAFE_X = 72.0
-GZIP_BUDGET = 300 * 1024
+GZIP_BUDGET = 300 * 1024  # all the files together, each compressed on its own
+# The ink of the pips and suit symbols, as the page's --black, --red, --blue and --green.
+INK = {"S": "#1b1b1f", "H": "#c41e3a", "D": "#c41e3a", "C": "#1b1b1f"}
+FOUR_INK = {"D": "#1a56b0", "C": "#16713a"}  # the four-colour deck's diamonds and clubs
+BACK = "#8e1b2c"      # the back's panel
+BACK_INK = "#f3d9a4"  # its lattice, frames and medallion
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -388,10 +403,10 @@ def transform(t: str | None) -> str | None:
 # ---------------------------------------------------------------------------------- the back
 def back() -> str:
     """A lattice of fine diamonds on a deep colour inside a double frame, with a medallion of
-    the four suits in the middle. Colours: --card-back and --card-back-ink (CSS variables)."""
+    the four suits in the middle, in BACK and BACK_INK."""
     x0, y0, x1, y1 = -108.0, -156.0, 108.0, 156.0  # the coloured panel
-    bg = "fill:var(--card-back,#8e1b2c)"
-    ink = "var(--card-back-ink,#f3d9a4)"
+    bg = f"fill:{BACK}"
+    ink = BACK_INK
     parts = [el("rect", {"x": num(x0), "y": num(y0), "width": num(x1 - x0),
                          "height": num(y1 - y0), "rx": "9", "style": bg})]
     # lattice: lines at +-45 degrees, clipped by hand to the inner panel
@@ -474,6 +489,79 @@ def build(src: Path) -> str:
             + el("symbol", {"id": "back", "viewBox": SYMBOL_BOX}, back()) + "</svg>\n")
 
 
+# ---------------------------------------------------------------------------- one file per face
+SYMBOL_RE = re.compile(r'<symbol id="([^"]+)"([^>]*)>(.*?)</symbol>', re.DOTALL)
+HREF_RE = re.compile(r'href="#([^"]+)"')
+SHORT = "abcdefghijklmnopqrstuvwxyz"
+
+
+def face_files(sprite: str) -> dict[str, bytes]:
+    """Every file of faces/ (path relative to it -> content): each face and the back with the
+    symbols it uses (renamed a, b, c ...) and its ink fixed on the root (`color`, which the
+    pips' `currentColor` takes)."""
+    syms = {m[1]: (m[2], m[3]) for m in SYMBOL_RE.finditer(sprite)}
+
+    def standalone(key: str, ink: str) -> bytes:
+        attrs, body = syms[key]
+        used: list[str] = []
+
+        def walk(text: str) -> None:
+            for ref in HREF_RE.findall(text):
+                if ref not in used:
+                    used.append(ref)
+                    walk(syms[ref][1])
+        walk(body)
+        short = {ref: SHORT[i] for i, ref in enumerate(used)}
+
+        def rename(text: str) -> str:
+            return HREF_RE.sub(lambda m: f'href="#{short[m[1]]}"', text)
+        defs = "".join(f'<symbol id="{short[r]}"{syms[r][0]}>{rename(syms[r][1])}</symbol>'
+                       for r in used)
+        view = re.search(r'viewBox="([^"]+)"', attrs)
+        assert view and view[1] == SYMBOL_BOX, key
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{SYMBOL_BOX}" width="240" '
+                f'height="336" color="{ink}">{defs}{rename(body)}</svg>\n').encode()
+
+    out = {}
+    for c in cards():
+        s = c[-1]
+        out[f"{c}.svg"] = standalone(f"f-{c}", INK[s])
+        if s in FOUR_INK:
+            out[f"four/{c}.svg"] = standalone(f"f-{c}", FOUR_INK[s])
+    out["back.svg"] = standalone("back", BACK_INK)
+    return out
+
+
+def faces_css(files: dict[str, bytes]) -> str:
+    """The style.css rules that draw each card's face (the card element has class f-<card>;
+    the image is its background, so it is fetched only when such a card is on the page)."""
+    url = os.path.relpath(FACES, STYLE.parent).replace(os.sep, "/")
+    lines = [FACES_BEGIN]
+    for c in cards():
+        lines.append(f".card.f-{c} {{ background-image: url({url}/{c}.svg); }}\n")
+    for c in cards():
+        if f"four/{c}.svg" in files:
+            lines.append(f'html[data-deck="four"] .card.f-{c} '
+                         f"{{ background-image: url({url}/four/{c}.svg); }}\n")
+    lines.append(f".card.back {{ background-image: url({url}/back.svg); }}\n")
+    lines.append(FACES_END)
+    return "".join(lines)
+
+
+def style_with(css: str) -> str:
+    """style.css with its card-face block replaced by `css` (appended when it has none)."""
+    text = STYLE.read_text(encoding="utf-8")
+    if FACES_BEGIN in text:
+        a = text.index(FACES_BEGIN)
+        b = text.index(FACES_END, a) + len(FACES_END)
+        return text[:a] + css + text[b:]
+    return text.rstrip("\n") + "\n" + css
+
+
+def gz_size(data: bytes) -> int:
+    return len(gzip.compress(data, 9, mtime=0))
+
+
 # ------------------------------------------------------------------------------- the preview
 PREVIEW_CSS = """
 body { margin: 0; padding: 10px; background: #0f5c3a; color: #f4f1e8;
@@ -484,17 +572,13 @@ h2 { font-size: 15px; margin: 6px 0; }
   border-radius: calc(var(--w) * .09); background: #fffdf8; border: 1px solid #c9c2b0;
   box-shadow: 0 2px 4px rgba(0,0,0,.35); overflow: hidden; color: #1b1b1f;
   font-family: Georgia, "DejaVu Serif", serif; }
-.card.red { color: #c41e3a; }
-.four .card.H { color: #c41e3a; } .four .card.D { color: #1f5fbf; }
-.four .card.C { color: #1d7a34; } .four .card.S { color: #1b1b1f; }
+.card.H, .card.D { color: #c41e3a; }
+.four .card.D { color: #1a56b0; } .four .card.C { color: #16713a; }
 .card .face { position: absolute; inset: 0; width: 100%; height: 100%; }
 .card .idx { position: absolute; left: 3%; top: 2.5%; width: 16%; display: flex;
   flex-direction: column; align-items: center; line-height: 1; font-weight: 700;
   font-size: max(9px, calc(var(--w) * .16)); letter-spacing: -.06em; }
-.card .idx svg { width: 100%; height: auto; aspect-ratio: 1; margin-top: 1px; }
 .card .idx.br { left: auto; top: auto; right: 3%; bottom: 2.5%; transform: rotate(180deg); }
-.card.back .face { inset: 0; }
-.card.back.alt { --card-back: #123e7a; --card-back-ink: #e9eef8; }
 """
 
 PREVIEW_JS = """
@@ -503,33 +587,32 @@ if (w) document.querySelectorAll('section').forEach(s => { s.hidden = s.dataset.
 if (only) document.querySelectorAll('.card').forEach(c => {
   c.hidden = !only.split(',').includes(c.title); });
 """
+SUIT_SIGN = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 
 def preview(out: Path) -> None:
-    deck = os.path.relpath(OUT, out.parent).replace(os.sep, "/")
+    """A page of every face file (as <img>) at 44 and 140 px wide, with sample indices."""
+    faces = os.path.relpath(FACES, out.parent).replace(os.sep, "/")
 
-    def card(c: str) -> str:
+    def card(c: str, folder: str = "") -> str:
         r, s = c[:-1], c[-1]
-        red = " red" if s in "HD" else ""
-        mark = f'<svg viewBox="0 0 1 1"><use href="{deck}#pip-{s}"/></svg>'
-        idx = "".join(f'<span class="idx {p}">{r}{mark}</span>' for p in ("tl", "br"))
-        return (f'<div class="card {s}{red}" title="{c}"><svg class="face" viewBox="{VIEWBOX}">'
-                f'<use href="{deck}#f-{c}"/></svg>{idx}</div>')
+        idx = "".join(f'<span class="idx {p}">{r}<span>{SUIT_SIGN[s]}</span></span>'
+                      for p in ("tl", "br"))
+        return (f'<div class="card {s}" title="{c}"><img class="face" alt="" '
+                f'src="{faces}/{folder}{c}.svg">{idx}</div>')
 
-    def back_card(cls: str = "") -> str:
-        return (f'<div class="card back {cls}" title="back"><svg class="face" viewBox="{VIEWBOX}">'
-                f'<use href="{deck}#back"/></svg></div>')
-
+    back_card = (f'<div class="card back" title="back"><img class="face" alt="" '
+                 f'src="{faces}/back.svg"></div>')
     sections = []
     for w in (44, 140):
         rows = []
         for s in SUITS:
             rows.append('<div class="row">' + "".join(card(r + s) for r in RANKS) + "</div>")
-        rows.append('<div class="row four">' + "".join(card(r + s) for s in "HD" for r in ("7", "Q", "A"))
-                    + "".join(card(r + s) for s in "CS" for r in ("7", "Q", "A"))
-                    + back_card() + back_card("alt") + "</div>")
+        rows.append('<div class="row four">' + "".join(card(r + s) for s in "HS" for r in ("7", "Q", "A"))
+                    + "".join(card(r + s, "four/") for s in "DC" for r in ("7", "Q", "A"))
+                    + back_card + "</div>")
         sections.append(f'<section data-w="{w}" style="--w:{w}px"><h2>{w} px wide '
-                        f'(last row: four-colour deck and the back in two colours)</h2>'
+                        f'(last row: the four-colour deck and the back)</h2>'
                         + "".join(rows) + "</section>")
     html = ('<!doctype html><html lang="en"><meta charset="utf-8"><title>Trick Table deck</title>'
             f"<style>{PREVIEW_CSS}</style>" + "".join(sections) + f"<script>{PREVIEW_JS}</script></html>\n")
@@ -566,24 +649,38 @@ def screenshots(page: Path, stem: Path) -> None:
 # ------------------------------------------------------------------------------------- main
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--check", action="store_true", help="only compare with the committed deck.svg")
+    ap.add_argument("--check", action="store_true",
+                    help="only compare with the committed faces and style.css")
     ap.add_argument("--preview", type=Path, help="write an HTML preview page here")
     ap.add_argument("--shots", type=Path, help="with --preview: write STEM-44.png and STEM-140.png")
     args = ap.parse_args()
-    svg = build(source_dir())
-    data = svg.encode()
-    gz = len(gzip.compress(data, 9, mtime=0))
-    if args.check:
-        if not OUT.exists() or OUT.read_bytes() != data:
-            sys.exit("deck.py: assets/cards/deck.svg is not up to date: run python3 scripts/deck.py")
-        print(f"deck.svg up to date: {len(data)} bytes, {gz} bytes gzip -9")
-        return
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_bytes(data)
-    print(f"{OUT.relative_to(ROOT)}: {len(data)} bytes, {gz} bytes gzip -9 "
-          f"({gz / 1024:.1f} KiB of the {GZIP_BUDGET // 1024} KiB budget), {len(cards())} faces + back")
+    files = face_files(build(source_dir()))
+    style = style_with(faces_css(files))
+    raw = sum(len(d) for d in files.values())
+    gz = sum(gz_size(d) for d in files.values())
+    court = max(files, key=lambda k: gz_size(files[k]))
+    sizes = (f"{len(files)} files, {raw} bytes, {gz} bytes gzip -9 ({gz / 1024:.1f} KiB of the "
+             f"{GZIP_BUDGET // 1024} KiB budget; largest {court}: {gz_size(files[court])})")
     if gz > GZIP_BUDGET:
-        sys.exit("deck.py: the deck is over its gzip budget")
+        sys.exit(f"deck.py: the faces are over their gzip budget: {sizes}")
+    present = {p.relative_to(FACES).as_posix() for p in FACES.rglob("*.svg")} if FACES.exists() else set()
+    if args.check:
+        stale = sorted(k for k in files if not (FACES / k).exists() or (FACES / k).read_bytes() != files[k])
+        extra = sorted(present - set(files))
+        if stale or extra or STYLE.read_text(encoding="utf-8") != style:
+            sys.exit("deck.py: assets/cards/faces/ or the faces' rules in assets/style.css are not "
+                     f"up to date (changed: {stale[:5]}, extra: {extra[:5]}): run python3 scripts/deck.py")
+        print(f"faces up to date: {sizes}")
+        return
+    for k, data in files.items():
+        (FACES / k).parent.mkdir(parents=True, exist_ok=True)
+        if not (FACES / k).exists() or (FACES / k).read_bytes() != data:
+            (FACES / k).write_bytes(data)
+    for k in present - set(files):
+        (FACES / k).unlink()
+    if STYLE.read_text(encoding="utf-8") != style:
+        STYLE.write_text(style, encoding="utf-8")
+    print(f"{FACES.relative_to(ROOT)}: {sizes}")
     if args.preview:
         preview(args.preview)
         if args.shots:

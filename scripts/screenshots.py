@@ -6,6 +6,7 @@ served under a sub-path, as GitHub Pages would serve it.
     python3 scripts/screenshots.py languages  # the lobby and a table in Turkish and Russian
     python3 scripts/screenshots.py display    # the four-colour deck with large cards
     python3 scripts/screenshots.py review     # a deal's review and its replay, each family
+    python3 scripts/screenshots.py regional   # regional card letters (Russian and Turkish)
 
 For each game (default: one of each family) at 360x640 and 1280x800: the table mid-trick,
 the last trick, the score sheet after the first deal and the hand replay.
@@ -31,6 +32,7 @@ TYPES = {".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascrip
          ".zip": "application/zip", ".svg": "image/svg+xml", ".png": "image/png",
          ".mo": "application/octet-stream", ".webmanifest": "application/manifest+json"}
 SIZES = ((360, 640), (1280, 800))
+DISPLAY_SIZES = ((360, 640), (768, 1024), (1280, 800))
 FAMILIES = ("koz-maca", "kozel-miner", "bidding-kozel")
 
 
@@ -115,9 +117,9 @@ def languages(b: Any) -> None:
 
 
 def display(b: Any) -> None:
-    """The four-colour deck with large cards: a Batak table mid-trick at 360x640 and 1280x800
-    (the settings are put in the page's storage, as the lobby's boxes would)."""
-    for w, h in SIZES:
+    """The four-colour deck with large cards: a Batak table mid-trick at 360x640, 768x1024 and
+    1280x800 (the settings are put in the page's storage, as the lobby's boxes would)."""
+    for w, h in DISPLAY_SIZES:
         ctx = b.new_context(viewport={"width": w, "height": h})
         ctx.route("**/*", handle)
         ctx.add_init_script("localStorage.setItem('trick-table/display', "
@@ -156,6 +158,24 @@ def reviews(b: Any) -> None:
             ctx.close()
 
 
+def regional(b: Any) -> None:
+    """Regional card letters, a table mid-trick at 360x640, 768x1024 and 1280x800: Kozel in
+    Russian (В Д К Т, the default there) and Batak in Turkish with the four-colour deck
+    (V K P A)."""
+    for lang, game, settings in (("ru", "kozel-miner", "{}"),
+                                 ("tr", "batak", "{'four-colour': true}")):
+        for w, h in DISPLAY_SIZES:
+            ctx = b.new_context(viewport={"width": w, "height": h})
+            ctx.route("**/*", handle)
+            ctx.add_init_script(f"localStorage.setItem('trick-table/display', JSON.stringify({settings}))")
+            page = ctx.new_page()
+            page.goto(BASE + f"?lang={lang}&game={game}&seed=5&speed=0&level=easy")
+            page.wait_for_selector("#table:not([hidden])", timeout=120_000)
+            to_trick_in_progress(page, 400)
+            shoot(page, f"regional-{lang}-{w}x{h}")
+            ctx.close()
+
+
 def main(games: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
@@ -172,6 +192,9 @@ def main(games: list[str]) -> None:
             games = []
         if games == ["review"]:
             reviews(b)
+            games = []
+        if games == ["regional"]:
+            regional(b)
             games = []
         for game in games:
             for w, h in SIZES:

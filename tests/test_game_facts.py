@@ -151,7 +151,7 @@ def test_ui_code_has_no_game_names(path: Path) -> None:
 
 # ------------------------------------------------------------------------------ the facts
 FACTS = ("seat_names", "rank_order", "score_labels", "seat_points", "multi_card_plays",
-         "trump_timer", "direction", "teams")
+         "trump_timer", "direction", "teams", "home_language")
 
 
 @pytest.mark.parametrize("game", engine.available_games())
@@ -173,6 +173,7 @@ def test_info_carries_the_table_facts(game: str) -> None:
     t = info["trump_timer"]
     assert t is None or (isinstance(t, int) and not isinstance(t, bool) and t > 0)
     assert info["direction"] in ("left", "right")
+    assert info["home_language"] in ("", "tr", "ru")  # the regional indices the page draws
 
 
 @pytest.mark.parametrize("game", engine.available_games())

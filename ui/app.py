@@ -160,14 +160,18 @@ DISPLAY_KEY = "trick-table/display"  # index.html keeps the display settings und
 
 
 def display_settings() -> dict[str, bool]:
-    """The remembered display settings ({"four-colour": True, "large-cards": False})."""
+    """The remembered display settings ({"four-colour": True, "large-cards": False}); the
+    regional indices' "regional-ranks" only once the player has set it."""
     try:
         data = json.loads(read_key(DISPLAY_KEY) or "{}")
     except Exception:  # noqa: BLE001 (storage refused or a malformed value: the defaults)
         return {}
     if not isinstance(data, dict):
         return {}
-    return {k: data.get(k) is True for k in ("four-colour", "large-cards", "checker")}
+    out = {k: data.get(k) is True for k in ("four-colour", "large-cards", "checker")}
+    if isinstance(data.get("regional-ranks"), bool):  # unset: by the page's language
+        out["regional-ranks"] = data["regional-ranks"]
+    return out
 
 
 # The sound switch's icon: a speaker with waves, or struck through.
@@ -2159,6 +2163,8 @@ class App(Embedding):
         ds.phase = d.phase
         ds.toMove = "" if d.to_move is None else str(d.to_move)
         ds.players = str(m.players)
+        # the game's home language, for the regional indices (style.css; docs/deck.md)
+        doc().documentElement.dataset.home = str(gi.get("home_language") or "")
         if gi["multi_card_plays"]:
             ds.sets = "1"  # plays of several cards: the trick is laid out wider (style.css)
         else:

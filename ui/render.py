@@ -71,7 +71,8 @@ def card_label(c: str) -> str:
 
 
 def card_html(c: str, attrs: str = "", cls: str = "", tag: str = "div", note: str = "") -> str:
-    """A face-up card drawn with CSS and inline SVG suit symbols.
+    """A face-up card: its face's picture (a background image per card, class `f-<card>`,
+    from assets/cards/faces/, see docs/deck.md) under corner indices drawn by the page.
 
     `note` is appended to the accessible name after a comma ("queen of hearts, winning")."""
     if not is_card(c):
@@ -82,15 +83,14 @@ def card_html(c: str, attrs: str = "", cls: str = "", tag: str = "div", note: st
     label = _("{card}, {note}").format(card=card_label(c), note=note) if note else card_label(c)
     # The drawing is hidden from screen readers: the card's name is its aria-label (a card
     # that is not a button is an image with that name). The rank letters are drawn by CSS
-    # (`b[data-r]::before`), so the drawing has no text of its own to differ from the name.
+    # (`b[data-r]::before`, Latin or regional letters), so the drawing has no text of its own
+    # to differ from the name.
     role = ' role="img"' if tag != "button" and "role=" not in attrs else ""
-    rank = f'<b data-r="{esc(r)}"></b>'
-    return (f'<{tag} class="card {colour} s-{s}{court} {cls}"{role} {attrs} '
+    idx = f'<b data-r="{esc(r)}"></b>{suit_svg(s)}'
+    return (f'<{tag} class="card {colour} s-{s} f-{esc(c)}{court} {cls}"{role} {attrs} '
             f'aria-label="{esc(label)}">'
-            f'<span class="idx tl" aria-hidden="true">{rank}{suit_svg(s)}</span>'
-            f'<span class="mid" aria-hidden="true">{rank if court else ""}'
-            f'{suit_svg(s, "big")}</span>'
-            f'<span class="idx br" aria-hidden="true">{rank}{suit_svg(s)}</span>'
+            f'<span class="idx tl" aria-hidden="true">{idx}</span>'
+            f'<span class="idx br" aria-hidden="true">{idx}</span>'
             f'</{tag}>')
 
 

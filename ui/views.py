@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from . import i18n as I
 from .i18n import N_, _, ngettext, pgettext
 from .render import (
     SUIT_SYM,
@@ -53,18 +54,34 @@ def level_name(level: str) -> str:
 
 
 # ------------------------------------------------------------------------------------ lobby
-def display_html(display: Mapping[str, bool] | None = None) -> str:
-    """The display settings (index.html applies and remembers them, before Python runs too)."""
+# The court cards' and aces' letters of a country's decks, for the regional indices
+# (style.css draws them; docs/deck.md), by the language of a game's home (`home_language`).
+REGIONAL_RANKS = {"ru": "В Д К Т", "tr": "V K P A"}
+
+
+def display_html(display: Mapping[str, bool] | None = None, home: str = "") -> str:
+    """The display settings (index.html applies and remembers them, before Python runs too).
+
+    `home` is the chosen game's home language: its box for the regional indices shows that
+    country's letters, and is ticked by default when the page is in that language."""
     display = display or {}
     legend = _("Display")
     four = _("Four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green)")
     large = _("Large cards")
     checker = _("Play checker: ask before a clearly worse move")
+    regional = ""
+    if home in REGIONAL_RANKS:
+        on = display.get("regional-ranks", I.current == home)
+        text = _("Regional card letters ({letters} for J Q K A)").format(
+            letters=REGIONAL_RANKS[home])
+        regional = ('<label><input type="checkbox" data-setting="regional-ranks"'
+                    f'{" checked" if on else ""}> {esc(text)}</label>')
     return (f'<fieldset class="opt display"><legend>{esc(legend)}</legend>'
             '<label><input type="checkbox" data-setting="four-colour"'
             f'{" checked" if display.get("four-colour") else ""}> {esc(four)}</label>'
             '<label><input type="checkbox" data-setting="large-cards"'
             f'{" checked" if display.get("large-cards") else ""}> {esc(large)}</label>'
+            f'{regional}'
             '<label><input type="checkbox" data-setting="checker"'
             f'{" checked" if display.get("checker") else ""}> {esc(checker)}</label>'
             '</fieldset>')
@@ -119,11 +136,24 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
         f'<select id="opt-level" data-level>{level_sel}</select></div>'
         f'<div class="opt"><label for="opt-speed">{esc(speed_label)}</label>'
         f'<select id="opt-speed" data-speed>{speed_sel}</select></div>'
-        f'{display_html(display)}'
+        f'{display_html(display, str(gi.get("home_language") or ""))}'
         f'<button type="button" class="btn primary start" data-start>{esc(start)}</button>'
         '</form>'
         f'<details class="rules" open><summary>{esc(how)}</summary>{rules}</details>'
+        f'{credits_html()}'
     )
+
+
+# Where the card faces come from (assets/cards/README.md).
+DECK_AUTHOR = "Adrian Kennard"
+DECK_URL = "https://www.me.uk/cards/"
+
+
+def credits_html() -> str:
+    """The lobby's about line: the card faces' author, with a link to them."""
+    text = esc(_("Card faces: {author}'s playing cards, public domain (CC0)."))
+    link = f'<a href="{DECK_URL}" rel="noopener">{esc(DECK_AUTHOR)}</a>'
+    return f'<p class="credits">{text.replace("{author}", link)}</p>'
 
 
 def options_html(gi: dict[str, Any], values: dict[str, str], players: str) -> str:

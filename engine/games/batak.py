@@ -449,6 +449,7 @@ class BatakRules(Rules):
     fixed_trump: ClassVar[int | None] = None
     min_bid: ClassVar[int] = 4
     seat_names = ("You", "Mehmet", "Ayşe", "Kemal", "Zeynep")
+    home_language = "tr"  # Turkish decks: V K P A for J Q K A
     rank_order = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 
     def explain(self, result: Mapping[str, Any]) -> list[Message]:

@@ -632,6 +632,7 @@ class KozelRules(Rules):
     teams = ((0, 2), (1, 3))
     classic: ClassVar[bool] = False
     seat_names = ("You", "Olga", "Ivan", "Nina", "Pyotr")
+    home_language = "ru"  # Russian decks: В Д К Т for J Q K A
     rank_order = ("A", "10", "K", "Q", "J", "9", "8", "7", "6")
     score_labels: ClassVar[Mapping[str, str]] = {
         "points": "Card points", "delta": "Penalty",

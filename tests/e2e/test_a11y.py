@@ -212,3 +212,63 @@ def test_four_colour_deck_large_cards_and_zoom(app: App) -> None:
         app.reset()
         page.uncheck('[data-setting="four-colour"]')
         page.uncheck('[data-setting="large-cards"]')
+
+
+def test_card_faces_and_regional_letters(app: App) -> None:
+    """Each card shows its face's picture (a background image: the four-colour deck's own
+    file for ♦ and ♣) under indices of at least 14 px. The court cards and aces are lettered
+    В Д К Т in a game of Russian home on a Russian page, by default; the lobby's box turns the
+    letters off, and on in English too; a card's accessible name stays as it is."""
+    page = app.page
+    letters = """() => Object.fromEntries([...document.querySelectorAll('#hand .card b[data-r]')]
+        .map(b => { const c = getComputedStyle(b, '::before').content;
+            return [b.dataset.r, c.startsWith('attr(') ? b.dataset.r : c.replaceAll('"', '')]; }))"""
+    try:
+        page.select_option("#lobby [data-lang]", "ru")
+        page.wait_for_function("document.documentElement.lang === 'ru'")
+        page.click('[data-game-choice="kozel-miner"]')
+        assert page.is_checked('[data-setting="regional-ranks"]')  # the default in Russian
+        app.start("kozel-miner", 5)
+        assert app.wait_turn() == "input"
+        shown = page.evaluate(letters)
+        russian = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
+        assert any(r in shown for r in russian), shown
+        for r, letter in shown.items():
+            assert letter == russian.get(r, r), shown
+        label = page.get_attribute("#hand .card", "aria-label") or ""
+        assert label and not label.startswith(("В ", "Д ", "Т ")), label
+        faces = page.evaluate("""() => [...document.querySelectorAll('#hand .card')].map(c => [
+            c.getAttribute('data-card'), getComputedStyle(c).backgroundImage,
+            parseFloat(getComputedStyle(c.querySelector('.idx')).fontSize)])""")
+        for card, image, size in faces:
+            assert image.endswith(f'/assets/cards/faces/{card}.svg")'), (card, image)
+            assert size >= 14, (card, size)
+        # the box off: Latin letters
+        app.reset()
+        page.uncheck('[data-setting="regional-ranks"]')
+        app.start("kozel-miner", 5)
+        assert app.wait_turn() == "input"
+        assert all(v == r for r, v in page.evaluate(letters).items())
+        # on, in English: every game in its home's letters
+        app.reset()
+        page.select_option("#lobby [data-lang]", "en")
+        page.wait_for_function("document.documentElement.lang === 'en'")
+        page.check('[data-setting="regional-ranks"]')
+        page.check('[data-setting="four-colour"]')
+        app.start("batak", 5)
+        assert app.wait_turn() == "input"
+        turkish = {"J": "V", "Q": "K", "K": "P", "A": "A"}
+        for r, letter in page.evaluate(letters).items():
+            assert letter == turkish.get(r, r)
+        image = page.evaluate("""() => { const c = document.querySelector('#hand .card.s-D, #hand .card.s-C');
+            return c ? [c.getAttribute('data-card'), getComputedStyle(c).backgroundImage] : null; }""")
+        if image:
+            assert image[1].endswith(f'/assets/cards/faces/four/{image[0]}.svg")'), image
+    finally:
+        app.reset()
+        page.select_option("#lobby [data-lang]", "en")
+        page.uncheck('[data-setting="four-colour"]')
+        page.evaluate("""() => { const s = JSON.parse(localStorage.getItem('trick-table/display') || '{}');
+            delete s['regional-ranks']; localStorage.setItem('trick-table/display', JSON.stringify(s)); }""")
+        page.reload()
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
