@@ -7,6 +7,7 @@ served under a sub-path, as GitHub Pages would serve it.
     python3 scripts/screenshots.py display    # the four-colour deck with large cards
     python3 scripts/screenshots.py review     # a deal's review and its replay, each family
     python3 scripts/screenshots.py regional   # regional card letters (Russian and Turkish)
+    python3 scripts/screenshots.py look       # the lobby and every game mid-trick, 3 sizes
 
 For each game (default: one of each family) at 360x640 and 1280x800: the table mid-trick,
 the last trick, the score sheet after the first deal and the hand replay.
@@ -176,6 +177,27 @@ def regional(b: Any) -> None:
             ctx.close()
 
 
+def look(b: Any) -> None:
+    """The lobby and each of the six games mid-trick (every other seat has played or the
+    player leads), at 360x640, 768x1024 and 1280x800: look-<what>-<size>.png."""
+    sys.path.insert(0, str(ROOT))
+    import engine
+
+    for w, h in DISPLAY_SIZES:
+        ctx = b.new_context(viewport={"width": w, "height": h})
+        ctx.route("**/*", handle)
+        page = ctx.new_page()
+        page.goto(BASE)
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        shoot(page, f"look-lobby-{w}x{h}")
+        for game in engine.GAMES:
+            page.evaluate("q => window.__tt_reset(q)", f"?game={game}&seed=5&speed=0&level=easy")
+            page.wait_for_selector("#table:not([hidden])", timeout=120_000)
+            to_trick_in_progress(page, 400)
+            shoot(page, f"look-{game}-{w}x{h}")
+        ctx.close()
+
+
 def main(games: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
@@ -192,6 +214,9 @@ def main(games: list[str]) -> None:
             games = []
         if games == ["review"]:
             reviews(b)
+            games = []
+        if games == ["look"]:
+            look(b)
             games = []
         if games == ["regional"]:
             regional(b)

@@ -580,7 +580,11 @@ FRAMES = """
 window.__frames = {loaf: [], gaps: [], count: 0, on: false};
 try {
   new PerformanceObserver(l => { if (!window.__frames.on) return;
-    for (const e of l.getEntries()) window.__frames.loaf.push(Math.round(e.duration)); })
+    // where the table was when the long frame ended: the deal's summary on show, the cards
+    // being dealt, or the play of a trick
+    const at = document.querySelector("[data-summary]") ? "summary"
+      : document.querySelector("#table[data-dealing]") ? "dealing" : "trick";
+    for (const e of l.getEntries()) window.__frames.loaf.push([Math.round(e.duration), at]); })
     .observe({ type: "long-animation-frame", buffered: false });
 } catch (e) { window.__frames.noLoaf = true; }
 (function tick(last) { requestAnimationFrame(t => {
@@ -617,7 +621,8 @@ def play_watched(page: Any, base: str, query: str) -> dict[str, Any]:
     f = page.evaluate("window.__frames.on = false; "
                       "({...window.__frames, ms: performance.now() - window.__frames.t0})")
     tricks = int(page.evaluate("JSON.parse(window.__tt_record()).deals[0].moves.length"))
-    return {"loaf": f["loaf"], "gaps": f["gaps"], "frames": f["count"], "ms": f["ms"],
+    return {"loaf": [d for d, _at in f["loaf"]],
+            "trick": [d for d, at in f["loaf"] if at == "trick"], "gaps": f["gaps"], "frames": f["count"], "ms": f["ms"],
             "moves": tricks, "no_loaf": bool(f.get("noLoaf"))}
 
 
@@ -643,8 +648,10 @@ def page_frames(b: ModuleType, seed: int, deals: int) -> None:
     print("frames over 50 ms while whole deals are played (the player's seat by the page's "
           "computer), at 1280x800: Long Animation Frames (LoAF) and gaps between animation "
           "frames (rAF)")
+    print("LoAF>50: all of them; in a trick: those that ended while a trick was being played "
+          "(not while the cards were dealt or the deal's summary came up)")
     print(f"{'game':<14} {'speed':<15} {'deals':>5} {'seconds':>8} {'frames':>7} {'fps':>5} "
-          f"{'LoAF>50':>8} {'rAF gaps>50':>11} {'longest ms':>10}")
+          f"{'LoAF>50':>8} {'in a trick':>10} {'rAF gaps>50':>11} {'longest ms':>10}")
     totals: dict[str, list[int]] = {}
     for game in FRAME_GAMES:
         for label in ("Fast (motion)", "Instant (none)"):
@@ -652,10 +659,12 @@ def page_frames(b: ModuleType, seed: int, deals: int) -> None:
             secs = sum(r["ms"] for r in rs) / 1000
             frames = sum(r["frames"] for r in rs)
             loaf = [d for r in rs for d in r["loaf"]]
+            in_trick = [d for r in rs for d in r["trick"]]
             gaps = [d for r in rs for d in r["gaps"]]
             totals.setdefault(label, []).extend([len(loaf), len(gaps)])
             print(f"{game:<14} {label:<15} {len(rs):>5} {secs:>8.1f} {frames:>7} "
-                  f"{frames / max(secs, 1e-9):>5.0f} {len(loaf):>8} {len(gaps):>11} "
+                  f"{frames / max(secs, 1e-9):>5.0f} {len(loaf):>8} {len(in_trick):>10} "
+                  f"{len(gaps):>11} "
                   f"{max(loaf + gaps, default=0):>10}")
     if any(r["no_loaf"] for _g, _l, r in rows):
         print("(this Chromium has no Long Animation Frames API: only rAF gaps are counted)")
