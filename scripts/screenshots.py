@@ -73,6 +73,26 @@ def to_trick_in_progress(page: Any, steps: int) -> None:
         time.sleep(0.05)
 
 
+def open_page(b: Any, w: int, h: int, init: str | None = None) -> tuple[Any, Any]:
+    """A new browser context of `w` x `h` on dist/ (under the sub-path), with `init` run in
+    each page before its own scripts; the context (to close) and its page."""
+    ctx = b.new_context(viewport={"width": w, "height": h})
+    ctx.route("**/*", handle)
+    if init is not None:
+        ctx.add_init_script(init)
+    return ctx, ctx.new_page()
+
+
+def to_summary(page: Any) -> None:
+    """Moves on (the player by the computer's easy choice, taps on the felt) to the deal's
+    summary."""
+    for _ in range(2000):
+        if page.query_selector("[data-summary]"):
+            break
+        step(page)
+        time.sleep(0.02)
+
+
 def shoot(page: Any, name: str) -> None:
     time.sleep(0.4)
     page.screenshot(path=str(OUT / f"{name}.png"))
@@ -82,9 +102,7 @@ def shoot(page: Any, name: str) -> None:
 def embedded(b: Any) -> None:
     """The sample tutorial's Koz Maça page with its first lesson, at 360 and 900 px wide."""
     for w in (360, 900):
-        ctx = b.new_context(viewport={"width": w, "height": 900})
-        ctx.route("**/*", handle)
-        page = ctx.new_page()
+        ctx, page = open_page(b, w, 900)
         page.goto(BASE + "learn/koz-maca.html")
         div = page.query_selector("[data-lesson]")
         div.scroll_into_view_if_needed()
@@ -104,9 +122,7 @@ def embedded(b: Any) -> None:
 def languages(b: Any) -> None:
     """The lobby and a table in Turkish and Russian at 360x640."""
     for lang, game in (("tr", "koz-maca"), ("ru", "kozel-miner")):
-        ctx = b.new_context(viewport={"width": 360, "height": 640})
-        ctx.route("**/*", handle)
-        page = ctx.new_page()
+        ctx, page = open_page(b, 360, 640)
         page.goto(BASE + f"?lang={lang}")
         page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
         shoot(page, f"lobby-{lang}-360x640")
@@ -121,11 +137,8 @@ def display(b: Any) -> None:
     """The four-colour deck with large cards: a Batak table mid-trick at 360x640, 768x1024 and
     1280x800 (the settings are put in the page's storage, as the lobby's boxes would)."""
     for w, h in DISPLAY_SIZES:
-        ctx = b.new_context(viewport={"width": w, "height": h})
-        ctx.route("**/*", handle)
-        ctx.add_init_script("localStorage.setItem('trick-table/display', "
-                            "JSON.stringify({'four-colour': true, 'large-cards': true}))")
-        page = ctx.new_page()
+        ctx, page = open_page(b, w, h, "localStorage.setItem('trick-table/display', "
+                              "JSON.stringify({'four-colour': true, 'large-cards': true}))")
         page.goto(BASE + "?game=batak&seed=5&speed=0&level=easy")
         page.wait_for_selector("#table:not([hidden])", timeout=120_000)
         to_trick_in_progress(page, 400)
@@ -138,16 +151,10 @@ def reviews(b: Any) -> None:
     and the replay with its verdicts, for one game of each family at 360x640 and 1280x800."""
     for game in FAMILIES:
         for w, h in SIZES:
-            ctx = b.new_context(viewport={"width": w, "height": h})
-            ctx.route("**/*", handle)
-            page = ctx.new_page()
+            ctx, page = open_page(b, w, h)
             page.goto(BASE + f"?game={game}&seed=5&speed=0&level=easy")
             page.wait_for_selector("#table:not([hidden])", timeout=120_000)
-            for _ in range(2000):
-                if page.query_selector("[data-summary]"):
-                    break
-                step(page)
-                time.sleep(0.02)
+            to_summary(page)
             page.click('[data-summary] [data-action="review"]')
             page.wait_for_selector("[data-review] [data-perfect]", timeout=120_000)
             shoot(page, f"review-{game}-{w}x{h}")
@@ -166,10 +173,8 @@ def regional(b: Any) -> None:
     for lang, game, settings in (("ru", "kozel-miner", "{}"),
                                  ("tr", "batak", "{'four-colour': true}")):
         for w, h in DISPLAY_SIZES:
-            ctx = b.new_context(viewport={"width": w, "height": h})
-            ctx.route("**/*", handle)
-            ctx.add_init_script(f"localStorage.setItem('trick-table/display', JSON.stringify({settings}))")
-            page = ctx.new_page()
+            ctx, page = open_page(b, w, h, "localStorage.setItem('trick-table/display', "
+                                  f"JSON.stringify({settings}))")
             page.goto(BASE + f"?lang={lang}&game={game}&seed=5&speed=0&level=easy")
             page.wait_for_selector("#table:not([hidden])", timeout=120_000)
             to_trick_in_progress(page, 400)
@@ -184,9 +189,7 @@ def look(b: Any) -> None:
     import engine
 
     for w, h in DISPLAY_SIZES:
-        ctx = b.new_context(viewport={"width": w, "height": h})
-        ctx.route("**/*", handle)
-        page = ctx.new_page()
+        ctx, page = open_page(b, w, h)
         page.goto(BASE)
         page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
         shoot(page, f"look-lobby-{w}x{h}")
@@ -223,9 +226,7 @@ def main(games: list[str]) -> None:
             games = []
         for game in games:
             for w, h in SIZES:
-                ctx = b.new_context(viewport={"width": w, "height": h})
-                ctx.route("**/*", handle)
-                page = ctx.new_page()
+                ctx, page = open_page(b, w, h)
                 page.goto(BASE + f"?game={game}&seed=5&speed=0&level=easy")
                 page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
                 page.wait_for_selector("#table:not([hidden])")
@@ -243,11 +244,7 @@ def main(games: list[str]) -> None:
                 page.click('#bar [data-action="last-trick"]')
                 shoot(page, f"{game}-last-trick-{w}x{h}")
                 page.click('[data-last-trick] [data-action="close"]')
-                for _ in range(2000):
-                    if page.query_selector("[data-summary]"):
-                        break
-                    step(page)
-                    time.sleep(0.02)
+                to_summary(page)
                 page.click('[data-summary] [data-action="score-sheet"]')
                 shoot(page, f"{game}-score-sheet-{w}x{h}")
                 page.click('[data-score-sheet] [data-action="replay"]')

@@ -134,52 +134,43 @@ def test_the_hint_says_when_every_card_is_equal(game: str) -> None:
 
 
 # ------------------------------------------------------------------------- Bidding Kozel
+def bk_play(d: Deal, mv: str, side: frozenset[int]) -> tuple[Deal, int]:
+    """A copy of `d` after `mv`, and the card points `side` took if that finished a trick."""
+    nd = d.clone()
+    before = len(nd.tricks)
+    nd.play(mv)
+    if len(nd.tricks) > before and nd.tricks[-1]["winner"] in side:
+        return nd, sum(kozel_points(parse_card(c)) for _, ms in nd.tricks[-1]["plays"]
+                       for c in ms.split())
+    return nd, 0
+
+
 def bk_value(d: Deal, side: frozenset[int], memo: dict[Any, int]) -> int:
     """Bidding Kozel by exhaustive search with every card visible: the card points `side`
-    takes from here on, both sides playing their best (the deal copied through its record)."""
+    takes from here on, both sides playing their best."""
     if d.phase != "play":
         return 0
     key = (tuple(tuple(h) for h in d.hands), tuple(map(tuple, d.trick)), d.to_move)
-    if key in memo:
-        return memo[key]
-    maximize = d.to_move in side
-    best: int | None = None
-    for mv in d.legal_moves():
-        nd = d.clone()
-        before = len(nd.tricks)
-        nd.play(mv)
-        gained = 0
-        if len(nd.tricks) > before:
-            t = nd.tricks[-1]
-            if t["winner"] in side:
-                gained = sum(kozel_points(parse_card(c)) for _, ms in t["plays"]
-                             for c in ms.split())
-        v = gained + bk_value(nd, side, memo)
-        if best is None or (v > best if maximize else v < best):
-            best = v
-    memo[key] = best or 0
+    if key not in memo:
+        vals = [gained + bk_value(nd, side, memo)
+                for nd, gained in (bk_play(d, mv, side) for mv in d.legal_moves())]
+        memo[key] = (max(vals) if d.to_move in side else min(vals)) if vals else 0
     return memo[key]
 
 
 def bk_truth(m: engine.Match, seed: int) -> list[dict[str, int]]:
     """Each legal move's card points for the player (exhaustive search) in layouts consistent
     with what the player sees."""
-    d = m.deal
     side = frozenset(side_of(m, 0))
     rng = random.Random(1000 + seed)
     out = []
     for _ in range(LAYOUTS // 3):
-        w = d.resample(0, rng)
+        w = m.deal.resample(0, rng)
+        memo: dict[Any, int] = {}
         vals = {}
         for mv in w.legal_moves():
-            nd = w.clone()
-            before = len(nd.tricks)
-            nd.play(mv)
-            gained = 0
-            if len(nd.tricks) > before and nd.tricks[-1]["winner"] in side:
-                gained = sum(kozel_points(parse_card(c)) for _, ms in nd.tricks[-1]["plays"]
-                             for c in ms.split())
-            vals[mv] = gained + bk_value(nd, side, {})
+            nd, gained = bk_play(w, mv, side)
+            vals[mv] = gained + bk_value(nd, side, memo)
         out.append(vals)
     return out
 

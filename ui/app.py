@@ -2252,9 +2252,8 @@ class App(Embedding):
         seats_html = []
         totals = list(m.totals)
         label = gi["score_labels"]["total_short"]
-        target = getattr(m.rules, "target", None)
-        out_of = (f"/{target}" if isinstance(target, int) and gi.get("lower_total_wins")
-                  else "")  # Kozel: the penalty total out of the losing target
+        target = self.losing_target(gi)
+        out_of = f"/{target}" if target is not None else ""  # Kozel: out of the losing target
         for s in range(m.players):
             extra = [t.render(names, catalog()) for t in m.rules.seat_tags(v, s)]
             if s in self.away:
@@ -2309,26 +2308,23 @@ class App(Embedding):
         el("open-hands").hidden = not oh
         self.draw_lesson()
 
+    def losing_target(self, gi: dict[str, Any]) -> int | None:
+        """The total that loses the match, where the game has one (the rules' `target`)."""
+        target = getattr(self.match.rules, "target", None)
+        return target if isinstance(target, int) and gi.get("lower_total_wins") else None
+
     def scoreboard(self, v: dict[str, Any], names: list[str], gi: dict[str, Any]) -> str:
-        """The bar's scoreboard: the match totals per team or per seat, and the goal (the
-        losing target, the contract in play)."""
+        """The bar's scoreboard: the match totals per team or per seat (the score sheet's
+        columns), and the goal (the losing target, the contract in play)."""
         m = self.match
         totals = list(m.totals)
-        teams = m.rules.teams
-        if teams:
-            cols = [(" & ".join(names[s] for s in t), totals[t[0]], 0 in t) for t in teams]
-        else:
-            cols = [(names[s], totals[s], s == 0) for s in range(m.players)]
-        goal = ""
-        target = getattr(m.rules, "target", None)
-        if isinstance(target, int) and gi.get("lower_total_wins"):
-            goal = _("loses at {n}").format(n=target)
-        elif v.get("bid") and v.get("declarer") is not None:
-            d = v["declarer"]
-            goal = _("{bid} by {player}").format(
-                bid=v["bid"], player=names[d] if isinstance(d, int) and d < len(names) else d)
-        return V.scoreboard_html(cols, "team" if teams else "seat",
-                                 str(gi["score_labels"].get("total") or _("Total")), goal)
+        cols = [(head, totals[seats[0]], 0 in seats)
+                for head, seats in RV.score_columns(m, names)]
+        target = self.losing_target(gi)
+        goal = (_("loses at {n}").format(n=target) if target is not None
+                else V.contract_text(v, names) if v.get("declarer") is not None else None)
+        return V.scoreboard_html(cols, "team" if m.rules.teams else "seat",
+                                 str(gi["score_labels"].get("total") or _("Total")), goal or "")
 
     def put(self, key: str, html: str) -> bool:
         """Sets the table part `key` (an element id) to `html` unless it shows that already:

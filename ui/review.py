@@ -418,11 +418,19 @@ def replay_verdicts(review: Mapping[str, Any] | None) -> dict[int, list[Mapping[
     for dec in (review or {}).get("decisions") or []:
         if not isinstance(dec, Mapping):
             continue
-        trick = dec.get("trick")
-        key = (trick - 1 if dec.get("phase") == "play" and isinstance(trick, int)
-               and not isinstance(trick, bool) and trick >= 1 else -1)
-        out.setdefault(key, []).append(dec)
+        step = _play_step(dec)
+        out.setdefault(-1 if step is None else step, []).append(dec)
     return out
+
+
+def _play_step(dec: Mapping[str, Any]) -> int | None:
+    """The replay's step (the trick's index, from 0) of a card decision; None for a bid or a
+    trump choice, or a decision without a readable trick."""
+    trick = dec.get("trick")
+    if (dec.get("phase") == "play" and isinstance(trick, int) and not isinstance(trick, bool)
+            and trick >= 1):
+        return trick - 1
+    return None
 
 
 def _verdict_word(v: str) -> str:
@@ -444,6 +452,13 @@ def _decision_line(dec: Mapping[str, Any], label: Any, unit: str) -> str:
         line += " · " + _("better: {move} (+{amount})").format(
             move=label(str(dec["best"])), amount=amount(float(dec["cost"]), unit))
     return line
+
+
+def _decision_item(dec: Mapping[str, Any], where: str, line: str) -> str:
+    """One decision as an item of a list: its verdict, then `where` and `line` (HTML)."""
+    v = str(dec.get("verdict") or "")
+    return (f'<li data-decision data-verdict="{esc(v)}"><span class="verdict">'
+            f'{esc(_verdict_word(v))}</span> {where} · {line}</li>')
 
 
 def _verdict_badge(dec: Mapping[str, Any]) -> str:
@@ -506,10 +521,9 @@ def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[s
             shown = ([*list(verdicts.get(-1) or []), *here] if step == 0 else here)
             unit_of = str(here[0].get("unit") if here else "tricks")
             items = "".join(
-                f'<li data-decision data-verdict="{esc(d.get("verdict") or "")}">'
-                f'<span class="verdict">{esc(_verdict_word(str(d.get("verdict") or "")))}'
-                f'</span> {esc(_where(d))} · '
-                f'{esc(_decision_line(d, label or str, str(d.get("unit") or unit_of)))}</li>'
+                _decision_item(d, esc(_where(d)),
+                               esc(_decision_line(d, label or str,
+                                                  str(d.get("unit") or unit_of))))
                 for d in shown)
             heading = _("Your decisions")
             none = _("No decision of yours in this trick was rated.")
@@ -577,15 +591,13 @@ def deal_review_html(review: dict[str, Any] | None, label: Any, title: str,
     index = deal if isinstance(deal, int) and not isinstance(deal, bool) and deal >= 0 else None
     rows = []
     for dec in decisions:
-        v = str(dec.get("verdict") or "")
         where = esc(_where(dec))
-        trick = dec.get("trick")
-        if (index is not None and dec.get("phase") == "play" and isinstance(trick, int)
-                and not isinstance(trick, bool) and trick >= 1):
+        step = _play_step(dec)
+        if index is not None and step is not None:
             # The trick's name opens the replay at that trick, verdicts beside the cards.
-            see = _("Trick {n} in the replay").format(n=trick)
+            see = _("Trick {n} in the replay").format(n=step + 1)
             where = (f'<button type="button" class="linkish" data-action="replay" '
-                     f'data-deal="{index}" data-step="{trick - 1}" aria-label="{esc(see)}">'
+                     f'data-deal="{index}" data-step="{step}" aria-label="{esc(see)}">'
                      f'{where}</button>')
         line = esc(_decision_line(dec, label, unit))
         loss = dec.get("perfect_loss")
@@ -593,8 +605,7 @@ def deal_review_html(review: dict[str, Any] | None, label: Any, title: str,
             line += esc(" · " + _("with every card visible this lost {amount}").format(
                 amount=amount(float(loss), str((review.get("perfect") or {}).get("unit")
                                                or unit))))
-        rows.append(f'<li data-decision data-verdict="{esc(v)}"><span class="verdict">'
-                    f'{esc(_verdict_word(v))}</span> {where} · {line}</li>')
+        rows.append(_decision_item(dec, where, line))
     perfect = review.get("perfect") or {}
     if perfect.get("solved"):
         p_unit = str(perfect.get("unit") or unit)

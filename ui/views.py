@@ -343,6 +343,18 @@ def panel_html(view: dict[str, Any], moves: list[str], title: str, multi: bool,
     return "".join(parts)
 
 
+def contract_text(view: dict[str, Any], names: list[str]) -> str | None:
+    """The contract in play ("5 by Ayşe", or the bid alone before a declarer is known); None
+    when there is none."""
+    if not view.get("bid"):
+        return None
+    d = view.get("declarer")
+    if d is None:
+        return str(view["bid"])
+    player = names[d] if isinstance(d, int) and 0 <= d < len(names) else fmt_value(d)
+    return _("{bid} by {player}").format(bid=view["bid"], player=player)
+
+
 def info_items(view: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
     """Facts of the deal for the bar under the title: (label, value) pairs, plain text. Each
     shows when the view has it (contract, pairing, marker, kozyryatnik, eggs, stock, pot)."""
@@ -351,11 +363,9 @@ def info_items(view: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
     def who(s: Any) -> str:
         return names[s] if isinstance(s, int) and 0 <= s < len(names) else fmt_value(s)
 
-    if view.get("bid"):
-        d = view.get("declarer")
-        items.append((pgettext("deal fact", "Contract"),
-                      _("{bid} by {player}").format(bid=view["bid"], player=who(d))
-                      if d is not None else str(view["bid"])))
+    contract = contract_text(view, names)
+    if contract is not None:
+        items.append((pgettext("deal fact", "Contract"), contract))
     if isinstance(view.get("pairing"), dict) and view["pairing"]:
         pairs = ", ".join(f"{who(int(s))} {SUIT_SYM.get(str(t), t)}" for s, t in view["pairing"].items())
         items.append((pgettext("deal fact", "Pairing"), pairs))

@@ -473,6 +473,27 @@ def page_ai(b: ModuleType, deals: int, seed: int) -> None:
               f"total {time.perf_counter() - t_start:.0f} s")
 
 
+def think_to_summary(page: Any) -> int:
+    """Plays the deal on show to its summary, the player's seat by the page's computer
+    (__tt_think), tapping the felt where a finished trick waits; returns the player's moves."""
+    moves = 0
+    while not page.query_selector("[data-summary]"):
+        page.wait_for_selector("#table[data-input], [data-summary], #table[data-tap]",
+                               state="attached")
+        if page.query_selector("[data-summary]"):
+            break
+        if not page.query_selector("#table[data-input]"):
+            box = page.query_selector("#felt").bounding_box()
+            page.click("#felt", position={"x": box["width"] / 2, "y": box["height"] / 2})
+            continue
+        before = page.get_attribute("#table", "data-seq")
+        page.evaluate("window.__tt_think()")
+        page.wait_for_function("s => document.getElementById('table').dataset.seq !== s "
+                               "|| document.querySelector('[data-summary]')", arg=before)
+        moves += 1
+    return moves
+
+
 # ---------------------------------------------------------------------------------- page-memory
 LONG_TASKS = """
 window.__long = [];
@@ -526,23 +547,7 @@ def page_memory(b: ModuleType, seed: int) -> None:
             page.goto(f"{base}/{query}")
             page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
             ready = float(page.evaluate("window.__tt_ready_at"))
-            moves = 0
-            while not page.query_selector("[data-summary]"):
-                page.wait_for_selector(
-                    "#table[data-input], [data-summary], #table[data-tap]", state="attached")
-                if page.query_selector("[data-summary]"):
-                    break
-                if not page.query_selector("#table[data-input]"):
-                    box = page.query_selector("#felt").bounding_box()
-                    page.click("#felt", position={"x": box["width"] / 2,
-                                                  "y": box["height"] / 2})
-                    continue
-                before = page.get_attribute("#table", "data-seq")
-                page.evaluate("window.__tt_think()")
-                page.wait_for_function(
-                    "s => document.getElementById('table').dataset.seq !== s "
-                    "|| document.querySelector('[data-summary]')", arg=before)
-                moves += 1
+            moves = think_to_summary(page)
             page.wait_for_timeout(500)
             state = json.loads(page.evaluate("window.__tt_state()"))
             every = page.evaluate("window.__long")
@@ -603,27 +608,13 @@ def play_watched(page: Any, base: str, query: str) -> dict[str, Any]:
     page.goto(f"{base}/{query}")
     page.wait_for_selector("#table:not([hidden])", state="attached", timeout=120_000)
     page.evaluate("window.__frames.on = true; window.__frames.t0 = performance.now()")
-    tricks = 0
-    while not page.query_selector("[data-summary]"):
-        page.wait_for_selector("#table[data-input], [data-summary], #table[data-tap]",
-                               state="attached")
-        if page.query_selector("[data-summary]"):
-            break
-        if not page.query_selector("#table[data-input]"):
-            box = page.query_selector("#felt").bounding_box()
-            page.click("#felt", position={"x": box["width"] / 2, "y": box["height"] / 2})
-            continue
-        before = page.get_attribute("#table", "data-seq")
-        page.evaluate("window.__tt_think()")
-        page.wait_for_function("s => document.getElementById('table').dataset.seq !== s "
-                               "|| document.querySelector('[data-summary]')", arg=before)
+    think_to_summary(page)
     page.wait_for_timeout(400)
     f = page.evaluate("window.__frames.on = false; "
                       "({...window.__frames, ms: performance.now() - window.__frames.t0})")
-    tricks = int(page.evaluate("JSON.parse(window.__tt_record()).deals[0].moves.length"))
     return {"loaf": [d for d, _at in f["loaf"]],
             "trick": [d for d, at in f["loaf"] if at == "trick"], "gaps": f["gaps"], "frames": f["count"], "ms": f["ms"],
-            "moves": tricks, "no_loaf": bool(f.get("noLoaf"))}
+            "no_loaf": bool(f.get("noLoaf"))}
 
 
 def page_frames(b: ModuleType, seed: int, deals: int) -> None:

@@ -54,33 +54,58 @@ def overlap(a: dict[str, float], b: dict[str, float], slack: float = 1.0) -> boo
             and min(a["b"], b["b"]) - max(a["y"], b["y"]) > slack)
 
 
+def restore(page: Any, game: str, record: dict[str, Any],
+            size: tuple[int, int] | None = None) -> None:
+    """Puts `record` on the table as the player's saved match and reloads the page on it (at
+    `size`, when given)."""
+    save = {"format": 1, "tab": "layout-test", "n": 1, "screen": "table", "overlay": None,
+            "cur": 0, "away": [], "record": record,
+            "settings": {"game": game, "options": {}, "players": str(record["players"]),
+                         "seed": str(record["seed"]), "level": "easy", "speed": "0"}}
+    if size is not None:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.evaluate("([k, t]) => localStorage.setItem(k, t)", [KEY, json.dumps(save)])
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+    page.wait_for_selector("#table[data-input]", state="attached")
+
+
+def assert_apart(page: Any, plays_sel: str, players: int, size: tuple[int, int],
+                 shot: str) -> None:
+    """At `size`, the other seats' plays (`plays_sel`) and every seat's label: one box each,
+    no two overlapping, none off the screen, no sideways scroll. `shot` names the screenshot
+    kept in $TT_LAYOUT_SHOTS, when set."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    # The layout settles: a play's place moves with the card size, and `.play` eases its
+    # transform over 0.25 s (style.css), so a box read sooner is one halfway there.
+    page.wait_for_timeout(400)
+    if os.environ.get("TT_LAYOUT_SHOTS"):  # a folder to keep what the test saw
+        page.screenshot(path=f"{os.environ['TT_LAYOUT_SHOTS']}/{shot}-{width}.png")
+    plays = boxes(page, plays_sel)
+    seats = boxes(page, "#felt .seat")
+    assert len(plays) == players - 1, plays
+    assert len(seats) == players, seats
+    every = plays + seats
+    bad = [f"{a} runs off the screen" for a in every
+           if a["x"] < 0 or a["r"] > width or a["y"] < 0 or a["b"] > max(height, 2000)]
+    bad += [f"{a} overlaps {b}" for i, a in enumerate(every) for b in every[i + 1:]
+            if overlap(a, b)]
+    assert not bad, f"{shot} at {width}x{height}: " + "; ".join(bad)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_bidding_kozel_sets_are_each_seats_own(app: App, players: int) -> None:
     page = app.page
     record = sets_position(players)
-    save = {"format": 1, "tab": "layout-test", "n": 1, "screen": "table", "overlay": None,
-            "cur": 0, "away": [], "record": record,
-            "settings": {"game": "bidding-kozel", "options": {}, "players": str(players),
-                         "seed": str(record["seed"]), "level": "easy", "speed": "0"}}
-    for width, height in ((360, 640), (1280, 800)):
-        page.set_viewport_size({"width": width, "height": height})
-        page.evaluate("([k, t]) => localStorage.setItem(k, t)", [KEY, json.dumps(save)])
-        page.reload()
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
-        page.wait_for_selector("#table[data-input]", state="attached")
-        if os.environ.get("TT_LAYOUT_SHOTS"):  # a folder to keep what the test saw
-            page.screenshot(path=f"{os.environ['TT_LAYOUT_SHOTS']}/sets-{players}-{width}.png")
-        plays = boxes(page, "#trick .play")
-        seats = boxes(page, "#felt .seat")
-        assert len(plays) == players - 1, plays
-        assert len(seats) == players, seats
-        every = plays + seats  # no two boxes overlap, none runs off the screen
-        bad = [f"{a} runs off the screen" for a in every if a["x"] < 0 or a["r"] > width]
-        bad += [f"{a} overlaps {b}" for i, a in enumerate(every) for b in every[i + 1:]
-                if overlap(a, b)]
-        assert not bad, f"{players} players at {width}x{height}: " + "; ".join(bad)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-    page.evaluate("k => localStorage.removeItem(k)", KEY)
+    try:
+        for size in ((360, 640), (1280, 800)):
+            restore(page, "bidding-kozel", record, size)
+            assert_apart(page, "#trick .play", players, size, f"sets-{players}")
+    finally:
+        page.evaluate("k => localStorage.removeItem(k)", KEY)
+        page.set_viewport_size({"width": 1280, "height": 800})
 
 
 def full_trick_position(game: str) -> dict[str, Any]:
@@ -108,31 +133,10 @@ def test_every_card_and_seat_label_has_its_own_place(app: App, game: str) -> Non
     sets of cards: the test above.)"""
     page = app.page
     record = full_trick_position(game)
-    save = {"format": 1, "tab": "layout-test", "n": 1, "screen": "table", "overlay": None,
-            "cur": 0, "away": [], "record": record,
-            "settings": {"game": game, "options": {}, "players": str(record["players"]),
-                         "seed": str(record["seed"]), "level": "easy", "speed": "0"}}
-    page.evaluate("([k, t]) => localStorage.setItem(k, t)", [KEY, json.dumps(save)])
     try:
-        page.reload()
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
-        page.wait_for_selector("#table[data-input]", state="attached")
-        for width, height in SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(100)  # the layout settles
-            if os.environ.get("TT_LAYOUT_SHOTS"):
-                page.screenshot(path=f"{os.environ['TT_LAYOUT_SHOTS']}/{game}-{width}.png")
-            plays = boxes(page, "#trick .play .card")
-            seats = boxes(page, "#felt .seat")
-            assert len(plays) == record["players"] - 1, plays
-            assert len(seats) == record["players"], seats
-            every = plays + seats
-            bad = [f"{a} runs off the screen" for a in every
-                   if a["x"] < 0 or a["r"] > width or a["y"] < 0 or a["b"] > max(height, 2000)]
-            bad += [f"{a} overlaps {b}" for i, a in enumerate(every) for b in every[i + 1:]
-                    if overlap(a, b)]
-            assert not bad, f"{game} at {width}x{height}: " + "; ".join(bad)
-            assert page.evaluate("document.documentElement.scrollWidth") <= width
+        restore(page, game, record)
+        for size in SIZES:
+            assert_apart(page, "#trick .play .card", record["players"], size, game)
     finally:
         page.evaluate("k => localStorage.removeItem(k)", KEY)
         page.set_viewport_size({"width": 1280, "height": 800})
