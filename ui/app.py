@@ -206,6 +206,13 @@ def set_sound(on: bool) -> None:
         js.window.__tt_sound_set(on)
 
 
+def start_offline_copy() -> None:
+    """Registers the service worker that keeps the page for offline play (index.html's
+    __tt_sw_start; a module function for the same reason as set_sound)."""
+    with contextlib.suppress(Exception):
+        js.window.__tt_sw_start()
+
+
 def hint_label(move: str) -> str:
     """A move named in a hint's sentence: "bid 5", "Pass", "K♥"."""
     if move.lower().startswith("bid "):
@@ -451,6 +458,7 @@ class App(Embedding):
         """Boots the search players' worker shortly after the lobby shows, so the first
         computer move of a match does not wait for it."""
         await asyncio.sleep(1.5)
+        start_offline_copy()  # the service worker, now that nothing waits on it
         if self.level != "easy":
             self.brain.start()
 
