@@ -19,6 +19,11 @@ rebuilt as unchecked-hash .pyc compiled by the same Pyodide under Node, keeping 
 the page imports (computed by importing them under Node), which roughly halves the cold start.
 Modules frozen into the interpreter stay out of it (Python never reads them from the zip), and
 so do the few that start-up imports only for work the page never does (STDLIB_PATCHES).
+
+A repeat visit starts from a memory snapshot of Pyodide with the page's modules imported
+(make_snapshot, made under Node; loaded by ui/pyodide.js from the service worker's copy), and
+PyScript's own package ships compiled (pyscript_pycache). pyscript.toml is the page's PyScript
+configuration; the build completes it with the computed `files` into dist/pyscript.json.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tomllib
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -552,7 +558,7 @@ from importlib._bootstrap_external import _code_to_hash_pyc
 res = []
 for i, f in enumerate(ARGS["files"]):
     data = open(f"/src/{i}", "rb").read()
-    code = compile(data, f["filename"], "exec", dont_inherit=True, optimize=2)
+    code = compile(data, f["filename"], "exec", dont_inherit=True, optimize=f.get("optimize", 2))
     res.append(bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)))
 from pyodide.ffi import to_js
 to_js([sys.implementation.cache_tag, res])
@@ -565,6 +571,109 @@ for (const [i, b] of Array.from(blobs).entries()) fs.writeFileSync(args.out + "/
 
 # Where PyScript writes the `files` entries (the interpreter's working directory).
 PAGE_HOME = "/home/pyodide"
+
+
+NODE_SNAPSHOT_SCRIPT = r"""
+import { loadPyodide } from "%(pyodide_mjs)s";
+import fs from "node:fs";
+import path from "node:path";
+const args = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+// The page's start (PyScript passes stdout, stderr and indexURL), with the page's stdlib zip.
+const py = await loadPyodide({ indexURL: args.indexURL, stdLibURL: args.stdlib,
+                               _makeSnapshot: true, stdout: () => {},
+                               stderr: (s) => console.error(s) });
+for (const f of args.files) {
+  py.FS.mkdirTree(path.posix.dirname(f.target));
+  py.FS.writeFile(f.target, fs.readFileSync(f.path));
+}
+py.globals.set("MODULES", py.toPy(args.modules));
+py.runPython(`
+import importlib, os
+os.chdir(${JSON.stringify(args.home)})
+for name in MODULES:
+    importlib.import_module(name)
+del MODULES
+`);
+fs.writeFileSync(args.out, py.makeMemorySnapshot());
+"""
+# Standard modules PyScript's own package imports as the page starts (the page's are imported
+# by its own modules).
+SNAPSHOT_STDLIB = ["html"]
+SNAPSHOT_MAGIC = b"TTS1"
+SNAPSHOT_PAGE = 4096
+
+
+def sparse_snapshot(raw: bytes) -> bytes:
+    """A memory snapshot without its zero pages (most of the heap): "TTS1", the full length,
+    the number of runs (little-endian u32), then each run's offset and length, then the runs'
+    bytes. index.html's snapshot reader expands it back to the full heap."""
+    import struct
+
+    runs: list[tuple[int, int]] = []
+    zero = bytes(SNAPSHOT_PAGE)
+    for off in range(0, len(raw), SNAPSHOT_PAGE):
+        page = raw[off:off + SNAPSHOT_PAGE]
+        if page == zero[:len(page)]:
+            continue
+        if runs and runs[-1][0] + runs[-1][1] == off:
+            runs[-1] = (runs[-1][0], runs[-1][1] + len(page))
+        else:
+            runs.append((off, len(page)))
+    head = SNAPSHOT_MAGIC + struct.pack("<II", len(raw), len(runs))
+    head += b"".join(struct.pack("<II", o, n) for o, n in runs)
+    return head + b"".join(raw[o:o + n] for o, n in runs)
+
+
+def expand_snapshot(data: bytes) -> bytes:
+    """The full heap back from sparse_snapshot's format (what index.html does in the page)."""
+    import struct
+
+    if data[:4] != SNAPSHOT_MAGIC:
+        raise ValueError("not a Trick Table snapshot")
+    full, count = struct.unpack_from("<II", data, 4)
+    out = bytearray(full)
+    pos = 12 + 8 * count
+    for i in range(count):
+        off, n = struct.unpack_from("<II", data, 12 + 8 * i)
+        out[off:off + n] = data[pos:pos + n]
+        pos += n
+    return bytes(out)
+
+
+def make_snapshot(pyodide_dir: Path, stdlib: Path, files: dict[Path, Path],
+                  modules: list[str]) -> Path:
+    """Pyodide's memory after start-up with the page's modules imported, made under Node
+    (cached by its inputs), in sparse_snapshot's format.
+
+    A repeat visit starts from it (ui/pyodide.js) instead of initialising Python and importing
+    the stdlib, engine and ui again. `files` maps each page file's path under PAGE_HOME to its
+    .pyc; the same files are written there again by PyScript, so a lazy import finds them."""
+    h = hashlib.sha256((PYODIDE_VERSION + "\0" + NODE_SNAPSHOT_SCRIPT).encode())
+    h.update(stdlib.read_bytes())
+    for rel, src in sorted(files.items()):
+        h.update(rel.as_posix().encode() + b"\0" + src.read_bytes() + b"\0")
+    h.update(json.dumps(modules).encode())
+    out = CACHE / "snapshot" / f"snapshot-{h.hexdigest()[:16]}.bin"
+    if out.exists():
+        return out
+    log("making the memory snapshot of the page's start with Pyodide under Node")
+    work = CACHE / "snapshot" / "work"
+    work.mkdir(parents=True, exist_ok=True)
+    (work / "snapshot.mjs").write_text(NODE_SNAPSHOT_SCRIPT % {
+        "pyodide_mjs": (pyodide_dir / "pyodide.mjs").as_uri()})
+    raw = work / "heap.bin"
+    (work / "args.json").write_text(json.dumps({
+        "indexURL": str(pyodide_dir) + "/", "stdlib": str(stdlib), "home": PAGE_HOME,
+        "files": [{"target": f"{PAGE_HOME}/{rel.as_posix()}", "path": str(src)}
+                  for rel, src in sorted(files.items())],
+        "modules": modules, "out": str(raw)}))
+    run_node(work / "snapshot.mjs", work / "args.json")
+    data = sparse_snapshot(raw.read_bytes())
+    raw.unlink()
+    for old in (CACHE / "snapshot").glob("snapshot-*.bin"):  # keep the cache small
+        old.unlink()
+    out.write_bytes(data)
+    return out
 
 
 def compile_page_sources(pyodide_dir: Path, sources: list[Path]) -> dict[Path, Path]:
@@ -601,6 +710,100 @@ def compile_page_sources(pyodide_dir: Path, sources: list[Path]) -> dict[Path, P
     for i, p in enumerate(sources):
         result[p.relative_to(ROOT).with_suffix(".pyc")] = out / f"{i}.pyc"
     return result
+
+
+NODE_PYSCRIPT_PACKAGE_SCRIPT = r"""
+// PyScript's own Python package, as its core bundle writes it into the interpreter's working
+// directory before the page's code runs: the one object literal passed to wo(".", {...}).
+import fs from "node:fs";
+const [bundle, out] = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const src = fs.readFileSync(bundle, "utf8");
+const key = 'wo(".",';
+let i = src.indexOf(key);
+if (i < 0 || src.indexOf(key, i + 1) >= 0) throw new Error("PyScript's package literal not found once");
+i += key.length;
+let depth = 0, j = i, quote = null;
+for (; j < src.length; j++) {
+  const c = src[j];
+  if (quote) { if (c === "\\") j++; else if (c === quote) quote = null; continue; }
+  if (c === '"' || c === "'" || c === "`") quote = c;
+  else if (c === "{") depth++;
+  else if (c === "}" && --depth === 0) { j++; break; }
+}
+const files = {};
+(function walk(prefix, node) {
+  for (const [k, v] of Object.entries(node)) {
+    if (typeof v === "string") files[prefix + k] = v; else walk(prefix + k + "/", v);
+  }
+})("", Function("return " + src.slice(i, j))());
+fs.writeFileSync(out, JSON.stringify(files));
+"""
+
+
+def pyscript_pycache(pyodide_dir: Path, pyscript_dir: Path) -> dict[Path, Path]:
+    """Compiled PyScript's Python package (cached by the bundle), for its __pycache__.
+
+    PyScript writes its package's sources into the working directory at each start and the
+    page imports it before its own code runs (about 0.1 s): with these unchecked-hash .pyc
+    beside them (written there through the config's `files`), Python does not compile them.
+    They are compiled from the very sources the bundle writes, taken out of it under Node.
+    Empty (a plain start) when the bundle no longer holds them as this expects."""
+    bundles = [p for p in pyscript_files(pyscript_dir) if p.name.startswith("core-")
+               and 'wo(".",' in p.read_text(encoding="utf-8")]
+    if len(bundles) != 1:
+        log("PyScript's package was not found in its bundle: it is compiled in the page")
+        return {}
+    bundle = bundles[0]
+    key = hashlib.sha256(bundle.read_bytes() + NODE_PYSCRIPT_PACKAGE_SCRIPT.encode()
+                         + PYODIDE_VERSION.encode()).hexdigest()[:16]
+    out = CACHE / "pyscript-pyc" / key
+    listing = out / "files.json"
+    if not listing.exists():
+        work = CACHE / "pyscript-pyc" / "work"
+        shutil.rmtree(work, ignore_errors=True)
+        work.mkdir(parents=True)
+        (work / "extract.mjs").write_text(NODE_PYSCRIPT_PACKAGE_SCRIPT)
+        (work / "args.json").write_text(json.dumps([str(bundle), str(work / "package.json")]))
+        run_node(work / "extract.mjs", work / "args.json")
+        package = json.loads((work / "package.json").read_text(encoding="utf-8"))
+        if "pyscript/__init__.py" not in package:
+            log("PyScript's package has no __init__.py in its bundle: compiled in the page")
+            return {}
+        # only what `import pyscript` loads (the rest is never imported by this page)
+        names, todo = [], ["pyscript/__init__.py"]
+        while todo:
+            name = todo.pop()
+            if name in names or name not in package:
+                continue
+            names.append(name)
+            for node in ast.walk(ast.parse(package[name])):
+                mods = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                        [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+                todo += [m.replace(".", "/") + ".py" for m in mods if m.startswith("pyscript.")]
+        names.sort()
+        for i, name in enumerate(names):
+            (work / f"{i}.py").write_text(package[name], encoding="utf-8")
+        (work / "pyc.mjs").write_text(NODE_PYC_SCRIPT % {
+            "pyodide_mjs": (pyodide_dir / "pyodide.mjs").as_uri()})
+        tmp = work / "out"
+        (work / "pyc.json").write_text(json.dumps({
+            "indexURL": str(pyodide_dir) + "/", "out": str(tmp),
+            # as the page runs them (optimize 0: their docstrings and asserts kept)
+            "files": [{"path": str(work / f"{i}.py"), "filename": f"{PAGE_HOME}/{name}",
+                       "optimize": 0} for i, name in enumerate(names)]}))
+        run_node(work / "pyc.mjs", work / "pyc.json")
+        tag = (tmp / "tag.txt").read_text().strip()
+        shutil.rmtree(out, ignore_errors=True)
+        out.mkdir(parents=True)
+        pycs = {}
+        for i, name in enumerate(names):
+            rel = Path(name).parent / "__pycache__" / f"{Path(name).stem}.{tag}.pyc"
+            shutil.copy(tmp / f"{i}.pyc", out / f"{i}.pyc")
+            pycs[rel.as_posix()] = f"{i}.pyc"
+        listing.write_text(json.dumps(pycs, indent=1))
+        shutil.rmtree(work, ignore_errors=True)
+    return {Path(rel): out / name
+            for rel, name in json.loads(listing.read_text(encoding="utf-8")).items()}
 
 
 def run_node(script: Path, args: Path) -> None:
@@ -798,9 +1001,10 @@ def build(dist: Path = DIST) -> Path:
     worker_files: dict[str, str] = {}  # what ui/ai_worker.js copies into its own Pyodide
     # The compiled engine and ui live in dist/py-<hash of them all>/, so one URL always means
     # the same bytes (the service worker then reuses the page's download, as for runtime/).
+    package_pycs = pyscript_pycache(pyodide_dir, pyscript_dir)
     code_hash = hashlib.sha256()
-    for p in sources:
-        code_hash.update(pycs[p][0].as_posix().encode() + b"\0" + pycs[p][1].read_bytes())
+    for rel_pyc, src_pyc in [pycs[p] for p in sources] + sorted(package_pycs.items()):
+        code_hash.update(rel_pyc.as_posix().encode() + b"\0" + src_pyc.read_bytes())
     code_dir = Path(f"py-{code_hash.hexdigest()[:8]}")
     for p in sources:
         rel_pyc, src_pyc = pycs[p]
@@ -809,6 +1013,19 @@ def build(dist: Path = DIST) -> Path:
             if wanted_here:
                 target[f"./{(code_dir / rel_pyc).as_posix()}"] = rel_pyc.as_posix()
     wanted[Path("worker.json")] = (json.dumps({"files": worker_files}, indent=1) + "\n").encode()
+    # PyScript's own package, compiled, beside the sources it writes (pyscript_pycache).
+    for rel_pyc, src_pyc in package_pycs.items():
+        wanted[code_dir / rel_pyc] = src_pyc
+        files[f"./{(code_dir / rel_pyc).as_posix()}"] = rel_pyc.as_posix()
+    # The memory snapshot a repeat visit starts from (ui/pyodide.js): every page module but
+    # the entry point imported. Named by content, under runtime/ like the runtime itself.
+    page_pycs = {pycs[p][0]: pycs[p][1] for p in page}
+    modules = sorted(".".join(rel.with_suffix("").parts).removesuffix(".__init__")
+                     for rel in page_pycs if rel != Path("ui/main.pyc"))
+    modules += SNAPSHOT_STDLIB
+    snapshot = make_snapshot(pyodide_dir, stdlib, page_pycs, modules)
+    snap_rel = rt / f"snapshot-{hashlib.sha256(snapshot.read_bytes()).hexdigest()[:8]}.bin"
+    wanted[snap_rel] = snapshot
     wanted[Path("ui/main.py")] = ROOT / "ui" / "main.py"  # the page's <script type="py" src>
     for p in sorted((ROOT / "ui").glob("*.js")):
         wanted[p.relative_to(ROOT)] = runtime_paths(p.read_text(encoding="utf-8")).encode()
@@ -828,10 +1045,8 @@ def build(dist: Path = DIST) -> Path:
         rel_mo = f"i18n/{lang}.mo"
         wanted[Path(rel_mo)] = mo  # fetched when needed (ui/app.py load_catalog)
 
-    config = {
-        "interpreter": f"./{pyo.as_posix()}/pyodide.mjs",
-        "files": files,
-    }
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    config["files"] = files
     wanted[Path("pyscript.json")] = (json.dumps(config, indent=1) + "\n").encode()
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     # Fetch the compiled engine and ui while Pyodide boots, not after (about 0.2 s).
@@ -843,7 +1058,7 @@ def build(dist: Path = DIST) -> Path:
     html = html.replace("<!-- preload:pyscript -->", chunks)
     html = html.replace("<!-- texts:before-python -->", before_python_texts(catalogs))
     html = html.replace("<!-- lobby:static -->", static_lobby(catalogs))
-    html = runtime_paths(html)
+    html = runtime_paths(html).replace("runtime/snapshot.bin", snap_rel.as_posix())
     wanted[Path("index.html")] = html.encode()
     wanted[Path(".nojekyll")] = b""
     wanted[Path("manifest.webmanifest")] = web_manifest()

@@ -251,6 +251,13 @@ def gzip_bytes(dist: Path, page: Any, prefix: str) -> int:
     return total
 
 
+# The start's steps, as the page marks them: Pyodide asked for (ui/pyodide.js), Pyodide ready,
+# the page's Python running (ui/main.py), the first card playable.
+START_STEPS = ("tt:pyodide", "tt:pyodide-ready", "tt:main", "tt:input")
+STEPS_JS = ("() => Object.fromEntries(performance.getEntriesByType('mark')"
+            ".map(m => [m.name, m.startTime]))")
+
+
 def start_figures(b: ModuleType, runs: int) -> None:
     """The figures of a fast start, each beside the bare PyScript page's time to ready in the
     same run: lobby interactive, first card playable, a repeat visit from the service worker,
@@ -264,6 +271,8 @@ def start_figures(b: ModuleType, runs: int) -> None:
     rows: dict[str, list[float]] = {k: [] for k in ("bare", "lobby", "card", "repeat")}
     gz: list[int] = []
     whole: list[int] = []
+    boots: list[str] = []  # how each repeat visit's Python started (ui/pyodide.js)
+    steps: list[dict[str, float]] = []  # and when it reached each of START_STEPS
     with sync_playwright() as p:
         for i in range(runs):
             browser = launch(p, CHROMIUM_ARGS)
@@ -294,6 +303,8 @@ def start_figures(b: ModuleType, runs: int) -> None:
             again = ctx.new_page()
             again.goto(f"{base}/game/{FIRST_CARD_QUERY}")
             rows["repeat"].append(mark(again, "tt:input") / 1000)
+            boots.append(str(again.evaluate("window.__tt_boot ? window.__tt_boot().from : '?'")))
+            steps.append(again.evaluate(STEPS_JS))
             ctx.close()
             shutil.rmtree(profile, ignore_errors=True)
             print(f"run {i + 1}: bare {rows['bare'][-1]:.2f} s, lobby {rows['lobby'][-1]:.3f} s, "
@@ -321,6 +332,10 @@ def start_figures(b: ModuleType, runs: int) -> None:
                              ("card", "first card playable", 0.6),
                              ("repeat", "repeat visit (service worker)", 0.3)):
         print(f"{label:<35}: {med[key]:.3f} s = {med[key] / bare:.2f} x bare (goal <= {goal})")
+    print(f"  started from the snapshot         : {boots.count('snapshot')} of {len(boots)} "
+          f"repeat visits; median ms at " + ", ".join(
+              f"{name} {statistics.median(s[name] for s in steps):.0f}" for name in START_STEPS
+              if all(name in s for s in steps)))
     print(f"first visit, gzip-compressed        : {statistics.median(gz) / 1e6:.2f} MB "
           f"(goal <= 5 MB): what the page fetched up to its first playable card")
     print(f"  with the service worker's install : {statistics.median(whole) / 1e6:.2f} MB: "

@@ -70,6 +70,11 @@ def play_a_card(page: Any) -> str:
     page.select_option("[data-speed]", "0")
     page.select_option("[data-level]", "easy")
     page.click("[data-start]")
+    return play_one(page)
+
+
+def play_one(page: Any) -> str:
+    """Plays a legal card of the hand at the table, once the player may."""
     page.wait_for_selector("#table[data-input]", state="attached", timeout=60_000)
     before = page.get_attribute("#table", "data-seq")
     card = page.query_selector("#hand [data-card][data-legal]")
@@ -126,5 +131,76 @@ def test_offline_after_one_visit_and_an_update_is_offered(browser: Any,
         assert after["deals"][0]["moves"][:len(moves)] == moves
         text = page.evaluate("fetch('./assets/style.css').then(r => r.text())")
         assert "/* new version */" in text
+    finally:
+        ctx.close()
+
+
+def new_match_seed(page: Any) -> int:
+    """Starts a Koz Maça match with no seed given (the page draws one) and returns its seed."""
+    page.wait_for_selector("#lobby:not([hidden])", timeout=60_000)
+    page.click('[data-game-choice="koz-maca"]')
+    page.fill("#opt-seed", "")
+    page.select_option("[data-speed]", "0")
+    page.select_option("[data-level]", "easy")
+    page.click("[data-start]")
+    page.wait_for_selector("#table[data-input]", state="attached", timeout=60_000)
+    return int(json.loads(page.evaluate("window.__tt_record()"))["seed"])
+
+
+def fresh_lobby(page: Any) -> None:
+    """Reloads the page at the lobby with nothing saved (the page saves as it goes: the
+    match is dropped first, not just its storage)."""
+    page.evaluate("window.__tt_reset('')")
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+
+
+def test_a_repeat_visit_starts_from_the_snapshot_and_a_damaged_one_is_passed_over(
+        browser: Any, served: tuple[str, Path]) -> None:
+    base, _root = served
+    ctx = browser.new_context(viewport={"width": 1000, "height": 800},
+                              service_workers="allow")
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(base)
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        first = page.evaluate("window.__tt_boot()")
+        assert first["from"] == "fresh" and "no snapshot" in first["why"]
+        wait_controlled(page)
+
+        # Repeat visits: Python comes from the snapshot, and each draws its own random seed
+        # (random's state is in the snapshot too, and is seeded afresh).
+        seeds = []
+        for _ in range(2):
+            fresh_lobby(page)
+            assert page.evaluate("window.__tt_boot()") == {"from": "snapshot"}
+            seeds.append(new_match_seed(page))
+        assert seeds[0] != seeds[1]
+        move = play_one(page)
+        record = json.loads(page.evaluate("window.__tt_record()"))
+
+        # A damaged snapshot in the offline copy: the plain start, with the match kept.
+        damaged = page.evaluate("""async () => {
+            for (const name of await caches.keys()) {
+                const cache = await caches.open(name);
+                for (const req of await cache.keys()) {
+                    if (/\\/runtime\\/snapshot-[0-9a-f]{8}\\.bin$/.test(req.url)) {
+                        await cache.put(req, new Response(new Uint8Array([84, 84, 83, 49, 9])));
+                        return req.url;
+                    }
+                }
+            }
+            return null;
+        }""")
+        assert damaged, "the offline copy holds the snapshot"
+        page.reload()
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        boot = page.evaluate("window.__tt_boot()")
+        assert boot["from"] == "fresh" and "did not load" in boot["why"], boot
+        page.wait_for_selector("#table[data-input]", state="attached", timeout=60_000)
+        after = json.loads(page.evaluate("window.__tt_record()"))
+        assert after["seed"] == record["seed"] and move
+        assert after["deals"][0]["moves"][:1] == record["deals"][0]["moves"][:1]
     finally:
         ctx.close()
