@@ -9,8 +9,9 @@
 //                                  "trick-table/sound-embed" inside an embed (off by default).
 //   window.__tt_sounds             the kinds asked for while on, in order (a test hook).
 //
-// The audio context is made on the first sound after a tap or key (browsers keep audio
-// suspended until the page is used); until then a sound is simply not heard.
+// The audio context is made at the first calm moment after the page's first tap or key
+// (browsers keep audio suspended until the page is used: see wake), or when the switch turns
+// sound on; until then a sound is simply not heard.
 (function () {
   "use strict";
   var embedded = /[?&]embed=/.test(location.search) || window.top !== window;
@@ -91,7 +92,9 @@
       if (!isOn() || !SOUNDS[kind]) return false;
       window.__tt_sounds.push(kind);
       if (window.__tt_sounds.length > 200) window.__tt_sounds.shift();
-      var c = context();
+      // Made once the page has been used (wake, below), never here: making a context takes
+      // tens of milliseconds, a stutter in the middle of a move's motion.
+      var c = ctx;
       if (c === null || c.state !== "running") return false;
       SOUNDS[kind](c, c.currentTime + 0.01);
       return true;
@@ -99,11 +102,34 @@
       return false;  // audio is a nicety: never in the way of play
     }
   };
-  // Browsers start audio only after the page is used: the first tap or key makes the context.
+  // Browsers start audio only after the page is used: after the first tap or key the context
+  // is made at the next calm moment (the page stays allowed to start audio once it has been
+  // used). Making it holds the page up for tens of milliseconds (over 100 in a headless
+  // Chromium), so never while cards move or a trick is being played: in the lobby, at a deal's
+  // summary, or once the table is gone.
+  var waking = false;
+  function calm() {
+    var table = document.getElementById("table");
+    var quiet = !table || table.hidden || !!document.querySelector("[data-summary]");
+    if (!quiet) return false;
+    try {
+      return !document.getAnimations().some(function (a) { return a.playState === "running"; });
+    } catch (e) { return true; }
+  }
+  function makeWhenCalm() {
+    if (ctx !== null || unavailable || !isOn()) { waking = false; return; }
+    if (!calm()) { setTimeout(makeWhenCalm, 400); return; }
+    var later = window.requestIdleCallback || function (f) { return setTimeout(f, 50); };
+    later(function () {
+      if (calm()) { waking = false; context(); } else setTimeout(makeWhenCalm, 400);
+    }, { timeout: 1000 });
+  }
   function wake() {
-    if (isOn()) context();
     window.removeEventListener("pointerdown", wake, true);
     window.removeEventListener("keydown", wake, true);
+    if (waking) return;
+    waking = true;
+    makeWhenCalm();
   }
   window.addEventListener("pointerdown", wake, true);
   window.addEventListener("keydown", wake, true);

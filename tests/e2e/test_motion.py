@@ -156,3 +156,26 @@ def test_embeds_start_silent_and_no_audio_plays_on(browser: Any, site: Site) -> 
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_audio_starts_at_a_calm_moment_never_mid_trick(browser: Any, site: Site) -> None:
+    """Making the audio context holds the page up (over 100 ms here), so after the page's
+    first tap it is made only where nothing moves and no trick is being played: in the lobby
+    at once, at the table not before the deal's summary."""
+    for query, at_table in (("?speed=0", False), ("?game=koz-maca&seed=2&speed=0", True)):
+        ctx = browser.new_context(viewport={"width": 800, "height": 700})
+        ctx.route("**/*", site.handle)
+        page = ctx.new_page()
+        try:
+            page.goto(BASE + query)
+            page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+            assert page.evaluate("window.__tt_sound('card')") is False  # not used yet
+            if at_table:
+                page.wait_for_selector("#table[data-input]", state="attached")
+                page.click("#hand [data-card][data-legal]")
+            else:
+                page.click('[data-game-choice="batak"]')
+            page.wait_for_timeout(1500)
+            assert page.evaluate("window.__tt_sound('card')") is (not at_table)
+        finally:
+            ctx.close()
