@@ -87,7 +87,10 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def page(browser: Any, site: Site) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    # No service worker in the routed contexts: the offline copy and the repeat visit's start
+    # from the snapshot are test_offline.py's (a real server); here each load is the plain
+    # start, and the precache (26 MB) does not go through the routes in the middle of a test.
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
     ctx.route("**/*", site.handle)
     pg = ctx.new_page()
     pg.on("console", lambda m: site.console_errors.append(m.text) if m.type == "error" else None)

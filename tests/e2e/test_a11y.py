@@ -155,7 +155,7 @@ def main() -> None:
     site = Site()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
         ctx.route("**/*", site.handle)
         page = ctx.new_page()
         page.goto(BASE + "?speed=0&level=easy")

@@ -75,7 +75,7 @@ class Sites:
 @pytest.fixture(scope="module")
 def outside(browser: Any, site: Site) -> Iterator[tuple[Any, Sites]]:
     sites = Sites(site)
-    ctx = browser.new_context(viewport={"width": 1000, "height": 800})
+    ctx = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="block")
     ctx.route("**/*", sites.handle)
     page = ctx.new_page()
     page.on("pageerror", lambda e: site.console_errors.append(f"pageerror (embed): {e}"))

@@ -321,7 +321,7 @@ def test_runtime_failure_shows_a_readable_message(browser: Any, site: Site) -> N
     """If the runtime cannot load, the splash says so in words (never a blank page)."""
     from .conftest import BASE
 
-    ctx = browser.new_context(viewport={"width": 800, "height": 600})
+    ctx = browser.new_context(viewport={"width": 800, "height": 600}, service_workers="block")
 
     def broken(route: Any) -> None:
         if route.request.url.endswith("pyodide.asm.wasm"):

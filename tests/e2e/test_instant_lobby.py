@@ -17,7 +17,7 @@ pytestmark = pytest.mark.e2e
 @pytest.fixture
 def held(browser: Any, site: Site) -> Iterator[tuple[Any, Any]]:
     """A page whose runtime (Pyodide's wasm) is held back until the test lets it go."""
-    ctx = browser.new_context(viewport={"width": 1000, "height": 800})
+    ctx = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="block")
     waiting: list[Any] = []
     gone = [False]
 
@@ -69,7 +69,7 @@ def test_lobby_works_before_python_and_deals_when_ready(held: tuple[Any, Any]) -
 
 def test_an_address_with_a_game_opens_its_table_at_once(browser: Any, site: Site) -> None:
     """A shared link (?game=…&seed=…) opens straight at the table, the lobby never shown."""
-    ctx = browser.new_context(viewport={"width": 1000, "height": 800})
+    ctx = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="block")
     ctx.route("**/*", site.handle)
     page = ctx.new_page()
     try:

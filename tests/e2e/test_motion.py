@@ -136,7 +136,7 @@ def test_sound_follows_play_and_the_switch_is_remembered(app: App) -> None:
 
 def test_embeds_start_silent_and_no_audio_plays_on(browser: Any, site: Site) -> None:
     """An embed starts with sound off; a browser with no Web Audio at all plays on."""
-    ctx = browser.new_context(viewport={"width": 800, "height": 700})
+    ctx = browser.new_context(viewport={"width": 800, "height": 700}, service_workers="block")
     ctx.route("**/*", site.handle)
     ctx.add_init_script("delete window.AudioContext; delete window.webkitAudioContext;")
     page = ctx.new_page()
@@ -163,7 +163,7 @@ def test_audio_starts_at_a_calm_moment_never_mid_trick(browser: Any, site: Site)
     first tap it is made only where nothing moves and no trick is being played: in the lobby
     at once, at the table not before the deal's summary."""
     for query, at_table in (("?speed=0", False), ("?game=koz-maca&seed=2&speed=0", True)):
-        ctx = browser.new_context(viewport={"width": 800, "height": 700})
+        ctx = browser.new_context(viewport={"width": 800, "height": 700}, service_workers="block")
         ctx.route("**/*", site.handle)
         page = ctx.new_page()
         try:
