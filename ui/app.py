@@ -2290,8 +2290,7 @@ class App(Embedding):
         el("trick").setAttribute("aria-label", _("The trick"))
         el("hand").setAttribute("role", "group")
         el("hand").setAttribute("aria-label", _("Your hand"))
-        if self.put("trick", trick):
-            self.fly_in()
+        flying = self.put("trick", trick)
 
         # Panel and hand
         hand = R.sort_hand(list(v.get("hand") or []), v, gi["rank_order"])
@@ -2315,6 +2314,8 @@ class App(Embedding):
         el("open-hands").setAttribute("aria-label", _("The other hands"))
         el("open-hands").hidden = not oh
         self.draw_lesson()
+        if flying:  # measured once every part is written: one layout for the move, not two
+            self.fly_in()
 
     def losing_target(self, gi: dict[str, Any]) -> int | None:
         """The total that loses the match, where the game has one (the rules' `target`)."""
