@@ -1017,18 +1017,21 @@ def build(dist: Path = DIST) -> Path:
     for rel_pyc, src_pyc in package_pycs.items():
         wanted[code_dir / rel_pyc] = src_pyc
         files[f"./{(code_dir / rel_pyc).as_posix()}"] = rel_pyc.as_posix()
-    # The memory snapshot a repeat visit starts from (ui/pyodide.js): every page module but
-    # the entry point imported. Named by content, under runtime/ like the runtime itself.
-    page_pycs = {pycs[p][0]: pycs[p][1] for p in page}
+    # The memory snapshot a repeat visit starts from, the page's Python (ui/pyodide.js) and the
+    # computer players' worker's (ui/ai_worker.js) alike: every module of either imported but
+    # the page's entry point. Named by content, under runtime/ like the runtime itself.
+    snap_pycs = {pycs[p][0]: pycs[p][1] for p in sources}
     modules = sorted(".".join(rel.with_suffix("").parts).removesuffix(".__init__")
-                     for rel in page_pycs if rel != Path("ui/main.pyc"))
+                     for rel in snap_pycs if rel != Path("ui/main.pyc"))
     modules += SNAPSHOT_STDLIB
-    snapshot = make_snapshot(pyodide_dir, stdlib, page_pycs, modules)
+    snapshot = make_snapshot(pyodide_dir, stdlib, snap_pycs, modules)
     snap_rel = rt / f"snapshot-{hashlib.sha256(snapshot.read_bytes()).hexdigest()[:8]}.bin"
     wanted[snap_rel] = snapshot
     wanted[Path("ui/main.py")] = ROOT / "ui" / "main.py"  # the page's <script type="py" src>
     for p in sorted((ROOT / "ui").glob("*.js")):
-        wanted[p.relative_to(ROOT)] = runtime_paths(p.read_text(encoding="utf-8")).encode()
+        wanted[p.relative_to(ROOT)] = (runtime_paths(p.read_text(encoding="utf-8"))
+                                       .replace("runtime/snapshot.bin", snap_rel.as_posix())
+                                       .encode())
     for p in sorted((ROOT / "assets").rglob("*")):
         if p.is_file():
             wanted[p.relative_to(ROOT)] = p

@@ -6,17 +6,44 @@
 // and answers {id, record, level, seed} with {id, move}, and {id, kind: "evaluate", ...} with
 // {id, evaluation} (engine.ai.evaluate as JSON, for hints): the position is rebuilt from the
 // match record, so the worker holds no state the page could disagree with.
+//
+// On a repeat visit it starts from the page's memory snapshot (build.py imports the search's
+// modules into it too; ui/pyodide.js has the format), read from the offline copy: much less
+// work on the cores the page's motion shares. Otherwise, or if it does not load, plainly.
 import { loadPyodide } from "../runtime/pyodide/pyodide.mjs";
+import { expandSnapshot } from "./pyodide.js";
 
 const base = new URL("../", import.meta.url);
+const snapshotURL = new URL("runtime/snapshot.bin", base).href;  // build.py names it by content
 let failed = null;
+let started = "fresh";  // or "snapshot": how this worker's Python started (answered to "ping")
+
+async function cachedSnapshot() {
+  try {
+    if (!self.caches) return null;
+    const res = await caches.match(snapshotURL);
+    return res ? expandSnapshot(new Uint8Array(await res.arrayBuffer())) : null;
+  } catch {
+    return null;  // a damaged or unreadable copy: the plain start
+  }
+}
+
+async function startPyodide() {
+  const options = { indexURL: new URL("runtime/pyodide/", base).href,
+                    stdout: () => {}, stderr: () => {} };
+  const heap = await cachedSnapshot();
+  if (heap) {
+    try {
+      const py = await loadPyodide({ ...options, _loadSnapshot: heap });
+      started = "snapshot";
+      return py;
+    } catch { /* the plain start below */ }
+  }
+  return loadPyodide(options);
+}
 
 const ready = (async () => {
-  const py = await loadPyodide({
-    indexURL: new URL("runtime/pyodide/", base).href,
-    stdout: () => {},
-    stderr: () => {},
-  });
+  const py = await startPyodide();
   const config = await (await fetch(new URL("worker.json", base))).json();
   const home = "/home/pyodide/";
   await Promise.all(Object.entries(config.files)
@@ -29,8 +56,9 @@ const ready = (async () => {
       py.FS.writeFile(home + dst, data);
     }));
   py.runPython(`
-import sys, json
+import sys, json, random
 sys.path.insert(0, "${home}")
+random.seed()  # a snapshot's start brings random's state with it
 import engine, engine.ai
 
 def _choose(record_json, level, seed):
@@ -56,22 +84,22 @@ def _review(record_json, deal_index):
 self.onmessage = async (event) => {
   const { id, record, level, seed } = event.data;
   if (id === "ping") {
-    try { await ready; self.postMessage({ id, ok: true }); }
+    try { await ready; self.postMessage({ id, ok: true, started }); }
     catch { self.postMessage({ id, error: failed || "the worker did not start" }); }
     return;
   }
   try {
     const fns = await ready;
     if (event.data.kind === "evaluate") {  // a hint: the search's values for every move
-      self.postMessage({ id, evaluation: fns.evaluate(record, level, seed) });
+      self.postMessage({ id, evaluation: fns.evaluate(record, level, seed), started });
       return;
     }
     if (event.data.kind === "review") {  // a deal's review: `seed` is the deal's index
-      self.postMessage({ id, evaluation: fns.review(record, seed) });
+      self.postMessage({ id, evaluation: fns.review(record, seed), started });
       return;
     }
     const move = fns.choose(record, level, seed);
-    self.postMessage({ id, move });
+    self.postMessage({ id, move, started });
   } catch (err) {
     self.postMessage({ id, error: failed || String(err && err.message || err) });
   }

@@ -70,6 +70,7 @@ class Brain:
         # (a hook for `python3 build.py bench-ai`: window.__tt_ai_times).
         self.times: list[dict[str, Any]] = []
         self.broken: str | None = None
+        self.started: str | None = None  # "snapshot" or "fresh": how the worker's Python began
         self._proxies: list[Any] = []
 
     def start(self) -> None:
@@ -87,10 +88,15 @@ class Brain:
         self._proxies += [on_msg, on_err]
         self.worker.addEventListener("message", on_msg)
         self.worker.addEventListener("error", on_err)
+        # answered once the worker's Python is up, with how it started (self.started)
+        self.worker.postMessage(to_js({"id": "ping"}, dict_converter=js.Object.fromEntries))
 
     def on_message(self, event: Any) -> None:
         data = event.data
         fut = self.pending.pop(int(data.id), None) if str(data.id) != "ping" else None
+        started = getattr(data, "started", None)
+        if started is not None:
+            self.started = str(started)
         if fut is None or fut.done():
             return
         err = getattr(data, "error", None)
@@ -1099,7 +1105,8 @@ class App(Embedding):
 
     def state_json(self) -> str:
         brain = {"level": self.level, "worker": self.brain.worker is not None,
-                 "broken": self.brain.broken, "answers": self.brain.answers}
+                 "broken": self.brain.broken, "answers": self.brain.answers,
+                 "started": self.brain.started}
         if self.match is None:
             return json.dumps({"screen": "lobby", "ai": brain})
         d = self.deal

@@ -15,6 +15,24 @@ let boot = { from: "fresh", why: "no snapshot in the offline copy" };
 // How this page's Python started: {from: "snapshot"} or {from: "fresh", why}.
 globalThis.__tt_boot = () => ({ ...boot });
 
+// The full heap from build.py's snapshot file (sparse_snapshot: "TTS1", the heap's length,
+// the number of runs, each run's offset and length, then the runs' bytes; zero pages left out).
+export function expandSnapshot(bytes) {
+  const head = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.length < 12 || head.getUint32(0, false) !== 0x54545331) throw new Error("not a snapshot");
+  const full = head.getUint32(4, true), count = head.getUint32(8, true);
+  let pos = 12 + 8 * count;
+  if (pos > bytes.length) throw new Error("truncated");
+  const out = new Uint8Array(full);
+  for (let i = 0; i < count; i++) {
+    const off = head.getUint32(12 + 8 * i, true), n = head.getUint32(16 + 8 * i, true);
+    if (off + n > full || pos + n > bytes.length) throw new Error("truncated");
+    out.set(bytes.subarray(pos, pos + n), off);
+    pos += n;
+  }
+  return out;
+}
+
 function mark(name) {
   try { performance.mark(name); } catch (e) { /* no user timing */ }
 }
@@ -29,7 +47,8 @@ async function load() {
   }
   if (found && found.bytes) {
     try {
-      const py = await plainLoad({ indexURL, _loadSnapshot: found.bytes });
+      const heap = found.bytes.then((b) => expandSnapshot(new Uint8Array(b)));
+      const py = await plainLoad({ indexURL, _loadSnapshot: heap });
       boot = { from: "snapshot" };
       mark("tt:pyodide-ready");
       return py;

@@ -178,6 +178,15 @@ def test_a_repeat_visit_starts_from_the_snapshot_and_a_damaged_one_is_passed_ove
             seeds.append(new_match_seed(page))
         assert seeds[0] != seeds[1]
         move = play_one(page)
+        # The computer players' worker starts from the same snapshot (a hint asks it).
+        page.wait_for_selector("#table[data-input], #table[data-tap]", state="attached")
+        if page.get_attribute("#table", "data-tap") is not None:  # a finished trick on show
+            page.click("#felt")
+        page.wait_for_selector("#table[data-input]", state="attached", timeout=60_000)
+        page.click('#bar [data-action="hint"]')
+        page.wait_for_function("JSON.parse(window.__tt_state()).ai.started !== null",
+                               timeout=120_000)
+        assert json.loads(page.evaluate("window.__tt_state()"))["ai"]["started"] == "snapshot"
         record = json.loads(page.evaluate("window.__tt_record()"))
 
         # A damaged snapshot in the offline copy: the plain start, with the match kept.
