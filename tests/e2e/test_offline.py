@@ -10,6 +10,7 @@ context of their own.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import json
@@ -56,6 +57,26 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     server.shutdown()
 
 
+def wait_ready(page: Any) -> None:
+    """Until the page's Python has started (html[data-ready])."""
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+
+
+@contextlib.contextmanager
+def first_visit(browser: Any, base: str) -> Iterator[Any]:
+    """A browser context of its own (service workers allowed), at its first visit of the site
+    with the page ready; closed afterwards."""
+    ctx = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="allow")
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(base)
+        wait_ready(page)
+        yield page
+    finally:
+        ctx.close()
+
+
 def wait_controlled(page: Any) -> None:
     """Until the service worker has installed (every file precached) and is active."""
     page.wait_for_function("""async () => {
@@ -87,29 +108,23 @@ def play_one(page: Any) -> str:
 def test_offline_after_one_visit_and_an_update_is_offered(browser: Any,
                                                          served: tuple[str, Path]) -> None:
     base, root = served
-    ctx = browser.new_context(viewport={"width": 1000, "height": 800},
-                              service_workers="allow")
-    page = ctx.new_page()
-    page.set_default_timeout(60_000)
-    try:
-        page.goto(base)
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    with first_visit(browser, base) as page:
         wait_controlled(page)
         manifest = json.loads((root / "manifest.webmanifest").read_text(encoding="utf-8"))
         assert manifest["start_url"] == "./" and manifest["scope"] == "./"
         assert manifest["display"] == "standalone"
 
         # Offline: the page loads from the service worker and a card can be played.
-        ctx.set_offline(True)
+        page.context.set_offline(True)
         page.reload()
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        wait_ready(page)
         assert page.evaluate("!!navigator.serviceWorker.controller")
         move = play_a_card(page)
         saved = json.loads(page.evaluate("window.__tt_save()"))
         assert saved["record"]["deals"][0]["moves"][:1] != [] and move
 
         # A rebuilt site with a changed file: offered in the background, taken on "Reload".
-        ctx.set_offline(False)
+        page.context.set_offline(False)
         css = root / "assets" / "style.css"
         css.write_text(css.read_text(encoding="utf-8") + "\n/* new version */\n",
                        encoding="utf-8")
@@ -122,7 +137,7 @@ def test_offline_after_one_visit_and_an_update_is_offered(browser: Any,
         record = json.loads(page.evaluate("window.__tt_record()"))
         with page.expect_navigation(timeout=120_000):  # the new version takes over: a reload
             page.click('#update [data-action="update"]')
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        wait_ready(page)
         page.wait_for_function("() => document.getElementById('table') && "
                                "!document.getElementById('table').hidden", timeout=60_000)
         after = json.loads(page.evaluate("window.__tt_record()"))
@@ -131,8 +146,6 @@ def test_offline_after_one_visit_and_an_update_is_offered(browser: Any,
         assert after["deals"][0]["moves"][:len(moves)] == moves
         text = page.evaluate("fetch('./assets/style.css').then(r => r.text())")
         assert "/* new version */" in text
-    finally:
-        ctx.close()
 
 
 def new_match_seed(page: Any) -> int:
@@ -152,19 +165,13 @@ def fresh_lobby(page: Any) -> None:
     match is dropped first, not just its storage)."""
     page.evaluate("window.__tt_reset('')")
     page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    wait_ready(page)
 
 
 def test_a_repeat_visit_starts_from_the_snapshot_and_a_damaged_one_is_passed_over(
         browser: Any, served: tuple[str, Path]) -> None:
     base, _root = served
-    ctx = browser.new_context(viewport={"width": 1000, "height": 800},
-                              service_workers="allow")
-    page = ctx.new_page()
-    page.set_default_timeout(60_000)
-    try:
-        page.goto(base)
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    with first_visit(browser, base) as page:
         first = page.evaluate("window.__tt_boot()")
         assert first["from"] == "fresh" and "no snapshot" in first["why"]
         wait_controlled(page)
@@ -204,12 +211,10 @@ def test_a_repeat_visit_starts_from_the_snapshot_and_a_damaged_one_is_passed_ove
         }""")
         assert damaged, "the offline copy holds the snapshot"
         page.reload()
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        wait_ready(page)
         boot = page.evaluate("window.__tt_boot()")
         assert boot["from"] == "fresh" and "did not load" in boot["why"], boot
         page.wait_for_selector("#table[data-input]", state="attached", timeout=60_000)
         after = json.loads(page.evaluate("window.__tt_record()"))
         assert after["seed"] == record["seed"] and move
         assert after["deals"][0]["moves"][:1] == record["deals"][0]["moves"][:1]
-    finally:
-        ctx.close()
