@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
 
 import engine
 import engine.ai
@@ -217,6 +217,40 @@ def start_offline_copy() -> None:
     __tt_sw_start; a module function for the same reason as set_sound)."""
     with contextlib.suppress(Exception):
         js.window.__tt_sw_start()
+
+
+async def next_frame() -> None:
+    """Returns once the browser has drawn a frame (or after 100 ms, in a hidden tab that draws
+    none): at Instant, one computer move per frame, so the moves' work never piles up into one
+    long frame."""
+    fut = asyncio.get_event_loop().create_future()
+
+    def done(*_: Any) -> None:
+        if not fut.done():
+            fut.set_result(None)
+
+    js.requestAnimationFrame(create_once_callable(done))
+    js.setTimeout(create_once_callable(done), 100)
+    await fut
+
+
+def focus_quietly(node: Any) -> None:
+    """Focuses `node` without making the browser lay the page out there and then (a move's
+    frame lays it out anyway); it is scrolled into view, if need be, once that frame is drawn."""
+    node.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+
+    def into_view(*_: Any) -> None:
+        if node.isConnected and doc().activeElement == node:
+            node.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
+
+    js.requestAnimationFrame(create_once_callable(
+        lambda *_: js.setTimeout(create_once_callable(into_view), 0)))
+
+
+def read_faces_ahead() -> None:
+    """Reads the card faces ahead in idle moments (ui/faces.js), so no trick waits for one."""
+    with contextlib.suppress(Exception):
+        js.window.__tt_faces_start()
 
 
 def hint_label(move: str) -> str:
@@ -465,6 +499,7 @@ class App(Embedding):
         computer move of a match does not wait for it."""
         await asyncio.sleep(1.5)
         start_offline_copy()  # the service worker, now that nothing waits on it
+        read_faces_ahead()
         if self.level != "easy":
             self.brain.start()
 
@@ -997,7 +1032,7 @@ class App(Embedding):
             return
         target = doc().querySelector("#hand [data-legal], #panel [data-move]:not([disabled])")
         if found(target):
-            target.focus()
+            focus_quietly(target)
 
     def on_popstate(self, event: Any) -> None:
         """Back and Forward: between the lobby and the table, inside the page."""
@@ -1630,7 +1665,7 @@ class App(Embedding):
             if move is None or move not in d.legal_moves():
                 move = engine.bots.choose(d, d.to_move, self.bot_rng())
             self.apply(move)
-            await asyncio.sleep(0)
+            await next_frame()
 
     async def trump_timer(self, token: int) -> None:
         """The human names trump on the game's `trump_timer`; on time-out the computer picks."""

@@ -5,11 +5,12 @@ silent, and a browser without audio plays on."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
-from .conftest import BASE, App, Site
+from .conftest import BASE, DIST, App, Site
 
 pytestmark = pytest.mark.e2e
 
@@ -80,6 +81,20 @@ def test_cards_fly_from_their_seat_and_the_trick_goes_to_the_winner(app: App) ->
         else:
             assert fy * box[1] > 0, (seat, fy, box)
     assert pulses, "no trick slid to a pulsing winner's seat"
+
+
+def test_the_card_faces_are_read_ahead(app: App) -> None:
+    """Every card face of the page's deck is read once the page is calm (ui/faces.js), so no
+    trick waits for one; none fails."""
+    css = (DIST / "assets" / "style.css").read_text(encoding="utf-8")
+    faces = set(re.findall(r"^\.card\.(f-\w+) \{ background-image: url\(", css, re.MULTILINE))
+    assert len(faces) == 52
+    page = app.page
+    goto(app, "?speed=0")  # the lobby: calm
+    page.wait_for_function("""() => { const f = window.__tt_faces();
+        return f.total > 0 && f.loaded + f.failed === f.total; }""", timeout=30_000)
+    got = page.evaluate("window.__tt_faces()")
+    assert got == {"total": len(faces), "loaded": len(faces), "failed": 0}, got
 
 
 def test_no_motion_at_instant_or_under_reduced_motion(app: App) -> None:
