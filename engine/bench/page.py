@@ -14,7 +14,9 @@
     python -m engine.bench page-frames [--seed S] [--deals N]
         build dist/, then play whole deals of each family at Fast (every motion on) and at
         Instant (no motion: the baseline, same run), and count the frames over 50 ms (Long
-        Animation Frames API, and gaps between animation frames) while the cards move
+        Animation Frames API, and gaps between animation frames) while the cards move; N deals
+        in a row (default 2) on each of two page loads per game and speed, the page's first
+        deal counted apart from the later ones
     python -m engine.bench page-ai [--deals N] [--seed S]
         build dist/, then have the page's computer (default level) make every decision of a few
         seeded deals of each game in its worker; print the page's own decision times next to
@@ -604,7 +606,8 @@ try {
     // being dealt, or the play of a trick
     const at = document.querySelector("[data-summary]") ? "summary"
       : document.querySelector("#table[data-dealing]") ? "dealing" : "trick";
-    for (const e of l.getEntries()) window.__frames.loaf.push([Math.round(e.duration), at]); })
+    for (const e of l.getEntries())
+      window.__frames.loaf.push([Math.round(e.duration), at, e.startTime]); })
     .observe({ type: "long-animation-frame", buffered: false });
 } catch (e) { window.__frames.noLoaf = true; }
 (function tick(last) { requestAnimationFrame(t => {
@@ -615,64 +618,88 @@ try {
 FRAME_GAMES = ("koz-maca", "kozel-miner", "bidding-kozel")
 
 
-def play_watched(page: Any, base: str, query: str) -> dict[str, Any]:
-    """One deal from `query`, the player's seat played by the page's computer (__tt_think),
-    with frames counted from the table's first look to the deal's summary."""
-    if page.url.startswith(base):
-        page.evaluate("localStorage.clear()")  # no saved match to offer back
-    page.goto(f"{base}/{query}")
-    page.wait_for_selector("#table:not([hidden])", state="attached", timeout=120_000)
-    page.evaluate("window.__frames.on = true; window.__frames.t0 = performance.now()")
+def watch_deal(page: Any) -> dict[str, Any]:
+    """The deal on show played to its summary, the player's seat by the page's computer
+    (__tt_think), with frames counted from the table's look at the deal's start."""
+    t0 = page.evaluate("window.__frames = {...window.__frames, loaf: [], gaps: [], count: 0, "
+                       "on: true, t0: performance.now()}; window.__frames.t0")
     think_to_summary(page)
     page.wait_for_timeout(400)
     f = page.evaluate("window.__frames.on = false; "
                       "({...window.__frames, ms: performance.now() - window.__frames.t0})")
-    return {"loaf": [d for d, _at in f["loaf"]],
-            "trick": [d for d, at in f["loaf"] if at == "trick"], "gaps": f["gaps"], "frames": f["count"], "ms": f["ms"],
+    # A frame that began before the table's first look is the page's start (its figures are
+    # build.py bench's), not a trick's, even when it ends with the table on show.
+    return {"loaf": [d for d, _at, _t in f["loaf"]],
+            "trick": [d for d, at, t in f["loaf"] if at == "trick" and t >= t0],
+            "gaps": f["gaps"], "frames": f["count"], "ms": f["ms"],
             "no_loaf": bool(f.get("noLoaf"))}
+
+
+def play_watched(page: Any, base: str, query: str, deals: int) -> list[dict[str, Any]]:
+    """`deals` deals in a row from `query` on one page load, as a player plays a match: the
+    first deal shares the machine with the page's start (the computer players' worker, the
+    offline copy, the card faces read ahead), the later ones do not."""
+    if page.url.startswith(base):
+        page.evaluate("localStorage.clear()")  # no saved match to offer back
+    page.goto(f"{base}/{query}")
+    page.wait_for_selector("#table:not([hidden])", state="attached", timeout=120_000)
+    out = []
+    for k in range(deals):
+        if k:
+            page.click('[data-summary] [data-action="next"]')
+            page.wait_for_selector("[data-summary]", state="detached")
+            page.wait_for_selector("#table:not([hidden])", state="attached")
+        out.append(watch_deal(page))
+        if page.query_selector('[data-summary] [data-action="next"]') is None:
+            break  # the match is over
+    return out
 
 
 def page_frames(b: ModuleType, seed: int, deals: int) -> None:
     """Long frames over whole deals with every motion on (Fast) against Instant (no motion),
-    one game of each family, in the same browser."""
+    one game of each family, in the same browser: `deals` deals in a row on one page load,
+    twice per game and speed (two seeds)."""
     from playwright.sync_api import sync_playwright
 
     server, base = serve_in_background(b, b.DIST)
-    rows: list[tuple[str, str, dict[str, Any]]] = []
+    rows: list[tuple[str, str, int, dict[str, Any]]] = []
     with sync_playwright() as p:
         browser = launch(p, [*CHROMIUM_ARGS, "--disable-dev-shm-usage"])
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.add_init_script(FRAMES)
         page.set_default_timeout(BENCH_AI_TIMEOUT)
         for game in FRAME_GAMES:
-            for k in range(deals):
+            for k in range(2):
                 for label, speed in (("Fast (motion)", "1"), ("Instant (none)", "0")):
                     q = f"?game={game}&seed={seed + k}&speed={speed}"
-                    rows.append((game, label, play_watched(page, base, q)))
+                    for i, r in enumerate(play_watched(page, base, q, deals)):
+                        rows.append((game, label, i, r))
         browser.close()
     server.shutdown()
     print("frames over 50 ms while whole deals are played (the player's seat by the page's "
-          "computer), at 1280x800: Long Animation Frames (LoAF) and gaps between animation "
-          "frames (rAF)")
-    print("LoAF>50: all of them; in a trick: those that ended while a trick was being played "
-          "(not while the cards were dealt or the deal's summary came up)")
+          f"computer), at 1280x800, {deals} deal(s) in a row on each of two page loads per "
+          "game and speed: Long Animation Frames (LoAF) and gaps between animation frames (rAF)")
+    print("LoAF>50: all of them; in a trick: those that began with the deal's table on show and "
+          "ended while a trick was being played (not the page's start, nor while the cards were "
+          "dealt or the deal's summary came up); 1st: the page's first deal, later: the others")
     print(f"{'game':<14} {'speed':<15} {'deals':>5} {'seconds':>8} {'frames':>7} {'fps':>5} "
-          f"{'LoAF>50':>8} {'in a trick':>10} {'rAF gaps>50':>11} {'longest ms':>10}")
-    totals: dict[str, list[int]] = {}
+          f"{'LoAF>50':>8} {'trick 1st':>9} {'later':>6} {'rAF gaps>50':>11} {'longest ms':>10}"
+          "  in a trick, per deal")
     for game in FRAME_GAMES:
         for label in ("Fast (motion)", "Instant (none)"):
-            rs = [r for g, lab, r in rows if g == game and lab == label]
-            secs = sum(r["ms"] for r in rs) / 1000
-            frames = sum(r["frames"] for r in rs)
-            loaf = [d for r in rs for d in r["loaf"]]
-            in_trick = [d for r in rs for d in r["trick"]]
-            gaps = [d for r in rs for d in r["gaps"]]
-            totals.setdefault(label, []).extend([len(loaf), len(gaps)])
+            rs = [(i, r) for g, lab, i, r in rows if g == game and lab == label]
+            secs = sum(r["ms"] for _i, r in rs) / 1000
+            frames = sum(r["frames"] for _i, r in rs)
+            loaf = [d for _i, r in rs for d in r["loaf"]]
+            first = [d for i, r in rs if i == 0 for d in r["trick"]]
+            later = [d for i, r in rs if i > 0 for d in r["trick"]]
+            gaps = [d for _i, r in rs for d in r["gaps"]]
             print(f"{game:<14} {label:<15} {len(rs):>5} {secs:>8.1f} {frames:>7} "
-                  f"{frames / max(secs, 1e-9):>5.0f} {len(loaf):>8} {len(in_trick):>10} "
-                  f"{len(gaps):>11} "
-                  f"{max(loaf + gaps, default=0):>10}")
-    if any(r["no_loaf"] for _g, _l, r in rows):
+                  f"{frames / max(secs, 1e-9):>5.0f} {len(loaf):>8} {len(first):>9} "
+                  f"{len(later) if deals > 1 else '-':>6} {len(gaps):>11} "
+                  f"{max(loaf + gaps, default=0):>10}  "
+                  + " ".join(str(len(r["trick"])) for _i, r in rs))
+    if any(r["no_loaf"] for _g, _l, _i, r in rows):
         print("(this Chromium has no Long Animation Frames API: only rAF gaps are counted)")
 
 
@@ -690,7 +717,8 @@ def main(argv: list[str]) -> int:
         ap.add_argument("--seed", type=int, default=2, help="the match seed (default 2)")
     elif command == "page-frames":
         ap.add_argument("--seed", type=int, default=2, help="the first match seed (default 2)")
-        ap.add_argument("--deals", type=int, default=1, help="deals per game (default 1)")
+        ap.add_argument("--deals", type=int, default=2,
+                        help="deals in a row on each page load (default 2)")
     elif command == "page-ai":
         ap.add_argument("--deals", type=int, default=3, help="deals per game (default 3)")
         ap.add_argument("--seed", type=int, default=7, help="the first match seed (default 7)")

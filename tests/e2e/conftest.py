@@ -85,13 +85,8 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-@pytest.fixture(scope="session")
-def page(browser: Any, site: Site) -> Iterator[Any]:
-    # No service worker in the routed contexts: the offline copy and the repeat visit's start
-    # from the snapshot are test_offline.py's (a real server); here each load is the plain
-    # start, and the precache (26 MB) does not go through the routes in the middle of a test.
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
-    ctx.route("**/*", site.handle)
+def open_table_page(ctx: Any, site: Site) -> Any:
+    """A page of the shared context at the lobby, once its Python is ready."""
     pg = ctx.new_page()
     pg.on("console", lambda m: site.console_errors.append(m.text) if m.type == "error" else None)
     pg.on("pageerror", lambda e: site.console_errors.append(f"pageerror: {e}"))
@@ -103,8 +98,35 @@ def page(browser: Any, site: Site) -> Iterator[Any]:
         body = pg.inner_text("body")[:2000]
         pytest.fail(f"the page never became ready; page text:\n{body}\nerrors: "
                     f"{site.console_errors}\nmissing: {site.missing}", pytrace=False)
-    yield pg
+    return pg
+
+
+@pytest.fixture(scope="session")
+def shared_page(browser: Any, site: Site) -> Iterator[dict[str, Any]]:
+    # No service worker in the routed contexts: the offline copy and the repeat visit's start
+    # from the snapshot are test_offline.py's (a real server); here each load is the plain
+    # start, and the precache (26 MB) does not go through the routes in the middle of a test.
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    ctx.route("**/*", site.handle)
+    holder: dict[str, Any] = {"ctx": ctx, "page": None, "crashed": False}
+    yield holder
     ctx.close()
+
+
+@pytest.fixture
+def page(shared_page: dict[str, Any], site: Site) -> Any:
+    """The one page the tests share (reset between tests, not reloaded). Should its renderer
+    crash, the test it crashed in fails, and the next test gets a new page rather than a dead
+    one."""
+    pg = shared_page["page"]
+    if pg is None or pg.is_closed() or shared_page["crashed"]:
+        if pg is not None and not pg.is_closed():
+            pg.close()
+        shared_page["crashed"] = False
+        pg = open_table_page(shared_page["ctx"], site)
+        pg.on("crash", lambda _p: shared_page.__setitem__("crashed", True))
+        shared_page["page"] = pg
+    return pg
 
 
 class App:
