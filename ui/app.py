@@ -1601,6 +1601,7 @@ class App(Embedding):
 
     async def bot_loop(self, token: int) -> None:
         pause, linger = PAUSES.get(self.speed, PAUSES["2"])
+        drawn = False
         while token == self.token and self.match is not None:
             pause, linger = PAUSES.get(self.speed, PAUSES["2"])
             d = self.deal
@@ -1642,6 +1643,13 @@ class App(Embedding):
                     await self.trump_timer(token)
                     continue
                 return
+            if not drawn:
+                # The frame showing what started the loop (the player's card, a new deal) is
+                # drawn before a computer player's search takes the second core; then the
+                # table is looked at again.
+                drawn = True
+                await next_frame()
+                continue
             think = None
             if self.level != "easy" and self.brain.broken is None:
                 think = asyncio.ensure_future(
