@@ -1,5 +1,6 @@
-// The interpreter PyScript loads (pyscript.toml): Pyodide, started at first paint (index.html
-// imports this module while the page is still parsing), not once PyScript has booted, and
+// The interpreter PyScript loads (pyscript.toml): Pyodide, started as soon as the static lobby
+// has drawn (index.html imports this module right after the lobby's script, at the end of the
+// body), not once PyScript has booted, and
 // from the memory snapshot build.py makes (Python initialised; the stdlib, engine and ui
 // imported) when index.html found this version's snapshot in the offline copy. The plain start
 // otherwise: a first visit, no service worker, a snapshot that does not load. Either way the
