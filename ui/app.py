@@ -234,19 +234,6 @@ async def next_frame() -> None:
     await fut
 
 
-def focus_quietly(node: Any) -> None:
-    """Focuses `node` without making the browser lay the page out there and then (a move's
-    frame lays it out anyway); it is scrolled into view, if need be, once that frame is drawn."""
-    node.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
-
-    def into_view(*_: Any) -> None:
-        if node.isConnected and doc().activeElement == node:
-            node.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
-
-    js.requestAnimationFrame(create_once_callable(
-        lambda *_: js.setTimeout(create_once_callable(into_view), 0)))
-
-
 def read_faces_ahead() -> None:
     """Reads the card faces ahead in idle moments (ui/faces.js), so no trick waits for one."""
     with contextlib.suppress(Exception):
@@ -1032,7 +1019,7 @@ class App(Embedding):
             return
         target = doc().querySelector("#hand [data-legal], #panel [data-move]:not([disabled])")
         if found(target):
-            focus_quietly(target)
+            target.focus()
 
     def on_popstate(self, event: Any) -> None:
         """Back and Forward: between the lobby and the table, inside the page."""
