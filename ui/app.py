@@ -378,6 +378,8 @@ class App(Embedding):
         self.replay_verdicts: dict[int, list[Any]] | None = None
         self.dealt_shown: tuple[int, int] | None = None  # the deal whose dealing was shown
         self.shown_html: dict[str, str] = {}  # what each table part shows (App.put)
+        # the deal and phase in which the panel last showed: its place is kept until they change
+        self.panel_kept: tuple[int, int, str] | None = None
         self.reviewed: tuple[int, int, dict[str, Any]] | None = None
         self.bot_task: Any = None
         self.bot_token = -1  # the match token the running bot_task serves
@@ -2339,9 +2341,7 @@ class App(Embedding):
         sel_ok = multi and self.selection_move(legal) is not None
         panel = V.panel_html(v, legal, "", multi and can, sel_ok,
                              self.timer_left if can and d.phase == "trump" else None)
-        p = el("panel")
-        self.put("panel", panel)
-        p.hidden = not panel
+        self.put_panel(panel, (self.token, self.cur, str(d.phase)))
         status = self.status_text(d, v, names, can)
         el("status").textContent = status
         self.put("hand", V.hand_html(hand, legal_cards, self.selection, can and d.to_move == 0))
@@ -2353,6 +2353,30 @@ class App(Embedding):
         self.draw_lesson()
         if flying:  # measured once every part is written: one layout for the move, not two
             self.fly_in()
+
+    def put_panel(self, panel: str, phase: tuple[int, int, str]) -> None:
+        """Sets the panel under the felt. Once it has shown in a deal's phase, its place stays
+        (empty, as tall as it was) until the phase ends: the felt keeps its size between the
+        player's turns, so the table is not laid out and painted afresh twice a trick."""
+        p = el("panel")
+        if panel:
+            self.panel_kept = phase
+            p.removeAttribute("data-idle")
+            self.put("panel", panel)
+            p.hidden = False
+            return
+        if self.panel_kept == phase and not p.hidden:
+            if not p.hasAttribute("data-idle"):
+                # measured once a phase, while it still holds its buttons
+                p.style.minHeight = f"{p.offsetHeight}px"
+                p.dataset.idle = "1"
+            self.put("panel", "")
+            return
+        self.panel_kept = None
+        p.removeAttribute("data-idle")
+        p.style.removeProperty("min-height")
+        self.put("panel", "")
+        p.hidden = True
 
     def losing_target(self, gi: dict[str, Any]) -> int | None:
         """The total that loses the match, where the game has one (the rules' `target`)."""
