@@ -196,3 +196,40 @@ def test_audio_starts_at_a_calm_moment_never_mid_trick(browser: Any, site: Site)
             assert page.evaluate("window.__tt_sound('card')") is (not at_table)
         finally:
             ctx.close()
+
+
+def test_the_felt_keeps_its_size_between_the_players_turns(app: App) -> None:
+    """Bidding Kozel's "Play selected" shows on the player's turns only: its place stays (empty)
+    through the play, so the felt keeps its size. A felt that grows and shrinks lays out and
+    draws the whole table again, twice a trick."""
+    page = app.page
+    goto(app, "?game=bidding-kozel&seed=8&speed=0&level=easy")
+    page.wait_for_selector("#table:not([hidden])")
+    for _ in range(60):  # through the auction to the player's first turn of the play
+        assert app.wait_turn() == "input"
+        if page.get_attribute("#table", "data-phase") == "play":
+            break
+        app.act()
+    assert page.get_attribute("#table", "data-phase") == "play"
+    assert page.query_selector('#panel:not([hidden]) [data-move="confirm"]') is not None
+    page.evaluate("""() => { window.__tt_test_felt = [];
+        new ResizeObserver(es => { for (const e of es) window.__tt_test_felt.push([
+            Math.round(e.contentRect.height), document.getElementById('table').dataset.phase,
+            !!document.querySelector('[data-summary]')]); })
+        .observe(document.getElementById('felt')); }""")
+    idle = []
+    for _ in range(40):
+        if app.wait_turn() == "summary":
+            break
+        app.act()
+        idle.append(page.evaluate("""() => { const p = document.getElementById('panel');
+            const t = document.getElementById('table').dataset;
+            return t.input || t.phase !== 'play' ? null
+                : [p.hidden, p.hasAttribute('data-idle'), p.querySelectorAll('button').length]; }"""))
+    sizes = page.evaluate("window.__tt_test_felt")
+    in_play = {h for h, phase, summary in sizes if phase == "play" and not summary}
+    assert len(in_play) == 1, f"the felt changed size during the play: {sizes}"
+    # between the player's turns the panel is there, empty, with no control to press
+    seen = [s for s in idle if s is not None]
+    assert seen, "no computer's turn was seen after a move of the player's"
+    assert all(s == [False, True, 0] for s in seen), seen
