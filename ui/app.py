@@ -2359,24 +2359,18 @@ class App(Embedding):
         (empty, as tall as it was) until the phase ends: the felt keeps its size between the
         player's turns, so the table is not laid out and painted afresh twice a trick."""
         p = el("panel")
-        if panel:
-            self.panel_kept = phase
-            p.removeAttribute("data-idle")
-            self.put("panel", panel)
-            p.hidden = False
-            return
-        if self.panel_kept == phase and not p.hidden:
+        if not panel and self.panel_kept == phase and not p.hidden:
             if not p.hasAttribute("data-idle"):
                 # measured once a phase, while it still holds its buttons
                 p.style.minHeight = f"{p.offsetHeight}px"
                 p.dataset.idle = "1"
-            self.put("panel", "")
-            return
-        self.panel_kept = None
-        p.removeAttribute("data-idle")
-        p.style.removeProperty("min-height")
-        self.put("panel", "")
-        p.hidden = True
+        else:
+            if self.panel_kept != phase:  # a new phase: the kept place goes with the old one
+                p.style.removeProperty("min-height")
+            p.removeAttribute("data-idle")
+            self.panel_kept = phase if panel else None
+            p.hidden = not panel
+        self.put("panel", panel)
 
     def losing_target(self, gi: dict[str, Any]) -> int | None:
         """The total that loses the match, where the game has one (the rules' `target`)."""
