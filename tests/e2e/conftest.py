@@ -4,6 +4,11 @@ dist/ is served through `context.route` on a fake https origin under a sub-path 
 Pages project pages). Any request that leaves that origin is aborted and recorded; console
 errors and page errors are recorded too, and the last tests assert both lists are empty.
 The page is loaded once per session; tests start over with the app's own reset hook.
+
+Should Chromium's renderer crash ("Target crashed", "Page crashed"), the test it crashed in is
+run once more on a new page (pytest-rerunfailures, only for those two errors, at most
+MAX_CRASH_RERUNS in a whole run); the run's summary lists such reruns as RERUN. An assertion
+that fails is never run again, and a test that crashes twice fails.
 """
 
 from __future__ import annotations
@@ -28,6 +33,11 @@ CONTENT_TYPES = {
     ".zip": "application/zip", ".py": "text/plain; charset=utf-8", ".svg": "image/svg+xml",
     ".pyc": "application/octet-stream", ".txt": "text/plain",
 }
+# A renderer crash is Chromium's, not a test's finding: the test runs once more on a new page
+# (a renderer is seldom lost, but when one is, every later step of that page fails).
+CRASHES = [r"Target crashed", r"Page crashed"]
+MAX_CRASH_RERUNS = 6
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--allow-file-access-from-files",
                  "--disable-dev-shm-usage"]
@@ -40,6 +50,37 @@ def chromium_path() -> str:
             return cand
     pytest.fail("Chromium not found: install Debian's chromium (apt-get install chromium) or set "
                 "CHROMIUM=/path/to/chromium", pytrace=False)
+
+
+def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.path).parents:
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=CRASHES))
+
+
+def pytest_configure(config: Any) -> None:
+    # a cap on crash reruns in one run: a page that keeps crashing fails the run
+    if getattr(config.option, "max_suite_reruns", None) is None:
+        config.option.max_suite_reruns = MAX_CRASH_RERUNS
+
+
+CRASH_RERUNS: list[str] = []
+
+
+def pytest_runtest_logreport(report: Any) -> None:
+    if report.outcome == "rerun":
+        lines = [ln for ln in str(report.longreprtext).splitlines() if ln.startswith("E ")]
+        CRASH_RERUNS.append(f"{report.nodeid} ({report.when}): "
+                            f"{lines[0][1:].strip() if lines else 'renderer crash'}")
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if CRASH_RERUNS:
+        terminalreporter.write_sep("=", f"Chromium's renderer crashed {len(CRASH_RERUNS)} times; "
+                                        "each test it crashed in ran once more on a new page")
+        for line in CRASH_RERUNS:
+            terminalreporter.write_line(line)
 
 
 class Site:

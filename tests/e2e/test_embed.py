@@ -73,15 +73,30 @@ class Sites:
 
 
 @pytest.fixture(scope="module")
-def outside(browser: Any, site: Site) -> Iterator[tuple[Any, Sites]]:
+def outside_context(browser: Any, site: Site) -> Iterator[dict[str, Any]]:
     sites = Sites(site)
     ctx = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="block")
     ctx.route("**/*", sites.handle)
-    page = ctx.new_page()
-    page.on("pageerror", lambda e: site.console_errors.append(f"pageerror (embed): {e}"))
-    page.set_default_timeout(60_000)
-    yield page, sites
+    yield {"ctx": ctx, "sites": sites, "page": None, "crashed": False}
     ctx.close()
+
+
+@pytest.fixture
+def outside(outside_context: dict[str, Any], site: Site) -> tuple[Any, Sites]:
+    """The parent pages' one page (shared by this module's tests); a new one after a renderer
+    crash, as conftest's `page`."""
+    holder = outside_context
+    page = holder["page"]
+    if page is None or page.is_closed() or holder["crashed"]:
+        if page is not None and not page.is_closed():
+            page.close()
+        holder["crashed"] = False
+        page = holder["ctx"].new_page()
+        page.on("pageerror", lambda e: site.console_errors.append(f"pageerror (embed): {e}"))
+        page.on("crash", lambda _p: holder.__setitem__("crashed", True))
+        page.set_default_timeout(60_000)
+        holder["page"] = page
+    return page, holder["sites"]
 
 
 def table_frame(page: Any) -> Any:
