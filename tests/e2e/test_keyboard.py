@@ -26,6 +26,13 @@ SAY_LOG = """() => {
     window.__saidObserver.observe(box, { childList: true });
 }"""
 
+# the focused felt's ring: its own layer (::after) shown, not the browser's outline, which
+# drew the whole page again
+FELT_RING = """() => { const f = document.getElementById('felt');
+    const ring = getComputedStyle(f, '::after');
+    return { ring: ring.content === 'none' ? 'no ring' : ring.opacity,
+             border: ring.borderTopStyle, outline: getComputedStyle(f).outlineStyle }; }"""
+
 RANK = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 SUIT = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
@@ -94,6 +101,7 @@ def test_a_whole_deal_with_the_keyboard_only(app: App, game: str) -> None:
             break
         if not page.query_selector("#table[data-input]"):
             assert focused(page)["id"] == "felt"  # the finished trick: Enter moves on
+            assert page.evaluate(FELT_RING) == {"ring": "1", "border": "solid", "outline": "none"}
             page.keyboard.press("Enter")
             page.wait_for_selector("#table:not([data-tap])", state="attached")
             continue
