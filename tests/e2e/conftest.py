@@ -7,8 +7,8 @@ The page is loaded once per session; tests start over with the app's own reset h
 
 Should Chromium's renderer crash ("Target crashed", "Page crashed"), the test it crashed in is
 run once more on a new page (pytest-rerunfailures, only for those two errors, at most
-MAX_CRASH_RERUNS in a whole run); the run's summary lists such reruns as RERUN. An assertion
-that fails is never run again, and a test that crashes twice fails.
+MAX_CRASH_RERUNS in a whole run); the run's summary names each such crash with its test and
+error. An assertion that fails is never run again, and a test that crashes twice fails.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -154,20 +154,25 @@ def shared_page(browser: Any, site: Site) -> Iterator[dict[str, Any]]:
     ctx.close()
 
 
-@pytest.fixture
-def page(shared_page: dict[str, Any], site: Site) -> Any:
-    """The one page the tests share (reset between tests, not reloaded). Should its renderer
-    crash, the test it crashed in fails, and the next test gets a new page rather than a dead
-    one."""
-    pg = shared_page["page"]
-    if pg is None or pg.is_closed() or shared_page["crashed"]:
+def live_page(holder: dict[str, Any], new_page: Callable[[], Any]) -> Any:
+    """The page `holder` keeps for several tests, or a new one from `new_page()` when there is
+    none yet or its renderer crashed (a crashed page is dead for every later step)."""
+    pg = holder["page"]
+    if pg is None or pg.is_closed() or holder["crashed"]:
         if pg is not None and not pg.is_closed():
             pg.close()
-        shared_page["crashed"] = False
-        pg = open_table_page(shared_page["ctx"], site)
-        pg.on("crash", lambda _p: shared_page.__setitem__("crashed", True))
-        shared_page["page"] = pg
+        holder["crashed"] = False
+        pg = new_page()
+        pg.on("crash", lambda _p: holder.__setitem__("crashed", True))
+        holder["page"] = pg
     return pg
+
+
+@pytest.fixture
+def page(shared_page: dict[str, Any], site: Site) -> Any:
+    """The one page the tests share (reset between tests, not reloaded); a new one after a
+    renderer crash."""
+    return live_page(shared_page, lambda: open_table_page(shared_page["ctx"], site))
 
 
 class App:

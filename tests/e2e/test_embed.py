@@ -23,7 +23,7 @@ from engine import address
 from engine.lessons import load_lesson
 from ui import embed as E
 
-from .conftest import BASE, CONTENT_TYPES, DIST, App, Site
+from .conftest import BASE, CONTENT_TYPES, DIST, App, Site, live_page
 
 pytestmark = pytest.mark.e2e
 
@@ -85,18 +85,14 @@ def outside_context(browser: Any, site: Site) -> Iterator[dict[str, Any]]:
 def outside(outside_context: dict[str, Any], site: Site) -> tuple[Any, Sites]:
     """The parent pages' one page (shared by this module's tests); a new one after a renderer
     crash, as conftest's `page`."""
-    holder = outside_context
-    page = holder["page"]
-    if page is None or page.is_closed() or holder["crashed"]:
-        if page is not None and not page.is_closed():
-            page.close()
-        holder["crashed"] = False
-        page = holder["ctx"].new_page()
+
+    def new_page() -> Any:
+        page = outside_context["ctx"].new_page()
         page.on("pageerror", lambda e: site.console_errors.append(f"pageerror (embed): {e}"))
-        page.on("crash", lambda _p: holder.__setitem__("crashed", True))
         page.set_default_timeout(60_000)
-        holder["page"] = page
-    return page, holder["sites"]
+        return page
+
+    return live_page(outside_context, new_page), outside_context["sites"]
 
 
 def table_frame(page: Any) -> Any:
