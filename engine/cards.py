@@ -51,6 +51,23 @@ def parse_card(text: str) -> int:
     raise ValueError(f"'{text}' is not a card (write rank then suit, e.g. AS, 10H, TH, 6C)")
 
 
+def is_card_text(token: str) -> bool:
+    """Whether `token` is a card written exactly as the notation writes it (`QS`, `10H`)."""
+    return token in _STR_CARD
+
+
+def is_card_move(move: str) -> bool:
+    """Whether a move's text is a play of one or more cards (`QS`, `7H 7D 7C`), not a bid,
+    a pass or a trump named; a play seen face down (`??`) is not one."""
+    tokens = move.split()
+    return bool(tokens) and all(t in _STR_CARD for t in tokens)
+
+
+def split_card_text(token: str) -> tuple[str, str]:
+    """A card's text as (rank, suit): `10H` -> ("10", "H")."""
+    return token[:-1], token[-1:]
+
+
 def parse_suit(text: str) -> int:
     t = text.strip().upper()
     if len(t) == 1 and t in SUITS:

@@ -37,11 +37,14 @@ from . import hints as H
 from . import i18n as I
 from . import render as R
 from . import review as RV
+from . import speech as SP
 from . import store as S
+from . import table_view as TV
 from . import views as V
 from .embed import PARAMS as EMBED_PARAMS
 from .embedded import Embedding
-from .i18n import N_, _, catalog, error_text, game_info, ngettext, pgettext
+from .i18n import N_, _, catalog, error_text, game_info, ngettext
+from .seen import reader_view, seen_move
 
 # Pause before a computer move and the time a finished trick stays on the table (seconds).
 REVIEW = ("last-trick", "scores", "replay", "deal-review")  # sheets looking back at the match
@@ -178,16 +181,6 @@ def display_settings() -> dict[str, bool]:
     if isinstance(data.get("regional-ranks"), bool):  # unset: by the page's language
         out["regional-ranks"] = data["regional-ranks"]
     return out
-
-
-# The sound switch's icon: a speaker with waves, or struck through.
-_SPEAKER = ('<svg class="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" '
-            'focusable="false"><path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>{}</svg>')
-SPEAKER_ON = _SPEAKER.format('<path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" '
-                             'fill="none" stroke="currentColor" stroke-width="2" '
-                             'stroke-linecap="round"/>')
-SPEAKER_OFF = _SPEAKER.format('<path d="M16 9l6 6M22 9l-6 6" fill="none" stroke="currentColor" '
-                              'stroke-width="2" stroke-linecap="round"/>')
 
 
 def sound(kind: str) -> None:
@@ -838,7 +831,7 @@ class App(Embedding):
             if found(confirm):
                 self.click_move("confirm")
             else:
-                self.toast(self.status_text(self.deal, self.deal.view(0), self.names(), True))
+                self.toast(TV.status(self.table_model()))
             return
         tag = str(active.tagName).lower() if found(active) else ""
         if (tag not in ("input", "select", "textarea") and self.match is not None
@@ -929,18 +922,8 @@ class App(Embedding):
             node.focus()
 
     def announce(self, seat: int, move: str) -> None:
-        """Says each move in the polite live region (#announce) for screen readers: the card
-        by its name ("Mehmet plays queen of spades."), a bid or a trump choice as shown."""
-        if R.is_card_move(move):
-            what = ", ".join(R.card_label(c) for c in move.split() if R.is_card(c))
-            if not what:  # a play seen face down
-                what = _("a card face down")
-        else:  # a bid, a pass, a trump named: "Mehmet: Bid 5."
-            self.say(_("{name}: {what}.").format(name=self.names()[seat], what=R.move_label(move)))
-            return
-        text = (_("You play {what}.").format(what=what) if seat == 0 else
-                _("{name} plays {what}.").format(name=self.names()[seat], what=what))
-        self.say(text)
+        """Says each move, as the reader saw it, in the polite live region (#announce)."""
+        self.say(SP.move_sentence(seat, move, self.names()))
 
     def say(self, text: str) -> None:
         """Adds a line to the polite live region (#announce); the last few stay, so lines said
@@ -956,56 +939,13 @@ class App(Embedding):
 
     def say_turn(self) -> None:
         """The player's turn, said with what there is to do ("Your turn: 3 playable cards.")."""
-        d = self.deal
-        if d is None or d.phase == "over":
-            return
-        v = d.view(0)
-        if d.phase == "play":
-            playable = {c for m in d.legal_moves() for c in str(m).split() if R.is_card(c)}
-            text = ngettext("Your turn: {n} playable card.", "Your turn: {n} playable cards.",
-                            len(playable)).format(n=len(playable))
-            if self.multi():  # and how many to choose
-                text += " " + self.status_text(d, v, self.names(), True)
-            self.say(text)
-            return
-        self.say(self.status_text(d, v, self.names(), True))
+        if self.match is not None and self.deal.phase != "over":
+            self.say(SP.turn_sentence(self.table_model()))
 
     def read_table(self) -> None:
-        """The whole situation in words, for the "read the table" key (R): trump, the deal's
-        facts (contract, pairing…), tricks per seat, the trick so far, the hand by suit."""
-        if self.match is None or self.deal is None:
-            return
-        d = self.deal
-        v = d.view(0)
-        names = self.names()
-        parts: list[str] = []
-        t = v.get("trump")
-        parts.append(_("Trump: {suit}.").format(suit=R.suit_name(t)) if t in R.SUIT_SYM
-                     else _("Trump: none") + ".")
-        for label, value in V.info_items(v, names):
-            parts.append(_("{label}: {value}.").format(label=label, value=value))
-        taken = v.get("taken") or []
-        if taken:
-            per = ", ".join(f"{names[s]} {taken[s]}" for s in range(min(len(names), len(taken))))
-            parts.append(_("Tricks: {list}.").format(list=per))
-        plays = v.get("trick") or []
-        if plays:
-            on = "; ".join(_("{name}: {cards}").format(
-                name=names[seat], cards=", ".join(R.card_label(c) for c in str(mv).split()
-                                                  if R.is_card(c)) or _("a card face down"))
-                for seat, mv in plays)
-            parts.append(_("On the table: {plays}.").format(plays=on))
-        else:
-            parts.append(_("The table is empty."))
-        hand = [str(n.dataset.card) for n in doc().querySelectorAll("#hand [data-card]")]
-        by_suit: dict[str, list[str]] = {}
-        for c in hand:
-            r, su = R.split_card(c)
-            by_suit.setdefault(su, []).append(_(R.RANK_WORD[r]) if r in R.RANK_WORD else r)
-        if by_suit:
-            suits = "; ".join(f"{R.suit_name(su)}: {', '.join(ranks)}" for su, ranks in by_suit.items())
-            parts.append(_("Your hand: {cards}.").format(cards=suits))
-        self.say(" ".join(parts))
+        """The whole situation in words, for the "read the table" key (R)."""
+        if self.match is not None:
+            self.say(SP.table_sentence(self.table_model()))
 
     def focus_hand(self, new_turn: bool = False) -> None:
         """When the player's turn comes (or focus has dropped to the page), focus goes to the
@@ -1072,12 +1012,12 @@ class App(Embedding):
     def deal(self) -> Any:
         return self.match.deals[self.cur]
 
+    def table_view(self) -> dict[str, Any]:
+        """The deal as this table's reader may see it (ui/seen.py): what the page draws."""
+        return reader_view(self.deal, self.readers, self.open_view)
+
     def human_can_act(self) -> bool:
-        # At Instant the finished trick stays on show while the player chooses the next card.
-        return (self.match is not None and self.overlay is None
-                and (not self.lingering or self.speed == "0")
-                and self.deal.phase != "over" and self.deal.to_move in self.readers
-                and (self.run is None or not self.run.done))
+        return TV.can_act(self.match, self.cur, self.table_ui())
 
     def tap(self) -> None:
         """A tap on the felt (or Enter there): the finished trick's show ends."""
@@ -1092,10 +1032,7 @@ class App(Embedding):
         return random.Random(f"bots:{self.match.seed}:{self.cur}:{len(self.deal.moves)}")
 
     def waiting_for_tap(self) -> bool:
-        """At Instant a finished trick stays until the player's next card or a tap; when a
-        computer is next, it waits for the tap."""
-        return (self.lingering and self.speed == "0" and self.overlay is None
-                and not self.human_can_act())
+        return TV.waiting_for_tap(self.match, self.cur, self.table_ui())
 
     async def wait_tap(self, seconds: float | None) -> None:
         """Waits `seconds` (None: without end) or until a tap on the felt (a tap made since
@@ -1399,28 +1336,7 @@ class App(Embedding):
         return self.deal.legal_moves() if self.human_can_act() else []
 
     def multi(self) -> bool:
-        """Plays of several cards (the game's `multi_card_plays`): select cards, then confirm."""
-        return (self.match is not None and bool(self.info[self.match.game]["multi_card_plays"])
-                and self.deal.phase == "play")
-
-    def candidate_cards(self, legal: list[str]) -> set[str]:
-        """Cards that can join the current selection on the way to a legal play."""
-        sel = set(self.selection)
-        out: set[str] = set()
-        for m in legal:
-            if not R.is_card_move(m):
-                continue
-            cards = m.split()
-            if sel <= set(cards):
-                out.update(c for c in cards if c not in sel)
-        return out
-
-    def selection_move(self, legal: list[str]) -> str | None:
-        sel = set(self.selection)
-        for m in legal:
-            if R.is_card_move(m) and set(m.split()) == sel and len(m.split()) == len(sel):
-                return m
-        return None
+        return TV.multi(self.match, self.cur) if self.match is not None else False
 
     def click_card(self, card: str) -> None:
         if self.match is None or self.overlay is not None:
@@ -1436,7 +1352,7 @@ class App(Embedding):
                 self.selection.remove(card)
                 self.render()
                 return
-            if card in self.candidate_cards(legal):
+            if card in TV.candidate_cards(legal, self.selection):
                 self.selection.append(card)
                 self.render()
                 return
@@ -1459,7 +1375,7 @@ class App(Embedding):
             return
         legal = self.deal.legal_moves()
         if move == "confirm":
-            m = self.selection_move(legal)
+            m = TV.selection_move(legal, self.selection)
             if m is None:
                 self.toast(_("Select one card, or three of one suit (as many as were led)."))
                 return
@@ -1532,7 +1448,7 @@ class App(Embedding):
     def apply(self, move: str) -> None:
         m = self.match
         d = self.deal
-        n_tricks = len(d.tricks)
+        before = self.table_view()
         mover = d.to_move
         try:
             m.play(move)
@@ -1542,16 +1458,18 @@ class App(Embedding):
             return
         self.seq += 1
         self.hint = None  # a hint is for the position it was asked in
+        # What the reader saw of the move: never the engine's truth (a card laid face down
+        # stays face down on the felt, in the live region and in the parent's events).
+        seen = seen_move(before, self.table_view(), -1 if mover is None else mover,
+                         d.moves[-1] if d.moves else move)
         if mover is not None:
-            self.move_events(mover, d.moves[-1] if d.moves else move, d, n_tricks)
-            self.announce(mover, d.moves[-1] if d.moves else move)
-        self.sounds_after(move, d, n_tricks)
-        self.fresh = len(d.trick) > 0
-        if len(d.tricks) > n_tricks:
-            self.last_trick = d.tricks[-1]
-            w = d.tricks[-1]["winner"]
-            self.say(_("You take the trick.") if w == 0
-                     else _("{name} takes the trick.").format(name=self.names()[w]))
+            self.move_events(seen, d)
+            self.announce(mover, seen.move)
+        self.sounds_after(move, d, seen.finished is not None)
+        self.fresh = len(seen.trick) > 0
+        if seen.finished is not None:
+            self.last_trick = seen.finished
+            self.say(SP.took_sentence(int(seen.finished["winner"]), self.names()))
             # At Instant the deal's last trick gives way to the summary at once (the summary
             # and "Last trick" show it); every other finished trick stays on show a while.
             self.lingering = not (self.speed == "0" and d.phase == "over")
@@ -1562,7 +1480,7 @@ class App(Embedding):
         if d.phase == "over" and not self.lingering:
             self.show_summary()
 
-    def sounds_after(self, move: str, d: Any, n_tricks: int) -> None:
+    def sounds_after(self, move: str, d: Any, finished: bool) -> None:
         """The sound of a move: a card laid, a trick taken (the trick's own chime), and at the
         deal's end whether it went well for the player's side (ui/sound.js; silent when off)."""
         if d.phase == "over" and d.result:
@@ -1570,7 +1488,7 @@ class App(Embedding):
             mine = delta[0] if delta and isinstance(delta[0], (int, float)) else 0
             lower = bool(self.gi(self.match.game).get("lower_total_wins"))
             sound("won" if (mine <= 0 if lower else mine > 0) else "lost")
-        elif len(d.tricks) > n_tricks:
+        elif finished:
             sound("trick")
         elif any(R.is_card(t) for t in str(move).split()):
             sound("card")
@@ -1898,7 +1816,7 @@ class App(Embedding):
         self.cur = len(m.deals) - 1
         self.selection = []
         self.lingering = False
-        tricks = self.deal.tricks
+        tricks = self.table_view().get("tricks") or []
         self.last_trick = tricks[-1] if tricks else None
         self.seq += 1
         self.was_turn = False  # the player's turn again: said, and focus on the hand
@@ -2192,18 +2110,34 @@ class App(Embedding):
             for attr in ("tabindex", "role", "aria-label"):
                 felt.removeAttribute(attr)
 
+    def table_ui(self) -> TV.Ui:
+        """The table's own state, for its view model (ui/table_view.py)."""
+        run = self.run
+        return TV.Ui(
+            readers=frozenset(self.readers), open_view=self.open_view, speed=self.speed,
+            overlay=self.overlay is not None, lingering=self.lingering,
+            last_trick=self.last_trick, fresh=self.fresh, selection=tuple(self.selection),
+            timer_left=self.timer_left, away=frozenset(self.away), lesson=run is not None,
+            lesson_done=run is not None and run.done,
+            lesson_hint=bool(run is not None and run.step is not None and run.step.hint),
+            embed=self.embed is not None, embedded=bool(self.embed and self.embed.embed),
+            step=((self.step_pos, len(self.script),
+                   self.match.is_over if self.match is not None else True)
+                  if self.step_pos is not None else None),
+            sound_on=sound_on(), lang_html=self.lang_select_html())
+
+    def table_model(self) -> TV.Model:
+        return TV.model(self.match, self.cur, self.table_ui(), self.gi(self.match.game),
+                        self.names())
+
     def draw_table(self) -> None:
         m = self.match
         if m is None:
             return
         d = self.deal
-        v = d.view(0)
-        v["options"] = dict(m.options)
-        gi = self.gi(m.game)
-        names = self.names()
-        pos = R.positions(m.players, gi.get("direction", "right"))
-        can = self.human_can_act()
-        legal = d.legal_moves() if can else []
+        model = self.table_model()
+        gi = model.gi
+        can = model.can
         table = el("table")
         ds = table.dataset
         ds.game = m.game
@@ -2236,120 +2170,30 @@ class App(Embedding):
                     js.performance.mark("tt:input")
         else:
             table.removeAttribute("data-input")
-        if self.waiting_for_tap():
+        if model.tap:
             ds.tap = "1"  # a hook for tests: the finished trick waits for a tap on the felt
         else:
             table.removeAttribute("data-tap")
-
-        # Header bar
-        hands_total = m.options.get("hands") or m.options.get("rounds")
-        deal_txt = (_("Deal {n} of {total}").format(n=self.cur + 1, total=hands_total)
-                    if hands_total else _("Deal {n}").format(n=self.cur + 1))
-        items = V.info_items(v, names)
-        info = "".join(f'<span class="fact"><small>{R.esc(a)}</small> {R.esc(b)}</span>'
-                       for a, b in items)
-        speed_name = dict(V.SPEEDS).get(self.speed, "")
-        speed_name = _(speed_name) if speed_name else ""  # views.SPEEDS: English, marked N_
-        # The bar's words (translated outside the f-strings: Babel does not look inside them).
-        t_last, t_scores, t_rules = R.esc(_("Last trick")), R.esc(_("Scores")), R.esc(_("Rules"))
-        t_speed_title, t_speed = R.esc(_("Computer speed")), R.esc(_("Speed:"))
-        t_undo = R.esc(_("Undo"))
-        t_hint = R.esc(_("Hint"))
-        t_hint_title = R.esc(_("The strong player's choice for you, and why (the match "
-                               "becomes practice)"))
-        t_undo_title = R.esc(_("Take back your last move (the match becomes practice)"))
-        board = self.scoreboard(v, names, gi)
-        games_btn = ('<button type="button" class="btn small" data-action="lobby">'
-                     + R.esc(_("Games")) + '</button>' + self.lang_select_html())
-        on = sound_on()
-        t_sound = R.esc(_("Sound"))
-        sound_btn = ('<button type="button" class="btn small sound" data-action="sound" '
-                     f'aria-pressed="{"true" if on else "false"}" aria-label="{t_sound}" '
-                     f'title="{t_sound}">{SPEAKER_ON if on else SPEAKER_OFF}</button>')
-        if self.embed is not None:  # a position or a lesson: the controls a reader needs
-            self.put("bar", (
-                f'<div class="title"><h1><b>{R.esc(gi["title"])}</b></h1>'
-                f'<small>{R.esc(deal_txt)}</small></div>{V.trump_html(v)}<div class="facts">{info}</div>'
-                f'<div class="menu">{self.embed_bar_buttons(v)}{sound_btn}'
-                + (self.lang_select_html() if self.embed.embed else games_btn)
-                + '</div>'))
-        else:
-            self.put("bar", (
-            f'<div class="title"><h1><b>{R.esc(gi["title"])}</b></h1>'
-            f'<small>{R.esc(deal_txt)}</small></div>'
-            f'{V.trump_html(v)}'
-            f'<div class="facts">{info}</div>{board}'
-            '<div class="menu">'
-            '<button type="button" class="btn small" data-action="last-trick"'
-            f'{"" if v.get("tricks") else " disabled"}>{t_last}</button>'
-            '<button type="button" class="btn small" data-action="score-sheet">'
-            f'{t_scores}</button>'
-            '<button type="button" class="btn small" data-action="rules">'
-            f'{t_rules}</button>'
-            '<button type="button" class="btn small" data-action="speed" '
-            f'title="{t_speed_title}">'
-            f'<span class="lbl">{t_speed} </span>{R.esc(speed_name)}</button>'
-            '<button type="button" class="btn small" data-action="hint" '
-            f'title="{t_hint_title}"{"" if d.phase != "over" else " disabled"}>{t_hint}</button>'
-            '<button type="button" class="btn small" data-action="undo" '
-            f'title="{t_undo_title}"{"" if d.phase != "over" else " disabled"}>{t_undo}</button>'
-            f'{sound_btn}{games_btn}</div>'))
-
-        # Seats
-        seats_html = []
-        totals = list(m.totals)
-        label = gi["score_labels"]["total_short"]
-        target = self.losing_target(gi)
-        out_of = f"/{target}" if target is not None else ""  # Kozel: out of the losing target
-        for s in range(m.players):
-            extra = [t.render(names, catalog()) for t in m.rules.seat_tags(v, s)]
-            if s in self.away:
-                extra.append(pgettext("seat tag", "away"))
-            tot = totals[s] if s < len(totals) else ""
-            thinking = (not can and d.to_move == s and s != 0 and not self.lingering
-                        and self.overlay is None)
-            seats_html.append(V.seat_html(s, pos[s], names[s], v, f"{label} {tot}{out_of}", extra,
-                                          thinking, bool(gi["seat_points"])))
-        self.put("seats", "".join(seats_html))
-
-        # Trick
-        if self.lingering and self.last_trick is not None:
-            plays = self.last_trick["plays"]
-            winner = self.last_trick["winner"]
-        else:
-            plays = v.get("trick") or []
-            winner = None
-        trick = V.trick_html(plays, pos, winner, 1 if self.fresh else None,
-                             v.get("winning_seat") if not self.lingering else None, names)
+        html = TV.parts(model)
+        self.put("bar", html["bar"])
+        self.put("seats", html["seats"])
         self.fresh = False  # the fly-in animation plays once
-        el("trick").className = ""
-        el("trick").style.removeProperty("--sx")
-        el("trick").style.removeProperty("--sy")
-        el("trick").setAttribute("role", "list")
-        el("trick").setAttribute("aria-label", _("The trick"))
+        trick = el("trick")
+        trick.className = ""
+        trick.style.removeProperty("--sx")
+        trick.style.removeProperty("--sy")
+        trick.setAttribute("role", "list")
+        trick.setAttribute("aria-label", _("The trick"))
         el("hand").setAttribute("role", "group")
         el("hand").setAttribute("aria-label", _("Your hand"))
-        flying = self.put("trick", trick)
-
-        # Panel and hand
-        hand = R.sort_hand(list(v.get("hand") or []), v, gi["rank_order"])
-        multi = self.multi()
-        if multi:
-            legal_cards = self.candidate_cards(legal)
-        else:
-            legal_cards = {mv for mv in legal if R.is_card_move(mv) and " " not in mv}
-        sel_ok = multi and self.selection_move(legal) is not None
-        panel = V.panel_html(v, legal, "", multi and can, sel_ok,
-                             self.timer_left if can and d.phase == "trump" else None)
-        self.put_panel(panel, (self.token, self.cur, str(d.phase)))
-        status = self.status_text(d, v, names, can)
-        el("status").textContent = status
-        self.put("hand", V.hand_html(hand, legal_cards, self.selection, can and d.to_move == 0))
-        el("hand").dataset.count = str(len(hand))
-        oh = self.open_hands_html(d, legal_cards, can, names, pos)
-        self.put("open-hands", oh)
+        flying = self.put("trick", html["trick"])
+        self.put_panel(html["panel"], (self.token, self.cur, str(d.phase)))
+        el("status").textContent = TV.status(model)
+        self.put("hand", html["hand"])
+        el("hand").dataset.count = str(len(model.hand))
+        self.put("open-hands", html["open-hands"])
         el("open-hands").setAttribute("aria-label", _("The other hands"))
-        el("open-hands").hidden = not oh
+        el("open-hands").hidden = not html["open-hands"]
         self.draw_lesson()
         if flying:  # measured once every part is written: one layout for the move, not two
             self.fly_in()
@@ -2371,24 +2215,6 @@ class App(Embedding):
             self.panel_kept = phase if panel else None
             p.hidden = not panel
         self.put("panel", panel)
-
-    def losing_target(self, gi: dict[str, Any]) -> int | None:
-        """The total that loses the match, where the game has one (the rules' `target`)."""
-        target = getattr(self.match.rules, "target", None)
-        return target if isinstance(target, int) and gi.get("lower_total_wins") else None
-
-    def scoreboard(self, v: dict[str, Any], names: list[str], gi: dict[str, Any]) -> str:
-        """The bar's scoreboard: the match totals per team or per seat (the score sheet's
-        columns), and the goal (the losing target, the contract in play)."""
-        m = self.match
-        totals = list(m.totals)
-        cols = [(head, totals[seats[0]], 0 in seats)
-                for head, seats in RV.score_columns(m, names)]
-        target = self.losing_target(gi)
-        goal = (_("loses at {n}").format(n=target) if target is not None
-                else V.contract_text(v, names) if v.get("declarer") is not None else None)
-        return V.scoreboard_html(cols, "team" if m.rules.teams else "seat",
-                                 str(gi["score_labels"].get("total") or _("Total")), goal or "")
 
     def put(self, key: str, html: str) -> bool:
         """Sets the table part `key` (an element id) to `html` unless it shows that already:
@@ -2459,41 +2285,6 @@ class App(Embedding):
         if found(seat):
             seat.classList.add("pulse")
             self.unput("seats")
-
-    def status_text(self, d: Any, v: dict[str, Any], names: list[str], can: bool) -> str:
-        if self.lingering and self.last_trick is not None:
-            w = self.last_trick["winner"]
-            took = (_("You take the trick.") if w == 0
-                    else _("{name} takes the trick.").format(name=names[w]))
-            if can:  # two sentences, each translated whole
-                return took + " " + _("Your lead.") if not v.get("trick") else took
-            if self.waiting_for_tap():
-                return took + " " + _("Tap the table to go on.")
-            return took
-        if d.phase == "over":
-            return _("Deal over.")
-        if can and d.to_move != 0:  # the reader plays every seat (seats=all)
-            return _("{name} to play: choose from their hand.").format(name=names[d.to_move])
-        if can:
-            if d.phase == "bidding":
-                return _("Your bid.")
-            if d.phase == "trump":
-                return _("Name the trump suit.")
-            if self.multi():
-                n = v.get("lead_size")
-                if not n:
-                    return _("Your lead: select one card, or three of one suit, then Play.")
-                return ngettext("Select {n} card, then Play.", "Select {n} cards, then Play.",
-                                int(n)).format(n=n)
-            return _("Your turn: play a raised card.")
-        if d.to_move is not None:
-            name = names[d.to_move]
-            if d.phase == "bidding":
-                return _("{name} is bidding…").format(name=name)
-            if d.phase == "trump":
-                return _("{name} is naming trump…").format(name=name)
-            return _("{name} is playing…").format(name=name)
-        return ""
 
 
 APP: App | None = None

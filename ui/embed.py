@@ -19,7 +19,7 @@ textContent and sends it as an `error` event, and changes nothing.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +28,7 @@ from engine import address
 from engine.lessons import Lesson, load_lesson
 
 from .i18n import _, error_text, game_info
+from .seen import Seen
 
 VERSION = 1
 SOURCE = "trick-table"
@@ -72,6 +73,24 @@ def event(kind: str, **fields: Any) -> dict[str, Any]:
     """An event for the parent window."""
     assert kind in EVENTS, kind
     return {"v": VERSION, "source": SOURCE, "type": kind, **fields}
+
+
+def move_events(seen: Seen, deal: int, result: Any, orig: Callable[[int], int | None]
+                ) -> list[dict[str, Any]]:
+    """The events for the parent window after one move, as the reader saw it: the move (with
+    the trick in progress), the trick it finished, and the deal's end (`result`, once the deal
+    is over, else None). `orig` turns a table seat into the record's own numbering."""
+    out = [event("move", seat=orig(seen.seat), move=seen.move,
+                 trick=[[orig(int(s)), str(mv)] for s, mv in seen.trick],
+                 deal=deal, phase=seen.phase)]
+    if seen.finished is not None:
+        t = seen.finished
+        out.append(event("trick", plays=[[orig(int(s)), str(mv)] for s, mv in t["plays"]],
+                         winner=orig(int(t["winner"]))))
+    if result is not None:
+        out.append(event("deal-over", deal=deal,
+                         result=json.loads(json.dumps(result, default=str))))
+    return out
 
 
 # ------------------------------------------------------------------------------ addresses

@@ -18,12 +18,11 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 import engine
 from engine import markup
-from engine.cards import CARD_STR
 from engine.lessons import LessonRun
 
 from . import embed as E
-from . import render as R
 from .i18n import _, catalog, error_text, pgettext
+from .seen import Seen, seen_moves
 
 
 def el(id_: str) -> Any:
@@ -356,17 +355,13 @@ class Embedding:
             return seat
         return (seat + self.seat_shift) % self.match.players
 
-    def move_events(self, seat: int, move: str, deal: Any, n_tricks: int) -> None:
-        trick = [[self.orig(s), str(mv)] for s, mv in deal.view(0).get("trick") or []]
-        self.post(E.event("move", seat=self.orig(seat), move=move, trick=trick,
-                          deal=self.match.deals.index(deal) + 1, phase=deal.phase))
-        if len(deal.tricks) > n_tricks:
-            t = deal.tricks[-1]
-            self.post(E.event("trick", plays=[[self.orig(s), str(mv)] for s, mv in t["plays"]],
-                              winner=self.orig(t["winner"])))
-        if deal.phase == "over":
-            self.post(E.event("deal-over", deal=self.match.deals.index(deal) + 1,
-                              result=json.loads(json.dumps(deal.result, default=str))))
+    def move_events(self, seen: Seen, deal: Any, last: bool = True) -> None:
+        """A move to the parent page, as the reader saw it (ui/seen.py); with `last`, the
+        deal's end when it is over."""
+        over = last and deal.phase == "over"
+        for data in E.move_events(seen, self.match.deals.index(deal) + 1,
+                                  deal.result if over else None, self.orig):
+            self.post(data)
 
     # ---------------------------------------------------------------------- lessons
     def lesson_try(self, move: str) -> None:
@@ -374,17 +369,18 @@ class Embedding:
         if run is None or run.done:
             return
         deal = run.deal
-        before = len(deal.tricks)
+        before = self.table_view()
         out = run.try_move(move)
         names = self.names()
         if out.kind == "right":
             self.feedback = ("right", out.text or out.message.render(names, catalog()))
             self.hint_text = None
-            for seat, mv in out.played:
-                self.post(E.event("move", seat=self.orig(seat), move=mv, trick=[],
-                                  deal=1, phase=deal.phase))
-            if len(deal.tricks) > before:
-                self.last_trick = deal.tricks[-1]
+            seen = seen_moves(before, self.table_view(), list(out.played))
+            for i, one in enumerate(seen):
+                self.move_events(one, deal, last=i == len(seen) - 1)
+            finished = [one.finished for one in seen if one.finished is not None]
+            if finished:
+                self.last_trick = finished[-1]
                 self.lingering = not deal.trick and deal.phase != "over"
             self.seq += 1
             self.selection = []
@@ -557,44 +553,3 @@ class Embedding:
             raise E.EmbedError(why or _("“{move}” is not a move the table can play now.")
                                .format(move=move[:40]))
         self.play(norm)
-
-    # ---------------------------------------------------------------------- drawing
-    def embed_bar_buttons(self, v: dict[str, Any]) -> str:
-        # (texts translated outside the f-strings: Babel does not look inside them)
-        t_last, t_prev, t_next = R.esc(_("Last trick")), R.esc(_("Previous move")), R.esc(
-            _("Next move"))
-        out = [('<button type="button" class="btn small" data-action="last-trick"'
-                f'{"" if v.get("tricks") else " disabled"}>{t_last}</button>')]
-        if self.step_pos is not None:
-            total = len(self.script)
-            out.append('<button type="button" class="btn small" data-action="step-prev"'
-                       f'{"" if self.step_pos > 0 else " disabled"} '
-                       f'aria-label="{t_prev}">‹</button>')
-            out.append(f'<span class="step-count" data-step="{self.step_pos}">'
-                       f'{self.step_pos}/{total}</span>')
-            over = self.match.is_over if self.match is not None else True
-            out.append('<button type="button" class="btn small" data-action="step-next"'
-                       f'{" disabled" if over else ""} aria-label="{t_next}">›</button>')
-        if self.run is not None and self.run.step is not None and self.run.step.hint:
-            out.append('<button type="button" class="btn small" data-action="hint">'
-                       + R.esc(_("Hint")) + '</button>')
-        out.append('<button type="button" class="btn small" data-action="restart">'
-                   + R.esc(_("Restart")) + '</button>')
-        return "".join(out)
-
-    def open_hands_html(self, d: Any, legal_cards: set[str], can: bool, names: list[str],
-                        pos: list[str]) -> str:
-        if not self.open_view or self.match is None:
-            return ""
-        from . import views as V
-        rows = []
-        for s in range(1, self.match.players):
-            cards = R.sort_hand([CARD_STR[c] for c in d.hand_cards(s)],
-                                d.view(0), self.info[self.match.game]["rank_order"])
-            mover = can and d.to_move == s
-            rows.append(f'<div class="open-hand at-{R.esc(pos[s])}" data-open-seat="{s}">'
-                        f'<span class="oh-name">{R.esc(names[s])}</span>'
-                        f'<div class="oh-cards">'
-                        f'{V.hand_html(cards, legal_cards if mover else set(), self.selection, mover)}'
-                        '</div></div>')
-        return "".join(rows)

@@ -8,8 +8,9 @@ suit reads the same on the table and in the engine's messages.
 
 from __future__ import annotations
 
-import re
 from typing import Any
+
+from engine.cards import is_card_move, is_card_text, split_card_text
 
 from .i18n import N_, _, catalog, pgettext
 
@@ -18,7 +19,6 @@ SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}  # the engine's suit order (engine.messages)
 SUIT_SYM = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RED = {"H", "D"}
-CARD_RE = re.compile(r"^(10|[2-9JQKA])([SHDC])$")
 RANK_WORD = {"J": N_("jack"), "Q": N_("queen"), "K": N_("king"), "A": N_("ace")}
 # A card's accessible name, per suit ("queen of spades"); {rank} is a rank word or a number.
 CARD_NAME = {"S": N_("{rank} of spades"), "H": N_("{rank} of hearts"),
@@ -34,17 +34,8 @@ def esc(x: Any) -> str:
     return str(x).translate(_ESCAPES)
 
 
-def is_card(tok: str) -> bool:
-    return bool(CARD_RE.match(tok))
-
-
-def is_card_move(move: str) -> bool:
-    toks = move.split()
-    return bool(toks) and all(is_card(t) for t in toks)
-
-
-def split_card(c: str) -> tuple[str, str]:
-    return c[:-1], c[-1]
+is_card = is_card_text  # the card notation is read in one place: engine.cards
+split_card = split_card_text
 
 
 def suit_svg(s: str, cls: str = "") -> str:

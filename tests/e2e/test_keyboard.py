@@ -11,6 +11,7 @@ import pytest
 
 import engine
 from engine.cards import parse_card
+from ui.seen import hidden_cards, reader_view
 
 from .conftest import App
 
@@ -35,6 +36,18 @@ FELT_RING = """() => { const f = document.getElementById('felt');
 
 RANK = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 SUIT = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def face_down_cards(record: dict[str, Any]) -> set[str]:
+    """The cards of the first deal the player saw face down while it was played."""
+    moves = record["deals"][0]["moves"]
+    out: set[str] = set()
+    for n in range(1, len(moves) + 1):
+        rec = {**record, "deals": [{**record["deals"][0], "moves": moves[:n]}]}
+        d = engine.replay(rec).deals[0]
+        if d.phase != "over":
+            out |= hidden_cards(d, reader_view(d))
+    return out
 
 
 def card_name(card: str) -> str:
@@ -113,12 +126,16 @@ def test_a_whole_deal_with_the_keyboard_only(app: App, game: str) -> None:
     else:
         pytest.fail("the deal did not end")
     said = " ".join(page.evaluate("window.__said"))
-    deal = engine.replay(app.record()).deals[0]
+    record = app.record()
+    deal = engine.replay(record).deals[0]
     played = [c for t in deal.tricks for _s, mv in t["plays"] for c in str(mv).split()
               if parse_card(c) is not None]
     assert played and turns > 0
-    missing = [c for c in played if card_name(c) not in said]
+    hidden = face_down_cards(record)  # (Bidding Kozel) said as "a card face down"
+    missing = [c for c in played if c not in hidden and card_name(c) not in said]
     assert not missing, f"not said: {missing[:6]} in {said[:300]}"
+    told = [c for c in hidden if card_name(c) in said]
+    assert not told, f"said though laid face down: {told}"
     assert "Your turn" in said or "Your bid" in said
 
 
