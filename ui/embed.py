@@ -205,6 +205,23 @@ def parse_record(value: Any) -> dict[str, Any]:
     return value
 
 
+def lesson_from_text(text: str, address: str, game: str | None) -> Lesson:
+    """A lesson file's text, checked (at most 250,000 characters of JSON, a lesson the engine
+    takes, for `game` when the address names one)."""
+    if len(text) > 250_000:
+        raise EmbedError(_("The lesson file is too large (over 250,000 characters)."))
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise EmbedError(_("The lesson “{address}” is not JSON.").format(
+            address=address)) from None
+    lesson = parse_lesson(data)
+    if game is not None and lesson.game != game:
+        raise EmbedError(_("The address is for {game}, but its lesson is for {other}.").format(
+            game=title(game), other=title(lesson.game)))
+    return lesson
+
+
 def parse_lesson(value: Any) -> Lesson:
     try:
         if isinstance(value, str):

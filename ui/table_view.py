@@ -162,6 +162,21 @@ def model(match: Any, cur: int, ui: Ui, gi: dict[str, Any], names: list[str]) ->
         losing_target=losing_target(match), open_hands=opened)
 
 
+def table_data(m: Model, cur: int, seq: int, dealing: bool) -> dict[str, str | None]:
+    """The table's `data-*` hooks (None: the attribute is removed): the game, phase, seat to
+    move, players, plays of several cards (`sets`), deal, moves played (`seq`), the cards
+    being dealt in (`dealing`), the reader's turn (`input`) and a finished trick waiting for a
+    tap (`tap`)."""
+    to_move = m.view.get("to_move")
+    return {"data-game": m.game, "data-phase": str(m.view.get("phase")),
+            "data-to-move": "" if to_move is None else str(to_move),
+            "data-players": str(len(m.names)),
+            "data-sets": "1" if m.gi["multi_card_plays"] else None,
+            "data-deal": str(cur + 1), "data-seq": str(seq),
+            "data-dealing": "1" if dealing else None,
+            "data-input": "1" if m.can else None, "data-tap": "1" if m.tap else None}
+
+
 # ------------------------------------------------------------------------------- the parts
 def status(m: Model) -> str:
     """The status line under the felt."""

@@ -7,6 +7,7 @@ callers pass them translated (`i18n.game_info(engine.GAME_INFO[game])`).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -570,3 +571,40 @@ def rules_sheet_html(gi: dict[str, Any]) -> str:
             f'{rules_html(gi)}<h3>{esc(keyboard)}</h3>{keys_html()}'
             '<div class="sheet-actions"><button type="button" class="btn primary" '
             f'data-action="close">{esc(back)}</button></div></div>')
+
+
+def lang_select_html() -> str:
+    """The language picker (the lobby's and the table's)."""
+    codes = list(I.LANGS) + ([I.PSEUDO] if I.current == I.PSEUDO else [])
+    opts = "".join(
+        f'<option value="{c}"{" selected" if c == I.current else ""}>'
+        f'{esc(I.LANGS.get(c, "[pseudo]"))}</option>' for c in codes)
+    label = esc(_("Language"))
+    return (f'<select class="lang-pick" data-lang aria-label="{label}" title="{label}">'
+            f'{opts}</select>')
+
+
+def resume_html(title: str, deal_no: int) -> str:
+    """The lobby's line about a match waiting, with its button back to it."""
+    text = _("Your {game} match is waiting (deal {n}).").format(game=title, n=deal_no)
+    back = _("Back to the match")
+    return ('<div data-resume style="display:flex;flex-wrap:wrap;gap:8px 12px;'
+            'align-items:center;justify-content:center;margin:0 0 14px">'
+            f'<span>{esc(text)}</span><button type="button" class="btn primary" '
+            f'data-action="resume">{esc(back)}</button></div>')
+
+
+def parse_display(text: str | None) -> dict[str, bool]:
+    """The remembered display settings ({"four-colour": True, "large-cards": False}) from their
+    stored text; the regional indices' "regional-ranks" only once the player has set it. A
+    malformed value gives the defaults."""
+    try:
+        data = json.loads(text or "{}")
+    except ValueError:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    out = {k: data.get(k) is True for k in ("four-colour", "large-cards", "checker")}
+    if isinstance(data.get("regional-ranks"), bool):  # unset: by the page's language
+        out["regional-ranks"] = data["regional-ranks"]
+    return out

@@ -1,0 +1,90 @@
+"""The lesson's box beside the table, as a tree of elements with text (pure).
+
+Lesson text is an author's, through engine.markup's safe Markdown subset; it becomes elements
+whose text is set as text, never HTML (ui/embedded.py builds them with `textContent`). A link
+keeps its address only when engine.markup says it is safe.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import markup
+
+from .i18n import _, pgettext
+
+
+@dataclass
+class Node:
+    """An element: its tag, text (None: none), class, attributes and children."""
+
+    tag: str
+    text: str | None = None
+    cls: str = ""
+    attrs: dict[str, str] = field(default_factory=dict)
+    children: list[Node] = field(default_factory=list)
+
+
+def inline(items: Any) -> list[Node]:
+    out: list[Node] = []
+    for it in items:
+        kind = it[0]
+        if kind == "text":
+            out.append(Node("#text", it[1]))
+        elif kind in ("b", "i"):
+            out.append(Node("strong" if kind == "b" else "em", children=inline(it[1])))
+        elif kind == "code":
+            out.append(Node("code", it[1]))
+        elif kind == "a":
+            attrs = ({"href": it[1], "target": "_blank", "rel": "noopener noreferrer"}
+                     if markup.safe_url(it[1]) else {})
+            out.append(Node("a", attrs=attrs, children=inline(it[2])))
+        elif kind == "card":
+            red = it[1][-1:] in ("H", "D")
+            out.append(Node("span", it[2], "card-token" + (" red" if red else ""),
+                            {"data-card": str(it[1])}))
+    return out
+
+
+def blocks(text: str) -> list[Node]:
+    """Lesson text through the safe Markdown subset."""
+    out = []
+    for block in markup.parse(text):
+        if block[0] == "ul":
+            out.append(Node("ul", children=[Node("li", children=inline(item))
+                                            for item in block[1]]))
+        else:
+            out.append(Node("p", children=inline(block[1])))
+    return out
+
+
+def lesson_box(run: Any, feedback: tuple[str, str] | None, hint: str | None) -> list[Node]:
+    """What the lesson's box holds: the title and step, the answer to the last move, the
+    step's text (or the lesson's end) and the hint asked for."""
+    lesson = run.lesson
+    step = (pgettext("lesson", "Done") if run.done else
+            _("Step {n} of {total}").format(n=run.step_index + 1, total=len(lesson.steps)))
+    out = [Node("div", cls="lesson-head", children=[Node("b", lesson.title, "lesson-title"),
+                                                    Node("small", step)])]
+    if feedback is not None:
+        kind, text = feedback
+        label = {"right": _("Right."), "wrong": _("Not this one."),
+                 "illegal": _("Not allowed.")}.get(kind, "")
+        out.append(Node("div", cls=f"lesson-feedback {kind}",
+                        attrs={"data-lesson-feedback": kind, "role": "status"},
+                        children=[Node("strong", label + " " if label else ""), *blocks(text)]))
+    body = Node("div", cls="lesson-text", attrs={"data-lesson-text": "1"})
+    if run.done:
+        body.attrs["data-lesson-done"] = "1"
+        body.children = blocks(lesson.end or _("Lesson complete."))
+    else:
+        if run.step_index == 0 and lesson.intro and feedback is None:
+            body.children += blocks(lesson.intro)
+        if run.step is not None:
+            body.children += blocks(run.step.text)
+    out.append(body)
+    if hint and not run.done:
+        out.append(Node("div", cls="lesson-hint", attrs={"data-lesson-hint": "1"},
+                        children=blocks(hint)))
+    return out

@@ -1,0 +1,24 @@
+"""What can be open over the table."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Overlay(str, Enum):
+    """What is open over the table (None: nothing)."""
+
+    SUMMARY = "summary"
+    OVER = "over"
+    RULES = "rules"
+    LEAVE = "leave"
+    CHECK = "check"
+    KEYS = "keys"
+    RESTORE = "restore"
+    LAST_TRICK = "last-trick"
+    SCORES = "scores"
+    REPLAY = "replay"
+    DEAL_REVIEW = "deal-review"
+
+
+REVIEW = (Overlay.LAST_TRICK, Overlay.SCORES, Overlay.REPLAY, Overlay.DEAL_REVIEW)

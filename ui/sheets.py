@@ -1,0 +1,85 @@
+"""The sheets and dialogs over the table, as HTML from the match and the reader's names (pure).
+
+Every text that does not come from this module goes through `render.esc`; what comes from an
+address, a message or a save is never part of these strings (the page sets it as text).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import render as R
+from . import views as V
+from .i18n import _
+
+
+def hint_label(move: str) -> str:
+    """A move named in a hint's sentence: "bid 5", "Pass", "K♥"."""
+    if move.lower().startswith("bid "):
+        return _("bid {n}").format(n=move[4:])
+    return R.move_label(move)
+
+
+def practice_note(html: str, practice: bool) -> str:
+    """A sheet of a practice match (hints or take-backs used) says so under its heading."""
+    if not practice or "</h2>" not in html:
+        return html
+    text = R.esc(_("Practice match: hints or take-backs were used."))
+    note = f'<p class="practice" data-practice>{text}</p>'
+    return html.replace("</h2>", "</h2>" + note, 1)
+
+
+def check_html(move: str, cost_text: str) -> str:
+    """The play checker's question before a move the search rates clearly worse."""
+    return V.check_html(R.move_label(move), cost_text, _("Play it anyway"), _("Show the hint"))
+
+
+def summary_html(match: Any, cur: int, gi: dict[str, Any], names: list[str],
+                 lines: list[str]) -> str:
+    """A deal's summary (with the rules' explanation `lines`)."""
+    d = match.deals[cur]
+    html = V.summary_html(gi["score_labels"], gi["title"], cur + 1, d.result or {}, names,
+                          list(match.totals), gi.get("teams"),
+                          match.is_over and cur == len(match.deals) - 1, lines)
+    return practice_note(html, bool(getattr(match, "practice", False)))
+
+
+def match_over_html(match: Any, gi: dict[str, Any], names: list[str]) -> str:
+    """The match's end."""
+    teams = gi.get("teams") or []
+    me_won = 0 in match.winners or any(0 in t and any(w in t for w in match.winners)
+                                       for t in teams)
+    return V.match_over_html(gi["title"], names, list(match.totals), list(match.winners),
+                             gi.get("teams"), me_won, bool(gi.get("lower_total_wins")))
+
+
+def leave_html(title: str, text: str, confirm: str, cancel: str) -> str:
+    """The dialog before a match in progress is lost."""
+    return ('<div class="sheet" data-leave role="alertdialog" aria-modal="true" '
+            f'aria-labelledby="leave-title"><h2 id="leave-title">{R.esc(title)}</h2>'
+            f'<p>{R.esc(text)}</p><div class="sheet-actions">'
+            '<button type="button" class="btn primary" data-action="leave-cancel">'
+            f'{R.esc(cancel)}</button><button type="button" class="btn" '
+            f'data-action="leave-confirm">{R.esc(confirm)}</button></div></div>')
+
+
+def restore_html() -> str:
+    """The saved match could not be restored: a fresh start, and the saved text to copy (the
+    reason and the text are set as text by the page, into `[data-reason]`, `[data-bad-save]`)."""
+    title = R.esc(_("Your saved match could not be restored"))
+    saved_text = R.esc(_("The saved text"))
+    fresh = R.esc(_("You can start fresh. The saved text is kept: copy it into a bug report "
+                    "if you like."))
+    start = R.esc(_("Start fresh"))
+    copy = R.esc(_("Copy the saved text"))
+    return ('<div class="sheet" data-restore-failed role="alertdialog" aria-modal="true" '
+            'aria-labelledby="restore-title"><h2 id="restore-title">'
+            f'{title}</h2><p data-reason></p>'
+            f'<p>{fresh}</p>'
+            f'<details><summary>{saved_text}</summary>'
+            f'<textarea data-bad-save readonly rows="5" aria-label="{saved_text}" '
+            'style="width:100%;font:12px/1.3 monospace"></textarea></details>'
+            '<div class="sheet-actions"><button type="button" class="btn primary" '
+            f'data-action="fresh-start">{start}</button>'
+            '<button type="button" class="btn" data-action="copy-save">'
+            f'{copy}</button></div></div>')
