@@ -5,6 +5,7 @@ shown before Python runs."""
 
 from __future__ import annotations
 
+import datetime
 import gettext
 import io
 import json
@@ -17,6 +18,7 @@ from .files import I18N, ROOT, importable, log
 
 BABEL = "Babel==2.19.0"  # extraction and compilation of the gettext catalogs (pinned)
 POT = I18N / "trick-table.pot"
+FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)  # the same files every build
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 
 
@@ -38,15 +40,12 @@ def template() -> Any:
     from babel.messages.extract import extract_from_dir
 
     importable()
-    import datetime
-
     import engine
     from ui.i18n import DOMAIN, engine_texts
 
-    fixed = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)  # stable files
     cat = Catalog(project="Trick Table", version="1", domain=DOMAIN, charset="utf-8",
                   header_comment="# The page's strings, extracted by `python3 build.py i18n`.",
-                  fuzzy=False, creation_date=fixed, revision_date=fixed)
+                  fuzzy=False, creation_date=FIXED_DATE, revision_date=FIXED_DATE)
     for fn, line, message, comments, context in extract_from_dir(
             str(ROOT), [("ui/**.py", "python"), ("i18n/**.py", "python")], keywords=KEYWORDS,
             comment_tags=("TRANSLATORS:",)):
@@ -117,7 +116,7 @@ def compiled_catalogs() -> dict[str, bytes]:
         write_mo(buf, cat, use_fuzzy=False)
         out[po.stem] = buf.getvalue()
     src = template()
-    fake = Catalog(locale="en", domain=src.domain, charset="utf-8")
+    fake = Catalog(locale="en", domain=src.domain, charset="utf-8", creation_date=FIXED_DATE)
     for m in src:
         if not m.id:
             continue
