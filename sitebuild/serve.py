@@ -1,11 +1,14 @@
 """A local static server for dist/ (`python3 build.py serve`, and the page benchmarks): no
-caching, JavaScript modules and WebAssembly with their types, no log lines."""
+caching, JavaScript modules and WebAssembly with their types, no log lines, and no traceback
+when a browser drops a connection mid-answer."""
 
 from __future__ import annotations
 
 import functools
 import http.server
+import sys
 from pathlib import Path
+from typing import Any
 
 from .files import DIST
 
@@ -25,9 +28,18 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
 
-def make_server(directory: Path, port: int) -> http.server.ThreadingHTTPServer:
-    handler = functools.partial(QuietHandler, directory=str(directory))
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+class QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A page closed or a browser quit while a file was on its way (the service worker's
+        # precache often is): nothing went wrong here.
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(directory: Path, port: int,
+                handler: type[QuietHandler] = QuietHandler) -> QuietServer:
+    return QuietServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
 
 
 def serve(port: int, directory: Path = DIST) -> None:

@@ -3,9 +3,7 @@ PyScript page beside it) in the background, and the page hooks that play a deal.
 
 from __future__ import annotations
 
-import functools
 import gzip
-import http.server
 import importlib.util
 import math
 import os
@@ -68,8 +66,7 @@ def serve_in_background(directory: Path, served: list[tuple[str, int]] | None = 
             def log_request(self, code: Any = "-", size: Any = "-") -> None:
                 log.append((self.path, int(getattr(code, "value", code))))
 
-        server = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", 0), functools.partial(Recording, directory=str(directory)))
+        server = make_server(directory, 0, Recording)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
