@@ -244,7 +244,7 @@ def usage() -> str:
         "      totals per match, the mean totals and the wins per seat",
         "  bench [speed] [--seconds S] [--games G1,G2]",
         "      speed benchmark: random-playout full deals per second, per game",
-        "  bench strength [--deals N] [--games G1,G2] [--level L] [--jobs N] [--page auto|yes|no]",
+        "  bench strength [--deals N] [--games G1,G2] [--level L] [--jobs N]",
         "      strength benchmark: the computer players against the baseline in duplicate,",
         "      500 deals per game by default (--deals N for a quick run), then the decision",
         "      times per level; the same as: python3 -m engine.bench strength --deals N",

@@ -626,6 +626,11 @@ def register(cls: type[Rules]) -> type[Rules]:
     return cls
 
 
+def registered_games() -> tuple[str, ...]:
+    """The registered games, in the order the rules modules register them (`engine.GAMES`)."""
+    return tuple(_GAMES)
+
+
 def rules_class(game: Any) -> type[Rules]:
     if not isinstance(game, str) or game not in _GAMES:
         raise RulesError(msg("game.unknown", game=repr(game), games=", ".join(_GAMES)))

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .address import AddressError, decode
-from .core import Deal, Match, RecordError, RulesError, replay, rules_class
+from .core import Deal, Match, RecordError, RulesError, registered_games, replay, rules_class
 from .messages import Message, MessageError, add_english, msg
 
 VERSION = 1
@@ -275,9 +275,8 @@ def load_lesson(raw: Any) -> Lesson:
     try:
         rules_class(game)
     except RulesError:
-        from . import available_games
         raise LessonError(msg("lesson.unknown_game", game=repr(game),
-                              games=", ".join(available_games()))) from None
+                              games=", ".join(registered_games()))) from None
     title = _text(raw, "title", MAX_TITLE, required=True)
     assert title is not None
     if not title.strip():

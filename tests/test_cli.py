@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -52,10 +49,10 @@ def test_bench_prints_deals_per_second() -> None:
 
 def test_bench_strength_smoke() -> None:
     """`python -m engine.bench strength` on one Koz Maça deal (no Kozel matches, no extra timing
-    deals, no page) exits 0 and prints the strong-vs-baseline line with its 95% CI, the
+    deals) exits 0 and prints the strong-vs-baseline line with its 95% CI, the
     perfect-information line, the share of the gap closed, and the decision-time lines."""
     p = run("engine.bench", "strength", "--deals", "1", "--games", "koz-maca", "--matches", "0",
-            "--timing-deals", "0", "--page", "no")
+            "--timing-deals", "0")
     assert p.returncode == 0, p.stderr
     out = p.stdout
     assert "koz-maca: tricks per deal, 1 deals in duplicate" in out
@@ -67,12 +64,14 @@ def test_bench_strength_smoke() -> None:
     import engine.ai
     assert f"  {engine.ai.DEFAULT_LEVEL:<7} median " in out and "  easy    median " in out
     assert " p95 " in out
-    assert "in the page" not in out  # --page no: silently skipped
+    # the engine measures no page: it says where the page's own times come from
+    assert "python3 build.py bench page-ai" in out
+    assert "in the page (Chromium" not in out
 
 
 def test_bench_strength_rejects_an_unknown_game() -> None:
     """An unknown game is an error naming it, not a crash."""
-    p = run("engine.bench", "strength", "--games", "nosuch", "--page", "no")
+    p = run("engine.bench", "strength", "--games", "nosuch")
     assert p.returncode != 0
     assert "'nosuch'" in p.stderr and "Traceback" not in p.stderr
 
@@ -80,28 +79,18 @@ def test_bench_strength_rejects_an_unknown_game() -> None:
 def test_bench_strength_rejects_no_deals() -> None:
     """--deals must be at least 1: zero or a negative number is refused with a clear message."""
     for n in ("0", "-3"):
-        p = run("engine.bench", "strength", "--deals", n, "--page", "no")
+        p = run("engine.bench", "strength", "--deals", n)
         assert p.returncode != 0
         assert f"--deals must be at least 1, not {n}" in p.stderr, p.stderr
 
 
-def test_bench_strength_page_failure_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    """When `python -m engine.bench page-ai` fails, the page step returns why and its last lines
-    are shown (run from ROOT, here a stand-in checkout whose page-ai fails)."""
-    from engine.bench import strength as bench_strength
-
-    bench = tmp_path / "engine" / "bench"
-    bench.mkdir(parents=True)
-    (tmp_path / "engine" / "__init__.py").write_text("")
-    (bench / "__init__.py").write_text("")
-    (bench / "__main__.py").write_text(
-        "import sys\nprint('[build] dist/ ready')\nsys.exit('page-ai: no move')\n")
-    monkeypatch.setattr(bench_strength, "ROOT", tmp_path)
-    why = bench_strength.page_times(1, dict(os.environ), sys.stdout)
-    assert why is not None and "page-ai exited with status 1" in why
-    out = capsys.readouterr().out
-    assert "[build] dist/ ready" in out and "page-ai: no move" in out
+def test_engine_bench_sends_page_benchmarks_to_the_site_builder() -> None:
+    """`python -m engine.bench page-ai` (or any page benchmark) drives no browser: it exits 2
+    naming the site builder's command that measures the page."""
+    for cmd in ("page-ai", "page-load", "page-start", "page-memory", "page-frames"):
+        p = run("engine.bench", cmd, "--deals", "1")
+        assert p.returncode == 2, (cmd, p.returncode, p.stderr)
+        assert f"python3 build.py bench {cmd} --deals 1" in p.stderr, p.stderr
 
 
 def test_simulate_refuses_fewer_than_one_match() -> None:
@@ -177,9 +166,9 @@ def test_unknown_command_shows_the_usage() -> None:
 
 def test_engine_bench_strength_runs_the_strength_benchmark() -> None:
     """`python -m engine bench strength ...` is the strength benchmark, as `python -m
-    engine.bench strength ...` is (here one auction-Batak deal, no page)."""
+    engine.bench strength ...` is (here one auction-Batak deal)."""
     p = run("engine", "bench", "strength", "--deals", "1", "--games", "batak", "--matches", "0",
-            "--timing-deals", "0", "--page", "no")
+            "--timing-deals", "0")
     assert p.returncode == 0, p.stderr
     assert "batak: points per deal, 1 deals in duplicate" in p.stdout, p.stdout
     assert "decision time per level (CPython" in p.stdout

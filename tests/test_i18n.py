@@ -13,7 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import build
+from sitebuild import i18n as catalogs
 from ui import i18n
 
 babel = pytest.importorskip("babel", reason="Babel is installed by scripts/test.sh")
@@ -47,7 +47,7 @@ def test_template_is_up_to_date() -> None:
     with (ROOT / "i18n" / "trick-table.pot").open("rb") as f:
         pot = read_po(f)
     have = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in pot if m.id}
-    fresh = build.template()
+    fresh = catalogs.template()
     want = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in fresh if m.id}
     missing = sorted(map(str, want - have))
     assert not missing, f"not in the template (run python3 build.py i18n): {missing[:10]}"
@@ -102,7 +102,7 @@ def test_engine_speaks_english_with_no_setup() -> None:
 
 def test_pseudo_language_is_longer_and_keeps_fields() -> None:
     for text in ("Deal over.", "{name} takes the trick.", "Your turn: play a raised card."):
-        out = build.pseudo(text)
+        out = catalogs.pseudo(text)
         assert len(out) >= 1.4 * len(text) - 1
         assert fields(out) == fields(text)
 

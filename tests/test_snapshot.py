@@ -1,4 +1,4 @@
-"""The memory snapshot a repeat visit starts from (build.py make_snapshot, ui/pyodide.js): its
+"""The memory snapshot a repeat visit starts from (sitebuild/snapshot.py, ui/pyodide.js): its
 sparse format round-trips, and the built site names, precaches and configures the one it has.
 The browser side (a repeat visit starts from it, a damaged one falls back to the plain start)
 is tests/e2e/test_offline.py's."""
@@ -18,52 +18,53 @@ ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "dist"
 sys.path.insert(0, str(ROOT))
 
-import build
+from sitebuild import pyc
+from sitebuild import snapshot as snap
 
 
 def heap(seed: int, pages: int) -> bytes:
     """A heap-like buffer: zero pages, full pages and pages with a few bytes set."""
     rng = random.Random(seed)
-    out = bytearray(pages * build.SNAPSHOT_PAGE)
+    out = bytearray(pages * snap.SNAPSHOT_PAGE)
     for p in range(pages):
         kind = rng.choice(("zero", "zero", "full", "sparse"))
-        base = p * build.SNAPSHOT_PAGE
+        base = p * snap.SNAPSHOT_PAGE
         if kind == "full":
-            out[base:base + build.SNAPSHOT_PAGE] = rng.randbytes(build.SNAPSHOT_PAGE)
+            out[base:base + snap.SNAPSHOT_PAGE] = rng.randbytes(snap.SNAPSHOT_PAGE)
         elif kind == "sparse":
-            out[base + rng.randrange(build.SNAPSHOT_PAGE)] = rng.randrange(1, 256)
+            out[base + rng.randrange(snap.SNAPSHOT_PAGE)] = rng.randrange(1, 256)
     return bytes(out)
 
 
 @pytest.mark.parametrize("seed", range(5))
 def test_the_sparse_format_round_trips(seed: int) -> None:
     raw = heap(seed, 64)
-    packed = build.sparse_snapshot(raw)
-    assert build.expand_snapshot(packed) == raw
-    zero = sum(1 for i in range(0, len(raw), build.SNAPSHOT_PAGE)
-               if not any(raw[i:i + build.SNAPSHOT_PAGE]))
+    packed = snap.sparse_snapshot(raw)
+    assert snap.expand_snapshot(packed) == raw
+    zero = sum(1 for i in range(0, len(raw), snap.SNAPSHOT_PAGE)
+               if not any(raw[i:i + snap.SNAPSHOT_PAGE]))
     runs = struct.unpack_from("<I", packed, 8)[0]
     # only the non-zero pages are kept (plus the header and the run table)
-    assert len(packed) == 12 + 8 * runs + len(raw) - zero * build.SNAPSHOT_PAGE
+    assert len(packed) == 12 + 8 * runs + len(raw) - zero * snap.SNAPSHOT_PAGE
 
 
 def test_edge_heaps_round_trip() -> None:
-    for raw in (b"", bytes(build.SNAPSHOT_PAGE * 3), b"\x01" * (build.SNAPSHOT_PAGE * 2 + 5),
-                bytes(build.SNAPSHOT_PAGE) + b"\x07"):
-        assert build.expand_snapshot(build.sparse_snapshot(raw)) == raw
+    for raw in (b"", bytes(snap.SNAPSHOT_PAGE * 3), b"\x01" * (snap.SNAPSHOT_PAGE * 2 + 5),
+                bytes(snap.SNAPSHOT_PAGE) + b"\x07"):
+        assert snap.expand_snapshot(snap.sparse_snapshot(raw)) == raw
 
 
 def test_consecutive_pages_make_one_run() -> None:
-    raw = b"\x01" * (build.SNAPSHOT_PAGE * 3) + bytes(build.SNAPSHOT_PAGE) + b"\x02" * 10
-    packed = build.sparse_snapshot(raw)
+    raw = b"\x01" * (snap.SNAPSHOT_PAGE * 3) + bytes(snap.SNAPSHOT_PAGE) + b"\x02" * 10
+    packed = snap.sparse_snapshot(raw)
     assert struct.unpack_from("<II", packed, 4) == (len(raw), 2)
-    assert struct.unpack_from("<IIII", packed, 12) == (0, build.SNAPSHOT_PAGE * 3,
-                                                       build.SNAPSHOT_PAGE * 4, 10)
+    assert struct.unpack_from("<IIII", packed, 12) == (0, snap.SNAPSHOT_PAGE * 3,
+                                                       snap.SNAPSHOT_PAGE * 4, 10)
 
 
 def test_a_foreign_file_is_refused() -> None:
     with pytest.raises(ValueError):
-        build.expand_snapshot(b"\x00asm" + bytes(20))
+        snap.expand_snapshot(b"\x00asm" + bytes(20))
 
 
 needs_dist = pytest.mark.skipif(not (DIST / "index.html").is_file(), reason="run build.py")
@@ -76,8 +77,8 @@ def test_the_site_names_precaches_and_configures_its_snapshot() -> None:
     assert len(names) == 1, names
     (name,) = names
     data = (DIST / name).read_bytes()
-    assert data[:4] == build.SNAPSHOT_MAGIC
-    full = build.expand_snapshot(data)
+    assert data[:4] == snap.SNAPSHOT_MAGIC
+    full = snap.expand_snapshot(data)
     assert len(full) == struct.unpack_from("<I", data, 4)[0]
     assert [p.name for p in (DIST / "runtime").glob("snapshot-*.bin")] == [Path(name).name]
     assert name in (DIST / "sw.js").read_text(encoding="utf-8")  # in the offline copy
@@ -94,13 +95,13 @@ def test_the_snapshot_holds_every_page_module() -> None:
     the page never needs them on disk: the snapshot names their files (module __file__s)."""
     html = (DIST / "index.html").read_text(encoding="utf-8")
     (name,) = set(re.findall(r"runtime/snapshot-[0-9a-f]{8}\.bin", html))
-    full = build.expand_snapshot((DIST / name).read_bytes())
+    full = snap.expand_snapshot((DIST / name).read_bytes())
     config = json.loads((DIST / "pyscript.json").read_text(encoding="utf-8"))
     page = [target for target in config["files"].values()
             if target != "ui/main.pyc" and not target.startswith("pyscript/")]
     assert len(page) > 20
     for target in page:
-        assert f"{build.PAGE_HOME}/{target}".encode() in full, target
+        assert f"{pyc.PAGE_HOME}/{target}".encode() in full, target
 
 
 @needs_dist

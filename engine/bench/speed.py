@@ -5,12 +5,9 @@
     python -m engine.bench strength ...     the computer players' strength (engine.bench.strength)
     python -m engine.bench solve [--deals N] [--seed S] [--cap SECONDS]
                                             the open-deal solver's times (engine.bench.solve)
-    python -m engine.bench page-load [--runs N]
-                                            cold load of dist/ in Chromium against a bare
-                                            PyScript page (engine.bench.page; source checkout)
-    python -m engine.bench page-ai [--deals N] [--seed S]
-                                            the page's own decision times vs CPython's, in
-                                            Chromium (engine.bench.page; source checkout)
+
+The page's own figures in Chromium (page-load, page-start, page-ai, page-memory, page-frames) are
+measured by the site builder in a source checkout: `python3 build.py bench COMMAND`.
 """
 
 from __future__ import annotations
@@ -21,6 +18,9 @@ import sys
 import time
 
 from .. import available_games, new_match
+
+# The page's benchmarks, run by the site builder (python3 build.py bench COMMAND).
+PAGE_COMMANDS = ("page-load", "page-start", "page-ai", "page-memory", "page-frames")
 
 
 def playout_rate(game: str, seconds: float, seed: int = 1) -> tuple[int, float]:
@@ -67,13 +67,10 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "solve":
         from . import solve as bench_solve
         return bench_solve.main(argv[1:])
-    if argv and argv[0] in ("page-load", "page-start", "page-ai", "page-memory", "page-frames"):
-        try:
-            from . import page
-        except ImportError:
-            print("the page benchmarks are not available in this build", file=sys.stderr)
-            return 2
-        return page.main(argv)
+    if argv and argv[0] in PAGE_COMMANDS:
+        print(f"{argv[0]} measures the page in Chromium, which the site builder does: "
+              f"python3 build.py bench {' '.join(argv)}", file=sys.stderr)
+        return 2
     if argv and argv[0] == "speed":
         argv = argv[1:]
     return speed(argv)

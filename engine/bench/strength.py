@@ -10,26 +10,20 @@ Card luck cancels, so a few hundred deals give a tight interval. The tested play
 chosen level and the perfect-information player (the same search, allowed to see every
 card), the upper bound. Decision times are measured on the tested level's own decisions.
 
-Decision time per level is printed as the median and 95th percentile in CPython and then, with
-`--page` (default auto: when this is a source checkout with build.py, playwright and Chromium),
-as the page's own measurement in the browser at the default level: `python -m engine.bench
-page-ai` (engine/bench/page.py) is run as a subprocess from the repository root (it rebuilds
-dist/ first) and its table is printed under its own heading.
+Decision time per level is printed as the median and 95th percentile in CPython. The page's own
+decision times, in Chromium, are the site builder's to measure (the engine never drives a
+browser): `python3 build.py bench strength` runs this benchmark and then the page's.
 """
 
 from __future__ import annotations
 
 import argparse
-import collections
 import math
-import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from .. import ai, available_games, bots, new_match
@@ -233,60 +227,20 @@ def time_level(games: list[str], level: str, deals: int, out: Any) -> list[float
     return p.times
 
 
-ROOT = Path(__file__).resolve().parents[2]  # the repository root in a source checkout
-PAGE_HEADING = "decision time at the default level in the page (Chromium, PyScript worker):"
+# Where the page's decision times come from (printed after the CPython figures).
+PAGE_HINT = ("the page's own decision times in Chromium: python3 build.py bench page-ai "
+             "(or python3 build.py bench strength ... for both)")
 
 
-def page_unavailable() -> tuple[str | None, dict[str, str]]:
-    """Why the page cannot be measured here (None if it can: a source checkout with build.py,
-    playwright and Chromium), and the environment for `python -m engine.bench page-ai`
-    (CHROMIUM pointing at the browser found)."""
-    from . import page
-
-    why = page.unavailable(ROOT)
-    if why:
-        return why, {}
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    env["CHROMIUM"] = page.chromium() or page.DEFAULT_CHROMIUM
-    return None, env
-
-
-def page_times(deals: int, env: dict[str, str], out: Any) -> str | None:
-    """Runs `python -m engine.bench page-ai --deals N` from the repository root (so that the
-    checkout's engine and build.py are the ones measured), printing its output under
-    PAGE_HEADING as it comes; returns None, or what went wrong (its last lines are printed)."""
-    cmd = [sys.executable, "-m", "engine.bench", "page-ai", "--deals", str(deals)]
-    name = " ".join(["python3", *cmd[1:4]])
-    print(f"  ({' '.join(['python3', *cmd[1:]])}: builds dist/, then the page's computer makes "
-          f"every decision of {deals} deal(s) per game)", file=out, flush=True)
-    tail: collections.deque[str] = collections.deque(maxlen=15)
-    try:
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                errors="replace")
-    except OSError as e:
-        return f"could not start {name}: {e}"
-    assert proc.stdout is not None
-    with proc:
-        for line in proc.stdout:
-            line = line.rstrip("\n")
-            tail.append(line)
-            print(f"  {line}", file=out, flush=True)
-        rc = proc.wait()
-    if rc != 0:
-        return f"{name} exited with status {rc}; its last lines are above"
-    if not any(line.startswith("goal:") for line in tail):
-        return f"{name} printed no decision times (no 'goal:' line)"
-    return None
-
-
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, page_hint: bool = True) -> int:
+    """The benchmark's command line; `page_hint` prints where the page's times come from."""
     ap = argparse.ArgumentParser(prog="python -m engine.bench strength",
                                  description="duplicate strength benchmark of the computer players")
     ap.add_argument("--deals", type=int, default=500, help="deals per game (default 500)")
     ap.add_argument("--games", default=",".join(available_games()),
                     help="comma-separated games (default: every available game)")
-    ap.add_argument("--level", default=ai.DEFAULT_LEVEL, choices=[k for k in ai.LEVELS if k != "easy"])
+    ap.add_argument("--level", default=ai.DEFAULT_LEVEL,
+                    choices=[k for k in ai.LEVELS if k != "easy"])
     ap.add_argument("--no-upper", action="store_true", help="skip the perfect-information player")
     ap.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
     ap.add_argument("--jobs", type=int, default=1,
@@ -296,26 +250,16 @@ def main(argv: list[str] | None = None) -> int:
                     help="Kozel: whole matches per side for 'matches won' (default 10, 0 = skip)")
     ap.add_argument("--timing-deals", type=int, default=2,
                     help="deals per game for the per-level decision times (default 2)")
-    ap.add_argument("--page", choices=("auto", "yes", "no"), default="auto",
-                    help="also print the page's own decision times at the default level, measured "
-                    "in Chromium by `python -m engine.bench page-ai` (rebuilds dist/; auto = "
-                    "when this is a source checkout with build.py and playwright and Chromium "
-                    "are there; yes = an error if it cannot run)")
-    ap.add_argument("--page-deals", type=int, default=1,
-                    help="deals per game for the page's decision times (default 1)")
     args = ap.parse_args(argv)
-    for name, least in (("deals", 1), ("page_deals", 1), ("jobs", 1), ("matches", 0),
-                        ("timing_deals", 0)):
+    for name, least in (("deals", 1), ("jobs", 1), ("matches", 0), ("timing_deals", 0)):
         if getattr(args, name) < least:
             ap.error(f"--{name.replace('_', '-')} must be at least {least}, "
                      f"not {getattr(args, name)}")
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     for g in games:
         if g not in available_games():
-            ap.error(f"unknown or unavailable game {g!r} (available: {', '.join(available_games())})")
-    page_why, page_env = (None, {}) if args.page == "no" else page_unavailable()
-    if args.page == "yes" and page_why:
-        ap.error(f"--page yes: cannot measure the page: {page_why}")
+            ap.error(f"unknown or unavailable game {g!r} "
+                     f"(available: {', '.join(available_games())})")
     out = sys.stdout
     print(f"duplicate strength benchmark, CPython {sys.version.split()[0]}, level {args.level}, "
           f"playouts per decision {ai.LEVELS[args.level]['playouts']}", file=out)
@@ -332,15 +276,8 @@ def main(argv: list[str] | None = None) -> int:
         if ts:
             print(f"  {level:<7} median {1000 * statistics.median(ts):7.2f} ms   "
                   f"p95 {1000 * pct(ts, 0.95):7.2f} ms   ({len(ts)} decisions)", file=out)
-    page_failed = None
-    if args.page != "no":
-        print(PAGE_HEADING, file=out, flush=True)
-        if page_why:
-            print(f"  skipped: {page_why}", file=out)
-        else:
-            page_failed = page_times(args.page_deals, page_env, out)
-            if page_failed:
-                print(f"  NOTE: the page could not be measured: {page_failed}", file=out)
+    if page_hint:
+        print(PAGE_HINT, file=out)
     ok = all(r["adv"] - r["ci"] > 0 for r in rows)
     print(f"goal 'beats the baseline in every game (CI above zero)': {'met' if ok else 'NOT met'}",
           file=out)
@@ -354,10 +291,6 @@ def main(argv: list[str] | None = None) -> int:
         p95 = 1000 * pct(all_ts, 0.95)
         print(f"goal 'p95 decision time <= 150 ms in CPython at the default level': "
               f"{'met' if p95 <= 150 else 'NOT met'} ({p95:.1f} ms)", file=out)
-    if page_failed and args.page == "yes":
-        out.flush()
-        print(f"error: --page yes: the page could not be measured: {page_failed}", file=sys.stderr)
-        return 1
     return 0
 
 

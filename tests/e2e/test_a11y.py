@@ -30,11 +30,11 @@ BLOCKING = ("serious", "critical")
 
 def axe_source() -> str:
     """axe.min.js from the pinned package, installed with `npm ci` once per lockfile (by
-    build.py's npm_tools, as the build installs workbox-build)."""
-    import build
+    the site builder's npm_tools, as the build installs workbox-build)."""
+    from sitebuild.npm import npm_tools
 
     try:
-        dest = build.npm_tools(TOOLS, "a11y", "axe-core")
+        dest = npm_tools(TOOLS, "a11y", "axe-core")
     except SystemExit as exc:
         pytest.fail(f"the accessibility audit cannot install axe-core: {exc}")
     return (dest / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")

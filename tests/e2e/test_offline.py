@@ -128,9 +128,9 @@ def test_offline_after_one_visit_and_an_update_is_offered(browser: Any,
         css = root / "assets" / "style.css"
         css.write_text(css.read_text(encoding="utf-8") + "\n/* new version */\n",
                        encoding="utf-8")
-        import build
+        from sitebuild.offline import service_worker
 
-        build.service_worker(root)
+        service_worker(root)
         page.evaluate("window.__tt_sw && window.__tt_sw.update()")
         page.wait_for_selector("#update:not([hidden])", timeout=120_000)
         assert page.is_visible("#table")  # the match goes on, undisturbed

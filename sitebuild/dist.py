@@ -1,0 +1,197 @@
+"""dist/ itself: every file the site ships (the runtime under versioned names, the compiled
+engine and ui, the snapshot, the page's own files, the catalogs), the file lists PyScript and
+the worker copy in (pyscript.json from pyscript.toml, worker.json), index.html completed, and
+nothing left over from a previous build."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .files import DIST, ROOT, copy_if_changed, log, write_if_changed
+from .i18n import before_python_texts, compiled_catalogs
+from .lobby import static_lobby
+from .npm import PYODIDE_VERSION, PYSCRIPT_VERSION, npm_package
+from .offline import service_worker, web_manifest
+from .pyc import compile_page_sources, pyscript_pycache
+from .runtime import PYODIDE_FILES, minimal_lockfile, pyscript_files
+from .snapshot import SNAPSHOT_STDLIB, make_snapshot
+from .sources import page_sources, worker_sources
+from .stdlib import build_stdlib
+
+Wanted = dict[Path, bytes | Path]  # dist/'s files: their bytes, or the file to copy
+RUNTIME = Path("runtime")
+
+
+@dataclass(frozen=True)
+class Names:
+    """Where dist/ puts the runtime and the snapshot, named by version and content, so each URL
+    always means the same bytes: the service worker precaches them without cache-busting, from
+    the browser's HTTP cache, instead of downloading them a second time."""
+
+    pyodide: Path
+    pyscript: Path
+    snapshot: Path
+
+    def paths(self, text: str) -> str:
+        """The sources name runtime/pyodide/, runtime/pyscript/ and runtime/snapshot.bin;
+        dist/ has the versions."""
+        return (text.replace("runtime/pyodide/", f"{self.pyodide.as_posix()}/")
+                .replace("runtime/pyscript/", f"{self.pyscript.as_posix()}/")
+                .replace("runtime/snapshot.bin", self.snapshot.as_posix()))
+
+
+def runtime_files(pyodide_dir: Path, pyscript_dir: Path, stdlib: Path, names: Names) -> Wanted:
+    """Pyodide (with the page's stdlib zip and an empty package list) and PyScript's chunks."""
+    wanted: Wanted = {}
+    for name in PYODIDE_FILES:
+        wanted[names.pyodide / name] = pyodide_dir / name
+    wanted[names.pyodide / "python_stdlib.zip"] = stdlib
+    wanted[names.pyodide / "pyodide-lock.json"] = minimal_lockfile(pyodide_dir)
+    for p in pyscript_files(pyscript_dir):
+        wanted[names.pyscript / p.name] = p
+    for lic, src in (("LICENSE-pyscript.txt", pyscript_dir / "LICENSE"),):
+        if src.exists():
+            wanted[RUNTIME / lic] = src
+    return wanted
+
+
+@dataclass
+class Code:
+    """The compiled Python of dist/: its files, what PyScript copies in before the page's
+    Python runs (`files`), what ui/ai_worker.js copies into its own Pyodide (`worker_files`),
+    and each source's .pyc by its path under the interpreter's working directory."""
+
+    wanted: Wanted
+    files: dict[str, str]
+    worker_files: dict[str, str]
+    pycs: dict[Path, Path]
+
+
+def code_files(pyodide_dir: Path, pyscript_dir: Path) -> Code:
+    """The engine and ui as .pyc, and PyScript's own package compiled (its __pycache__), in
+    dist/py-<hash of them all>/, so one URL always means the same bytes (the service worker
+    then reuses the page's download, as for runtime/)."""
+    page = page_sources()
+    worker = worker_sources()
+    sources = sorted(set(page) | set(worker))
+    pycs = dict(zip(sources, compile_page_sources(pyodide_dir, sources).items()))
+    package_pycs = pyscript_pycache(pyodide_dir, pyscript_dir)
+    code_hash = hashlib.sha256()
+    for rel_pyc, src_pyc in [pycs[p] for p in sources] + sorted(package_pycs.items()):
+        code_hash.update(rel_pyc.as_posix().encode() + b"\0" + src_pyc.read_bytes())
+    code_dir = Path(f"py-{code_hash.hexdigest()[:8]}")
+    code = Code({}, {}, {}, {pycs[p][0]: pycs[p][1] for p in sources})
+    for p in sources:
+        rel_pyc, src_pyc = pycs[p]
+        code.wanted[code_dir / rel_pyc] = src_pyc
+        for target, wanted_here in ((code.files, p in page), (code.worker_files, p in worker)):
+            if wanted_here:
+                target[f"./{(code_dir / rel_pyc).as_posix()}"] = rel_pyc.as_posix()
+    code.wanted[Path("worker.json")] = (json.dumps({"files": code.worker_files}, indent=1)
+                                        + "\n").encode()
+    # PyScript's own package, compiled, beside the sources it writes (pyscript_pycache).
+    for rel_pyc, src_pyc in package_pycs.items():
+        code.wanted[code_dir / rel_pyc] = src_pyc
+        code.files[f"./{(code_dir / rel_pyc).as_posix()}"] = rel_pyc.as_posix()
+    return code
+
+
+def snapshot_file(pyodide_dir: Path, stdlib: Path, code: Code) -> Path:
+    """The memory snapshot a repeat visit starts from, the page's Python (ui/pyodide.js) and the
+    computer players' worker's (ui/ai_worker.js) alike: every module of either imported but the
+    page's entry point."""
+    modules = sorted(".".join(rel.with_suffix("").parts).removesuffix(".__init__")
+                     for rel in code.pycs if rel != Path("ui/main.pyc"))
+    modules += SNAPSHOT_STDLIB
+    return make_snapshot(pyodide_dir, stdlib, code.pycs, modules)
+
+
+def page_files(names: Names) -> Wanted:
+    """The page's own files: its entry point, its scripts (naming the runtime as dist/ does),
+    the assets, the embed script for tutorial sites (dist/embed.js) and the sample tutorial
+    (dist/learn/), which uses only embed.js, as an outside site would."""
+    wanted: Wanted = {Path("ui/main.py"): ROOT / "ui" / "main.py"}  # <script type="py" src>
+    for p in sorted((ROOT / "ui").glob("*.js")):
+        wanted[p.relative_to(ROOT)] = names.paths(p.read_text(encoding="utf-8")).encode()
+    for p in sorted((ROOT / "assets").rglob("*")):
+        if p.is_file():
+            wanted[p.relative_to(ROOT)] = p
+    wanted[Path("embed.js")] = ROOT / "embed" / "embed.js"
+    for p in sorted((ROOT / "learn").rglob("*")):
+        if p.is_file():
+            wanted[p.relative_to(ROOT)] = p
+    return wanted
+
+
+def pyscript_config(files: dict[str, str]) -> bytes:
+    """dist/pyscript.json: pyscript.toml, the page's PyScript configuration, with the computed
+    `files`."""
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    config["files"] = files
+    return (json.dumps(config, indent=1) + "\n").encode()
+
+
+def index_html(files: dict[str, str], pyscript_dir: Path, catalogs: dict[str, bytes],
+               names: Names) -> bytes:
+    """index.html with its placeholders filled: preloads, the texts shown before Python runs
+    and the static lobby."""
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    # Fetch the compiled engine and ui while Pyodide boots, not after (about 0.2 s).
+    preloads = "\n".join(f'<link rel="preload" href="{src}" as="fetch" crossorigin>'
+                         for src in files if src.endswith(".pyc"))
+    html = html.replace("<!-- preload:files -->", preloads)
+    chunks = "\n".join(f'<link rel="modulepreload" href="./{names.pyscript.as_posix()}/{p.name}">'
+                       for p in pyscript_files(pyscript_dir) if p.name.startswith("core-"))
+    html = html.replace("<!-- preload:pyscript -->", chunks)
+    html = html.replace("<!-- texts:before-python -->", before_python_texts(catalogs))
+    html = html.replace("<!-- lobby:static -->", static_lobby(catalogs))
+    return names.paths(html).encode()
+
+
+def write_dist(dist: Path, wanted: Wanted) -> None:
+    """Writes what changed, then removes what a previous build left behind (sw.js aside: it is
+    generated after the other files)."""
+    for out_rel, content in wanted.items():
+        if isinstance(content, bytes):
+            write_if_changed(dist / out_rel, content)
+        else:
+            copy_if_changed(content, dist / out_rel)
+    keep = {(dist / out_rel) for out_rel in wanted} | {dist / "sw.js"}
+    for p in sorted(dist.rglob("*"), reverse=True):
+        if p.is_file() and p not in keep:
+            p.unlink()
+        elif p.is_dir() and not any(p.iterdir()):
+            p.rmdir()
+
+
+def build(dist: Path = DIST) -> Path:
+    """Builds the site into `dist` (idempotent; fast when .cache/ holds the runtime)."""
+    pyodide_dir = npm_package("pyodide")
+    pyscript_dir = npm_package("pyscript")
+    stdlib = build_stdlib(pyodide_dir, pyscript_dir)
+    stdlib_key = hashlib.sha256(stdlib.read_bytes()).hexdigest()[:8]
+    code = code_files(pyodide_dir, pyscript_dir)
+    snapshot = snapshot_file(pyodide_dir, stdlib, code)
+    snap_key = hashlib.sha256(snapshot.read_bytes()).hexdigest()[:8]
+    names = Names(pyodide=RUNTIME / f"pyodide-{PYODIDE_VERSION}-{stdlib_key}",
+                  pyscript=RUNTIME / f"pyscript-{PYSCRIPT_VERSION}",
+                  snapshot=RUNTIME / f"snapshot-{snap_key}.bin")
+    catalogs = compiled_catalogs()
+    wanted = runtime_files(pyodide_dir, pyscript_dir, stdlib, names)
+    wanted |= code.wanted
+    wanted[names.snapshot] = snapshot
+    wanted |= page_files(names)
+    for lang, mo in catalogs.items():  # fetched when needed (ui/app.py load_catalog)
+        wanted[Path(f"i18n/{lang}.mo")] = mo
+    wanted[Path("pyscript.json")] = pyscript_config(code.files)
+    wanted[Path("index.html")] = index_html(code.files, pyscript_dir, catalogs, names)
+    wanted[Path(".nojekyll")] = b""
+    wanted[Path("manifest.webmanifest")] = web_manifest()
+    write_dist(dist, wanted)
+    sw = service_worker(dist)
+    log(f"sw.js precaches {sw['count']} files ({sw['size'] / 1e6:.1f} MB)")
+    return dist
