@@ -14,7 +14,7 @@ import copy
 import random
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Self
 
 from .cards import CARD_STR, hand_strs, parse_card, sort_key
 from .messages import Message, MessageError, card, cards_text, msg
@@ -262,7 +262,6 @@ class Rules:
 
 
 Play = tuple[int, Action]  # (seat, action): one play to a trick
-O = TypeVar("O", bound="Observation")
 TrickRecord = tuple[int, tuple[Play, ...], int]  # (leader, plays, winner)
 
 
