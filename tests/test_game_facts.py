@@ -223,6 +223,15 @@ def test_base_rules_defaults_are_neutral() -> None:
     assert r.explain({"delta": [0] * 4}) == []
     assert r.seat_tags({"seat": 0}, 1) == []
     assert r.new_deal_notice({"trump": "S"}) is None
+    view = {"seat": 0, "phase": "play", "trump": "S", "bid": 5, "declarer": 1, "pot": 3}
+    assert r.deal_facts(view) == [] and r.contract(view) is None and r.goal(view) is None
+    assert r.losing_target() is None and Plain.deals_in_match({"hands": 5}) is None
+    assert r.auction_prompt(view) is None and r.selection_prompt(view) is None
+    assert r.trump_ladder(dict(view, ladder=["JC"])) == []
+    assert Plain.endings == () and Plain.result_fields == ()
+    assert r.result_facts({"delta": [0] * 4, "pot": 3}) == []
+    # The one fact every trick-taking result may have: its trump.
+    assert english([x for _, x in r.result_facts({"trump": "H"})], []) == ["Trump ♥ hearts"]
 
 
 @pytest.mark.parametrize("game", engine.available_games())
@@ -486,3 +495,41 @@ def test_views_draw_from_the_facts() -> None:
         "AS", "10S", "KS", "JS"]
     assert R.sort_hand(hand, {}, engine.GAME_INFO["batak"]["rank_order"]) == [
         "AS", "KS", "JS", "10S"]
+
+
+# ------------------------------------------------------------------------------ deal and result facts
+# ------------------------------------------------------------------------------ deal and result facts
+def rendered(pairs: list[tuple[Any, Message]], names: list[str]) -> list[tuple[str, str]]:
+    """(label or name, value) pairs in English, the labels rendered when they are messages."""
+    return [(a.render(names) if isinstance(a, Message) else a, b.render(names)) for a, b in pairs]
+
+def test_deals_in_match() -> None:
+    """A match of a fixed number of deals says how many (hands, rounds); Kozel's ends on the
+    score."""
+    for game, options, n in (("koz-maca", {}, 10), ("batak", {"hands": 5}, 5),
+                             ("batak-pairs", {"hands": 3}, 3), ("kozel-miner", {}, None),
+                             ("kozel-classic", {}, None), ("bidding-kozel", {"rounds": 7}, 7)):
+        m = engine.new_match(game, seed=1, options=options)
+        assert m.rules.deals_in_match(m.options) == n, game
+
+@pytest.mark.parametrize("game", engine.available_games())
+def test_endings_and_result_fields_match_the_results(game: str) -> None:
+    """Every finished deal's "reason" is one of the game's `endings` and its result has every
+    field of `result_fields`; each ending out of the ordinary has a fact of its own."""
+    cls = rules_class(game)
+    count = 0
+    for m, d in finished_deals(game, range(4)):
+        r = d.result
+        assert set(cls.result_fields) <= set(r), set(cls.result_fields) - set(r)
+        if cls.endings:
+            assert r["reason"] in cls.endings, r["reason"]
+        else:
+            assert "reason" not in r
+        for _, x in m.rules.result_facts(r):
+            assert x.key in ENGLISH and "{" not in x.render(names_of(m))
+        count += 1
+    assert count
+    named = [e for e in cls.endings if any(
+        n == "reason" for n, _ in cls(4 if game != "bidding-kozel" else 3, {}).result_facts(
+            {"reason": e}))]
+    assert len(named) == len(cls.endings) - 1 if cls.endings else named == []  # the ordinary one
