@@ -27,7 +27,7 @@ import pytest
 import engine
 from engine.cards import CARD_STR
 from engine.core import Rules, rules_class
-from engine.messages import ENGLISH, Message, SeatRef, SeatsRef
+from engine.messages import ENGLISH, Message, SeatRef, SeatsRef, from_json
 from ui import render as R
 from ui import review as RV
 from ui import views as V
@@ -397,8 +397,8 @@ def test_explain_bidding_kozel() -> None:
 
 @pytest.mark.parametrize("game", engine.available_games())
 def test_messages_have_english_and_json(game: str) -> None:
-    """Every explanation, tag and notice uses a key with an English template, renders without
-    leftover fields, and serialises to JSON."""
+    """Every explanation, tag, notice, deal and result fact, goal and prompt uses a key with
+    an English template, renders without leftover fields, and serialises to JSON and back."""
     count = 0
     for m, d in finished_deals(game, range(3)):
         msgs = list(m.rules.explain(d.result))
@@ -407,11 +407,17 @@ def test_messages_have_english_and_json(game: str) -> None:
             msgs += m.rules.seat_tags(v, s)
         note = m.rules.new_deal_notice(m.deal.view(0))
         msgs += [note] if note is not None else []
+        for view in (v, m.deal.view(0)):
+            msgs += [x for pair in m.rules.deal_facts(view) for x in pair]
+            msgs += [x for x in (m.rules.goal(view), m.rules.selection_prompt(view),
+                                 m.rules.auction_prompt(view)) if x is not None]
+        msgs += [x for _, x in m.rules.result_facts(d.result)]
         for x in msgs:
             assert x.key in ENGLISH, x.key
             out = x.render(names_of(m))
             assert out and "{" not in out and x.key not in out, out
             json.dumps(x.to_json())
+            assert from_json(x.to_json()).render(names_of(m)) == out
             count += 1
     assert count > 0
 
