@@ -14,10 +14,10 @@ import copy
 import random
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Self
 
 from .cards import CARD_STR, hand_strs, parse_card, sort_key
-from .messages import Message, MessageError, card, cards_text, msg
+from .messages import Message, MessageError, card, cards_text, msg, suit
 
 Action = Hashable
 
@@ -152,6 +152,12 @@ class Rules:
     # court cards and aces as that country's decks do (docs/deck.md, regional indices).
     home_language: ClassVar[str] = ""
     lower_total_wins: ClassVar[bool] = False  # the match total is a penalty (Kozel)  # seconds the seat naming trump has, if timed
+    # How a deal may end: the values of a result's "reason" (the ordinary ending too); () when
+    # the result has no reason.
+    endings: ClassVar[tuple[str, ...]] = ()
+    # The fields of a finished deal's result that say what it was about, in order (a score
+    # sheet marks each deal's row with them).
+    result_fields: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
         self.players = players
@@ -242,6 +248,54 @@ class Rules:
         """What the table announces when a new deal starts (None: nothing), from a view."""
         return None
 
+    def deal_facts(self, view: Mapping[str, Any]) -> list[tuple[Message, Message]]:
+        """The deal's facts for the table's bar, from a view: (label, value) pairs in order."""
+        return []
+
+    def contract(self, view: Mapping[str, Any]) -> Message | None:
+        """The contract in play, from a view (None: there is none)."""
+        return None
+
+    def losing_target(self) -> int | None:
+        """The match total that loses the match, where the game has one."""
+        return None
+
+    def goal(self, view: Mapping[str, Any]) -> Message | None:
+        """What the match score is played towards, from a view: the losing target, else the
+        contract in play (None: nothing to show)."""
+        target = self.losing_target()
+        if target is not None:
+            return msg("goal.loses_at", n=target)
+        return self.contract(view)
+
+    @classmethod
+    def deals_in_match(cls, options: Mapping[str, Any]) -> int | None:
+        """How many deals a match with these options has, where it is fixed (None: the match
+        ends on the score)."""
+        return None
+
+    def auction_prompt(self, view: Mapping[str, Any]) -> Message | None:
+        """The heading over the seat's bids, from a view (None: the table's own)."""
+        return None
+
+    def selection_prompt(self, view: Mapping[str, Any]) -> Message | None:
+        """What the seat to play should select, in a game of multi-card plays (None: nothing
+        to say), from a view."""
+        return None
+
+    def trump_ladder(self, view: Mapping[str, Any]) -> list[str]:
+        """The trump cards highest first, where the game ranks its trumps on a ladder of its
+        own ([]: the trump suit, in rank order), from a view: the hand is sorted by it."""
+        return []
+
+    def result_facts(self, result: Mapping[str, Any]) -> list[tuple[str, Message]]:
+        """What a finished deal was about, from its `result`: (name, sentence) pairs in order.
+        Here, the trump (when the result names one); a game puts its own facts first."""
+        t = result.get("trump")
+        if isinstance(t, str) and len(t) == 1 and t in "SHDC":
+            return [("trump", msg("fact.trump", trump=suit("SHDC".index(t))))]
+        return []
+
     @classmethod
     def info(cls) -> dict[str, Any]:
         return {
@@ -262,7 +316,6 @@ class Rules:
 
 
 Play = tuple[int, Action]  # (seat, action): one play to a trick
-O = TypeVar("O", bound="Observation")
 TrickRecord = tuple[int, tuple[Play, ...], int]  # (leader, plays, winner)
 
 

@@ -10,7 +10,7 @@ English `str()` and carry the message in `.message`.
 Templates use `str.format` fields; the parameter values format themselves by spec:
 `{card}` "6♣"; `{suit}` "♣", `{suit:name}` "clubs" (`Name`: "Clubs"), `{suit:one}` "club", `{suit:label}`
 "clubs (♣)"; `{seat}` the seat's name (given at render time, "seat 2" by default); `{seats}`
-the names joined with " & ".
+the names joined with " & "; a tuple of messages, their texts joined with ", ".
 """
 
 from __future__ import annotations
@@ -167,6 +167,8 @@ class Message:
                 values[k] = _SuitIn(v.index, catalog)
             elif isinstance(v, Message):
                 values[k] = v.render(names, catalog)
+            elif isinstance(v, tuple) and v and all(isinstance(x, Message) for x in v):
+                values[k] = ", ".join(x.render(names, catalog) for x in v)
             else:
                 values[k] = v
         try:
@@ -310,4 +312,7 @@ ENGLISH: dict[str, str] = {
     "record.where_stock": "stock",
     "record.left_out": "{game}: the hands leave out {cards}.",
     "record.value": "{why}",
+    # --- what a table shows of a deal and its result (Rules hooks) --------------------------
+    "fact.trump": "Trump {trump} {trump:name}",
+    "goal.loses_at": "loses at {n}",
 }

@@ -8,9 +8,12 @@ suit reads the same on the table and in the engine's messages.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from engine.cards import is_card_move, is_card_text, split_card_text
+from engine.core import Rules, RulesError, rules_class
 
 from .i18n import N_, _, catalog, pgettext
 
@@ -110,12 +113,29 @@ def seat_names(names: list[str] | tuple[str, ...], players: int) -> list[str]:
     return list(names[:players])
 
 
+def rules_of(view: Mapping[str, Any]) -> Rules:
+    """The rules of the game `view` is a view of (`Deal.view`: its "game" and "players", and
+    the table's "options" where the view carries them); neutral rules for anything else."""
+    game, players, options = view.get("game"), view.get("players"), view.get("options") or {}
+    try:
+        return _rules(game, players if isinstance(players, int) else 4,
+                      tuple(sorted(dict(options).items())))
+    except (RulesError, TypeError):
+        return _NEUTRAL
+
+
+_NEUTRAL = Rules(4, {})
+
+
+@lru_cache(maxsize=32)
+def _rules(game: Any, players: int, options: tuple[tuple[str, Any], ...]) -> Rules:
+    return rules_class(game)(players, dict(options))
+
+
 def ladder(view: dict[str, Any]) -> list[str]:
-    """The trump cards highest first when the view has a trump ladder, else []."""
-    lad = view.get("ladder")
-    if isinstance(lad, (list, tuple)):
-        return [c if isinstance(c, str) else str(c) for c in lad]
-    return []
+    """The trump cards highest first where the game ranks its trumps on a ladder of its own
+    (`Rules.trump_ladder`), else []."""
+    return rules_of(view).trump_ladder(view)
 
 
 def is_trump(c: str, view: dict[str, Any]) -> bool:

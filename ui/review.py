@@ -57,34 +57,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import GAME_INFO
-from engine.core import Match, replay
+from engine.core import Match, Rules, replay
 from engine.messages import Message
 
 from .hints import amount
 from .i18n import N_, _, catalog, game_info, ngettext, pgettext
 from .render import (
-    SUIT_SYM,
     card_html,
     esc,
-    humanize,
     is_card,
     signed,
     sort_hand,
-    suit_name,
 )
-
-# How a deal ended (a result's "reason"), in a few words (English: shown through `_()`). An
-# ordinary ending says nothing.
-REASON_WORDS: dict[str, str] = {
-    "lusya": N_("Lusya (no trick)"),
-    "eggs": N_("Eggs (60 : 60)"),
-    "shamok": N_("Shamok took the Queen of Clubs"),
-    "redeal": N_("Re-deal"),
-    "tie": N_("Tie on card points"),
-    "bura": N_("Bura"),
-    "four_aces": N_("Four Aces"),
-}
-ORDINARY = {"normal", "points"}
 
 Trick = Mapping[str, Any]  # {"leader": int, "plays": [[seat, move], ...], "winner": int}
 
@@ -175,84 +159,40 @@ def last_trick_html(trick: Trick, pos: Sequence[str], names: Sequence[str],
 
 
 # ------------------------------------------------------------------------------ deal facts
-def deal_facts(result: Mapping[str, Any] | None, names: Sequence[str]) -> list[tuple[str, str]]:
-    """What a finished deal was about, from its `result`, as (key, plain text) pairs: a
-    contract and whether it was made, how the deal ended, a penalty and who took it, the pot
-    and who took it, the trump. Only the facts the result has appear."""
+def deal_facts(result: Mapping[str, Any] | None, names: Sequence[str],
+               rules: Rules) -> list[tuple[str, str]]:
+    """What a finished deal was about, from its `result`, as (name, plain text) pairs: the
+    game's `Rules.result_facts` (a contract and whether it was made, how the deal ended, a
+    penalty, the pot, the trump ...). Only the facts the result has appear."""
     if not result:
         return []
-    out: list[tuple[str, str]] = []
-    decl, bid = result.get("declarer"), result.get("bid")
-    if isinstance(decl, int) and bid is not None:
-        made = result.get("made")
-        player = _who(decl, names)
-        if made:
-            text = _("{player} bid {bid}: made")
-        elif made is False:
-            text = _("{player} bid {bid}: down")
-        else:
-            text = _("{player} bid {bid}")
-        out.append(("contract", text.format(player=player, bid=bid)))
-    reason = result.get("reason")
-    if isinstance(reason, str) and reason not in ORDINARY:
-        out.append(("reason", _(REASON_WORDS[reason]) if reason in REASON_WORDS
-                    else humanize(reason)))
-    if "penalty" in result:
-        pen, loser = result.get("penalty"), result.get("loser")
-        if pen and loser is not None:
-            who = (_team_name(loser, names) if isinstance(loser, (list, tuple))
-                   else _who(loser, names))
-            out.append(("penalty", _("Penalty {penalty} to {player}").format(penalty=pen,
-                                                                              player=who)))
-        else:
-            out.append(("penalty", _("No penalty")))
-    if "pot" in result:
-        winners = list(result.get("pot_winners") or [])
-        share = result.get("share")
-        pot = result.get("pot")
-        if len(winners) == 1:
-            text = _("Pot {pot}: won by {player}").format(pot=pot,
-                                                          player=_who(winners[0], names))
-        elif winners:
-            text = _("Pot {pot}: split by {players}, {share} each").format(
-                pot=pot, players=_team_name(winners, names), share=share)
-        else:
-            text = _("Pot {pot}").format(pot=pot)
-        out.append(("pot", text))
-        left = result.get("remainder")
-        if left:
-            out.append(("carry", ngettext("{n} stays in the pot", "{n} stay in the pot",
-                                          left if isinstance(left, int) else 2).format(n=left)))
-    t = result.get("trump")
-    if isinstance(t, str) and t in SUIT_SYM:
-        out.append(("trump", _("Trump {symbol} {suit}").format(symbol=SUIT_SYM[t],
-                                                               suit=suit_name(t))))
-    return out
+    cat = catalog()
+    return [(name, text.render(list(names), cat)) for name, text in rules.result_facts(result)]
 
 
-def _facts_html(result: Mapping[str, Any] | None, names: Sequence[str]) -> str:
-    facts = deal_facts(result, names)
+def _facts_html(result: Mapping[str, Any] | None, names: Sequence[str], rules: Rules) -> str:
+    facts = deal_facts(result, names, rules)
     return "".join(f'<span class="rv-fact" data-fact="{esc(k)}">{esc(v)}</span>'
                    for k, v in facts)
 
 
-def _fact_attrs(result: Mapping[str, Any] | None) -> str:
-    """The result's key facts as data attributes of a score sheet row (tests read these)."""
+def _fact_attrs(result: Mapping[str, Any] | None, rules: Rules) -> str:
+    """The result's key facts (the game's `result_fields`) as data attributes of a score
+    sheet row (tests read these): a list as its numbers, a yes/no as "yes" or "no"."""
     if not result:
         return ""
     attrs = []
-    for key in ("declarer", "bid", "made", "trump", "reason", "penalty", "pot", "share",
-                "remainder"):
+    for key in rules.result_fields:
         v = result.get(key)
-        if v is None or isinstance(v, (dict, list, tuple)):
+        name = key.replace("_", "-")
+        if isinstance(v, (list, tuple)):
+            attrs.append(f' data-{name}="{esc(_nums(v))}"')
+            continue
+        if v is None or isinstance(v, dict):
             continue
         if isinstance(v, bool):
             v = "yes" if v else "no"
-        attrs.append(f' data-{key}="{esc(v)}"')
-    for key in ("loser", "pot_winners"):
-        v = result.get(key)
-        if isinstance(v, (list, tuple)):
-            attrs.append(f' data-{key.replace("_", "-")}="{esc(_nums(v))}"')
+        attrs.append(f' data-{name}="{esc(v)}"')
     return "".join(attrs)
 
 
@@ -308,8 +248,8 @@ def score_sheet_html(match: Match, names: Sequence[str]) -> str:
         rows.append(
             f'<tr class="deal" data-deal-row="{i}" data-state="over" '
             f'data-deltas="{esc(_nums(delta))}" data-totals="{esc(_nums(running))}"'
-            f'{_fact_attrs(res)}><th scope="row">{btn}</th>{cells}</tr>')
-        facts = _facts_html(res, names)
+            f'{_fact_attrs(res, rules)}><th scope="row">{btn}</th>{cells}</tr>')
+        facts = _facts_html(res, names, rules)
         if facts:
             rows.append(f'<tr class="facts-row" data-deal-facts="{i}">'
                         f'<td colspan="{ncols}">{facts}</td></tr>')
@@ -351,10 +291,12 @@ class DealReplay:
     hands: tuple[tuple[tuple[str, ...], ...], ...]  # hands[k][seat]: before trick k
     result: Mapping[str, Any]
     explain: tuple[Message, ...]  # the rules' explanation of the result
-    sort_view: Mapping[str, Any]  # {"trump", "ladder"}: how a hand is sorted for display
+    sort_view: Mapping[str, Any]  # the deal's last view of seat 0: how a hand is sorted
     rank_order: tuple[str, ...]
     title: str  # the game's English title (shown translated: `game_title(game, title)`)
     game: str = ""  # the game's name (engine.GAME_INFO key)
+    # What the deal was about (`Rules.result_facts`), a trump turned up included.
+    facts: tuple[tuple[str, Message], ...] = ()
 
     @property
     def steps(self) -> int:
@@ -383,13 +325,15 @@ def deal_replay(match: Match, index: int) -> DealReplay:
     tricks = tuple(d.tricks)
     if len(snaps) != len(tricks):
         raise ValueError(f"deal {index + 1}: the replay lost track of the tricks")
-    v = d.view(0)
-    sort_view = {"trump": v.get("trump"), "ladder": list(v.get("ladder") or [])}
+    v = dict(d.view(0), options=dict(m.options))
     result = dict(d.result or {})
+    about = dict(result)
+    if about.get("trump") is None:  # a trump turned up, not part of the result
+        about["trump"] = v.get("trump")
     return DealReplay(index=index, players=m.players, tricks=tricks, hands=tuple(snaps),
                       result=result, explain=tuple(m.rules.explain(result)),
-                      sort_view=sort_view, rank_order=tuple(m.rules.rank_order),
-                      title=m.rules.title, game=m.game)
+                      sort_view=v, rank_order=tuple(m.rules.rank_order),
+                      title=m.rules.title, game=m.game, facts=tuple(m.rules.result_facts(about)))
 
 
 def _hand_row(seat: int, name: str, hand: Sequence[str], plays: set[str], taken: int,
@@ -478,10 +422,8 @@ def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[s
     steps = rp.steps
     step = max(0, min(step, steps - 1)) if steps else 0
     deal_no = rp.index + 1
-    about = dict(rp.result)
-    if about.get("trump") is None:  # a trump turned up, not part of the result
-        about["trump"] = rp.sort_view.get("trump")
-    facts = _facts_html(about, names)
+    facts = "".join(f'<span class="rv-fact" data-fact="{esc(k)}">'
+                    f'{esc(x.render(list(names), catalog()))}</span>' for k, x in rp.facts)
     lines = "".join(f"<li>{esc(x.render(list(names), catalog()))}</li>" for x in rp.explain)
     prev_dis = " disabled" if step <= 0 else ""
     next_dis = " disabled" if step >= steps - 1 else ""

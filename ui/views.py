@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import i18n as I
-from .i18n import N_, _, ngettext, pgettext
+from .i18n import N_, _, catalog, ngettext, pgettext
 from .render import (
     SUIT_SYM,
     back_html,
@@ -23,8 +23,10 @@ from .render import (
     humanize,
     is_card,
     is_card_move,
+    ladder,
     move_button,
     move_label,
+    rules_of,
     signed,
     suit_name,
     suit_svg,
@@ -323,8 +325,8 @@ def panel_html(view: dict[str, Any], moves: list[str], title: str, multi: bool,
     if buttons:
         phase = view.get("phase")
         if phase == "bidding":
-            head = (_("Your bid (current: {bid})").format(bid=view.get("bid")) if view.get("bid")
-                    else _("Your bid"))
+            prompt = rules_of(view).auction_prompt(view)
+            head = prompt.render(None, catalog()) if prompt is not None else _("Your bid")
         elif phase == "trump":
             head = _("Name the trump suit")
         else:
@@ -345,46 +347,18 @@ def panel_html(view: dict[str, Any], moves: list[str], title: str, multi: bool,
 
 
 def contract_text(view: dict[str, Any], names: list[str]) -> str | None:
-    """The contract in play ("5 by Ayşe", or the bid alone before a declarer is known); None
-    when there is none."""
-    if not view.get("bid"):
-        return None
-    d = view.get("declarer")
-    if d is None:
-        return str(view["bid"])
-    player = names[d] if isinstance(d, int) and 0 <= d < len(names) else fmt_value(d)
-    return _("{bid} by {player}").format(bid=view["bid"], player=player)
+    """The contract in play ("5 by Ayşe"), as the game says it (`Rules.contract`); None when
+    there is none."""
+    contract = rules_of(view).contract(view)
+    return None if contract is None else contract.render(names, catalog())
 
 
 def info_items(view: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
-    """Facts of the deal for the bar under the title: (label, value) pairs, plain text. Each
-    shows when the view has it (contract, pairing, marker, kozyryatnik, eggs, stock, pot)."""
-    items: list[tuple[str, str]] = []
-
-    def who(s: Any) -> str:
-        return names[s] if isinstance(s, int) and 0 <= s < len(names) else fmt_value(s)
-
-    contract = contract_text(view, names)
-    if contract is not None:
-        items.append((pgettext("deal fact", "Contract"), contract))
-    if isinstance(view.get("pairing"), dict) and view["pairing"]:
-        pairs = ", ".join(f"{who(int(s))} {SUIT_SYM.get(str(t), t)}" for s, t in view["pairing"].items())
-        items.append((pgettext("deal fact", "Pairing"), pairs))
-    if view.get("marker"):
-        holder = view.get("marker_holder")
-        items.append((pgettext("deal fact", "Marker"), f"{move_label(view['marker'])} — {who(holder)}"))
-    if isinstance(view.get("kozyryatnik"), list) and view.get("kozyryatnik"):
-        items.append((pgettext("deal fact", "Kozyryatnik"),
-                      " & ".join(who(s) for s in view["kozyryatnik"])))
-    if view.get("doubled"):
-        items.append((pgettext("deal fact", "Eggs"), _("penalties doubled")))
-    if view.get("turned_up"):
-        items.append((pgettext("deal fact", "Turned up"), move_label(view["turned_up"])))
-    if view.get("stock_size") is not None:
-        items.append((pgettext("deal fact", "Stock"), str(view["stock_size"])))
-    if view.get("pot") is not None:
-        items.append((pgettext("deal fact", "Pot"), str(view["pot"])))
-    return items
+    """Facts of the deal for the bar under the title: (label, value) pairs, plain text, as
+    the game gives them (`Rules.deal_facts`: the contract, a pairing, a marker ...)."""
+    cat = catalog()
+    return [(label.render(names, cat), value.render(names, cat))
+            for label, value in rules_of(view).deal_facts(view)]
 
 
 def scoreboard_html(cols: list[tuple[str, Any, bool]], by: str, label: str,
@@ -412,7 +386,7 @@ def trump_html(view: dict[str, Any]) -> str:
     if t in SUIT_SYM:
         colour = "red" if t in ("H", "D") else "black"
         extra = ""
-        lad = view.get("ladder") or []
+        lad = ladder(view)
         if lad:
             top = " ".join(move_label(c) for c in lad[:4])
             ladder_title = _("trump ladder, highest first")

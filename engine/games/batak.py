@@ -436,6 +436,13 @@ add_english({
     "tag.batak.pass": "pass",
     "tag.batak.declarer": "declarer",
     "tag.batak.partner": "partner",
+    "fact.batak.contract": "Contract",
+    "fact.batak.contract_by": "{bid} by {player}",
+    "fact.batak.bid": "{bid}",
+    "fact.batak.made": "{player} bid {bid}: made",
+    "fact.batak.down": "{player} bid {bid}: down",
+    "fact.batak.bid_by": "{player} bid {bid}",
+    "prompt.batak.bid": "Your bid (current: {bid})",
 })
 
 
@@ -451,6 +458,43 @@ class BatakRules(Rules):
     seat_names = ("You", "Mehmet", "Ayşe", "Kemal", "Zeynep")
     home_language = "tr"  # Turkish decks: V K P A for J Q K A
     rank_order = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+    result_fields = ("declarer", "bid", "made", "trump")
+
+    def contract(self, view: Mapping[str, Any]) -> Message | None:
+        """The highest bid and its bidder ("5 by Ayşe"), during the auction too."""
+        bid, d = view.get("bid"), view.get("declarer")
+        if not bid:
+            return None
+        if d is None:
+            return msg("fact.batak.bid", bid=bid)
+        return msg("fact.batak.contract_by", bid=bid, player=mseat(d) if isinstance(d, int) else d)
+
+    def deal_facts(self, view: Mapping[str, Any]) -> list[tuple[Message, Message]]:
+        """The contract, once there is a bid."""
+        contract = self.contract(view)
+        return [] if contract is None else [(msg("fact.batak.contract"), contract)]
+
+    def auction_prompt(self, view: Mapping[str, Any]) -> Message | None:
+        """The bid to beat, once there is one."""
+        bid = view.get("bid")
+        return msg("prompt.batak.bid", bid=bid) if bid else None
+
+    @classmethod
+    def deals_in_match(cls, options: Mapping[str, Any]) -> int | None:
+        """The table's number of hands (a tie at the top plays one more in Batak)."""
+        hands = options.get("hands")
+        return int(hands) if hands else None
+
+    def result_facts(self, result: Mapping[str, Any]) -> list[tuple[str, Message]]:
+        """The contract and whether it was made, then the trump."""
+        out: list[tuple[str, Message]] = []
+        d, bid = result.get("declarer"), result.get("bid")
+        if isinstance(d, int) and bid is not None:
+            made = result.get("made")
+            key = ("fact.batak.made" if made else "fact.batak.down" if made is False
+                   else "fact.batak.bid_by")
+            out.append(("contract", msg(key, player=mseat(d), bid=bid)))
+        return out + super().result_facts(result)
 
     def explain(self, result: Mapping[str, Any]) -> list[Message]:
         """The contract and how it went; everyone else's trick points (in partnership Batak,

@@ -67,7 +67,7 @@ from ..core import (
     parse_record_cards,
     register,
 )
-from ..messages import Message, add_english, msg
+from ..messages import ENGLISH, Message, add_english, msg
 from ..messages import card as mcard
 from ..messages import seat as mseat
 from ..messages import seats as mseats
@@ -666,6 +666,22 @@ add_english({
     "result.bidding_kozel.points": "Most card points: {winners} take the pot of {pot}.",
     "result.bidding_kozel.remainder": "{remainder} stays in the pot for the next round.",
     "tag.bidding_kozel.out": "out",
+    "fact.bidding_kozel.turned_up": "Turned up",
+    "fact.bidding_kozel.stock": "Stock",
+    "fact.bidding_kozel.pot": "Pot",
+    "ending.bidding_kozel.tie": "Tie on card points",
+    "ending.bidding_kozel.bura": "Bura",
+    "ending.bidding_kozel.four_aces": "Four Aces",
+    "fact.bidding_kozel.pot_won": "Pot {pot}: won by {player}",
+    "fact.bidding_kozel.pot_split": "Pot {pot}: split by {players}, {share} each",
+    "fact.bidding_kozel.pot_left": "Pot {pot}",
+    # A tie's remainder is less than the number of tied players: 1 to 4.
+    "fact.bidding_kozel.carry_one": "{n} stays in the pot",
+    "fact.bidding_kozel.carry": "{n} stay in the pot",
+    "prompt.bidding_kozel.lead": "Your lead: select one card, or three of one suit, then Play.",
+    # A play is one card or three.
+    "prompt.bidding_kozel.select_one": "Select {n} card, then Play.",
+    "prompt.bidding_kozel.select": "Select {n} cards, then Play.",
 })
 
 
@@ -686,6 +702,61 @@ class BiddingKozel(Rules):
         "total": "Bankroll", "total_short": "bank"}
     deal_fields = frozenset({"dealer", "hands", "stock", "moves"})
     multi_card_plays = True  # one card, or three (a lead of three is of one suit)
+    endings = ("points", "tie", "bura", "four_aces")
+    result_fields = ("reason", "pot", "share", "remainder", "pot_winners")
+
+    def deal_facts(self, view: Mapping[str, Any]) -> list[tuple[Message, Message]]:
+        """The turned-up trump card, the cards left in the stock and the pot."""
+        out: list[tuple[Message, Message]] = []
+        turned = view.get("turned_up")
+        if isinstance(turned, str) and turned:
+            out.append((msg("fact.bidding_kozel.turned_up"),
+                        msg("text", text=mcard(parse_card(turned)))))
+        if view.get("stock_size") is not None:
+            out.append((msg("fact.bidding_kozel.stock"), msg("text", text=view["stock_size"])))
+        if view.get("pot") is not None:
+            out.append((msg("fact.bidding_kozel.pot"), msg("text", text=view["pot"])))
+        return out
+
+    @classmethod
+    def deals_in_match(cls, options: Mapping[str, Any]) -> int | None:
+        """The table's number of rounds (the match ends sooner when fewer than two can ante)."""
+        rounds = options.get("rounds")
+        return int(rounds) if rounds else None
+
+    def selection_prompt(self, view: Mapping[str, Any]) -> Message | None:
+        """The lead is one card or three of one suit; the others play as many cards."""
+        n = view.get("lead_size")
+        if not n:
+            return msg("prompt.bidding_kozel.lead")
+        key = "prompt.bidding_kozel.select_one" if n == 1 else "prompt.bidding_kozel.select"
+        return msg(key, n=n)
+
+    def result_facts(self, result: Mapping[str, Any]) -> list[tuple[str, Message]]:
+        """An ending out of the ordinary (a tie, Bura, four Aces), who took the pot and what
+        stays in it, then the trump (when the result names one)."""
+        out: list[tuple[str, Message]] = []
+        reason = result.get("reason")
+        if (isinstance(reason, str) and reason != "points"
+                and f"ending.bidding_kozel.{reason}" in ENGLISH):
+            out.append(("reason", msg(f"ending.bidding_kozel.{reason}")))
+        if "pot" in result:
+            winners = list(result.get("pot_winners") or [])
+            pot = result.get("pot")
+            if len(winners) == 1:
+                text = msg("fact.bidding_kozel.pot_won", pot=pot, player=mseat(winners[0]))
+            elif winners:
+                text = msg("fact.bidding_kozel.pot_split", pot=pot, players=mseats(winners),
+                           share=result.get("share"))
+            else:
+                text = msg("fact.bidding_kozel.pot_left", pot=pot)
+            out.append(("pot", text))
+            left = result.get("remainder")
+            if left:
+                key = ("fact.bidding_kozel.carry_one" if left == 1
+                       else "fact.bidding_kozel.carry")
+                out.append(("carry", msg(key, n=left)))
+        return out + super().result_facts(result)
 
     def explain(self, result: Mapping[str, Any]) -> list[Message]:
         """Who took the pot and why (Bura, four Aces, a tie, the most card points)."""

@@ -62,7 +62,7 @@ from ..core import (
     check_hands,
     register,
 )
-from ..messages import Message, add_english, from_json, msg
+from ..messages import ENGLISH, Message, add_english, from_json, msg
 from ..messages import card as mcard
 from ..messages import seat as mseat
 from ..messages import seats as mseats
@@ -618,6 +618,19 @@ add_english({
     "tag.kozel.holds": "holds {card}",
     "tag.kozel.owner": "owner",
     "notice.kozel.trump": "Trump this cycle: {trump} {trump:name}.",
+    "fact.kozel.pairing": "Pairing",
+    "fact.kozel.pair": "{seat} {suit}",
+    "fact.kozel.marker": "Marker",
+    "fact.kozel.marker_holder": "{card} — {seat}",
+    "fact.kozel.kozyryatnik": "Kozyryatnik",
+    "fact.kozel.eggs": "Eggs",
+    "fact.kozel.doubled": "penalties doubled",
+    "ending.kozel.lusya": "Lusya (no trick)",
+    "ending.kozel.eggs": "Eggs (60 : 60)",
+    "ending.kozel.shamok": "Shamok took the Queen of Clubs",
+    "ending.kozel.redeal": "Re-deal",
+    "fact.kozel.penalty": "Penalty {penalty} to {player}",
+    "fact.kozel.no_penalty": "No penalty",
 })
 
 
@@ -638,6 +651,54 @@ class KozelRules(Rules):
         "points": "Card points", "delta": "Penalty",
         "total": "Penalty total", "total_short": "pen."}
     seat_points = True
+    endings = ("normal", "lusya", "eggs", "shamok", "redeal")
+    result_fields = ("trump", "reason", "penalty", "loser")
+
+    def losing_target(self) -> int:
+        return self.target
+
+    def deal_facts(self, view: Mapping[str, Any]) -> list[tuple[Message, Message]]:
+        """Miner's pairing of seats and suits, the marker and its holder, Classic's
+        kozyryatnik (the owner's team), and a cycle whose penalties are doubled."""
+        out: list[tuple[Message, Message]] = []
+        pairing = view.get("pairing")
+        if isinstance(pairing, dict) and pairing:
+            pairs = tuple(msg("fact.kozel.pair", seat=mseat(int(s)), suit=msuit(SUITS.index(t)))
+                          for s, t in pairing.items())
+            out.append((msg("fact.kozel.pairing"), msg("text", text=pairs)))
+        marker, holder = view.get("marker"), view.get("marker_holder")
+        if isinstance(marker, str) and marker:
+            out.append((msg("fact.kozel.marker"), msg(
+                "fact.kozel.marker_holder", card=mcard(parse_card(marker)),
+                seat=mseat(holder) if isinstance(holder, int) else "—")))
+        team = view.get("kozyryatnik")
+        if isinstance(team, list) and team:
+            out.append((msg("fact.kozel.kozyryatnik"), msg("text", text=mseats(team))))
+        if view.get("doubled"):
+            out.append((msg("fact.kozel.eggs"), msg("fact.kozel.doubled")))
+        return out
+
+    def trump_ladder(self, view: Mapping[str, Any]) -> list[str]:
+        """The cycle's trumps, highest first (the permanent trumps, then the suit's own)."""
+        ladder = view.get("ladder")
+        return [str(c) for c in ladder] if isinstance(ladder, list) else []
+
+    def result_facts(self, result: Mapping[str, Any]) -> list[tuple[str, Message]]:
+        """An ending out of the ordinary (lusya, eggs, the shamok, a re-deal), the penalty and
+        who took it, then the trump."""
+        out: list[tuple[str, Message]] = []
+        reason = result.get("reason")
+        if isinstance(reason, str) and reason != "normal" and f"ending.kozel.{reason}" in ENGLISH:
+            out.append(("reason", msg(f"ending.kozel.{reason}")))
+        if "penalty" in result:
+            pen, loser = result.get("penalty"), result.get("loser")
+            if pen and loser is not None:
+                who = (mseats(loser) if isinstance(loser, (list, tuple))
+                       else mseat(loser) if isinstance(loser, int) else loser)
+                out.append(("penalty", msg("fact.kozel.penalty", penalty=pen, player=who)))
+            else:
+                out.append(("penalty", msg("fact.kozel.no_penalty")))
+        return out + super().result_facts(result)
 
     def explain(self, result: Mapping[str, Any]) -> list[Message]:
         """How the cycle ended: re-deal, eggs, the shamok, lusya or the card points."""
