@@ -60,7 +60,6 @@ from .lobby import Lobby
 from .pace import PAUSES
 from .runner import Runner
 from .saving import Saving
-from .seen import reader_view
 
 
 class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
@@ -241,6 +240,14 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
         self.save()
         self.kick()
 
+    def deal_new(self) -> None:
+        """"Deal the cards": a new match, asking first when one is in progress."""
+        if self.paused is not None and not self.paused.match.is_over:
+            self.ask_leave(_("Start a new match?"), _("Your match in progress will be lost."),
+                           _("Start the new match"), self.start_match, cancel=_("Cancel"))
+        else:
+            self.start_match()
+
     def resume(self) -> None:
         """Puts the paused match back on the table where it was: the trick in progress, or
         the deal summary or match result that was open."""
@@ -320,13 +327,6 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
     @property
     def deal(self) -> Any:
         return self.t.match.deals[self.t.cur]
-
-    def table_view(self) -> dict[str, Any]:
-        """The deal as this table's reader may see it (ui/seen.py): what the page draws."""
-        return reader_view(self.deal, self.t.readers, self.t.open_view)
-
-    # ------------------------------------------------------------------------------- the controller
-
 
     def gi(self, game: str) -> dict[str, Any]:
         """A game's facts with its texts (title, summary, rules, option help, seat names, score

@@ -59,11 +59,7 @@ class Controls:
             self.save()
         elif node.hasAttribute("data-start"):
             self.read_lobby()
-            if self.paused is not None and not self.paused.match.is_over:
-                self.ask_leave(_("Start a new match?"), _("Your match in progress will be lost."),
-                               _("Start the new match"), self.start_match, cancel=_("Cancel"))
-            else:
-                self.start_match()
+            self.deal_new()
         elif node.hasAttribute("data-card"):
             self.click_card(str(ds.card))
         elif node.hasAttribute("data-move"):

@@ -63,11 +63,7 @@ class Lobby:
         self.t.speed, self.t.level = chosen["speed"], chosen["level"]
         self.show_lobby()
         if chosen["start"]:
-            if self.paused is not None and not self.paused.match.is_over:
-                self.ask_leave(_("Start a new match?"), _("Your match in progress will be lost."),
-                               _("Start the new match"), self.start_match, cancel=_("Cancel"))
-            else:
-                self.start_match()
+            self.deal_new()
 
     def show_lobby(self) -> None:
         self.t.sid += 1

@@ -411,6 +411,23 @@ def _verdict_badge(dec: Mapping[str, Any]) -> str:
             f'<span class="verdict">{esc(_verdict_word(v))}</span></span>')
 
 
+def _replay_nav(step: int, steps: int) -> str:
+    """The replay's previous and next buttons, and which trick is on show."""
+    prev_dis = " disabled" if step <= 0 else ""
+    next_dis = " disabled" if step >= steps - 1 else ""
+    where = (_("Trick {n} of {total}").format(n=step + 1, total=steps) if steps
+             else _("No trick was played in this deal."))
+    prev_txt = pgettext("replay", "Previous")  # the previous trick
+    next_txt = pgettext("replay", "Next")  # the next trick
+    return (
+        '<div class="rv-nav">'
+        f'<button type="button" class="btn" data-action="replay-prev"{prev_dis}>'
+        f'<span aria-hidden="true">‹</span> {esc(prev_txt)}</button>'
+        f'<p class="rv-step" aria-live="polite">{esc(where)}</p>'
+        f'<button type="button" class="btn" data-action="replay-next"{next_dis}>'
+        f'{esc(next_txt)} <span aria-hidden="true">›</span></button></div>')
+
+
 def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[str],
                 verdicts: Mapping[int, Sequence[Mapping[str, Any]]] | None = None,
                 label: Any = None, seat: int = 0) -> str:
@@ -425,19 +442,7 @@ def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[s
     facts = "".join(f'<span class="rv-fact" data-fact="{esc(k)}">'
                     f'{esc(x.render(list(names), catalog()))}</span>' for k, x in rp.facts)
     lines = "".join(f"<li>{esc(x.render(list(names), catalog()))}</li>" for x in rp.explain)
-    prev_dis = " disabled" if step <= 0 else ""
-    next_dis = " disabled" if step >= steps - 1 else ""
-    where = (_("Trick {n} of {total}").format(n=step + 1, total=steps) if steps
-             else _("No trick was played in this deal."))
-    prev_txt = pgettext("replay", "Previous")  # the previous trick
-    next_txt = pgettext("replay", "Next")  # the next trick
-    nav = (
-        '<div class="rv-nav">'
-        f'<button type="button" class="btn" data-action="replay-prev"{prev_dis}>'
-        f'<span aria-hidden="true">‹</span> {esc(prev_txt)}</button>'
-        f'<p class="rv-step" aria-live="polite">{esc(where)}</p>'
-        f'<button type="button" class="btn" data-action="replay-next"{next_dis}>'
-        f'{esc(next_txt)} <span aria-hidden="true">›</span></button></div>')
+    nav = _replay_nav(step, steps)
     body = ""
     if steps:
         trick = rp.tricks[step]
@@ -499,6 +504,82 @@ VERDICT_WORDS = {"best": N_("best"), "good": N_("good"), "inaccuracy": N_("inacc
                  "mistake": N_("mistake"), "blunder": N_("blunder")}
 
 
+def _legend_items(steps: list[Any], unit: str) -> list[str]:
+    """The verdicts' legend: each verdict with the expected loss it covers."""
+    out = []
+    for i, name in enumerate(VERDICT_WORDS):
+        if i < len(steps):
+            rng = _("up to {amount}").format(amount=amount(float(steps[i]), unit, exact=True))
+        else:
+            rng = _("more than {amount}").format(amount=amount(float(steps[-1]), unit,
+                                                                 exact=True))
+        out.append(f'<li data-verdict="{name}"><b>{esc(_(VERDICT_WORDS[name]))}</b> '
+                   f'{esc(rng)}</li>')
+    return out
+
+
+def _review_rows(review: dict[str, Any], index: int | None, label: Any, unit: str) -> list[str]:
+    """Every decision of the player's, in order, the trick's name opening the replay there."""
+    rows = []
+    for dec in review.get("decisions") or []:
+        where = esc(_where(dec))
+        step = _play_step(dec)
+        if index is not None and step is not None:
+            # The trick's name opens the replay at that trick, verdicts beside the cards.
+            see = _("Trick {n} in the replay").format(n=step + 1)
+            where = (f'<button type="button" class="linkish" data-action="replay" '
+                     f'data-deal="{index}" data-step="{step}" aria-label="{esc(see)}">'
+                     f'{where}</button>')
+        line = esc(_decision_line(dec, label, unit))
+        loss = dec.get("perfect_loss")
+        if isinstance(loss, (int, float)) and loss > 0:
+            line += esc(" · " + _("with every card visible this lost {amount}").format(
+                amount=amount(float(loss), str((review.get("perfect") or {}).get("unit")
+                                               or unit))))
+        rows.append(_decision_item(dec, where, line))
+    return rows
+
+
+def _perfect_text(perfect: dict[str, Any], unit: str) -> str:
+    """What perfect play makes from the start of the play, or why it is not known."""
+    checked = int(perfect.get("checked") or 0)
+    lowered = len(perfect.get("lowered") or [])
+    if perfect.get("solved"):
+        p_unit = str(perfect.get("unit") or unit)
+        text = _("With every card visible, your side could force {amount} from the start of "
+                 "the play against all the others; it made {made}.").format(
+                     amount=amount(float(perfect.get("total", 0)), p_unit),
+                     made=amount(float(perfect.get("made") or 0), p_unit))
+        if perfect.get("contract_made") is not None:
+            text += " " + (_("The contract could be made.") if perfect["contract_made"]
+                           else _("The contract could not be made."))
+        if checked:
+            text += " " + ngettext(
+                "Of your last {n} card, {k} lowered that value.",
+                "Of your last {n} cards, {k} lowered that value.", checked).format(
+                    n=checked, k=lowered)
+        return text
+    key = perfect.get("why_key")
+    if key == "timeout":
+        why = _("with every card visible, the deal was not solved within {n} s.").format(
+            n=perfect.get("seconds", 3))
+    elif key == "unsupported":
+        why = _("this game's deals are not solved: plays of several cards and the stock "
+                "make the tree far too large, and card points alone do not decide the "
+                "round.")
+    else:
+        why = _("the deal was not solved.")
+    text = _("What perfect play makes from the start is not known here: {why}").format(
+        why=why)
+    if checked:
+        text += " " + ngettext(
+            "Of your last {n} card, solved with every card visible, {k} lowered what your "
+            "side could force.",
+            "Of your last {n} cards, solved with every card visible, {k} lowered what your "
+            "side could force.", checked).format(n=checked, k=lowered)
+    return text
+
+
 def deal_review_html(review: dict[str, Any] | None, label: Any, title: str,
                      error: str | None = None) -> str:
     """The deal's review: a legend of the verdicts (their steps in the game's unit), every
@@ -517,75 +598,12 @@ def deal_review_html(review: dict[str, Any] | None, label: Any, title: str,
     decisions = review.get("decisions") or []
     unit = str(decisions[0]["unit"]) if decisions else "tricks"
     steps = (review.get("steps") or {}).get(unit) or [0.05, 0.25, 0.6, 1.2]
-    legend_items = []
-    names = list(VERDICT_WORDS)
-    for i, name in enumerate(names):
-        if i < len(steps):
-            rng = _("up to {amount}").format(amount=amount(float(steps[i]), unit, exact=True))
-        else:
-            rng = _("more than {amount}").format(amount=amount(float(steps[-1]), unit,
-                                                                 exact=True))
-        legend_items.append(f'<li data-verdict="{name}"><b>{esc(_(VERDICT_WORDS[name]))}</b> '
-                            f'{esc(rng)}</li>')
     legend_head = _("Each of your decisions against the strong player's choice in the same "
                     "position, from what you could see then (expected loss):")
     deal = review.get("deal")
     index = deal if isinstance(deal, int) and not isinstance(deal, bool) and deal >= 0 else None
-    rows = []
-    for dec in decisions:
-        where = esc(_where(dec))
-        step = _play_step(dec)
-        if index is not None and step is not None:
-            # The trick's name opens the replay at that trick, verdicts beside the cards.
-            see = _("Trick {n} in the replay").format(n=step + 1)
-            where = (f'<button type="button" class="linkish" data-action="replay" '
-                     f'data-deal="{index}" data-step="{step}" aria-label="{esc(see)}">'
-                     f'{where}</button>')
-        line = esc(_decision_line(dec, label, unit))
-        loss = dec.get("perfect_loss")
-        if isinstance(loss, (int, float)) and loss > 0:
-            line += esc(" · " + _("with every card visible this lost {amount}").format(
-                amount=amount(float(loss), str((review.get("perfect") or {}).get("unit")
-                                               or unit))))
-        rows.append(_decision_item(dec, where, line))
-    perfect = review.get("perfect") or {}
-    if perfect.get("solved"):
-        p_unit = str(perfect.get("unit") or unit)
-        text = _("With every card visible, your side could force {amount} from the start of "
-                 "the play against all the others; it made {made}.").format(
-                     amount=amount(float(perfect.get("total", 0)), p_unit),
-                     made=amount(float(perfect.get("made") or 0), p_unit))
-        if perfect.get("contract_made") is not None:
-            text += " " + (_("The contract could be made.") if perfect["contract_made"]
-                           else _("The contract could not be made."))
-        checked = int(perfect.get("checked") or 0)
-        if checked:
-            lowered = len(perfect.get("lowered") or [])
-            text += " " + ngettext(
-                "Of your last {n} card, {k} lowered that value.",
-                "Of your last {n} cards, {k} lowered that value.", checked).format(
-                    n=checked, k=lowered)
-    else:
-        key = perfect.get("why_key")
-        if key == "timeout":
-            why = _("with every card visible, the deal was not solved within {n} s.").format(
-                n=perfect.get("seconds", 3))
-        elif key == "unsupported":
-            why = _("this game's deals are not solved: plays of several cards and the stock "
-                    "make the tree far too large, and card points alone do not decide the "
-                    "round.")
-        else:
-            why = _("the deal was not solved.")
-        text = _("What perfect play makes from the start is not known here: {why}").format(
-            why=why)
-        checked = int(perfect.get("checked") or 0)
-        if checked:
-            lowered = len(perfect.get("lowered") or [])
-            text += " " + ngettext(
-                "Of your last {n} card, solved with every card visible, {k} lowered what your "
-                "side could force.",
-                "Of your last {n} cards, solved with every card visible, {k} lowered what your "
-                "side could force.", checked).format(n=checked, k=lowered)
+    rows = _review_rows(review, index, label, unit)
+    text = _perfect_text(review.get("perfect") or {}, unit)
     replay_btn = ""
     if index is not None:
         replay_txt = _("Replay with the verdicts")
@@ -593,7 +611,7 @@ def deal_review_html(review: dict[str, Any] | None, label: Any, title: str,
                       f'data-deal="{index}" data-step="0">{esc(replay_txt)}</button>')
     return (f'<div class="sheet review-sheet" role="dialog" aria-label="{esc(head)}" data-review>'
             f'<h2>{esc(head)}</h2><p>{esc(legend_head)}</p>'
-            f'<ul class="verdict-legend">{"".join(legend_items)}</ul>'
+            f'<ul class="verdict-legend">{"".join(_legend_items(steps, unit))}</ul>'
             f'<ol class="decisions">{"".join(rows)}</ol>'
             f'<p data-perfect>{esc(text)}</p><div class="sheet-actions">{replay_btn}'
             f'<button type="button" class="btn primary" data-action="close">{esc(close)}</button>'

@@ -10,6 +10,7 @@ import contextlib
 import js  # type: ignore[import-not-found]
 
 from . import sheets as SH
+from . import views as V
 from . import store as S
 from .browser import (
     doc,
@@ -127,20 +128,9 @@ class Saving:
         n = el("save-note")
         n.dataset.note = kind
         n.textContent = text
+        n.className = "lobby-msg" if kind == "other-tab" else ""  # (style.css: #save-note)
         if kind == "other-tab":
-            n.className = "lobby-msg"
-            n.style.cssText = "margin:8px;text-align:center"
-            b = doc().createElement("button")
-            b.type = "button"
-            b.className = "btn small"
-            b.dataset.action = "take-over"
-            b.textContent = _("Play on here")
-            b.style.marginLeft = "10px"
-            n.append(b)
-        else:
-            n.className = ""
-            n.style.cssText = ("margin:0;padding:4px 12px;text-align:center;font-size:.85rem;"
-                               "color:var(--muted)")
+            n.insertAdjacentHTML("beforeend", V.take_over_html())
         n.hidden = False
 
     def clear_note(self, kind: str | None = None) -> None:

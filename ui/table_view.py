@@ -19,7 +19,7 @@ from engine.cards import CARD_STR
 from . import render as R
 from . import review as RV
 from . import views as V
-from .i18n import _, catalog, ngettext, pgettext
+from .i18n import _, catalog, pgettext
 from .seen import reader_view
 
 
@@ -117,13 +117,8 @@ class Model:
     score_cols: list[tuple[str, Any, bool]]
     score_by: str
     losing_target: int | None
+    rules: Any = None
     open_hands: list[tuple[int, list[str]]] = field(default_factory=list)
-
-
-def losing_target(match: Any) -> int | None:
-    """The total that loses the match, where the game has one (the rules' `target`)."""
-    target = getattr(match.rules, "target", None)
-    return target if isinstance(target, int) and match.rules.lower_total_wins else None
 
 
 def model(match: Any, cur: int, ui: Ui, gi: dict[str, Any], names: list[str]) -> Model:
@@ -151,7 +146,7 @@ def model(match: Any, cur: int, ui: Ui, gi: dict[str, Any], names: list[str]) ->
     if ui.open_view:
         opened = [(s, R.sort_hand([CARD_STR[c] for c in d.hand_cards(s)], v, gi["rank_order"]))
                   for s in range(1, match.players)]
-    total = match.options.get("hands") or match.options.get("rounds")
+    total = match.rules.deals_in_match(match.options)
     return Model(
         game=match.game, gi=gi, view=v, names=names, pos=pos, deal_no=cur + 1,
         deals_total=int(total) if total else None, can=can, legal=legal,
@@ -159,7 +154,7 @@ def model(match: Any, cur: int, ui: Ui, gi: dict[str, Any], names: list[str]) ->
         multi=is_multi, selection_ok=is_multi and selection_move(legal, ui.selection) is not None,
         tap=waiting_for_tap(match, cur, ui), ui=ui, totals=totals, seat_tags=tags,
         score_cols=cols, score_by="team" if match.rules.teams else "seat",
-        losing_target=losing_target(match), open_hands=opened)
+        losing_target=match.rules.losing_target(), open_hands=opened, rules=match.rules)
 
 
 def table_data(m: Model, cur: int, seq: int, dealing: bool) -> dict[str, str | None]:
@@ -201,12 +196,9 @@ def status(m: Model) -> str:
             return _("Your bid.")
         if phase == "trump":
             return _("Name the trump suit.")
-        if m.multi:
-            n = v.get("lead_size")
-            if not n:
-                return _("Your lead: select one card, or three of one suit, then Play.")
-            return ngettext("Select {n} card, then Play.", "Select {n} cards, then Play.",
-                            int(n)).format(n=n)
+        prompt = m.rules.selection_prompt(v) if m.multi else None
+        if prompt is not None:
+            return prompt.render(names, catalog())
         return _("Your turn: play a raised card.")
     if to_move is not None:
         name = names[to_move]
@@ -226,11 +218,10 @@ def deal_text(m: Model) -> str:
 def scoreboard(m: Model) -> str:
     """The bar's scoreboard: the match totals per team or per seat (the score sheet's
     columns), and the goal (the losing target, the contract in play)."""
-    goal = (_("loses at {n}").format(n=m.losing_target) if m.losing_target is not None
-            else V.contract_text(m.view, m.names) if m.view.get("declarer") is not None
-            else None)
+    goal = m.rules.goal(m.view)
+    text = goal.render(m.names, catalog()) if goal is not None else ""
     return V.scoreboard_html(m.score_cols, m.score_by,
-                             str(m.gi["score_labels"].get("total") or _("Total")), goal or "")
+                             str(m.gi["score_labels"].get("total") or _("Total")), text)
 
 
 # The sound switch's icon: a speaker with waves, or struck through.

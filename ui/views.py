@@ -582,3 +582,9 @@ def parse_display(text: str | None) -> dict[str, bool]:
     if isinstance(data.get("regional-ranks"), bool):  # unset: by the page's language
         out["regional-ranks"] = data["regional-ranks"]
     return out
+
+
+def take_over_html() -> str:
+    """The button that brings a match another tab went on with to this tab."""
+    return (f'<button type="button" class="btn small" data-action="take-over">'
+            f'{esc(_("Play on here"))}</button>')
