@@ -668,10 +668,12 @@ def parse_puzzle(raw: Any, game: str) -> Puzzle:
     diff = _need(raw, "difficulty", Mapping, "an object")
     lay = raw.get("layouts")
     if kind == "closed":
-        if not isinstance(lay, Mapping) or not isinstance(lay.get("seed"), int) \
-                or not isinstance(lay.get("count"), int) or not isinstance(lay.get("all"), bool):
+        if not isinstance(lay, Mapping) or set(lay) != {"seed", "count", "all"} \
+                or not all(isinstance(lay[k], int) and not isinstance(lay[k], bool)
+                           for k in ("seed", "count")) \
+                or not isinstance(lay["all"], bool) or not 1 <= lay["count"] <= LAYOUTS + 1:
             raise PuzzleError(msg("puzzles.field", field="layouts",
-                                  kind="an object with seed, count and all"))
+                                  kind=f"an object with seed, count (1 to {LAYOUTS + 1}) and all"))
     elif lay is not None:
         raise PuzzleError(msg("puzzles.field", field="layouts", kind="absent in an open puzzle"))
     if rec.get("game") != game:

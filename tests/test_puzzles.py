@@ -209,7 +209,7 @@ def test_build_is_reproducible_and_cached(tmp_path: Path) -> None:
 def good() -> dict[str, Any]:
     text = (SHIPPED / "kozel-classic.json").read_text()
     data = json.loads(text)
-    data["puzzles"] = data["puzzles"][:3]
+    data["puzzles"] = data["puzzles"][:2] + [p for p in data["puzzles"] if p["kind"] == "closed"][:1]
     data["count"] = 3
     return data
 
@@ -295,6 +295,11 @@ def test_bad_puzzles_are_named_and_skipped() -> None:
         p.pop("layouts", None)
     assert spoil(no_layouts) == ["puzzles.field"]
     assert spoil(lambda p: p.update(record=[])) == ["puzzles.field"]
+    data = good()
+    data["puzzles"][2]["layouts"]["count"] = 10**9  # a closed puzzle: at most 101 layouts
+    assert nested(data) == ["puzzles.field"]
+    data["puzzles"][2]["layouts"] = {"seed": True, "count": 101, "all": False}
+    assert nested(data) == ["puzzles.field"]
     assert spoil(lambda p: p.update(side=[0, 1, 2])) in (["puzzles.side"],)
 
 
@@ -320,3 +325,39 @@ def test_check_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert "does not confirm" in capsys.readouterr().out
     path.write_text("{}")
     assert puzzles.main(["check", str(path)]) == 1
+
+
+def test_mutated_files_never_raise() -> None:
+    """Any field of a good file replaced by another JSON value, or removed (1500 such files,
+    seeded): the loader answers with puzzles and messages, never an exception."""
+    import random
+    base = good()
+
+    def paths(o: Any, pre: tuple[Any, ...] = ()) -> Any:
+        yield pre
+        if isinstance(o, dict):
+            for k, v in o.items():
+                yield from paths(v, (*pre, k))
+        elif isinstance(o, list):
+            for i, v in enumerate(o):
+                yield from paths(v, (*pre, i))
+
+    values: list[Any] = [None, 0, -1, 10**9, 1.5, True, "", "x", "AS", [], [1], {}, {"a": 1},
+                         ["AS", "KS"], [[]], "bid 5"]
+    every = list(paths(base))[1:]
+    rng = random.Random(1)
+    refused = 0
+    for _ in range(1500):
+        d = copy.deepcopy(base)
+        where = rng.choice(every)
+        o = d
+        for k in where[:-1]:
+            o = o[k]
+        if rng.random() < 0.7:
+            o[where[-1]] = rng.choice(values)
+        else:
+            o.pop(where[-1])
+        lo = load_puzzles(json.dumps(d))
+        refused += bool(lo.errors)
+        assert all(isinstance(str(e), str) for e in lo.errors)
+    assert refused > 500
