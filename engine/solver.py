@@ -879,6 +879,37 @@ class Solver:
                 self.hands[seat] ^= b
         return {CARD_STR[self.to_card[i]]: v for i, v in out.items()}
 
+    def move_classes(self) -> list[tuple[str, ...]]:
+        """The legal moves of the seat to move (engine text) in runs of equivalent cards, as
+        the search merges them: cards next to each other in their suit's order, counting only
+        the cards still in play, worth the same points (Classic's shamok and Queen of Clubs
+        never merge). Each run from low to high; runs from low to high."""
+        if self.over:
+            return []
+        seat = self.to_move
+        led, win, _, broken = self._root_state()
+        legal = self.legal(seat, led, win, broken)
+        h = self.hands
+        present = h[0] | h[1] | h[2] | h[3]
+        for _, i in self.trick:
+            present |= 1 << i
+        runs: list[list[int]] = []
+        x = legal
+        prev = -1
+        while x:
+            b = x & -x
+            x ^= b
+            i = b.bit_length() - 1
+            lower = present & (b - 1) & self.gmask[i >> 4]
+            j = lower.bit_length() - 1 if lower else -1
+            if j >= 0 and j == prev and not (b | (1 << j)) & self.no_merge \
+                    and self.pts[j] == self.pts[i]:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+            prev = i
+        return [tuple(CARD_STR[self.to_card[i]] for i in r) for r in runs]
+
 
 def _result(solver: Solver, value: int, best: tuple[str, ...]) -> SolveResult:
     total = solver.already + value

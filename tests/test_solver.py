@@ -371,3 +371,27 @@ def test_table_key_keeps_every_suit_apart(game: str, options: dict[str, Any] | N
             assert key & ((1 << width) - 1) == code, (game, seed, g)
             key >>= width
         assert key == 3
+
+
+@pytest.mark.parametrize("game", SOLVED)
+def test_move_classes_are_equivalent_moves(game: str) -> None:
+    """`Solver.move_classes` splits the legal moves into runs of cards next to each other in
+    their suit's order among the cards still in play (the same points in Kozel); every card of
+    a run is worth the same to both sides."""
+    merged = 0
+    for seed in range(40):
+        d = ending(game, 3000 + seed, 4)
+        if d.phase != "play":
+            continue
+        seat = d.to_move
+        assert seat is not None
+        side = (seat, (seat + 2) % 4) if game in TEAMS else (seat,)
+        classes = Solver(d, side).move_classes()
+        flat = [m for c in classes for m in c]
+        assert sorted(flat) == sorted(d.legal_moves())
+        vals = move_values(d, side)
+        other = move_values(d, tuple(s for s in range(4) if s not in side))
+        for c in classes:
+            assert len({vals[m] for m in c}) == 1 and len({other[m] for m in c}) == 1, c
+            merged += len(c) > 1
+    assert merged

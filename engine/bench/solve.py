@@ -2,6 +2,7 @@
 
     python -m engine.bench solve [--deals N] [--seed S] [--cap SECONDS] [--games g1,g2]
                                  [--from-cards K] [--mid-cards K] [--no-baseline]
+                                 [--before REV]
 
 For each game, N deals are dealt from the seed and brought to the start of card play (Batak:
 a short scripted auction, the first bidder declares; Classic's first cycle: trump named by the
@@ -12,6 +13,10 @@ percentiles, which are then printed with ">=".
 
 Rows "from k cards" solve the same deals after random legal play has brought every hand to k
 cards (at a trick boundary), to show how the time grows with the cards left.
+
+With --before REV (a git revision of this checkout, e.g. `main` or `HEAD~3`), the solver of
+that revision (its engine/solver.py, loaded beside this one) solves the same positions first in
+each row, and the row prints both and the ratio of their total times and nodes.
 
 Two baselines, run in the same command on the same positions, each printed as the ratio of
 its total time (and nodes) to the full solver's:
@@ -27,8 +32,12 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import subprocess
 import sys
 import time
+import types
+from pathlib import Path
+from typing import Any
 
 from .. import new_match
 from ..core import Deal
@@ -70,17 +79,48 @@ def side_of(game: str, d: Deal) -> tuple[int, ...]:
     return (seat,)
 
 
-def timed(d: Deal, side: tuple[int, ...], cap: float | None,
+def load_before(rev: str) -> Any:
+    """The solver module of git revision `rev` (its engine/solver.py), as a module of the
+    engine package beside the current one."""
+    root = Path(__file__).resolve().parents[2]
+    src = subprocess.run(["git", "show", f"{rev}:engine/solver.py"], cwd=root, check=True,
+                         capture_output=True, text=True).stdout
+    name = "engine._solver_before"
+    mod = types.ModuleType(name)
+    mod.__package__ = "engine"
+    sys.modules[name] = mod
+    exec(compile(src, f"{rev}:engine/solver.py", "exec"), mod.__dict__)  # noqa: S102
+    return mod
+
+
+def timed(d: Deal, side: tuple[int, ...], cap: float | None, solver: Any = None,
           **flags: bool) -> tuple[float, int, bool]:
-    """(seconds, nodes, finished) for one solve."""
-    s = Solver(d, side, max_seconds=cap, **flags)
+    """(seconds, nodes, finished) for one solve (with `solver`, that module's Solver)."""
+    cls = Solver if solver is None else solver.Solver
+    s = cls(d, side, max_seconds=cap, **flags)
     t = time.perf_counter()
     try:
         s.value()
         done = True
-    except SolveTimeout:
+    except (SolveTimeout, getattr(solver, "SolveTimeout", SolveTimeout)):
         done = False
     return time.perf_counter() - t, s.nodes, done
+
+
+def rows(label: str, ds: list[Deal], g: str, cap: float, before: Any, out: Any) -> None:
+    """One row (and with `before`, the other revision's row and the ratios) for `ds`."""
+    if before is not None:
+        old = [timed(d, side_of(g, d), cap, before) for d in ds]
+        row(f"{label}, before", old, cap, out)
+    runs = [timed(d, side_of(g, d), cap) for d in ds]
+    row(label, runs, cap, out)
+    if before is not None:
+        to = sum(t if done else cap for t, _, done in old)
+        tn = sum(t if done else cap for t, _, done in runs)
+        no = sum(n for _, n, _ in old)
+        nn = sum(n for _, n, _ in runs)
+        print(f"  {'':<28} before / now: time {to / max(tn, 1e-9):.1f}x, nodes "
+              f"{no / max(nn, 1):.1f}x (a capped solve counts as the cap)", file=out)
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -112,7 +152,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mid-cards", type=int, default=10,
                     help="cards a hand for the second baseline's Batak positions (default 10)")
     ap.add_argument("--no-baseline", action="store_true", help="skip both baselines")
+    ap.add_argument("--before", default=None,
+                    help="also time the solver of this git revision on the same positions")
     args = ap.parse_args(argv)
+    before = load_before(args.before) if args.before else None
     out = sys.stdout
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     print(f"open-deal solver, CPython {sys.version.split()[0]}: {args.deals} deals per game "
@@ -123,16 +166,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{g}:", file=out)
         first = [start_of_play(g, s) for s in seeds]
         full = len(first[0].hand_cards(0))
-        runs = [timed(d, side_of(g, d), args.cap) for d in first]
-        row(f"from the first card ({full})", runs, args.cap, out)
+        rows(f"from the first card ({full})", first, g, args.cap, before, out)
         for k in [int(x) for x in args.from_cards.split(",") if x.strip()]:
             if k >= full:
                 continue
             ds = [cut(start_of_play(g, s), k, s) for s in seeds]
             ds = [d for d in ds if d.phase == "play"]
             if ds:
-                row(f"from {k} cards a hand", [timed(d, side_of(g, d), args.cap) for d in ds],
-                    args.cap, out)
+                rows(f"from {k} cards a hand", ds, g, args.cap, before, out)
         out.flush()
     if args.no_baseline:
         return 0
