@@ -112,8 +112,9 @@ def snapshot_file(pyodide_dir: Path, stdlib: Path, code: Code) -> Path:
 
 def page_files(names: Names) -> Wanted:
     """The page's own files: its entry point, its scripts (naming the runtime as dist/ does),
-    the assets, the embed script for tutorial sites (dist/embed.js) and the sample tutorial
-    (dist/learn/), which uses only embed.js, as an outside site would."""
+    the assets, the embed script for tutorial sites (dist/embed.js), the sample tutorial
+    (dist/learn/), which uses only embed.js, as an outside site would, and the puzzles
+    (dist/puzzles/<game>.json, built by engine.puzzles)."""
     wanted: Wanted = {Path("ui/main.py"): ROOT / "ui" / "main.py"}  # <script type="py" src>
     for p in sorted((ROOT / "ui").glob("*.js")):
         wanted[p.relative_to(ROOT)] = names.paths(p.read_text(encoding="utf-8")).encode()
@@ -124,6 +125,8 @@ def page_files(names: Names) -> Wanted:
     for p in sorted((ROOT / "learn").rglob("*")):
         if p.is_file():
             wanted[p.relative_to(ROOT)] = p
+    for p in sorted((ROOT / "puzzles").glob("*.json")):  # the puzzles (engine.puzzles)
+        wanted[p.relative_to(ROOT)] = p
     return wanted
 
 

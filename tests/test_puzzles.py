@@ -361,3 +361,20 @@ def test_mutated_files_never_raise() -> None:
         refused += bool(lo.errors)
         assert all(isinstance(str(e), str) for e in lo.errors)
     assert refused > 500
+
+
+def test_the_site_ships_the_puzzles() -> None:
+    """The built site holds every game's puzzles, as shipped, loading without a problem
+    (dist/ is built before the tests by scripts/test.sh)."""
+    from engine.puzzles import load_file
+
+    root = Path(__file__).resolve().parents[1]
+    dist = root / "dist" / "puzzles"
+    if not (root / "dist" / "index.html").is_file():
+        pytest.skip("dist/ is not built (python3 build.py)")
+    shipped = sorted(p.name for p in (root / "puzzles").glob("*.json"))
+    assert len(shipped) == 5 and sorted(p.name for p in dist.glob("*.json")) == shipped
+    for name in shipped:
+        assert (dist / name).read_bytes() == (root / "puzzles" / name).read_bytes()
+        loaded = load_file(dist / name)
+        assert not loaded.errors and len(loaded.puzzles) >= 200
