@@ -282,3 +282,59 @@ def test_a_deal_plays_to_its_summary_with_motion() -> None:
     sweeps = kinds(dr.log, F.Sweep)
     assert sweeps and all(e.winner in range(4) for e in sweeps)
     assert dr.now >= PAUSES["2"][1] * len(sweeps)
+
+
+def test_an_address_round_trips() -> None:
+    """The address of a match on the table (ui/query.py `of_match`), read back, deals the
+    same match: the game, its options, the players, the level and the seed."""
+    from ui import query as Q
+
+    levels = ["easy", "normal", "strong"]
+    for game in engine.GAMES:
+        info = engine.GAME_INFO[game]
+        for players in info["players"]:
+            m = engine.new_match(game, seed=4321, players=players)
+            q = Q.of_match(m, m.options, "strong", "normal", info)
+            back = Q.parse(q, list(engine.GAMES), engine.GAME_INFO, levels)
+            assert not back.errors, (game, q, back.errors)
+            assert back.game == game and back.seed == "4321" and back.level == "strong"
+            again = engine.new_match(game, seed=int(back.seed),
+                                     players=int(back.players) if back.players else None,
+                                     options=engine.parse_options(game, back.options))
+            assert again.record() == m.record()
+    bad = Q.parse({"game": "poker", "seed": "x1", "speed": "9"}, list(engine.GAMES),
+                  engine.GAME_INFO, levels)
+    assert bad.game is None and len(bad.errors) == 3
+
+
+def test_a_lessons_steps() -> None:
+    """A lesson on the table: a wrong card is answered (feedback, a `lesson-step` event with
+    "wrong") and changes nothing; each right card plays the step's replies and posts the next
+    step; the last one posts `lesson-done`."""
+    from pathlib import Path
+
+    from ui import embed as E
+
+    doc = json.loads((Path(__file__).resolve().parents[1] / "learn" / "lessons"
+                      / "koz-maca-overtake.json").read_text(encoding="utf-8"))
+    t = Table()
+    t.load_lesson(E.Spec(lesson=E.parse_lesson(doc)))
+    fx = t.take()
+    posts = [e.data for e in kinds(fx, F.Post)]
+    assert posts[-1]["type"] == "lesson-step" and posts[-1]["step"] == 1
+    lesson = t.lesson_run.lesson
+    wrong = next(mv for mv in t.deal.legal_moves() if mv not in lesson.steps[0].moves)
+    before = json.dumps(t.match.record())
+    t.click_card(wrong)
+    fx = t.take()
+    assert t.feedback is not None and t.feedback[0] == "wrong"
+    assert [e.data["answer"] for e in kinds(fx, F.Post)] == ["wrong"]
+    assert json.dumps(t.match.record()) == before
+    for i, step in enumerate(lesson.steps):
+        t.click_card(step.moves[0])
+        posts = [e.data for e in kinds(t.take(), F.Post)]
+        moves = [p["move"] for p in posts if p["type"] == "move"]
+        assert moves == [step.moves[0], *step.replies]
+        assert posts[-1]["type"] == ("lesson-done" if i + 1 == len(lesson.steps)
+                                     else "lesson-step")
+    assert t.lesson_done and not t.can_act()
