@@ -33,7 +33,7 @@ from ..cards import DECK_52, SUITS
 from ..core import Action, Observation
 from ..games.batak import BatakObservation, TrickState, add_to_trick, trick_state
 from . import baseline, batak_baseline
-from .levels import Stats, Worlds, search
+from .registry import Stats, Worlds, search
 from .sample import best_card, deal_unseen, means, worlds_for
 
 GAMES = ("koz-maca", "batak", "batak-pairs")

@@ -29,7 +29,7 @@ from ..games.kozel import (
     trick_winner,
 )
 from . import baseline
-from .levels import Stats, Worlds, search
+from .registry import Stats, Worlds, search
 from .sample import best_card, deal_unseen, means, worlds_for
 
 GAMES = ("kozel-miner", "kozel-classic")
