@@ -85,12 +85,15 @@ def decision_rng(obs: Observation, seed: int) -> random.Random:
 
 
 def choose_action(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVEL,
-                  seed: int = 0, see_all: bool = False, stats: Stats | None = None) -> Action:
+                  seed: int = 0, see_all: bool = False, stats: Stats | None = None,
+                  see_hands: bool = False) -> Action:
     """The move of the seat to move, as an internal action, decided from that seat's
     observation.
 
     `see_all` lets the search read every hand: only the benchmark's perfect-information upper
-    bound uses it. `stats`, when a dict, receives what the search found for each move
+    bound uses it. `see_hands` (Bidding Kozel: the benchmark's fair yardstick) lets it read
+    every hand and play but not the stock's order: its worlds are the true round with the
+    stock shuffled. `stats`, when a dict, receives what the search found for each move
     (`engine.players.evaluate` reads it); the move is the same with or without it.
     """
     if deal.to_move is None:
@@ -113,7 +116,12 @@ def choose_action(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVE
         return baseline.choose_for(obs, DeferredRandom(decision_key(obs, seed))) \
             if len(legal) > 1 else legal[0]
     rng = decision_rng(obs, seed)
-    worlds = Worlds(lambda r, n: deal.resample_many(me, r, n), deal if see_all else None)
+    shuffle = getattr(deal, "shuffle_stock", None) if see_hands else None
+    if shuffle is not None:
+        worlds = Worlds(lambda r, n: [shuffle(r) for _ in range(n)])
+    else:
+        worlds = Worlds(lambda r, n: deal.resample_many(me, r, n),
+                        deal if see_all or see_hands else None)
     if stats is not None:
         stats["by"] = "search"
         action = fn(obs, budget, rng, worlds, deadline, stats)
