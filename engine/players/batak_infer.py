@@ -25,7 +25,8 @@ from . import batak_baseline
 
 # The weight of one miss, per kind of decision: a world where the seat would have bid,
 # named trump or played otherwise. 1.0 turns the kind off. The partner of partnership Batak is
-# read more softly than an opponent: it is as likely to be the same search as the seat.
+# not read: it is as likely to be the same search as the seat, and reading it like the
+# baseline measured worse (docs/ai.md).
 MISS: dict[str, float] = {"bid": 0.25, "trump": 0.3, "play": 0.3, "partner_bid": 1.0,
                           "partner_play": 1.0}
 OVERSAMPLE = 3  # worlds drawn for each world kept
