@@ -486,6 +486,13 @@ class Deal:
         """`n` worlds drawn by `resample`, one after the other from `rng`."""
         return [self.resample(seat, rng) for _ in range(n)]
 
+    def with_hands(self, hands: Sequence[Sequence[int]]) -> Deal:
+        """A copy of the deal in which the seats hold `hands` (the same plays so far): a
+        search's world whose hidden cards it dealt itself, e.g. to hand it to the solver."""
+        world = self.clone()
+        world._hands = [sorted(h, key=sort_key) for h in hands]
+        return world
+
     def _seen_tricks(self, seat: int) -> tuple[tuple[TrickRecord, ...], frozenset[int]]:
         """The completed tricks as `seat` saw them, as immutable records, and the cards it saw
         played to them. Kept between observations (completed tricks never change; a copy or a

@@ -510,6 +510,20 @@ class BiddingKozelDeal(Deal):
         assert isinstance(w, BiddingKozelDeal)
         return w
 
+    def shuffle_stock(self, rng: random.Random) -> BiddingKozelDeal:
+        """A copy of the round with the cards still to draw in a random order (the turned-up
+        card stays at the bottom) and everything else as it is: the world of a player who
+        sees every hand but not the stock's order (the strength benchmark's fair yardstick)."""
+        w = self.clone()
+        assert isinstance(w, BiddingKozelDeal)
+        rest = w._stock[w._drawn:]
+        if len(rest) > 1:
+            bottom = rest[-1] if rest[-1] == self.turned else None
+            pool = rest[:-1] if bottom is not None else rest
+            rng.shuffle(pool)
+            w._stock = w._stock[:w._drawn] + pool + ([bottom] if bottom is not None else [])
+        return w
+
     def resample_many(self, seat: int, rng: random.Random, n: int) -> list[Deal]:
         """`n` worlds as `resample` draws them, one after the other from `rng` (what the seat
         knows is worked out once)."""

@@ -1,5 +1,5 @@
 """Computer players: the baseline per game family (`*_baseline.py`, registered with
-`baseline.policy`), the sampling searches (`*_search.py`, registered with `levels.search` and
+`baseline.policy`), the sampling searches (`*_search.py`, registered with `registry.search` and
 loaded only when a search level is used), the sampling core (`sample.py`) and `evaluate.py` (what
 a search found for each move, for a teacher).
 

@@ -37,7 +37,7 @@ def estimate_tricks(hand: Sequence[int], trump: int | None) -> float:
     return est
 
 
-def _best_trump(hand: Sequence[int]) -> tuple[int, float]:
+def best_trump(hand: Sequence[int]) -> tuple[int, float]:
     best = max(range(4), key=lambda s: (estimate_tricks(hand, s),
                                         sum(1 for c in hand if c >> 4 == s)))
     return best, estimate_tricks(hand, best)
@@ -49,7 +49,7 @@ def batak_policy(obs: Observation, rng: random.Random) -> Action:
     legal = list(obs.legal)
     hand = obs.hand
     if obs.phase == "bidding":
-        _, est = _best_trump(hand)
+        _, est = best_trump(hand)
         if obs.teams:
             est += 3.0  # the partner's share
         bids = [a for a in legal if isinstance(a, tuple) and a[0] == "bid"]
@@ -60,11 +60,11 @@ def batak_policy(obs: Observation, rng: random.Random) -> Action:
             return ("pass",)
         return bids[0]
     if obs.phase == "trump":
-        return ("trump", _best_trump(hand)[0])
-    return _batak_card(obs, obs.seat, legal, hand)
+        return ("trump", best_trump(hand)[0])
+    return card_rule(obs, obs.seat, legal, hand)
 
 
-def _batak_card(obs: BatakObservation, seat: int, legal: list[Action],
+def card_rule(obs: BatakObservation, seat: int, legal: list[Action],
                 hand: Sequence[int]) -> int:
     cards: list[int] = legal  # type: ignore[assignment]  # card play: every action is a card
     trump = obs.trump

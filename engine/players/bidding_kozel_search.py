@@ -25,7 +25,7 @@ from ..games.bidding_kozel import (
     play_beats,
 )
 from . import baseline
-from .levels import Stats, Worlds, search
+from .registry import Stats, Worlds, search
 from .sample import best_card, means, worlds_for
 
 GAMES = ("bidding-kozel",)

@@ -36,10 +36,10 @@ def kozel_policy(obs: Observation, rng: random.Random) -> Action:
     cards = [a for a in obs.legal if isinstance(a, int)]
     if len(cards) == 1:
         return cards[0]
-    return _card(obs, seat, cards, hand)
+    return card_rule(obs, seat, cards, hand)
 
 
-def _card(obs: KozelObservation, seat: int, cards: list[int], hand: Sequence[int]) -> int:
+def card_rule(obs: KozelObservation, seat: int, cards: list[int], hand: Sequence[int]) -> int:
     assert obs.tables is not None
     eff, st = obs.tables.eff, obs.tables.strength
     seen = obs.played_cards()

@@ -28,8 +28,9 @@ from ..games.kozel import (
     queen_taken_by_shamok,
     trick_winner,
 )
-from . import baseline
-from .levels import Stats, Worlds, search
+from . import baseline, kozel_infer
+from .exact import solve_worlds, template
+from .registry import Stats, Worlds, search
 from .sample import best_card, deal_unseen, means, worlds_for
 
 GAMES = ("kozel-miner", "kozel-classic")
@@ -70,6 +71,10 @@ def sample_worlds(obs: KozelObservation, n: int, rng: random.Random,
                   truth: list[list[int]] | None = None) -> list[list[list[int]]]:
     if truth is not None:
         return [truth for _ in range(n)]
+    ev = kozel_infer.events(obs) if INFER else None
+    want = n
+    if ev is not None and not ev.empty():
+        n = max(n, min(n * kozel_infer.OVERSAMPLE, kozel_infer.MOST))
     seat = obs.seat
     unseen, sizes, levels = knowledge(obs)
     mine = sorted(obs.hand)
@@ -80,7 +85,12 @@ def sample_worlds(obs: KozelObservation, n: int, rng: random.Random,
         hands = [got.get(s, []) for s in range(4)]
         hands[seat] = list(mine)
         out.append(hands)
+    if ev is not None and n != want:
+        return kozel_infer.reweigh(ev, out, want, rng)
     return out
+
+
+INFER = True  # worlds weighted by how likely they make the others' cards (kozel_infer)
 
 
 class Setup:
@@ -263,9 +273,52 @@ def candidates(obs: KozelObservation, legal: list[int],
     return out
 
 
+# Exact endings: from this many cards in the seat's hand, every world is solved for the team's
+# card points (engine.players.exact) instead of played out; and how many worlds at most. In
+# Classic only once the shamok or the Queen of Clubs is out: the solver counts the shamok's
+# Queen as the end of the cycle, not as its penalty of 4.
+EXACT_FROM: dict[str, int] = {"kozel-miner": 4, "kozel-classic": 4}
+EXACT_WORLDS = 16
+
+
+def exact_card(obs: KozelObservation, cands: list[int], rng: random.Random,
+               truth: list[list[int]] | None, worlds_from: Worlds, deadline: float | None,
+               stats: Stats | None) -> Action:
+    """`choose_card` in an ending: the same worlds, each solved exactly."""
+    seat = obs.seat
+    me = seat & 1
+    hands = sample_worlds(obs, EXACT_WORLDS, rng, truth)
+    solved = solve_worlds(template(worlds_from), hands, (seat, (seat + 2) & 3), deadline)
+    S = Setup(obs)
+    pts0 = list(obs.team_points)
+    tt0 = [obs.taken[0] + obs.taken[2], obs.taken[1] + obs.taken[3]]
+    rest = sum(POINTS[c] for c in obs.deck) - pts0[0] - pts0[1]
+    points: dict[int, list[float]] = {}
+
+    def play(k: int, c: int, _luck: random.Random) -> float:
+        v = solved[k][c]
+        pts = list(pts0)
+        pts[me] += v
+        pts[1 - me] += rest - v
+        # Lusya counts tricks: a side with points from here took a trick (a zero-point trick
+        # is not seen here, which only errs towards lusya).
+        tt = [tt0[0] + (pts[0] > pts0[0]), tt0[1] + (pts[1] > pts0[1])]
+        if stats is not None:
+            points.setdefault(c, []).append(pts[me])
+        return value(S, pts, tt, -1, seat)
+
+    default = baseline.choose_for(obs, rng)
+    assert isinstance(default, int)
+    card = best_card(cands, default, list(range(len(solved))), rng, None, play, CLEAR_GAIN_Z,
+                     stats=stats)
+    if stats is not None:
+        stats["values"] = means(points)
+    return card
+
+
 def choose_card(obs: KozelObservation, budget: int, rng: random.Random,
                 truth: list[list[int]] | None, deadline: float | None = None,
-                stats: Stats | None = None) -> Action:
+                stats: Stats | None = None, worlds_from: Worlds | None = None) -> Action:
     """The card with the best mean `value`. `stats`, when given, also gets each rated card's
     mean card points for the seat's team at the end of the cycle ("values")."""
     seat = obs.seat
@@ -279,6 +332,10 @@ def choose_card(obs: KozelObservation, budget: int, rng: random.Random,
             stats["note"] = "every legal card does the same: nothing to compare"
         return cands[0]
     remaining = sum(obs.hand_sizes)
+    if worlds_from is not None and len(obs.hand) <= EXACT_FROM.get(obs.game, 0) and (
+            not obs.classic or obs.shamok in obs.played_cards()
+            or obs.queen in obs.played_cards()):
+        return exact_card(obs, cands, rng, truth, worlds_from, deadline, stats)
     n_worlds = worlds_for(budget, len(cands), remaining, len(obs.deck))
     worlds = sample_worlds(obs, n_worlds, rng, truth)
     S = Setup(obs)
@@ -357,4 +414,4 @@ def choose(obs: Observation, budget: int, rng: random.Random, worlds: Worlds,
     truth = worlds.true_hands()
     if obs.phase == "trump":
         return choose_trump(obs, budget, rng, truth, stats)
-    return choose_card(obs, budget, rng, truth, deadline, stats)
+    return choose_card(obs, budget, rng, truth, deadline, stats, worlds)

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from ..core import Action, Deal, Observation
 from . import baseline
+from .registry import SEARCHES, Searcher, Stats, Worlds, search
 
 # Per level: the number of full-deal playouts' worth of work a decision may spend (spread over
 # its candidate moves and worlds), and a time cap in seconds that is only a safety net (it
@@ -31,41 +30,6 @@ LEVELS: dict[str, dict[str, Any]] = {
     "strong": {"playouts": 300, "time_cap": 1.0, "help": "sampling search (the default)"},
 }
 DEFAULT_LEVEL = "strong"
-
-@dataclass(frozen=True)
-class Worlds:
-    """Where a search gets full deals: `resample(rng, n)`, n copies of the deal with what the
-    seat cannot see dealt again consistently with its observation; or, for the benchmark's
-    perfect-information bound only, the true deal (`truth`)."""
-
-    resample: Callable[[random.Random, int], list[Deal]]
-    truth: Deal | None = None
-
-    def true_hands(self) -> list[list[int]] | None:
-        d = self.truth
-        return None if d is None else [d.hand_cards(s) for s in range(d.players)]
-
-
-Stats = dict[str, Any]  # what a search found, filled only when asked (see engine.players.evaluate)
-
-
-class Searcher(Protocol):
-    def __call__(self, obs: Observation, budget: int, rng: random.Random, worlds: Worlds,
-                 deadline: float | None = None, stats: Stats | None = None) -> Action: ...
-
-
-SEARCHES: dict[str, Searcher] = {}
-
-
-def search(*games: str) -> Callable[[Searcher], Searcher]:
-    """Registers a game's sampling search: `fn(observation, budget, rng, worlds, deadline,
-    stats)`. `stats`, when a dict, receives what the search found (values per move, worlds
-    sampled ...); filling it must not change a draw of `rng` or the move."""
-    def wrap(fn: Searcher) -> Searcher:
-        for g in games:
-            SEARCHES[g] = fn
-        return fn
-    return wrap
 
 
 def _searcher(game: str) -> Searcher | None:
@@ -121,12 +85,15 @@ def decision_rng(obs: Observation, seed: int) -> random.Random:
 
 
 def choose_action(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVEL,
-                  seed: int = 0, see_all: bool = False, stats: Stats | None = None) -> Action:
+                  seed: int = 0, see_all: bool = False, stats: Stats | None = None,
+                  see_hands: bool = False) -> Action:
     """The move of the seat to move, as an internal action, decided from that seat's
     observation.
 
     `see_all` lets the search read every hand: only the benchmark's perfect-information upper
-    bound uses it. `stats`, when a dict, receives what the search found for each move
+    bound uses it. `see_hands` (Bidding Kozel: the benchmark's fair yardstick) lets it read
+    every hand and play but not the stock's order: its worlds are the true round with the
+    stock shuffled. `stats`, when a dict, receives what the search found for each move
     (`engine.players.evaluate` reads it); the move is the same with or without it.
     """
     if deal.to_move is None:
@@ -149,7 +116,12 @@ def choose_action(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVE
         return baseline.choose_for(obs, DeferredRandom(decision_key(obs, seed))) \
             if len(legal) > 1 else legal[0]
     rng = decision_rng(obs, seed)
-    worlds = Worlds(lambda r, n: deal.resample_many(me, r, n), deal if see_all else None)
+    shuffle = getattr(deal, "shuffle_stock", None) if see_hands else None
+    if shuffle is not None:
+        worlds = Worlds(lambda r, n: [shuffle(r) for _ in range(n)])
+    else:
+        worlds = Worlds(lambda r, n: deal.resample_many(me, r, n),
+                        deal if see_all or see_hands else None)
     if stats is not None:
         stats["by"] = "search"
         action = fn(obs, budget, rng, worlds, deadline, stats)

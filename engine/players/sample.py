@@ -52,9 +52,14 @@ def pick(vals: Sequence[Sequence[float]], default: int | None, z: float = 0.0) -
     if z <= 0.0 or n < 2:
         return best
     diffs = [vals[best][k] - vals[default][k] for k in range(n)]
+    if sum(1 for x in diffs if x) < MIN_DIFFER:
+        return default  # a gain seen in one or two worlds is no clear gain, whatever its z
     m = means[best] - means[default]
     var = math.fsum((x - m) ** 2 for x in diffs) / (n - 1)
     return best if m * m * n > z * z * var else default
+
+
+MIN_DIFFER = 3  # `pick` with z > 0: worlds in which the best and the default must differ
 
 
 C = TypeVar("C")
