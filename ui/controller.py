@@ -362,7 +362,9 @@ class Table(Pace, Coach, Tutor, Looking):
         lines = [x.render(names, catalog()) for x in m.rules.explain(d.result or {})]
         html = SH.summary_html(m, self.cur, self.gi(), names, lines)
         self.open(Overlay.SUMMARY, html, say_head=True)
-        self.emit(F.Say(" ".join(lines)) if lines else F.Say(""), F.Save())
+        if lines:
+            self.emit(F.Say(" ".join(lines)))
+        self.emit(F.Save())
 
     def match_over(self) -> None:
         self.open(Overlay.OVER, SH.match_over_html(self.match, self.gi(), self.names()))

@@ -120,10 +120,5 @@ class Save:
     """Keep where the page is in the browser's storage."""
 
 
-@dataclass(frozen=True)
-class MarkHint:
-    """Mark the hinted move in the hand or the panel (`data-hint`)."""
-
-
 Effect = (Render | Say | Toast | Sound | Post | Ask | After | Evaluate | Sweep | Sheet
-          | CloseSheet | Focus | TimerText | ShowTable | Save | MarkHint)
+          | CloseSheet | Focus | TimerText | ShowTable | Save)

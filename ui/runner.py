@@ -145,9 +145,6 @@ class Runner:
         self.sync().advance()
         self.flush()
 
-    def begin_deal(self) -> None:
-        self.t.begin_deal()
-
     def undo(self) -> None:
         self.sync().undo(embedded=self.embed is not None)
         self.flush()
