@@ -16,8 +16,8 @@ from .i18n import before_python_texts, compiled_catalogs
 from .lobby import static_lobby
 from .npm import PYODIDE_VERSION, PYSCRIPT_VERSION, npm_package
 from .offline import service_worker, web_manifest
-from .pyc import compile_page_sources, pyscript_pycache
-from .runtime import PYODIDE_FILES, minimal_lockfile, pyscript_files
+from .pyc import compile_page_sources
+from .runtime import PYODIDE_FILES, minimal_lockfile
 from .snapshot import SNAPSHOT_STDLIB, make_snapshot
 from .sources import page_sources, worker_sources
 from .stdlib import build_stdlib
@@ -45,29 +45,24 @@ class Names:
 
 
 def runtime_files(pyodide_dir: Path, pyscript_dir: Path, stdlib: Path, names: Names) -> Wanted:
-    """Pyodide (with the page's stdlib zip and an empty package list) and PyScript's chunks."""
+    """Pyodide (with the page's stdlib zip and an empty package list)."""
     wanted: Wanted = {}
     for name in PYODIDE_FILES:
         wanted[names.pyodide / name] = pyodide_dir / name
     wanted[names.pyodide / "python_stdlib.zip"] = stdlib
     wanted[names.pyodide / "pyodide-lock.json"] = minimal_lockfile(pyodide_dir)
-    for p in pyscript_files(pyscript_dir):
-        wanted[names.pyscript / p.name] = p
-    for lic, src in (("LICENSE-pyscript.txt", pyscript_dir / "LICENSE"),):
-        if src.exists():
-            wanted[RUNTIME / lic] = src
     return wanted
 
 
 @dataclass
 class Code:
-    """The compiled Python of dist/: its files, what PyScript copies in before the page's
-    Python runs (`files`), what ui/ai_worker.js copies into its own Pyodide (`worker_files`),
-    and each source's .pyc by its path under the interpreter's working directory."""
+    """The compiled Python of dist/: its files, what the page's worker (ui/worker.js) copies into
+    its Pyodide before the page's Python runs (`files`: the ui and the engine, the computer
+    players' search included), and each source's .pyc by its path under the interpreter's
+    working directory."""
 
     wanted: Wanted
     files: dict[str, str]
-    worker_files: dict[str, str]
     pycs: dict[Path, Path]
 
 
@@ -79,33 +74,23 @@ def code_files(pyodide_dir: Path, pyscript_dir: Path) -> Code:
     worker = worker_sources()
     sources = sorted(set(page) | set(worker))
     pycs = dict(zip(sources, compile_page_sources(pyodide_dir, sources).items()))
-    package_pycs = pyscript_pycache(pyodide_dir, pyscript_dir)
     code_hash = hashlib.sha256()
-    for rel_pyc, src_pyc in [pycs[p] for p in sources] + sorted(package_pycs.items()):
+    for rel_pyc, src_pyc in [pycs[p] for p in sources]:
         code_hash.update(rel_pyc.as_posix().encode() + b"\0" + src_pyc.read_bytes())
     code_dir = Path(f"py-{code_hash.hexdigest()[:8]}")
-    code = Code({}, {}, {}, {pycs[p][0]: pycs[p][1] for p in sources})
+    code = Code({}, {}, {pycs[p][0]: pycs[p][1] for p in sources})
     for p in sources:
         rel_pyc, src_pyc = pycs[p]
-        code.wanted[code_dir / rel_pyc] = src_pyc
-        for target, wanted_here in ((code.files, p in page), (code.worker_files, p in worker)):
-            if wanted_here:
-                target[f"./{(code_dir / rel_pyc).as_posix()}"] = rel_pyc.as_posix()
-    code.wanted[Path("worker.json")] = (json.dumps({"files": code.worker_files}, indent=1)
-                                        + "\n").encode()
-    # PyScript's own package, compiled, beside the sources it writes (pyscript_pycache).
-    for rel_pyc, src_pyc in package_pycs.items():
         code.wanted[code_dir / rel_pyc] = src_pyc
         code.files[f"./{(code_dir / rel_pyc).as_posix()}"] = rel_pyc.as_posix()
     return code
 
 
 def snapshot_file(pyodide_dir: Path, stdlib: Path, code: Code) -> Path:
-    """The memory snapshot a repeat visit starts from, the page's Python (ui/pyodide.js) and the
-    computer players' worker's (ui/ai_worker.js) alike: every module of either imported but the
-    page's entry point."""
+    """The memory snapshot a repeat visit's worker (ui/worker.js) starts from: every module of
+    the page and its computer players imported."""
     modules = sorted(".".join(rel.with_suffix("").parts).removesuffix(".__init__")
-                     for rel in code.pycs if rel != Path("ui/main.pyc"))
+                     for rel in code.pycs)
     modules += SNAPSHOT_STDLIB
     return make_snapshot(pyodide_dir, stdlib, code.pycs, modules)
 
@@ -115,7 +100,7 @@ def page_files(names: Names) -> Wanted:
     the assets, the embed script for tutorial sites (dist/embed.js), the sample tutorial
     (dist/learn/), which uses only embed.js, as an outside site would, and the puzzles
     (dist/puzzles/<game>.json, built by engine.puzzles)."""
-    wanted: Wanted = {Path("ui/main.py"): ROOT / "ui" / "main.py"}  # <script type="py" src>
+    wanted: Wanted = {}
     for p in sorted((ROOT / "ui").glob("*.js")):
         wanted[p.relative_to(ROOT)] = names.paths(p.read_text(encoding="utf-8")).encode()
     for p in sorted((ROOT / "assets").rglob("*")):
@@ -143,13 +128,6 @@ def index_html(files: dict[str, str], pyscript_dir: Path, catalogs: dict[str, by
     """index.html with its placeholders filled: preloads, the texts shown before Python runs
     and the static lobby."""
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    # Fetch the compiled engine and ui while Pyodide boots, not after (about 0.2 s).
-    preloads = "\n".join(f'<link rel="preload" href="{src}" as="fetch" crossorigin>'
-                         for src in files if src.endswith(".pyc"))
-    html = html.replace("<!-- preload:files -->", preloads)
-    chunks = "\n".join(f'<link rel="modulepreload" href="./{names.pyscript.as_posix()}/{p.name}">'
-                       for p in pyscript_files(pyscript_dir) if p.name.startswith("core-"))
-    html = html.replace("<!-- preload:pyscript -->", chunks)
     html = html.replace("<!-- texts:before-python -->", before_python_texts(catalogs))
     html = html.replace("<!-- lobby:static -->", static_lobby(catalogs))
     return names.paths(html).encode()

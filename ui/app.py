@@ -1,17 +1,17 @@
-"""The page: the DOM layer over the table's controller (ui/controller.py, pure).
+"""The page: the DOM layer's Python side over the table's controller (ui/controller.py).
 
-The controller holds the match and the table's state and says what to do (ui/effects.py); this
-layer binds the listeners once, writes the parts of the table that changed, keeps focus, runs
-the motion and carries out the effects. Each concern is a part of its own, mixed into `App`:
-ui/controls.py (clicks), ui/keys.py (keyboard), ui/lobby.py (lobby, language), ui/felt.py (the
-table's parts, sheets, focus, motion), ui/runner.py (effects), ui/saving.py (storage),
-ui/embedded.py (positions and lessons).
+The page's Python runs in a worker (ui/worker.js, ui/host.py), never on the main thread: the
+main thread keeps only ui/page.js, which binds the listeners once, sends the events here and
+carries out the operations this layer writes (ui/dom.py): the parts of the table that changed,
+focus, motion, storage, history. The controller holds the match and the table's state and says
+what to do (ui/effects.py); this layer carries out its effects. Each concern is a part of its
+own, mixed into `App`: ui/controls.py (clicks), ui/keys.py (keyboard), ui/lobby.py (lobby,
+language), ui/felt.py (the table's parts, sheets, focus, motion), ui/runner.py (effects),
+ui/saving.py (storage), ui/embedded.py (positions and lessons).
 
-Computer players: the baseline ("easy", engine.bots) takes about 0.1 ms a move under Pyodide,
-so it runs on the main thread after the visible pause. The sampling players ("normal",
-"strong", engine.ai) take 10-400 ms a decision, which would freeze the page, so they run in a
-module worker (ui/brain.py, ui/ai_worker.js) with its own Pyodide; the page awaits the answer
-while the visible pause runs. If the worker cannot start, the baseline plays.
+Computer players: the baseline ("easy") and the sampling players ("normal", "strong") run here,
+in the same worker (ui/brain.py): no decision ever freezes the page, and one Pyodide serves the
+table and its players.
 
 Nothing is lost: after every move the page saves where it is (ui/store.py) in localStorage, and
 opening the page again brings that position back. The Back and Forward buttons move between the
@@ -22,13 +22,10 @@ progress by the page's own buttons asks first.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import random
+import time
 from collections.abc import Callable
 from typing import Any
-
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 import engine
 import engine.ai
@@ -39,20 +36,12 @@ from . import query as Q
 from . import render as R
 from . import store as S
 from .brain import Brain
-from .browser import (
-    doc,
-    el,
-    history_top,
-    read_faces_ahead,
-    read_key,
-    set_history,
-    start_offline_copy,
-    storage,
-)
 from .choices import STORAGE_OFF, Paused
 from .controller import Table
 from .controls import Controls
+from .dom import Dom
 from .embedded import Embedding
+from .env import Env
 from .felt import Felt
 from .i18n import _, error_text, game_info
 from .keys import Keys
@@ -65,20 +54,18 @@ from .saving import Saving
 class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
     """The page: the lobby, and the DOM layer of the table's controller (`self.t`)."""
 
-    def __init__(self) -> None:
-        self.t = Table(clock=lambda: float(js.performance.now()) / 1000)
+    def __init__(self, dom: Dom, env: Env, brain: Brain | None = None) -> None:
+        self.dom, self.env = dom, env
+        self.t = Table(clock=time.monotonic)
         self.games = [g for g in getattr(engine, "available_games", lambda: engine.GAMES)()
                       if g in engine.GAME_INFO]
         self.info = engine.GAME_INFO
         self.c = C.Choices(self.games[0])  # the lobby's choices
         self.dealt_shown: tuple[int, int] | None = None  # the deal whose dealing was shown
         self.shown_html: dict[str, str] = {}  # what each table part shows (App.put)
-        # the deal and phase in which the panel last showed: its place is kept until they change
-        self.panel_kept: tuple[int, int, str] | None = None
-        self._proxies: list[Any] = []
         self.levels = dict(engine.ai.LEVELS)
         self.t.level = engine.ai.DEFAULT_LEVEL
-        self.brain = Brain()
+        self.brain = brain or Brain()
         # Saving (ui/store.py): this tab's id, who wrote the stored save when this tab last read
         # or wrote it, and whether another tab has taken over (then this one stops writing).
         self.tab = f"{random.getrandbits(48):012x}"
@@ -89,62 +76,36 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
         self.leave_go: Callable[[], None] | None = None  # what "Leave" in the dialog does
         self.leave_under: str | None = None  # the sheet the leave dialog covers
         self.input_marked = False  # performance mark "tt:input" made
-        self.focus_before: Any = None  # where focus was when a dialog opened
         self.typing = K.Typing()  # a card being typed on the keyboard ("Q", "10")
         self.init_embedding()  # positions and lessons for tutorial sites (ui/embedded.py)
 
     # ------------------------------------------------------------------------------- setup
     def start(self) -> None:
-        click = create_proxy(self.on_click)
-        change = create_proxy(self.on_change)
-        self._proxies += [click, change]
-        doc().addEventListener("click", click)
-        doc().addEventListener("change", change)
-        pop = create_proxy(self.on_popstate)
-        self._proxies.append(pop)
-        keys = create_proxy(self.on_key)
-        self._proxies.append(keys)
-        doc().addEventListener("keydown", keys)
-        js.window.addEventListener("popstate", pop)
-        with contextlib.suppress(Exception):  # the page scrolls itself when the screen changes
-            js.window.history.scrollRestoration = "manual"
-        for name, fn in (("__tt_record", self.record_json), ("__tt_reset", self.reset),
-                         ("__tt_state", self.state_json), ("__tt_ai_times", self.ai_times),
-                         ("__tt_think", self.think_for_human), ("__tt_save", self.saved_text),
-                         ("__tt_lang", self.change_language)):
-            p = create_proxy(fn)
-            self._proxies.append(p)
-            js.Reflect.set(js.window, name, p)  # setattr skips dunder-like names
+        """The first screen: the saved position, the address's, or the lobby (taking over the
+        choices the player made in the lobby drawn before Python ran)."""
         self.init_language()
-        self.make_note()
         chosen = self.static_lobby_choices()
-        self.boot(str(js.window.location.search))
+        self.boot(self.env.search)
         self.take_static_lobby(chosen)
-        el("splash").hidden = True
         self.ready_event()  # to the parent window, when the table is embedded
-        js.Reflect.set(js.window, "__tt_ready_at", js.performance.now())
-        doc().documentElement.dataset.ready = "1"
+        self.dom.op("ready")
         asyncio.ensure_future(self.prewarm())
-
 
     async def prewarm(self) -> None:
         """Boots the search players' worker shortly after the lobby shows, so the first
         computer move of a match does not wait for it."""
         await asyncio.sleep(1.5)
-        start_offline_copy()  # the service worker, now that nothing waits on it
-        read_faces_ahead()
-        if self.t.level != "easy":
-            self.brain.start()
+        self.dom.op("idle")  # the service worker and the card faces, now that nothing waits
+        self.brain.start()
 
     def boot(self, query: str) -> None:
         """Opens the page: at the saved position when there is a save, as the address says."""
         restored = None
-        params = js.URLSearchParams.new(query)
-        if any(params.has(k) for k in ("embed", "record", "lesson")):
+        if any(k in ("embed", "record", "lesson") for k, _v in self.env.params(query)):
             self.open_page(query)  # a position or lesson: the player's save is not touched
             return
         try:
-            text = read_key(S.KEY)
+            text = self.env.read_key(S.KEY)
         except Exception:  # noqa: BLE001 (storage refused: play on without saving)
             text = None
             self.note("storage", _(STORAGE_OFF))
@@ -165,8 +126,8 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
         """Start over as if the page had been loaded with `?query` and nothing saved (tests use
         this): the save is cleared, so nothing of one test reaches the next."""
         for key in (S.KEY, S.BAD_KEY):
-            with contextlib.suppress(Exception):
-                storage().removeItem(key)
+            if self.env.storage_ok:
+                self.env.write_key(key, None)
         self.last_mark = None
         self.save_off = False
         self.bad_save = None
@@ -188,8 +149,7 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
             self.use_settings(save.settings)
         if saved_match is not None:
             self.paused = Paused(saved_match, save.cur, save.overlay, set(save.away))
-        params = js.URLSearchParams.new(query)
-        raw = {str(pair[0]): str(pair[1]) for pair in params.entries()}
+        raw = dict(self.env.params(query))
         q = Q.parse(raw, self.games, self.info, self.levels)
         self.t.speed = q.speed or self.t.speed
         self.t.level = q.level or self.t.level
@@ -201,9 +161,7 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
         self.show_lobby()
         landing = self.c.landing(q, self.paused, save)
         if landing == "errors":
-            msg = el("lobby-msg")
-            msg.textContent = " ".join(q.errors)  # URL text: never HTML
-            msg.hidden = False
+            self.dom.op("lobby-msg", " ".join(q.errors), False)  # URL text: never HTML
         elif landing in ("resume", "saved"):
             self.resume()
             return
@@ -216,9 +174,9 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
         elif landing == "start":
             self.start_match()
             return
-        if history_top() != "lobby":
-            set_history("lobby", str(js.window.location.pathname)
-                        if history_top() == "table" else None)
+        if self.env.history_tt != "lobby":
+            self.env.set_history("lobby", self.env.pathname
+                                 if self.env.history_tt == "table" else None)
 
     def start_match(self) -> None:
         try:
@@ -231,11 +189,7 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
         self.paused = None
         self.hide_overlay()
         self.share_url(match.options)
-        if self.t.level != "easy":
-            self.brain.start()  # loads while the cards are dealt
-        el("lobby").hidden = True
-        el("table").hidden = False
-        js.window.scrollTo(0, 0)
+        self.dom.op("show-table", True)
         self.render()
         self.save()
         self.kick()
@@ -259,11 +213,7 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
         self.t.put(p.match, p.cur)
         self.t.away = set(p.away)
         self.share_url(self.t.match.options)
-        if self.t.level != "easy":
-            self.brain.start()
-        el("lobby").hidden = True
-        el("table").hidden = False
-        js.window.scrollTo(0, 0)
+        self.dom.op("show-table", True)
         self.render()
         if p.overlay == "over" and self.t.match.is_over:
             self.show_match_over()
@@ -286,7 +236,7 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
     def leave(self) -> None:
         """To the lobby, leaving the match (Games, after asking when it is in progress)."""
         self.paused = None
-        set_history("lobby", str(js.window.location.pathname))
+        self.env.set_history("lobby", self.env.pathname)
         self.show_lobby()
         self.save()
 
@@ -296,15 +246,16 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
     # ------------------------------------------------------------------------------- keyboard
 
 
-    def on_popstate(self, event: Any) -> None:
+    def on_popstate(self, tt: str, search: str) -> None:
         """Back and Forward: between the lobby and the table, inside the page."""
-        if history_top() == "table":
+        self.env.history_tt, self.env.search = tt, search
+        if tt == "table":
             if self.t.match is not None:
                 return
             if self.paused is not None:
                 self.resume()
             else:  # the match of this entry was left: deal it again from its address
-                self.open_page(str(js.window.location.search))
+                self.open_page(search)
         elif self.t.match is not None:
             self.pause()
 
@@ -314,14 +265,14 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
         q = Q.of_match(m, opts, self.t.level, engine.ai.DEFAULT_LEVEL, self.info[m.game])
         # The table gets its own history entry on top of the lobby's, so Back from the table
         # comes to the lobby (and never leaves the site from the table).
-        url = "?" + str(js.URLSearchParams.new(to_js(q)).toString())
-        top = history_top()
+        url = "?" + self.env.query_of(q)
+        top = self.env.history_tt
         if top == "table":
-            set_history("table", url)
+            self.env.set_history("table", url)
         else:
             if top != "lobby":
-                set_history("lobby", str(js.window.location.pathname))
-            set_history("table", url, push=True)
+                self.env.set_history("lobby", self.env.pathname)
+            self.env.set_history("table", url, push=True)
 
     # ------------------------------------------------------------------------------- state
     @property
@@ -345,12 +296,3 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
 
 
     # ------------------------------------------------------------------------------- render
-
-
-APP: App | None = None
-
-
-def main() -> None:
-    global APP
-    APP = App()
-    APP.start()

@@ -1,98 +1,71 @@
-"""The computer players' worker (ui/ai_worker.js): the sampling searches run there with their
-own Pyodide, so no decision freezes the page; `choose` and `evaluate` are awaited."""
+"""The computer players (pure): the sampling searches run here, in the page's worker (ui/worker.js),
+beside the table's controller, so no decision freezes the page and one Pyodide serves both.
+
+The position is rebuilt from the match record, so a search holds no state the table could
+disagree with. A search runs between two of the worker's turns: the table waits for it, the page
+does not (its main thread only draws).
+"""
 
 from __future__ import annotations
 
-import asyncio
+import dataclasses
+import json
+import time
 from typing import Any
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+import engine
 
-TIMES_KEPT = 1000  # worker round trips kept for window.__tt_ai_times
+TIMES_KEPT = 1000  # decisions kept for window.__tt_ai_times
+
 
 class Brain:
-    """The worker that runs the sampling computer players; `choose` is awaited."""
+    """The search players; `choose`, `evaluate` and `review` answer at once."""
 
     def __init__(self) -> None:
-        self.worker: Any = None
-        self.pending: dict[int, asyncio.Future[str]] = {}
-        self.n = 0
-        self.answers = 0  # moves the worker has chosen (a hook for tests)
-        # The last round trips to the worker as the page measures them, with the position asked
-        # (a hook for `python3 build.py bench-ai`: window.__tt_ai_times).
+        self.answers = 0  # moves the search has chosen (a hook for tests)
+        # The last decisions as measured here, with the position asked (a hook for
+        # `python3 build.py bench page-ai`: window.__tt_ai_times).
         self.times: list[dict[str, Any]] = []
         self.broken: str | None = None
-        self.started: str | None = None  # "snapshot" or "fresh": how the worker's Python began
-        self._proxies: list[Any] = []
+        self.started: str | None = None  # "snapshot" or "fresh": how this worker's Python began
+        self.worker = True  # the search runs in the page's worker (kept for __tt_state)
+        self._ai: Any = None
 
     def start(self) -> None:
-        if self.worker is not None or self.broken is not None:
+        """Imports the search (done ahead, in an idle moment, so the first move does not)."""
+        if self._ai is not None or self.broken is not None:
             return
         try:
-            url = js.URL.new("./ui/ai_worker.js", js.document.baseURI).href
-            self.worker = js.Worker.new(url, to_js({"type": "module"},
-                                                   dict_converter=js.Object.fromEntries))
-        except Exception as exc:  # noqa: BLE001 (any failure means: play the baseline)
+            import engine.ai
+            self._ai = engine.ai
+        except Exception as exc:  # noqa: BLE001 (the baseline plays)
             self.broken = str(exc)
-            return
-        on_msg = create_proxy(self.on_message)
-        on_err = create_proxy(self.on_error)
-        self._proxies += [on_msg, on_err]
-        self.worker.addEventListener("message", on_msg)
-        self.worker.addEventListener("error", on_err)
-        # answered once the worker's Python is up, with how it started (self.started)
-        self.worker.postMessage(to_js({"id": "ping"}, dict_converter=js.Object.fromEntries))
 
-    def on_message(self, event: Any) -> None:
-        data = event.data
-        fut = self.pending.pop(int(data.id), None) if str(data.id) != "ping" else None
-        started = getattr(data, "started", None)
-        if started is not None:
-            self.started = str(started)
-        if fut is None or fut.done():
-            return
-        err = getattr(data, "error", None)
-        evaluation = getattr(data, "evaluation", None)
-        if err is not None:
-            fut.set_exception(RuntimeError(str(err)))
-        elif evaluation is not None:
-            fut.set_result(str(evaluation))
-        else:
-            self.answers += 1
-            fut.set_result(str(data.move))
-
-    def on_error(self, event: Any) -> None:
-        event.preventDefault()
-        self.broken = str(getattr(event, "message", "") or "the worker failed")
-        for fut in self.pending.values():
-            if not fut.done():
-                fut.set_exception(RuntimeError(self.broken))
-        self.pending.clear()
-
-    async def ask(self, message: dict[str, Any]) -> str:
-        """Sends `message` (with a fresh id) to the worker and awaits its answer."""
+    def ai(self) -> Any:
         self.start()
         if self.broken is not None:
             raise RuntimeError(self.broken)
-        self.n += 1
-        fut: asyncio.Future[str] = asyncio.get_event_loop().create_future()
-        self.pending[self.n] = fut
-        self.worker.postMessage(to_js({"id": self.n, **message},
-                                      dict_converter=js.Object.fromEntries))
-        return await fut
+        return self._ai
 
-    async def evaluate(self, record_json: str, level: str, seed: int,
-                       kind: str = "evaluate") -> str:
-        """The search's evaluation of the position's moves (engine.ai.evaluate), as JSON; with
-        kind "review", the review of deal number `seed` (engine.teacher.review_deal)."""
-        return await self.ask({"kind": kind, "record": record_json, "level": level,
-                               "seed": seed})
-
-    async def choose(self, record_json: str, level: str, seed: int) -> str:
-        t0 = js.performance.now()
-        move = await self.ask({"record": record_json, "level": level, "seed": seed})
-        self.times.append({"ms": js.performance.now() - t0, "record": record_json,
+    def choose(self, record_json: str, level: str, seed: int) -> str:
+        t0 = time.perf_counter()
+        m = engine.replay(json.loads(record_json))
+        d = m.deal
+        move = str(self.ai().choose(d, d.to_move, level=level, seed=seed))
+        self.answers += 1
+        self.times.append({"ms": (time.perf_counter() - t0) * 1000, "record": record_json,
                            "level": level, "seed": seed, "move": move})
         del self.times[:-TIMES_KEPT]
         return move
+
+    def evaluate(self, record_json: str, level: str, seed: int) -> str:
+        """The search's evaluation of the position's moves (engine.ai.evaluate), as JSON."""
+        m = engine.replay(json.loads(record_json))
+        d = m.deal
+        ev = self.ai().evaluate(d, d.to_move, level=level, seed=seed)
+        return json.dumps(dataclasses.asdict(ev) if dataclasses.is_dataclass(ev) else dict(ev))
+
+    def review(self, record_json: str, deal_index: int) -> str:
+        """The review of deal number `deal_index` (engine.teacher.review_deal), as JSON."""
+        import engine.teacher
+        return json.dumps(engine.teacher.review_deal(json.loads(record_json), int(deal_index), 0))

@@ -1,5 +1,6 @@
-"""The page's clicks and changes: one listener each on the document, reading the `data-*`
-attributes of the control (elements are drawn anew freely, so nothing binds to them).
+"""The page's clicks and changes: ui/page.js listens once on the document and sends the control's
+`data-*` attributes (elements are drawn anew freely, so nothing binds to them), and with them
+the lobby's fields as they stand.
 """
 
 from __future__ import annotations
@@ -8,17 +9,8 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-import js  # type: ignore[import-not-found]
-
 from . import sheets as SH
 from . import views as V
-from .browser import (
-    el,
-    found,
-    set_history,
-    set_sound,
-    sound_on,
-)
 from .choices import REVIEW_ACTIONS
 from .i18n import _
 from .overlay import REVIEW
@@ -27,58 +19,58 @@ from .overlay import REVIEW
 class Controls:
     """(mixed into ui/app.py's `App`)"""
 
-    def on_change(self, event: Any) -> None:
-        t = event.target
-        if t is not None and t.hasAttribute("data-lang"):
-            self.change_language(str(t.value))
+    def on_change(self, ev: dict[str, Any]) -> None:
+        """A field changed: `ev` has its attributes (`attrs`), `value` and the lobby's fields."""
+        attrs = ev.get("attrs") or {}
+        self.lobby_fields = ev.get("lobby")
+        if "data-lang" in attrs:
+            self.change_language(str(ev.get("value") or ""))
             return
-        if t is None or self.t.match is not None:
-            if t is not None and t.hasAttribute("data-speed") and self.t.match is not None:
-                self.t.speed = str(t.value)
+        if self.t.match is not None:
+            if "data-speed" in attrs:
+                self.t.speed = str(ev.get("value") or "")
                 self.save()
             return
-        if (t.hasAttribute("data-opt") or t.id == "opt-seed" or t.hasAttribute("data-speed")
-                or t.hasAttribute("data-level")):
+        if ("data-opt" in attrs or attrs.get("id") == "opt-seed" or "data-speed" in attrs
+                or "data-level" in attrs):
             self.read_lobby()
             self.save()
 
-    def on_click(self, event: Any) -> None:
-        target = event.target
-        if target is None or not hasattr(target, "closest"):
-            return
-        node = target.closest("[data-game-choice],[data-start],[data-card],[data-move],[data-action]")
-        if not found(node):  # a click outside any control: on the felt, it ends a trick's show
-            if self.t.lingering and found(target.closest("#felt")):
+    def on_click(self, ev: dict[str, Any]) -> None:
+        """A click: `ev["attrs"]` are the attributes of the control it was on (the closest
+        element with data-game-choice, data-start, data-card, data-move or data-action), none
+        when it was outside any; `felt` whether it was on the felt."""
+        attrs = ev.get("attrs")
+        self.lobby_fields = ev.get("lobby")
+        if not attrs:  # a click outside any control: on the felt, it ends a trick's show
+            if self.t.lingering and ev.get("felt"):
                 self.tap()
             return
-        ds = node.dataset
-        if node.hasAttribute("data-game-choice"):
+        if "data-game-choice" in attrs:
             self.read_lobby()
-            self.c.choose(str(ds.gameChoice))
-            self.show_lobby()
+            self.c.choose(str(attrs["data-game-choice"]))
+            self.show_lobby(drawn=str(attrs["data-game-choice"]))
             self.save()
-        elif node.hasAttribute("data-start"):
+        elif "data-start" in attrs:
             self.read_lobby()
             self.deal_new()
-        elif node.hasAttribute("data-card"):
-            self.click_card(str(ds.card))
-        elif node.hasAttribute("data-move"):
-            if node.disabled:
+        elif "data-card" in attrs:
+            self.click_card(str(attrs["data-card"]))
+        elif "data-move" in attrs:
+            if "disabled" in attrs:
                 return
-            self.click_move(str(ds.move))
-        elif node.hasAttribute("data-action"):
-            self.action(str(ds.action), node)
+            self.click_move(str(attrs["data-move"]))
+        elif "data-action" in attrs:
+            self.action(str(attrs["data-action"]), attrs)
 
-    def action(self, what: str, node: Any = None) -> None:
+    def action(self, what: str, attrs: dict[str, str] | None = None) -> None:
         m = self.t.match
+        attrs = attrs or {}
         if what in REVIEW_ACTIONS:
-            deal = str(node.getAttribute("data-deal") or "") if found(node) else ""
-            step = str(node.getAttribute("data-step") or "") if found(node) else ""
-            self.t.look(what, deal, step)
+            self.t.look(what, str(attrs.get("data-deal") or ""), str(attrs.get("data-step") or ""))
             self.flush()
-            pressed = el("overlay").querySelector(f'[data-action="{what}"]:not([disabled])')
-            if what.startswith("replay-") and found(pressed):
-                pressed.focus()
+            if what.startswith("replay-"):
+                self.dom.op("focus", f'#overlay [data-action="{what}"]:not([disabled])')
             return
         if what == "undo":
             if self.t.overlay is None:
@@ -125,7 +117,7 @@ class Controls:
             self.resume()
         elif what == "fresh-start":  # the lobby, as on a first visit
             self.hide_overlay()
-            set_history("lobby", str(js.window.location.pathname))
+            self.env.set_history("lobby", self.env.pathname)
             self.open_page("")
         elif what == "copy-save":
             asyncio.ensure_future(self.copy_save())
@@ -142,8 +134,9 @@ class Controls:
             self.hide_overlay()
             self.sync().close()
         elif what == "sound":
-            set_sound(not sound_on())
-            self.say(_("Sound on.") if sound_on() else _("Sound off."))
+            self.env.sound_is_on = not self.env.sound_is_on
+            self.dom.op("sound-set", self.env.sound_is_on)
+            self.say(_("Sound on.") if self.env.sound_is_on else _("Sound off."))
             self.render()
         elif what == "speed":
             self.t.cycle_speed([k for k, _name in V.SPEEDS])

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Awaitable, Callable
 from typing import Any
-
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from urllib.parse import urljoin, urlsplit
 
 import engine
 
@@ -23,30 +22,16 @@ from . import lesson_view as LV
 from .i18n import _, error_text
 
 
-def el(id_: str) -> Any:
-    return js.document.getElementById(id_)
+def tree(n: LV.Node) -> dict[str, Any]:
+    """A node of ui/lesson_view.py as data, for ui/page.js to build with text set as text,
+    never HTML."""
+    return {"tag": n.tag, "cls": n.cls, "text": n.text, "attrs": dict(n.attrs),
+            "children": [tree(c) for c in n.children]}
 
 
-def page_hook(name: str) -> Any:
-    """A window.__tt_* function of index.html (read by name: inside a class, Python would
-    mangle `js.window.__tt_post`)."""
-    return js.Reflect.get(js.window, name)
-
-
-def build(n: LV.Node) -> Any:
-    """A DOM element from a node of ui/lesson_view.py: text set as text, never HTML."""
-    if n.tag == "#text":
-        return js.document.createTextNode(n.text or "")
-    e = js.document.createElement(n.tag)
-    if n.cls:
-        e.className = n.cls
-    if n.text is not None:
-        e.textContent = n.text
-    for k, v in n.attrs.items():
-        e.setAttribute(k, v)
-    for c in n.children:
-        e.appendChild(build(c))
-    return e
+def origin_of(url: str) -> str:
+    u = urlsplit(url)
+    return f"{u.scheme}://{u.netloc}"
 
 
 class Embedding:
@@ -56,6 +41,8 @@ class Embedding:
 
     embed: E.Spec | None
     t: Any
+    # (fetches a same-site text: its HTTP status and text; given by ui/host.py)
+    fetch_text: Callable[[str], Awaitable[tuple[int, str]]]
 
     def init_embedding(self) -> None:
         self.embed = None
@@ -66,12 +53,11 @@ class Embedding:
         """Back to the plain page (a new address, or the tests' reset)."""
         self.embed = None
         self.t.leave_tutor()
-        js.document.documentElement.removeAttribute("data-embed")
+        self.dom.root("data-embed", None)
         self.clear_embed_error()
         for id_ in ("lesson", "open-hands"):
-            box = el(id_)
-            box.textContent = ""
-            box.hidden = True
+            self.dom.text(id_, "")
+            self.dom.hidden(id_, True)
 
     # ---------------------------------------------------------------------- address
     def embedded_address(self, raw: dict[str, str]) -> bool:
@@ -79,19 +65,19 @@ class Embedding:
         False when it names none of them (the lobby and the normal table go on)."""
         if not any(k in raw for k in ("embed", "record", "lesson")):
             return False
-        origin = str(js.window.location.origin)
+        origin = self.env.origin
         spec: E.Spec | None = None
         try:
             spec = E.parse_params(raw, origin)
         except E.EmbedError as exc:
             if raw.get("embed") in ("1", "true", "yes"):
-                js.document.documentElement.dataset.embed = "1"
+                self.dom.root("data-embed", "1")
             self.embed_error(str(exc))
             return True
         self.embed = spec
         self.parent_origin = spec.parent
         if spec.embed:
-            js.document.documentElement.dataset.embed = "1"
+            self.dom.root("data-embed", "1")
         self.listen_for_messages()
         if spec.lesson_url is not None:
             asyncio.ensure_future(self.fetch_lesson(spec))
@@ -105,15 +91,15 @@ class Embedding:
     async def fetch_lesson(self, spec: E.Spec) -> None:
         url_text = str(spec.lesson_url)
         try:
-            url = js.URL.new(url_text, js.window.location.href)
-            if str(url.origin) != str(js.window.location.origin):
+            url = urljoin(self.env.href, url_text)
+            if origin_of(url) != self.env.origin:
                 raise E.EmbedError(_("A lesson can only be loaded from this site’s own "
                                      "address."))
-            resp = await js.fetch(url.href)
-            if not resp.ok:
+            status, text = await self.fetch_text(url)
+            if not 200 <= status < 300:
                 raise E.EmbedError(_("The lesson “{address}” could not be loaded (HTTP "
-                                     "{status}).").format(address=url_text, status=resp.status))
-            spec.lesson = E.lesson_from_text(str(await resp.text()), url_text, spec.game)
+                                     "{status}).").format(address=url_text, status=status))
+            spec.lesson = E.lesson_from_text(text, url_text, spec.game)
             spec.lesson_url = None
             self.load_spec(spec)
         except E.EmbedError as exc:
@@ -146,27 +132,21 @@ class Embedding:
 
     def embed_error(self, text: str) -> None:
         """A refusal: said on the page (text only) and to the parent; nothing else changes."""
-        box = el("embed-msg")
-        box.textContent = text
-        box.hidden = False
+        self.dom.op("embed-msg", text)
         if self.t.match is None:
-            el("lobby").hidden = True
-            el("table").hidden = True
+            self.dom.hidden("lobby", True)
+            self.dom.hidden("table", True)
         self.post(E.event("error", message=text))
 
     def clear_embed_error(self) -> None:
-        box = el("embed-msg")
-        box.hidden = True
-        box.textContent = ""
+        self.dom.op("embed-msg", None)
 
     # ---------------------------------------------------------------------- messages
     def listen_for_messages(self) -> None:
         if getattr(self, "_listening", False):
             return
         self._listening = True
-        handler = create_proxy(self.on_message)
-        self._proxies.append(handler)
-        page_hook("__tt_listen")(handler)  # index.html: only the parent's messages, as JSON text
+        self.dom.op("listen")  # index.html: only the parent's messages, as JSON text
 
     def on_message(self, origin: str, text: Any) -> None:
         """A command from the parent window (only from `parent=`'s origin when given)."""
@@ -218,26 +198,17 @@ class Embedding:
 
     def post(self, data: dict[str, Any]) -> None:
         """An event to the parent window (to `parent=`'s origin only, when given)."""
-        try:
-            if page_hook("__tt_embedded")():
-                page_hook("__tt_post")(json.dumps(data, default=str), self.parent_origin or "*")
-        except Exception:  # noqa: BLE001, S110 (a parent that went away)
-            pass
+        if self.env.embedded:
+            self.dom.op("post", json.dumps(data, default=str), self.parent_origin or "*")
 
     def ready_event(self) -> None:
         self.post(E.event("ready", games=list(engine.GAMES)))
 
     def draw_lesson(self) -> None:
-        box = el("lesson")
         run = self.t.lesson_run
-        box.textContent = ""
-        box.hidden = run is None
         if run is None:
+            self.dom.op("lesson", None, None, False)
             return
-        box.setAttribute("data-step", str(run.step_index + 1))
-        if run.done:
-            box.setAttribute("data-done", "1")
-        else:
-            box.removeAttribute("data-done")
-        for n in LV.lesson_box(run, self.t.feedback, self.t.hint_text):
-            box.appendChild(build(n))
+        self.dom.op("lesson", [tree(n) for n in LV.lesson_box(run, self.t.feedback,
+                                                              self.t.hint_text)],
+                    str(run.step_index + 1), bool(run.done))

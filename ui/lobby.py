@@ -4,58 +4,41 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from typing import Any
-
-import js  # type: ignore[import-not-found]
 
 from . import i18n as I
 from . import store as S
 from . import views as V
-from .browser import (
-    LOBBY_CONTROLS,
-    chosen_language,
-    control_selector,
-    display_settings,
-    doc,
-    el,
-    found,
-    load_catalog,
-    storage,
-    take_catalog,
-)
 from .i18n import _
 
 
 class Lobby:
     """(mixed into ui/app.py's `App`)"""
 
+    lobby_fields: dict[str, Any] | None = None  # the lobby's fields, as the last event sent them
+
     def static_lobby_choices(self) -> dict[str, Any] | None:
         """What the player chose in the lobby the build rendered (index.html shows it before
         Python runs): the game, its options, seed, level and speed, and whether "Deal the
         cards" was pressed. None when it was not touched."""
-        lobby = el("lobby")
-        if not found(lobby) or lobby.getAttribute("data-static") != "1":
+        chosen = self.env.touched
+        if not isinstance(chosen, dict) or not chosen.get("touched"):
             return None
-        if not js.Reflect.get(js.window, "__tt_touched"):
-            return None
-        node = lobby.querySelector(".game-choice.selected")
-        game = str(node.dataset.gameChoice) if found(node) else self.c.selected
+        game = str(chosen.get("game") or self.c.selected)
         if game not in self.games:
             return None
         self.c.selected = game
+        self.lobby_fields = chosen.get("fields")
         self.read_lobby()
         return {"game": game, "values": dict(self.c.values.get(game, {})),
                 "players": self.c.players, "seed": self.c.seed, "speed": self.t.speed,
-                "level": self.t.level, "start": bool(js.Reflect.get(js.window, "__tt_pending"))}
+                "level": self.t.level, "start": bool(chosen.get("pending"))}
 
     def take_static_lobby(self, chosen: dict[str, Any] | None) -> None:
         """Python takes over the lobby with the player's choices; a pending "Deal the cards"
         deals at once."""
-        lobby = el("lobby")
-        with contextlib.suppress(Exception):
-            lobby.removeAttribute("data-static")
-        if chosen is None or self.t.match is not None or lobby.hidden:
+        self.dom.op("lobby-taken")
+        if chosen is None or self.t.match is not None or self.embed is not None:
             return
         self.c.selected = chosen["game"]
         self.c.values[self.c.selected] = chosen["values"]
@@ -65,67 +48,47 @@ class Lobby:
         if chosen["start"]:
             self.deal_new()
 
-    def show_lobby(self) -> None:
+    def show_lobby(self, drawn: str | None = None) -> None:
+        """The lobby, drawn by ui/page.js from each game's HTML (so choosing a game answers at
+        once, without waiting for Python); `drawn` is the game the page has already drawn."""
         self.t.sid += 1
         self.t.match = None
-        with contextlib.suppress(Exception):  # the table's lines are not the lobby's
-            el("announce").textContent = ""
-        el("table").hidden = True
+        self.dom.op("announce-clear")  # the table's lines are not the lobby's
+        self.dom.hidden("table", True)
         self.hide_overlay()
-        lobby = el("lobby")
-        # A control of the lobby with focus keeps it when the lobby is drawn anew (a game
-        # chosen with the keyboard, a language picked).
-        active = doc().activeElement
-        keep = (control_selector(active, "#lobby", LOBBY_CONTROLS)
-                if found(active) and lobby.contains(active) else None)
         shown = {g: self.gi(g) for g in self.games}  # the games' texts in the language
-        lobby.innerHTML = V.lobby_html(self.games, shown, self.c.selected,
-                                       self.c.values.get(self.c.selected, {}), self.c.players,
-                                       self.c.seed, self.t.speed, self.levels, self.t.level,
-                                       display_settings())
-        lobby.hidden = False
-        pick = doc().createElement("div")
-        pick.className = "lobby-lang"
-        pick.innerHTML = self.lang_select_html()
-        lobby.prepend(pick)
+        display = self.env.display_settings()
+        pages = {g: V.lobby_html(self.games, shown, g, self.c.values.get(g, {}), self.c.players,
+                                 self.c.seed, self.t.speed, self.levels, self.t.level, display)
+                 for g in self.games}
         p = self.paused
-        if p is not None and not p.match.is_over:
-            el("lobby-msg").insertAdjacentHTML("afterend", V.resume_html(
-                self.gi(p.match.game)["title"], p.cur + 1))
-        again = doc().querySelector(keep) if keep else None
-        if found(again):
-            again.focus()
-        else:
-            js.window.scrollTo(0, 0)
+        resume = (V.resume_html(self.gi(p.match.game)["title"], p.cur + 1)
+                  if p is not None and not p.match.is_over else None)
+        self.dom.op("lobby", {"games": pages, "selected": self.c.selected, "drawn": drawn,
+                              "lang": self.lang_select_html(), "resume": resume})
 
     def read_lobby(self) -> None:
+        """The lobby's fields as ui/page.js read them with the event (`lobby_fields`)."""
+        f = self.lobby_fields
+        if not isinstance(f, dict):
+            return
         vals: dict[str, str] = {}
-        for node in doc().querySelectorAll("#setup [data-opt]"):
-            name = str(node.dataset.opt)
-            if str(node.type) == "checkbox":
-                v = "true" if node.checked else "false"
-            else:
-                v = str(node.value)
+        for name, v in (f.get("opts") or {}).items():
             if name == "players":
-                self.c.players = v
+                self.c.players = str(v)
             else:
-                vals[name] = v
-        self.c.values[self.c.selected] = vals
-        seed = el("opt-seed")
-        if found(seed):
-            self.c.seed = str(seed.value).strip()
-        sp = doc().querySelector("[data-speed]")
-        if found(sp):
-            self.t.speed = str(sp.value)
-        lv = doc().querySelector("[data-level]")
-        if found(lv):
-            self.t.level = str(lv.value)
+                vals[str(name)] = str(v)
+        if f.get("game") == self.c.selected or f.get("game") is None:
+            self.c.values[self.c.selected] = vals
+        if f.get("seed") is not None:
+            self.c.seed = str(f["seed"]).strip()
+        if f.get("speed") is not None:
+            self.t.speed = str(f["speed"])
+        if f.get("level") is not None:
+            self.t.level = str(f["level"])
 
     def lobby_error(self, text: str) -> None:
-        msg = el("lobby-msg")
-        msg.textContent = text
-        msg.hidden = False
-        msg.scrollIntoView()
+        self.dom.op("lobby-msg", text, True)
 
     def use_settings(self, s: S.Settings) -> None:
         self.c.use(s)
@@ -138,8 +101,8 @@ class Lobby:
         """?lang=, else the saved choice, else the browser's languages, else English. When
         the language's catalog has not arrived yet, the page starts in English and switches
         as soon as it has."""
-        code = chosen_language()
-        if take_catalog(code):
+        code = self.env.chosen_language()
+        if self.env.has_catalog(code):
             self.set_language(code, remember=False)
         else:
             self.set_language(I.DEFAULT, remember=False)
@@ -156,23 +119,15 @@ class Lobby:
             except OSError:
                 code = I.DEFAULT
         I.use(code, mo)
-        with contextlib.suppress(Exception):  # what was said, in the language it was said in
-            el("announce").textContent = ""
-        root = doc().documentElement
-        root.lang = "en" if code == I.PSEUDO else code
-        with contextlib.suppress(Exception):  # the title and description built into index.html
-            texts = js.Reflect.get(js.Reflect.get(js.window, "__tt_i18n"), "texts")
-            t = js.Reflect.get(texts, code if code in I.LANGS else I.DEFAULT)
-            doc().title = str(t.title)
-            meta = doc().querySelector('meta[name="description"]')
-            if found(meta):
-                meta.setAttribute("content", str(t.description))
-        if remember:
-            with contextlib.suppress(Exception):  # storage refused: the choice lasts this visit
-                storage().setItem(I.SAVED_KEY, code)
+        self.dom.op("announce-clear")  # what was said, in the language it was said in
+        # <html lang>, and the title and description built into index.html
+        self.dom.op("language", "en" if code == I.PSEUDO else code,
+                    code if code in I.LANGS else I.DEFAULT)
+        if remember and self.env.storage_ok:  # storage refused: the choice lasts this visit
+            self.env.write_key(I.SAVED_KEY, code)
 
     async def change_language_later(self, code: str, remember: bool = True) -> None:
-        if await load_catalog(code):
+        if await self.env.load_catalog(code):
             self.change_language(code, remember)
         else:
             self.toast(_("That language could not be loaded. Check the connection and try "
@@ -182,12 +137,12 @@ class Lobby:
         """The picker: the page in the new language at once, nothing of the match lost."""
         if code not in I.LANGS and code != I.PSEUDO:
             return
-        if not take_catalog(code):  # fetched once, then the switch
+        if not self.env.has_catalog(code):  # fetched once, then the switch
             asyncio.ensure_future(self.change_language_later(code, remember))
             return
         self.set_language(code, remember)
         if self.t.match is None:
-            if not el("lobby").hidden:
+            if self.embed is None:
                 self.show_lobby()
             return
         over = self.t.overlay

@@ -1,23 +1,14 @@
 """The DOM layer's side of the table's controller (ui/controller.py): events passed in, effects
-carried out (the worker, timers, evaluations), and the window.__tt_* hooks that read the table.
+carried out (the searches, timers, evaluations), and what the window.__tt_* hooks read.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-
-import js  # type: ignore[import-not-found]
+import time
 
 from . import effects as F
-from .browser import (
-    display_settings,
-    doc,
-    el,
-    found,
-    next_frame,
-    sound,
-)
 from .controller import HINT_LEVEL, Table
 from .i18n import _
 
@@ -29,7 +20,7 @@ class Runner:
         """The controller, told what only the page knows (the checker's setting, whether the
         search players' worker failed)."""
         t = self.t
-        t.checker = bool(display_settings().get("checker", False)) and self.embed is None
+        t.checker = bool(self.env.display_settings().get("checker", False)) and self.embed is None
         t.search_ok = t.search_ok and self.brain.broken is None
         return t
 
@@ -55,7 +46,7 @@ class Runner:
         elif isinstance(e, F.Toast):
             self.toast(e.text)
         elif isinstance(e, F.Sound):
-            sound(e.kind)
+            self.dom.op("sound", e.kind)
         elif isinstance(e, F.Post):
             self.post(e.data)
         elif isinstance(e, F.Ask):
@@ -73,30 +64,27 @@ class Runner:
         elif isinstance(e, F.Focus):
             self.focus_hand(e.new_turn)
         elif isinstance(e, F.TimerText):
-            node = doc().querySelector("[data-timer]")
-            if found(node):
-                node.textContent = _("{n}s").format(n=e.seconds)
+            self.dom.op("timer", _("{n}s").format(n=e.seconds))
         elif isinstance(e, F.ShowTable):
-            el("lobby").hidden = True
-            el("table").hidden = False
+            self.dom.op("show-table", False)
         elif isinstance(e, F.Save):
             self.save()
 
     async def ask_computer(self, e: F.Ask) -> None:
         """The computer's move: once the frame showing what came before is drawn (so its
-        search never delays it; at Instant one move a frame), the search in the worker (the
-        baseline at "easy"), answered no sooner than the pause."""
-        await next_frame()
-        think = None
-        if e.level != "easy" and self.brain.broken is None:
-            think = asyncio.ensure_future(self.brain.choose(e.record, e.level, e.seed))
-        await asyncio.sleep(e.pause)
+        search never delays it; at Instant one move a frame), the search (the baseline at
+        "easy"), answered no sooner than the pause."""
+        await self.env.next_frame()
+        t0 = time.monotonic()
         move, failed = None, False
-        if think is not None:
+        if e.level != "easy" and self.brain.broken is None:
             try:
-                move = await think
-            except Exception:  # noqa: BLE001 (the worker failed: the baseline plays)
+                move = self.brain.choose(e.record, e.level, e.seed)
+            except Exception:  # noqa: BLE001 (the search failed: the baseline plays)
                 failed = True
+        rest = e.pause - (time.monotonic() - t0)
+        if rest > 0:
+            await asyncio.sleep(rest)
         self.sync().computer_chose(e.sid, move, failed)
         self.flush()
 
@@ -107,14 +95,15 @@ class Runner:
 
     async def evaluate(self, e: F.Evaluate) -> None:
         """The search's evaluation of the reader's moves, or (kind "review") the review of deal
-        number `e.seed`, from the worker."""
+        number `e.seed`, once the page has drawn that it is asked."""
+        await self.env.next_frame()
         try:
             if self.brain.broken is not None:
                 raise RuntimeError(self.brain.broken)
             if e.kind == "review":
-                raw = await self.brain.evaluate(e.record, "review", e.seed, kind="review")
+                raw = self.brain.review(e.record, e.seed)
             else:
-                raw = await self.brain.evaluate(e.record, HINT_LEVEL, e.seed)
+                raw = self.brain.evaluate(e.record, HINT_LEVEL, e.seed)
             ev, error = json.loads(raw), None
         except Exception as exc:  # noqa: BLE001 (no hint, or no check this turn)
             ev, error = None, str(exc)
@@ -161,26 +150,24 @@ class Runner:
         self.t.match_over()
         self.flush()
 
-    def think_for_human(self) -> None:
+    async def think_for_human(self) -> None:
         """Lets the computer at the page's level make the human seat's move (a hook for
-        `python3 build.py bench-ai`, which has the computer make every decision)."""
-        async def go() -> None:
-            if not self.t.can_act():
-                return
-            d, token = self.deal, self.t.sid
-            try:
-                move = await self.brain.choose(self.record_json(), self.t.level, self.t.match.seed)
-            except Exception as exc:  # noqa: BLE001 (reported: the bench stops on it)
-                js.console.error(f"__tt_think: {exc}")
-                return
-            if token == self.t.sid and self.deal is d and self.t.can_act():
-                self.play(move)
-        asyncio.ensure_future(go())
+        `python3 build.py bench page-ai`, which has the computer make every decision)."""
+        if not self.t.can_act():
+            return
+        d, token = self.deal, self.t.sid
+        try:
+            move = self.brain.choose(self.record_json(), self.t.level, self.t.match.seed)
+        except Exception as exc:  # noqa: BLE001 (reported: the bench stops on it)
+            self.dom.op("console-error", f"__tt_think: {exc}")
+            return
+        if token == self.t.sid and self.deal is d and self.t.can_act():
+            self.play(move)
 
     def state_json(self) -> str:
         """The table's state for tests and benchmarks (window.__tt_state)."""
         return json.dumps(self.t.state({
-            "level": self.t.level, "worker": self.brain.worker is not None,
+            "level": self.t.level, "worker": self.brain.worker,
             "broken": self.brain.broken, "answers": self.brain.answers,
             "started": self.brain.started}))
 

@@ -5,20 +5,9 @@ report.
 
 from __future__ import annotations
 
-import contextlib
-
-import js  # type: ignore[import-not-found]
-
 from . import sheets as SH
-from . import views as V
 from . import store as S
-from .browser import (
-    doc,
-    el,
-    found,
-    read_key,
-    storage,
-)
+from . import views as V
 from .choices import OTHER_TAB, STORAGE_FULL, STORAGE_OFF
 from .i18n import _
 
@@ -41,7 +30,7 @@ class Saving:
     def write_save(self) -> None:
         screen, m, cur, away, overlay = self.t.where(self.leave_under, self.paused)
         try:
-            stored = read_key(S.KEY)
+            stored = self.env.read_key(S.KEY)
         except Exception:  # noqa: BLE001
             self.note("storage", _(STORAGE_OFF))
             return
@@ -54,13 +43,24 @@ class Saving:
         text = S.Save(self.tab, n, screen, overlay, cur, sorted(away), self.settings(),
                       m.record() if m is not None else None,
                       practice=bool(getattr(m, "practice", False))).dumps()
-        try:
-            storage().setItem(S.KEY, text)
-        except Exception:  # noqa: BLE001 (full, or refused: a quiet note, play goes on)
-            self.note("storage", _(STORAGE_FULL))
-            return
+        # The browser may refuse the write (full): then a `stored` event says so (`stored`).
+        self.unsaved = (stored, self.last_mark)
+        self.env.write_key(S.KEY, text)
         self.last_mark = (self.tab, n)
-        self.clear_note("storage")
+
+    def stored(self, ok: bool) -> None:
+        """The browser's answer to the last write of the save: a refusal (full storage) is a
+        quiet note, and play goes on; the next write that goes through clears it."""
+        if ok:
+            self.clear_note("storage")
+            return
+        before, mark = getattr(self, "unsaved", (None, None))
+        if before is None:
+            self.env.store.pop(S.KEY, None)
+        else:
+            self.env.store[S.KEY] = before
+        self.last_mark = mark
+        self.note("storage", _(STORAGE_FULL))
 
     def take_over(self) -> None:
         """After another tab took the save: this tab loads it and keeps it from now on."""
@@ -73,76 +73,45 @@ class Saving:
         page starts clean but nothing is deleted silently."""
         self.bad_save = text
         self.last_mark = None
-        try:
-            storage().setItem(S.BAD_KEY, text)
-            storage().removeItem(S.KEY)
-        except Exception:  # noqa: BLE001 (full: make room; the text stays in this page)
-            with contextlib.suppress(Exception):
-                storage().removeItem(S.KEY)
-                storage().setItem(S.BAD_KEY, text)
+        if self.env.storage_ok:  # (full: the page makes room first; the text stays here)
+            self.env.write_key(S.KEY, None)
+            self.env.write_key(S.BAD_KEY, text)
 
     def show_unreadable(self, reason: str) -> None:
         """Says the saved match could not be restored (the reason may quote saved text: it is
         set as text), with a fresh start and the saved text to copy."""
         self.show_overlay("restore", SH.restore_html())
-        ov = el("overlay")
-        ov.querySelector("[data-reason]").textContent = _("It could not be read: {reason}").format(
-            reason=reason)
-        ov.querySelector("[data-bad-save]").value = self.bad_save or ""
+        self.dom.op("restore-fields", _("It could not be read: {reason}").format(reason=reason),
+                    self.bad_save or "")
 
     async def copy_save(self) -> None:
         text = self.bad_save
         if text is None:
-            with contextlib.suppress(Exception):
-                text = read_key(S.BAD_KEY)
+            try:
+                text = self.env.read_key(S.BAD_KEY)
+            except Exception:  # noqa: BLE001
+                text = None
         if text is None:
             self.toast(_("There is no saved text to copy."))
             return
-        copied = False
-        with contextlib.suppress(Exception):  # no clipboard access: select it for the player
-            await js.navigator.clipboard.writeText(text)
-            copied = True
-        if copied:
+        # the clipboard, else the text selected and copied, else selected for the player
+        how = await self.env.ask("copy", text)
+        if how in ("clipboard", "selection"):
             self.toast(_("Copied the saved text."))
-            return
-        box = doc().querySelector("[data-bad-save]")
-        if found(box):
-            box.closest("details").open = True
-            box.select()
-            with contextlib.suppress(Exception):
-                if doc().execCommand("copy"):
-                    self.toast(_("Copied the saved text."))
-                    return
-        self.toast(_("Select the saved text and copy it."))
-
-    def make_note(self) -> None:
-        """A line at the top of the page for what happens to the save (full storage, another
-        tab); quiet, and it never stops play."""
-        n = doc().createElement("p")
-        n.id = "save-note"
-        n.setAttribute("role", "status")
-        n.hidden = True
-        el("app").prepend(n)
+        else:
+            self.toast(_("Select the saved text and copy it."))
 
     def note(self, kind: str, text: str) -> None:
-        n = el("save-note")
-        n.dataset.note = kind
-        n.textContent = text
-        n.className = "lobby-msg" if kind == "other-tab" else ""  # (style.css: #save-note)
-        if kind == "other-tab":
-            n.insertAdjacentHTML("beforeend", V.take_over_html())
-        n.hidden = False
+        """A line at the top of the page for what happens to the save (full storage, another
+        tab); quiet, and it never stops play."""
+        self.dom.op("note", kind, text, V.take_over_html() if kind == "other-tab" else "")
 
     def clear_note(self, kind: str | None = None) -> None:
-        n = el("save-note")
-        if n is not None and (kind is None or n.getAttribute("data-note") == kind):
-            n.hidden = True
-            n.textContent = ""
-            n.removeAttribute("data-note")
+        self.dom.op("note-clear", kind)
 
     def saved_text(self) -> str | None:
         """The save as stored (a hook for tests: window.__tt_save)."""
         try:
-            return read_key(S.KEY)
+            return self.env.read_key(S.KEY)
         except Exception:  # noqa: BLE001
             return None

@@ -181,6 +181,11 @@ class App:
     def __init__(self, page: Any) -> None:
         self.page = page
 
+    def settle(self) -> None:
+        """Waits until the page's Python (in its worker) has answered every event sent so far:
+        `html[data-busy]` is set from an event until its answer is carried out."""
+        self.page.wait_for_selector("html:not([data-busy])", state="attached")
+
     def reset(self, query: str = "?speed=0&level=easy") -> None:
         self.page.set_viewport_size({"width": 1280, "height": 800})
         self.page.evaluate("q => window.__tt_reset(q)", query)
@@ -206,6 +211,7 @@ class App:
             p.select_option("[data-level]", level)
         p.click("[data-start]")
         p.wait_for_selector("#table:not([hidden])")
+        self.settle()
 
     def seq(self) -> str:
         return str(self.page.get_attribute("#table", "data-seq"))
@@ -222,8 +228,10 @@ class App:
         At Instant a finished trick stays on the felt until a tap when a computer plays
         next (`#table[data-tap]`): the player taps the felt, as a person would."""
         for _ in range(200):
+            self.settle()
             self.page.wait_for_selector("#table[data-input], [data-summary], #table[data-tap]",
                                         state="attached", timeout=60_000)
+            self.settle()
             if self.page.query_selector("[data-summary]"):
                 return "summary"
             if self.page.query_selector("#table[data-input]"):
@@ -263,6 +271,7 @@ class App:
                 assert card is not None, "no selectable card while the play is incomplete"
                 chosen.append(str(card.get_attribute("data-card")))
                 card.click()
+                self.settle()
             p.click('#panel [data-move="confirm"]')
             move = " ".join(chosen)
         else:

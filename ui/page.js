@@ -1,0 +1,655 @@
+// The DOM layer, on the main thread: the page's Python runs in a worker (ui/worker.js,
+// ui/host.py). This file binds the listeners once, sends each event there, and carries out the
+// operations that come back (ui/dom.py lists them), in order: the parts of the table, the live
+// region, focus, motion, storage, history, sound and the parent window's messages. Nothing here
+// decides a rule or a move; what it decides alone is what must not wait for the worker: Escape
+// and Tab in a dialog, the arrow keys in the hand, focus kept across a redraw, a game chosen in
+// the lobby (drawn at once from the HTML Python sent for every game).
+//
+// Until Python is ready the lobby drawn by the build answers by itself (index.html); the
+// window.__tt_* hooks read the table's state as the worker last sent it, and those that act
+// return a Promise that resolves once the worker has done it and its operations are carried out.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var SAVE_KEY = "trick-table/v1";
+  var TABLE_CONTROLS = ["data-action", "data-card", "data-move", "data-lang"];
+  var LOBBY_CONTROLS = ["data-game-choice", "data-lang", "data-opt", "data-setting"];
+  var SHORTCUT_CHARS = "23456789JQKAT10SHDCLRUM?";
+
+  var link = window.__tt_worker || null;
+  var worker = link && link.worker;
+  var started = false, ready = false;
+  var seq = 0, waiting = {}, queue = [];
+  var mirror = { state: JSON.stringify({ screen: "lobby", ai: {} }), record: "null", flags: {} };
+  var boot = { from: "fresh", why: "Python has not started yet" };
+  var lastTable = null, tableSent = 0, tableDrawn = 0;
+  var pages = {}, langHtml = "", resumeHtml = null, shownGame = null;
+  var panelHtml = null, panelPhase = null, focusBefore = null, keep = null;
+
+  function el(id) { return document.getElementById(id); }
+  function all(sel) { return sel === ":root" ? [root] : Array.prototype.slice.call(document.querySelectorAll(sel)); }
+  function cssEsc(v) { return window.CSS && CSS.escape ? CSS.escape(v) : String(v).replace(/["\\]/g, "\\$&"); }
+
+  // ------------------------------------------------------------------ to the worker
+  function post(msg) {
+    msg.seq = ++seq;
+    root.setAttribute("data-busy", "");
+    var done = new Promise(function (resolve) { waiting[msg.seq] = resolve; });
+    if (started) worker.postMessage(msg);
+    else queue.push(msg);
+    return done;
+  }
+
+  // An event that may change the table: its turn markers go until the worker answers, so
+  // nothing (a player, a test) acts on a turn that has already been taken.
+  function postTable(msg) {
+    tableSent = seq + 1;
+    var t = el("table");
+    if (t) { t.removeAttribute("data-input"); t.removeAttribute("data-tap"); }
+    return post(msg);
+  }
+
+  function call(name, args) { return post({ type: "call", name: name, args: args || [] }); }
+
+  function answer(n, value, extra) {
+    var m = { type: "answer", n: n, value: value };
+    if (extra) for (var k in extra) m[k] = extra[k];
+    post(m);
+  }
+
+  // ------------------------------------------------------------------ the lobby's fields
+  function lobbyFields() {
+    var lobby = el("lobby");
+    if (!lobby) return null;
+    var opts = {};
+    lobby.querySelectorAll("#setup [data-opt]").forEach(function (n) {
+      opts[n.getAttribute("data-opt")] = n.type === "checkbox" ? (n.checked ? "true" : "false") : n.value;
+    });
+    var pick = function (sel) { var n = lobby.querySelector(sel); return n ? n.value : null; };
+    var chosen = lobby.querySelector(".game-choice.selected");
+    return { game: chosen ? chosen.getAttribute("data-game-choice") : null, opts: opts,
+             seed: pick("#opt-seed"), speed: pick("[data-speed]"), level: pick("[data-level]") };
+  }
+
+  function controlSelector(node, scope, attrs) {
+    if (!node || !node.getAttribute) return null;
+    for (var i = 0; i < attrs.length; i++) {
+      if (!node.hasAttribute(attrs[i])) continue;
+      var v = node.getAttribute(attrs[i]) || "";
+      return v ? scope + " [" + attrs[i] + '="' + cssEsc(v) + '"]' : scope + " [" + attrs[i] + "]";
+    }
+    return null;
+  }
+
+  function drawLobby(game, keepGlobal) {
+    var lobby = el("lobby");
+    if (!lobby || pages[game] === undefined) return;
+    var active = document.activeElement;
+    var again = active && lobby.contains(active) ? controlSelector(active, "#lobby", LOBBY_CONTROLS) : null;
+    var globals = keepGlobal ? lobbyFields() : null;
+    lobby.innerHTML = pages[game];
+    var pick = document.createElement("div");
+    pick.className = "lobby-lang";
+    pick.innerHTML = langHtml;
+    lobby.prepend(pick);
+    var msg = el("lobby-msg");
+    if (resumeHtml && msg) msg.insertAdjacentHTML("afterend", resumeHtml);
+    if (globals) {
+      [["#opt-seed", globals.seed], ["[data-speed]", globals.speed], ["[data-level]", globals.level]].forEach(function (p) {
+        var n = lobby.querySelector(p[0]);
+        if (n && p[1] !== null) n.value = p[1];
+      });
+    }
+    if (window.__tt_display_boxes) window.__tt_display_boxes();
+    lobby.hidden = false;
+    shownGame = game;
+    var node = again ? document.querySelector(again) : null;
+    if (node) node.focus();
+    else window.scrollTo(0, 0);
+  }
+
+  // ------------------------------------------------------------------ focus and motion
+  function focusHand(newTurn) {
+    var active = document.activeElement;
+    var mine = active && (el("hand").contains(active) || el("panel").contains(active));
+    if (newTurn && !mine) active = null;
+    if (active && active !== document.body && active.isConnected && active.id !== "felt"
+        && active.getClientRects().length > 0) return;
+    var target = document.querySelector("#hand [data-legal], #panel [data-move]:not([disabled])");
+    if (target) target.focus();
+  }
+
+  function seatCentre(seat) {
+    var node = seat === 0 ? document.querySelector("#hand")
+      : document.querySelector('#seats .seat[data-seat="' + seat + '"] .plate');
+    if (!node) return null;
+    var r = node.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) return null;
+    return [r.left + r.width / 2, r.top + (seat === 0 ? Math.min(r.height, 60) / 2 : r.height / 2)];
+  }
+
+  function flyIn(moving) {
+    var node = el("trick").querySelector(".play.fresh");
+    if (!node) return;
+    node.classList.remove("fresh");
+    if (!moving) return;
+    var raw = node.getAttribute("data-play-seat") || "";
+    var src = /^\d+$/.test(raw) ? seatCentre(parseInt(raw, 10)) : null;
+    if (src) {
+      var r = node.getBoundingClientRect();
+      node.style.setProperty("--fx", (src[0] - (r.left + r.width / 2)).toFixed(0) + "px");
+      node.style.setProperty("--fy", (src[1] - (r.top + r.height / 2)).toFixed(0) + "px");
+    }
+    node.classList.add("fresh");
+  }
+
+  function sweep(winner, side) {
+    var trick = el("trick");
+    var dest = seatCentre(winner);
+    if (dest) {
+      var r = trick.getBoundingClientRect();
+      trick.style.setProperty("--sx", (dest[0] - (r.left + r.width / 2)).toFixed(0) + "px");
+      trick.style.setProperty("--sy", (dest[1] - (r.top + r.height / 2)).toFixed(0) + "px");
+    }
+    trick.className = "sweep to-" + side;
+    var seat = document.querySelector('#seats .seat[data-seat="' + winner + '"]');
+    if (seat) seat.classList.add("pulse");
+  }
+
+  function putPanel(html, phase) {
+    var p = el("panel");
+    if (!html && panelPhase === phase && !p.hidden) {
+      if (!p.hasAttribute("data-idle")) {  // measured once a phase, while it holds its buttons
+        p.style.minHeight = p.offsetHeight + "px";
+        p.setAttribute("data-idle", "1");
+      }
+    } else {
+      if (panelPhase !== phase) p.style.removeProperty("min-height");
+      p.removeAttribute("data-idle");
+      panelPhase = html ? phase : null;
+      p.hidden = !html;
+    }
+    if (panelHtml !== html) { p.innerHTML = html; panelHtml = html; }
+  }
+
+  function showOverlay(kind, html) {
+    var ov = el("overlay");
+    if (kind === null) {
+      var wasOpen = !ov.hidden;
+      ov.hidden = true;
+      ov.innerHTML = "";
+      var back = focusBefore;
+      focusBefore = null;
+      if (wasOpen && back) {
+        if (!back.isConnected) {
+          var sel = controlSelector(back, "#table", TABLE_CONTROLS);
+          back = sel ? document.querySelector(sel) : null;
+        }
+        if (back) back.focus();
+      }
+      return;
+    }
+    if (ov.hidden) focusBefore = document.activeElement;
+    ov.innerHTML = html;
+    ov.hidden = false;
+    var first = ov.querySelector("button");
+    if (first) first.focus();
+  }
+
+  function say(text) {
+    var box = el("announce");
+    if (!box || !text) return;
+    var line = document.createElement("p");
+    line.textContent = text;
+    box.appendChild(line);
+    while (box.childElementCount > 6) box.removeChild(box.firstElementChild);
+  }
+
+  function toast(text) {
+    var t = el("toast");
+    t.classList.remove("show");
+    if (text === null) { t.textContent = ""; t.removeAttribute("data-reason"); return; }
+    t.textContent = text;
+    t.setAttribute("data-reason", text);
+    void t.offsetWidth;  // reading the layout restarts the animation
+    t.classList.add("show");
+  }
+
+  function build(n) {  // a lesson's node: text set as text, never HTML
+    if (n.tag === "#text") return document.createTextNode(n.text || "");
+    var e = document.createElement(n.tag);
+    if (n.cls) e.className = n.cls;
+    if (n.text !== null && n.text !== undefined) e.textContent = n.text;
+    for (var k in n.attrs) e.setAttribute(k, n.attrs[k]);
+    (n.children || []).forEach(function (c) { e.appendChild(build(c)); });
+    return e;
+  }
+
+  function note(kind, text, html) {
+    var n = el("save-note");
+    if (!n) return;
+    if (kind === null) { return; }
+    n.setAttribute("data-note", kind);
+    n.textContent = text;
+    n.className = kind === "other-tab" ? "lobby-msg" : "";
+    if (html) n.insertAdjacentHTML("beforeend", html);
+    n.hidden = false;
+  }
+
+  function copyText(n, text) {
+    var done = function (how) { answer(n, how); };
+    var fallback = function () {
+      var box = document.querySelector("[data-bad-save]");
+      if (!box) return done("none");
+      var d = box.closest("details");
+      if (d) d.open = true;
+      box.select();
+      try { if (document.execCommand("copy")) return done("selection"); } catch (e) { /* below */ }
+      done("none");
+    };
+    try {
+      navigator.clipboard.writeText(text).then(function () { done("clipboard"); }, fallback);
+    } catch (e) { fallback(); }
+  }
+
+  // ------------------------------------------------------------------ the operations
+  var OPS = {
+    "html": function (id, html) { var n = el(id); if (n) n.innerHTML = html; },
+    "text": function (id, text) { var n = el(id); if (n) n.textContent = text; },
+    "hidden": function (id, h) { var n = el(id); if (n) n.hidden = h; },
+    "attr": function (sel, name, value) {
+      all(sel).forEach(function (n) { if (value === null) n.removeAttribute(name); else n.setAttribute(name, value); });
+    },
+    "history": function (screen, url, push) {
+      try {
+        if (push) history.pushState({ tt: screen }, "", url === null ? undefined : url);
+        else history.replaceState({ tt: screen }, "", url === null ? undefined : url);
+      } catch (e) { /* some embeds forbid history changes */ }
+    },
+    "store": function (key, value) {
+      var ok = true;
+      try {
+        if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value);
+      } catch (e) { ok = false; }
+      if (key === SAVE_KEY && value !== null) post({ type: "stored", ok: ok });
+    },
+    "say": say,
+    "say-head": function (fallback) {
+      var head = el("overlay").querySelector(".sheet h2");
+      say(head ? head.textContent : fallback);
+    },
+    "announce-clear": function () { var b = el("announce"); if (b) b.textContent = ""; },
+    "toast": toast,
+    "overlay": showOverlay,
+    "focus-hand": focusHand,
+    "focus": function (sel) { var n = document.querySelector(sel); if (n) n.focus(); },
+    "keep-focus": function (begin) {
+      if (begin) {
+        var a = document.activeElement;
+        keep = a && el("table").contains(a) ? controlSelector(a, "#table", TABLE_CONTROLS) : null;
+        return;
+      }
+      if (keep) {
+        var active = document.activeElement;
+        if (!active || active === document.body || !active.isConnected) {
+          var again = document.querySelector(keep);
+          if (again) again.focus();
+        }
+      }
+      keep = null;
+    },
+    "felt-tap": function (label) {
+      var felt = el("felt");
+      if (label !== null) {
+        if (felt.getAttribute("tabindex") !== "0") {
+          felt.setAttribute("tabindex", "0");
+          felt.setAttribute("role", "button");
+          felt.setAttribute("aria-label", label);
+          felt.focus();
+        }
+      } else if (felt.hasAttribute("tabindex")) {
+        ["tabindex", "role", "aria-label"].forEach(function (a) { felt.removeAttribute(a); });
+      }
+    },
+    "table-data": function (data) {
+      var t = el("table");
+      for (var name in data) { if (data[name] === null) t.removeAttribute(name); else t.setAttribute(name, data[name]); }
+      lastTable = data;
+      tableDrawn = seq;
+    },
+    "trick-reset": function (trickLabel, handLabel) {
+      var trick = el("trick");
+      trick.className = "";
+      trick.style.removeProperty("--sx");
+      trick.style.removeProperty("--sy");
+      trick.setAttribute("role", "list");
+      trick.setAttribute("aria-label", trickLabel);
+      el("hand").setAttribute("role", "group");
+      el("hand").setAttribute("aria-label", handLabel);
+    },
+    "panel": putPanel,
+    "mark-hint": function (move) {
+      var nodes = all('#panel [data-move="' + cssEsc(move) + '"]');
+      move.split(" ").forEach(function (c) { nodes = nodes.concat(all('#hand [data-card="' + cssEsc(c) + '"]')); });
+      nodes.forEach(function (n) { n.setAttribute("data-hint", ""); });
+      panelHtml = null;
+    },
+    "fly-in": flyIn,
+    "sweep": sweep,
+    "lesson": function (nodes, step, done) {
+      var box = el("lesson");
+      box.textContent = "";
+      box.hidden = nodes === null;
+      if (nodes === null) return;
+      box.setAttribute("data-step", step);
+      if (done) box.setAttribute("data-done", "1"); else box.removeAttribute("data-done");
+      nodes.forEach(function (n) { box.appendChild(build(n)); });
+    },
+    "mark": function (name) { try { performance.mark(name); } catch (e) { /* no user timing */ } },
+    "show-table": function (scroll) {
+      el("lobby").hidden = true;
+      el("table").hidden = false;
+      if (scroll) window.scrollTo(0, 0);
+    },
+    "lobby": function (l) {
+      pages = l.games;
+      langHtml = l.lang;
+      resumeHtml = l.resume;
+      if (l.drawn && l.drawn === shownGame && !el("lobby").hidden) return;  // drawn at the click
+      drawLobby(l.selected, false);
+    },
+    "lobby-msg": function (text, scroll) {
+      var msg = el("lobby-msg");
+      if (!msg) return;
+      msg.textContent = text;
+      msg.hidden = false;
+      if (scroll) msg.scrollIntoView();
+    },
+    "lobby-taken": function () { var l = el("lobby"); if (l) l.removeAttribute("data-static"); },
+    "language": function (lang, code) {
+      root.lang = lang;
+      try {
+        var t = window.__tt_i18n.texts[code];
+        document.title = t.title;
+        var meta = document.querySelector('meta[name="description"]');
+        if (meta) meta.setAttribute("content", t.description);
+      } catch (e) { /* the title built into index.html stays */ }
+    },
+    "timer": function (text) { var n = document.querySelector("[data-timer]"); if (n) n.textContent = text; },
+    "sound": function (kind) { try { if (window.__tt_sound) window.__tt_sound(kind); } catch (e) { /* never in the way */ } },
+    "sound-set": function (on) { try { window.__tt_sound_set(on); } catch (e) { /* no sound here */ } },
+    "note": note,
+    "note-clear": function (kind) {
+      var n = el("save-note");
+      if (n && (kind === null || n.getAttribute("data-note") === kind)) {
+        n.hidden = true; n.textContent = ""; n.removeAttribute("data-note");
+      }
+    },
+    "restore-fields": function (reason, text) {
+      var ov = el("overlay");
+      var r = ov.querySelector("[data-reason]"), b = ov.querySelector("[data-bad-save]");
+      if (r) r.textContent = reason;
+      if (b) b.value = text;
+    },
+    "embed-msg": function (text) {
+      var box = el("embed-msg");
+      box.hidden = text === null;
+      box.textContent = text === null ? "" : text;
+    },
+    "listen": function () {
+      window.__tt_listen(function (origin, text) { post({ type: "message", origin: origin, text: text }); });
+    },
+    "post": function (json, target) { window.__tt_post(json, target); },
+    "click": function (sel, otherwise) {
+      var n = document.querySelector(sel);
+      if (n) n.click(); else say(otherwise);
+    },
+    "ready": function () {
+      ready = true;
+      var splash = el("splash");
+      if (splash) splash.hidden = true;
+      window.__tt_ready_at = performance.now();
+      root.setAttribute("data-ready", "1");
+    },
+    "idle": function () {
+      try { window.__tt_sw_start(); } catch (e) { /* no offline copy */ }
+      try { window.__tt_faces_start(); } catch (e) { /* faces read when shown */ }
+      try { if (window.__tt_make_snapshot) window.__tt_make_snapshot(); } catch (e) { /* none */ }
+    },
+    "frame": function (n) {
+      var sent = false;
+      var go = function () { if (!sent) { sent = true; answer(n, true); } };
+      requestAnimationFrame(go);
+      setTimeout(go, 100);
+    },
+    "fetch-mo": function (n, code) {
+      window.__tt_fetch_mo(code).then(function (buf) {
+        answer(n, true, { code: code, mo: buf.slice(0) });
+      }, function () { answer(n, false, { code: code, mo: null }); });
+    },
+    "copy": copyText,
+    "console-error": function (text) { console.error(text); }
+  };
+
+  function carryOut(msg) {
+    if (msg.state !== undefined) mirror.state = msg.state;
+    if (msg.record !== undefined) mirror.record = msg.record;
+    if (msg.flags !== undefined) mirror.flags = msg.flags;
+    var ops = msg.ops || [];
+    for (var i = 0; i < ops.length; i++) {
+      var f = OPS[ops[i][0]];
+      try {
+        if (f) f.apply(null, ops[i].slice(1));
+        else console.error("unknown operation " + ops[i][0]);
+      } catch (e) {
+        console.error("operation " + ops[i][0] + " failed: " + (e && e.message || e));
+      }
+    }
+    if (msg.ack !== undefined && msg.ack !== null && waiting[msg.ack]) {
+      var resolve = waiting[msg.ack];
+      delete waiting[msg.ack];
+      // the turn markers taken at a table event come back when the worker drew nothing new
+      if (msg.ack >= tableSent && tableDrawn < tableSent && lastTable) OPS["table-data"](lastTable);
+      resolve(msg.result === undefined ? null : msg.result);
+      if (Object.keys(waiting).length === 0) root.removeAttribute("data-busy");
+    }
+  }
+
+  // ------------------------------------------------------------------ the events
+  function attrsOf(node) {
+    var out = {};
+    for (var i = 0; i < node.attributes.length; i++) out[node.attributes[i].name] = node.attributes[i].value;
+    if (node.disabled) out.disabled = "";
+    return out;
+  }
+
+  function onClick(e) {
+    if (!ready) return;  // the lobby drawn by the build answers until then (index.html)
+    var target = e.target;
+    if (!target || !target.closest) return;
+    var node = target.closest("[data-game-choice],[data-start],[data-card],[data-move],[data-action]");
+    if (!node) {
+      post({ type: "click", attrs: null, felt: !!target.closest("#felt") });
+      return;
+    }
+    if (node.getAttribute("data-action") === "update") return;  // index.html's own
+    var fields = lobbyFields();
+    var attrs = attrsOf(node);
+    if (node.hasAttribute("data-game-choice")) {
+      drawLobby(node.getAttribute("data-game-choice"), true);  // at once; Python agrees after
+      post({ type: "click", attrs: attrs, lobby: fields });
+      return;
+    }
+    if (node.hasAttribute("data-start")) { post({ type: "click", attrs: attrs, lobby: fields }); return; }
+    postTable({ type: "click", attrs: attrs, lobby: fields });
+  }
+
+  function onChange(e) {
+    if (!ready) return;
+    var t = e.target;
+    if (!t || !t.getAttribute) return;
+    if (t.hasAttribute("data-setting")) return;  // index.html keeps the display settings
+    post({ type: "change", attrs: attrsOf(t), value: t.value, lobby: lobbyFields() });
+  }
+
+  function keyChar(key, code) {
+    var ch = key.length === 1 ? key.toUpperCase() : "";
+    if (ch && !/^[A-Z0-9?]$/.test(ch)) {
+      ch = code.indexOf("Key") === 0 ? code.slice(3) : code.indexOf("Digit") === 0 ? code.slice(5) : "";
+    }
+    return ch;
+  }
+
+  function onKey(e) {
+    if (!ready) return;
+    var key = String(e.key), ov = el("overlay");
+    if (!ov.hidden) {  // a dialog: Escape closes one that may be closed, Tab stays inside
+      if (key === "Escape") {
+        var close = ov.querySelector('[data-action="close"], [data-action="leave-cancel"]');
+        if (close) { e.preventDefault(); close.click(); }
+      } else if (key === "Tab") {
+        var items = ov.querySelectorAll('button:not([disabled]), select, input, a[href], [tabindex="0"]');
+        if (items.length) {
+          var first = items[0], last = items[items.length - 1], a = document.activeElement;
+          var inside = a && ov.contains(a);
+          if (e.shiftKey && (!inside || a === first)) { e.preventDefault(); last.focus(); }
+          else if (!e.shiftKey && (!inside || a === last)) { e.preventDefault(); first.focus(); }
+        }
+      }
+      return;
+    }
+    var f = mirror.flags || {};
+    var active = document.activeElement;
+    var onControl = active && active.closest && active.closest("button, select, input, a");
+    var inHand = active && el("hand").contains(active);
+    if (f.lingering && (key === "Enter" || key === " ") && (!onControl || (inHand && !f.can_act))) {
+      e.preventDefault();  // the keyboard's tap: the finished trick moves on
+      postTable({ type: "key", kind: "tap" });
+      return;
+    }
+    if (key === "Enter" && inHand && f.multi && f.can_act) {
+      e.preventDefault();  // several cards played together: Space selects, Enter plays them
+      postTable({ type: "key", kind: "confirm" });
+      return;
+    }
+    var tag = active && active.tagName ? active.tagName.toLowerCase() : "";
+    if (["input", "select", "textarea"].indexOf(tag) < 0 && f.match && !el("table").hidden
+        && !(e.ctrlKey || e.metaKey || e.altKey)) {
+      var ch = keyChar(key, String(e.code || ""));
+      if (ch && SHORTCUT_CHARS.indexOf(ch) >= 0) {
+        e.preventDefault();
+        postTable({ type: "key", kind: "key", char: ch });
+        return;
+      }
+    }
+    if (["ArrowLeft", "ArrowRight", "Home", "End"].indexOf(key) < 0) return;
+    var cards = Array.prototype.slice.call(document.querySelectorAll("#hand [data-card]"));
+    if (!cards.length || !inHand) return;
+    var i = Math.max(0, cards.indexOf(active));
+    var j = { ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: cards.length - 1 }[key];
+    e.preventDefault();
+    cards[Math.max(0, Math.min(cards.length - 1, j))].focus();
+  }
+
+  // ------------------------------------------------------------------ the start
+  function storageCopy() {
+    try {
+      var out = {};
+      for (var i = 0; i < localStorage.length; i++) {
+        var k = localStorage.key(i);
+        if (k && k.indexOf("trick-table/") === 0) out[k] = localStorage.getItem(k);
+      }
+      return out;
+    } catch (e) { return null; }
+  }
+
+  function facts() {
+    var lobby = el("lobby"), chosen = null;
+    if (lobby && lobby.getAttribute("data-static") === "1" && window.__tt_touched) {
+      chosen = { touched: true, pending: !!window.__tt_pending, fields: lobbyFields() };
+      chosen.game = chosen.fields && chosen.fields.game;
+    }
+    var reduce = false, sound = false;
+    try { reduce = matchMedia("(prefers-reduced-motion: reduce)").matches; } catch (e) { /* no */ }
+    try { sound = !!window.__tt_sound_on(); } catch (e) { /* no sound */ }
+    var mo = {};
+    var got = window.__tt_mo_fetched || {};
+    for (var code in got) if (got[code]) mo[code] = got[code].slice(0);
+    var tt = "";
+    try { tt = (history.state && history.state.tt) || ""; } catch (e) { tt = ""; }
+    return { href: location.href, origin: location.origin, pathname: location.pathname,
+             search: location.search, history: tt, languages: Array.prototype.slice.call(navigator.languages || []),
+             storage: storageCopy(), reduce_motion: reduce, sound_on: sound,
+             embedded: window.parent !== window, lobby: chosen, mo: mo };
+  }
+
+  function fromWorker(e) {
+    var data = e.data;
+    if (typeof data === "string") {
+      var msg;
+      try { msg = JSON.parse(data); } catch (err) { console.error("a message from the worker could not be read"); return; }
+      carryOut(msg);
+      return;
+    }
+    if (data && data.boot) {
+      boot = data.boot;
+      (data.marks || []).forEach(function (m) {
+        try { performance.mark(m[0], { startTime: m[1] - performance.timeOrigin }); } catch (err) { /* old browser */ }
+      });
+      var n = document.createElement("p");  // what happens to the save (ui/saving.py)
+      n.id = "save-note";
+      n.setAttribute("role", "status");
+      n.hidden = true;
+      el("app").prepend(n);
+      started = true;
+      worker.postMessage({ type: "start", seq: 0, facts: facts() });
+      queue.splice(0).forEach(function (m) { worker.postMessage(m); });
+    } else if (data && data.fault) {
+      boot = data.boot || boot;
+      if (window.__tt_fail) window.__tt_fail(data.fault);
+    }
+  }
+
+  window.__tt_state = function () { return mirror.state; };
+  window.__tt_record = function () { return mirror.record; };
+  window.__tt_boot = function () { var b = {}; for (var k in boot) b[k] = boot[k]; return b; };
+  window.__tt_save = function () { try { return localStorage.getItem(SAVE_KEY); } catch (e) { return null; } };
+  window.__tt_reset = function (q) { return call("reset", [String(q || "")]); };
+  window.__tt_lang = function (code) { return call("lang", [String(code)]); };
+  window.__tt_think = function () { return call("think"); };
+  window.__tt_ai_times = function (clear) { return call("ai_times", [!!clear]); };
+
+  if (!worker) {
+    if (window.__tt_fail) window.__tt_fail((link && link.error) || "this browser cannot run the game's worker.");
+    return;
+  }
+  worker.onmessage = fromWorker;
+  worker.onerror = function (e) {
+    if (e && e.preventDefault) e.preventDefault();
+    if (window.__tt_fail) window.__tt_fail(String((e && e.message) || "the game's worker failed to start."));
+  };
+  (link.early || []).splice(0).forEach(function (e) {
+    if (e.type === "error") worker.onerror(e); else fromWorker(e);
+  });
+  link.early = null;
+
+  document.addEventListener("click", onClick);
+  document.addEventListener("change", onChange);
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("popstate", function () {
+    if (!ready) return;
+    var tt = "";
+    try { tt = (history.state && history.state.tt) || ""; } catch (e) { tt = ""; }
+    post({ type: "popstate", tt: tt, search: location.search });
+  });
+  window.addEventListener("storage", function (e) {
+    if (e.key && e.key.indexOf("trick-table/") === 0) post({ type: "storage", key: e.key, value: e.newValue });
+  });
+  try {
+    matchMedia("(prefers-reduced-motion: reduce)").addEventListener("change", function (m) {
+      post({ type: "motion", reduce: m.matches });
+    });
+  } catch (e) { /* an old browser: the start's preference holds */ }
+  try { history.scrollRestoration = "manual"; } catch (e) { /* the page scrolls itself */ }
+})();

@@ -1,0 +1,115 @@
+// The page's Python, off the main thread: a module worker with its own Pyodide that runs the
+// table's controller, its views and the computer players (ui/host.py). The main thread keeps
+// only the DOM layer (ui/page.js): it sends events here and carries out the operations Python
+// writes back, so no Python start and no search ever blocks a tap.
+//
+// Started by index.html at first paint. Python starts from the memory snapshot when the offline
+// copy holds this version's (ui/pyodide.js has the format), plainly otherwise; then the files
+// of pyscript.json (the page's compiled engine and ui) are copied in and ui.host is imported.
+// Messages: {type: "start", facts} once, then events; each is passed to Python as JSON text.
+// To the page: {boot} once Python is up, then Python's messages (JSON text), and {fault} if
+// the start fails.
+import { loadPyodide } from "../runtime/pyodide/pyodide.mjs";
+import { expandSnapshot } from "./pyodide.js";
+
+const base = new URL("../", import.meta.url);
+const snapshotURL = new URL("runtime/snapshot.bin", base).href;  // build.py names it by content
+const home = "/home/pyodide/";
+const marks = [];  // the start's steps, for the page's timeline (python build.py bench)
+
+function mark(name) {
+  marks.push([name, performance.timeOrigin + performance.now()]);
+}
+
+let boot = { from: "fresh", why: "no snapshot in the offline copy" };
+
+async function cachedSnapshot() {
+  try {
+    if (!self.caches) { boot.why = "no offline copy in this context"; return null; }
+    const res = await caches.match(snapshotURL);
+    return res ? expandSnapshot(new Uint8Array(await res.arrayBuffer())) : null;
+  } catch (e) {
+    boot.why = "the offline copy could not be read: " + String((e && e.message) || e);
+    return null;
+  }
+}
+
+async function startPyodide() {
+  const options = { indexURL: new URL("runtime/pyodide/", base).href,
+                    stdout: () => {}, stderr: (t) => console.warn(t) };
+  const files = fetch(new URL("pyscript.json", base)).then((r) => r.json());
+  const heap = await cachedSnapshot();
+  let py = null;
+  if (heap) {
+    try {
+      py = await loadPyodide({ ...options, _loadSnapshot: heap });
+      boot = { from: "snapshot" };
+    } catch (e) {
+      boot = { from: "fresh", why: "the snapshot did not load: " + String((e && e.message) || e) };
+    }
+  }
+  if (!py) py = await loadPyodide(options);
+  mark("tt:pyodide-ready");
+  const config = await files;
+  await Promise.all(Object.entries(config.files || {}).map(async ([src, dst]) => {
+    const res = await fetch(new URL(src, base));
+    if (!res.ok) throw new Error(`${src}: HTTP ${res.status}`);
+    const data = new Uint8Array(await res.arrayBuffer());
+    py.FS.mkdirTree(home + dst.slice(0, dst.lastIndexOf("/")));
+    py.FS.writeFile(home + dst, data);
+  }));
+  return py;
+}
+
+function writeCatalog(py, code, bytes) {
+  if (!/^[a-z]{2}$/.test(code) || !bytes) return false;
+  py.FS.mkdirTree(home + "i18n");
+  py.FS.writeFile(home + "i18n/" + code + ".mo", new Uint8Array(bytes));
+  return true;
+}
+
+const early = [];  // messages that came before Python was ready
+let receive = null;
+let pyodide = null;
+
+self.onmessage = (event) => {
+  if (receive) deliver(event.data);
+  else early.push(event.data);
+};
+
+function deliver(data) {
+  // Binary parts (a language's catalog) are written to Python's files here; the rest is JSON.
+  if (data && data.type === "start" && data.facts && data.facts.mo) {
+    for (const [code, bytes] of Object.entries(data.facts.mo)) writeCatalog(pyodide, code, bytes);
+    data = { ...data, facts: { ...data.facts, mo: undefined, started: boot.from } };
+  } else if (data && data.type === "start") {
+    data = { ...data, facts: { ...data.facts, started: boot.from } };
+  }
+  if (data && data.type === "answer" && data.mo !== undefined) {
+    const ok = writeCatalog(pyodide, String(data.code || ""), data.mo);
+    data = { type: "answer", seq: data.seq, n: data.n, value: ok };
+  }
+  receive(JSON.stringify(data));
+}
+
+(async () => {
+  mark("tt:pyodide");
+  const py = await startPyodide();
+  pyodide = py;
+  py.runPython(`import sys\nif "${home}" not in sys.path: sys.path.insert(0, "${home}")`);
+  mark("tt:main");
+  const host = py.pyimport("ui.host");
+  const api = {
+    post: (text) => self.postMessage(text),
+    fetch_text: async (url) => {
+      const res = await fetch(url);
+      return [res.status, res.ok ? await res.text() : ""];
+    },
+  };
+  const h = host.boot(api);
+  receive = (text) => h.receive(text);
+  self.postMessage({ boot, marks });
+  for (const data of early.splice(0)) deliver(data);
+})().catch((err) => {
+  self.postMessage({ fault: String((err && err.message) || err), boot });
+});
