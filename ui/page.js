@@ -592,7 +592,10 @@
       carryOut(msg);
       return;
     }
-    if (data && data.boot) {
+    if (data && data.fault) {
+      boot = data.boot || boot;
+      if (window.__tt_fail) window.__tt_fail(data.fault);
+    } else if (data && data.boot) {
       boot = data.boot;
       (data.marks || []).forEach(function (m) {
         try { performance.mark(m[0], { startTime: m[1] - performance.timeOrigin }); } catch (err) { /* old browser */ }
@@ -605,9 +608,6 @@
       started = true;
       worker.postMessage({ type: "start", seq: 0, facts: facts() });
       queue.splice(0).forEach(function (m) { worker.postMessage(m); });
-    } else if (data && data.fault) {
-      boot = data.boot || boot;
-      if (window.__tt_fail) window.__tt_fail(data.fault);
     }
   }
 

@@ -68,6 +68,26 @@ function writeCatalog(py, code, bytes) {
   return true;
 }
 
+// Pyodide reports some failed starts only on the console (e.g. "wasm instantiation failed!")
+// or as an unhandled rejection: either, before Python is up, is the start's failure.
+let up = false;
+function startFailed(text) {
+  if (up) return;
+  up = true;
+  self.postMessage({ fault: String(text).slice(0, 300), boot });
+}
+for (const kind of ["error", "warn"]) {
+  const orig = console[kind];
+  console[kind] = (...args) => {
+    orig.apply(console, args);
+    const text = args.map(String).join(" ");
+    if (!up && /failed|abort/i.test(text)) startFailed(text);
+  };
+}
+self.addEventListener("unhandledrejection", (e) => {
+  startFailed((e.reason && (e.reason.message || e.reason)) || "the runtime failed to load.");
+});
+
 const early = [];  // messages that came before Python was ready
 let receive = null;
 let pyodide = null;
@@ -108,8 +128,8 @@ function deliver(data) {
   };
   const h = host.boot(api);
   receive = (text) => h.receive(text);
+  if (up) return;  // the start was already reported as failed
+  up = true;
   self.postMessage({ boot, marks });
   for (const data of early.splice(0)) deliver(data);
-})().catch((err) => {
-  self.postMessage({ fault: String((err && err.message) || err), boot });
-});
+})().catch((err) => startFailed((err && err.message) || err));
