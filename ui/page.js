@@ -482,6 +482,10 @@
       return;
     }
     if (node.hasAttribute("data-start")) { post({ type: "click", attrs: attrs, lobby: fields }); return; }
+    var act = node.getAttribute("data-action");
+    if ((act === "close" || act === "leave-cancel") && el("overlay").contains(node)) {
+      showOverlay(null, "");  // closed at once; what lies under it, if anything, comes back
+    }
     postTable({ type: "click", attrs: attrs, lobby: fields });
   }
 
