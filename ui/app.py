@@ -158,8 +158,9 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
         if self.embedded_address(raw):
             return
         self.c.take(q)
-        self.show_lobby()
         landing = self.c.landing(q, self.paused, save)
+        # the lobby is drawn only where the page stays in it (a table opens at once otherwise)
+        self.show_lobby(draw=landing in ("errors", "lobby"))
         if landing == "errors":
             self.dom.op("lobby-msg", " ".join(q.errors), False)  # URL text: never HTML
         elif landing in ("resume", "saved"):
@@ -182,6 +183,8 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
         try:
             match = self.c.new_match()
         except ValueError as exc:
+            if self.t.match is None:
+                self.show_lobby()  # (a table about to open: the lobby says why it did not)
             self.lobby_error(_("Cannot start: {reason}").format(reason=error_text(exc)))
             return
         self.t.put(match, 0)

@@ -19,7 +19,7 @@ from typing import Any
 
 from .app import App
 from .dom import Dom
-from .env import Env
+from .env import DISPLAY_KEY, Env
 
 HOST: Host | None = None
 
@@ -73,9 +73,11 @@ class Host:
             elif self.app is None:
                 pass
             elif kind == "call":
+                self.display(msg)
                 asyncio.ensure_future(self.call(seq, str(msg.get("name")), msg.get("args") or []))
                 return  # answered when done
             else:
+                self.display(msg)
                 self.event(kind, msg)
         except Exception:  # noqa: BLE001 (a fault is reported, never the end of the page)
             self.dom.op("console-error", traceback.format_exc())
@@ -93,6 +95,15 @@ class Host:
 
         self.app.fetch_text = fetch_text
         self.app.start()
+
+    def display(self, msg: dict[str, Any]) -> None:
+        """The display settings as the page holds them (index.html writes them)."""
+        if "display" in msg and self.app is not None:
+            value = msg["display"]
+            if value is None:
+                self.app.env.store.pop(DISPLAY_KEY, None)
+            else:
+                self.app.env.store[DISPLAY_KEY] = str(value)
 
     def event(self, kind: Any, msg: dict[str, Any]) -> None:
         a = self.app

@@ -48,14 +48,17 @@ class Lobby:
         if chosen["start"]:
             self.deal_new()
 
-    def show_lobby(self, drawn: str | None = None) -> None:
+    def show_lobby(self, drawn: str | None = None, draw: bool = True) -> None:
         """The lobby, drawn by ui/page.js from each game's HTML (so choosing a game answers at
-        once, without waiting for Python); `drawn` is the game the page has already drawn."""
+        once, without waiting for Python); `drawn` is the game the page has already drawn.
+        Without `draw`, only the table is put away (a match is about to be put on it)."""
         self.t.sid += 1
         self.t.match = None
         self.dom.op("announce-clear")  # the table's lines are not the lobby's
         self.dom.hidden("table", True)
         self.hide_overlay()
+        if not draw:
+            return
         shown = {g: self.gi(g) for g in self.games}  # the games' texts in the language
         display = self.env.display_settings()
         pages = {g: V.lobby_html(self.games, shown, g, self.c.values.get(g, {}), self.c.players,

@@ -13,6 +13,7 @@
   "use strict";
   var root = document.documentElement;
   var SAVE_KEY = "trick-table/v1";
+  var DISPLAY_KEY = "trick-table/display";
   var TABLE_CONTROLS = ["data-action", "data-card", "data-move", "data-lang"];
   var LOBBY_CONTROLS = ["data-game-choice", "data-lang", "data-opt", "data-setting"];
   var SHORTCUT_CHARS = "23456789JQKAT10SHDCLRUM?";
@@ -32,8 +33,15 @@
   function cssEsc(v) { return window.CSS && CSS.escape ? CSS.escape(v) : String(v).replace(/["\\]/g, "\\$&"); }
 
   // ------------------------------------------------------------------ to the worker
+  // The display settings are index.html's (the lobby's boxes write them at once): each event
+  // carries them as they stand, so the table goes by the player's latest choice.
+  function displaySettings() {
+    try { return localStorage.getItem(DISPLAY_KEY); } catch (e) { return null; }
+  }
+
   function post(msg) {
     msg.seq = ++seq;
+    msg.display = displaySettings();
     root.setAttribute("data-busy", "");
     var done = new Promise(function (resolve) { waiting[msg.seq] = resolve; });
     if (started) worker.postMessage(msg);
@@ -398,7 +406,7 @@
       box.textContent = text === null ? "" : text;
     },
     "listen": function () {
-      window.__tt_listen(function (origin, text) { post({ type: "message", origin: origin, text: text }); });
+      window.__tt_listen(function (origin, text) { postTable({ type: "message", origin: origin, text: text }); });
     },
     "post": function (json, target) { window.__tt_post(json, target); },
     "click": function (sel, otherwise) {

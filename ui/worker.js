@@ -24,12 +24,20 @@ function mark(name) {
 let boot = { from: "fresh", why: "no snapshot in the offline copy" };
 
 async function cachedSnapshot() {
+  let bytes = null;
   try {
     if (!self.caches) { boot.why = "no offline copy in this context"; return null; }
     const res = await caches.match(snapshotURL);
-    return res ? expandSnapshot(new Uint8Array(await res.arrayBuffer())) : null;
+    if (!res) return null;
+    bytes = new Uint8Array(await res.arrayBuffer());
   } catch (e) {
     boot.why = "the offline copy could not be read: " + String((e && e.message) || e);
+    return null;
+  }
+  try {
+    return expandSnapshot(bytes);
+  } catch (e) {
+    boot.why = "the snapshot did not load: " + String((e && e.message) || e);
     return null;
   }
 }
