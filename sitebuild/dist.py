@@ -1,7 +1,7 @@
 """dist/ itself: every file the site ships (the runtime under versioned names, the compiled
-engine and ui, the snapshot, the page's own files, the catalogs), the file lists PyScript and
-the worker copy in (pyscript.json from pyscript.toml, worker.json), index.html completed, and
-nothing left over from a previous build."""
+engine and ui, the page's own files, the catalogs), the file lists PyScript, the worker and the
+snapshot's maker copy in (pyscript.json from pyscript.toml, worker.json, snapshot.json),
+index.html completed, and nothing left over from a previous build."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from .npm import PYODIDE_VERSION, PYSCRIPT_VERSION, npm_package
 from .offline import service_worker, web_manifest
 from .pyc import compile_page_sources, pyscript_pycache
 from .runtime import PYODIDE_FILES, minimal_lockfile, pyscript_files
-from .snapshot import SNAPSHOT_STDLIB, make_snapshot
+from .snapshot import snapshot_plan
 from .sources import page_sources, worker_sources
 from .stdlib import build_stdlib
 
@@ -28,9 +28,9 @@ RUNTIME = Path("runtime")
 
 @dataclass(frozen=True)
 class Names:
-    """Where dist/ puts the runtime and the snapshot, named by version and content, so each URL
-    always means the same bytes: the service worker precaches them without cache-busting, from
-    the browser's HTTP cache, instead of downloading them a second time."""
+    """Where dist/ puts the runtime, named by version and content, so each URL always means the
+    same bytes (the service worker precaches them without cache-busting), and the URL of the
+    snapshot the browser makes (named by what goes into it; never a file of dist/)."""
 
     pyodide: Path
     pyscript: Path
@@ -63,11 +63,13 @@ def runtime_files(pyodide_dir: Path, pyscript_dir: Path, stdlib: Path, names: Na
 class Code:
     """The compiled Python of dist/: its files, what PyScript copies in before the page's
     Python runs (`files`), what ui/ai_worker.js copies into its own Pyodide (`worker_files`),
+    what the snapshot's maker copies in (`snapshot_files`: the page's and the worker's alike),
     and each source's .pyc by its path under the interpreter's working directory."""
 
     wanted: Wanted
     files: dict[str, str]
     worker_files: dict[str, str]
+    snapshot_files: dict[str, str]
     pycs: dict[Path, Path]
 
 
@@ -84,10 +86,11 @@ def code_files(pyodide_dir: Path, pyscript_dir: Path) -> Code:
     for rel_pyc, src_pyc in [pycs[p] for p in sources] + sorted(package_pycs.items()):
         code_hash.update(rel_pyc.as_posix().encode() + b"\0" + src_pyc.read_bytes())
     code_dir = Path(f"py-{code_hash.hexdigest()[:8]}")
-    code = Code({}, {}, {}, {pycs[p][0]: pycs[p][1] for p in sources})
+    code = Code({}, {}, {}, {}, {pycs[p][0]: pycs[p][1] for p in sources})
     for p in sources:
         rel_pyc, src_pyc = pycs[p]
         code.wanted[code_dir / rel_pyc] = src_pyc
+        code.snapshot_files[f"./{(code_dir / rel_pyc).as_posix()}"] = rel_pyc.as_posix()
         for target, wanted_here in ((code.files, p in page), (code.worker_files, p in worker)):
             if wanted_here:
                 target[f"./{(code_dir / rel_pyc).as_posix()}"] = rel_pyc.as_posix()
@@ -98,16 +101,6 @@ def code_files(pyodide_dir: Path, pyscript_dir: Path) -> Code:
         code.wanted[code_dir / rel_pyc] = src_pyc
         code.files[f"./{(code_dir / rel_pyc).as_posix()}"] = rel_pyc.as_posix()
     return code
-
-
-def snapshot_file(pyodide_dir: Path, stdlib: Path, code: Code) -> Path:
-    """The memory snapshot a repeat visit starts from, the page's Python (ui/pyodide.js) and the
-    computer players' worker's (ui/ai_worker.js) alike: every module of either imported but the
-    page's entry point."""
-    modules = sorted(".".join(rel.with_suffix("").parts).removesuffix(".__init__")
-                     for rel in code.pycs if rel != Path("ui/main.pyc"))
-    modules += SNAPSHOT_STDLIB
-    return make_snapshot(pyodide_dir, stdlib, code.pycs, modules)
 
 
 def page_files(names: Names) -> Wanted:
@@ -178,15 +171,17 @@ def build(dist: Path = DIST) -> Path:
     stdlib = build_stdlib(pyodide_dir, pyscript_dir)
     stdlib_key = hashlib.sha256(stdlib.read_bytes()).hexdigest()[:8]
     code = code_files(pyodide_dir, pyscript_dir)
-    snapshot = snapshot_file(pyodide_dir, stdlib, code)
-    snap_key = hashlib.sha256(snapshot.read_bytes()).hexdigest()[:8]
+    snap_key, snap_plan = snapshot_plan(stdlib, code.snapshot_files, code.pycs)
     names = Names(pyodide=RUNTIME / f"pyodide-{PYODIDE_VERSION}-{stdlib_key}",
                   pyscript=RUNTIME / f"pyscript-{PYSCRIPT_VERSION}",
                   snapshot=RUNTIME / f"snapshot-{snap_key}.bin")
     catalogs = compiled_catalogs()
     wanted = runtime_files(pyodide_dir, pyscript_dir, stdlib, names)
     wanted |= code.wanted
-    wanted[names.snapshot] = snapshot
+    # What the browser's snapshot holds, for ui/snapshot_maker.js (and its URL, for the
+    # service worker, which keeps that one and drops the others).
+    snap_plan = {"url": names.snapshot.as_posix(), **snap_plan}
+    wanted[Path("snapshot.json")] = (json.dumps(snap_plan, indent=1) + "\n").encode()
     wanted |= page_files(names)
     for lang, mo in catalogs.items():  # fetched when needed (ui/app.py load_catalog)
         wanted[Path(f"i18n/{lang}.mo")] = mo
