@@ -10,7 +10,7 @@ exits with status 2.
         the figures of a fast start beside the bare PyScript page's time to ready in the same
         run: lobby interactive, first card playable, a repeat visit from the service worker, the
         first visit's transfer gzip-compressed, a 10 Mbit/s 40 ms line (default 3 runs)
-    page-requests
+    page-requests (no options)
         a first visit as a player's browser makes it (GitHub Pages' caching headers, a profile
         on disk): every file requested more than once by the page, its workers or the service
         worker, the visit's download gzip-compressed, the snapshot made in the browser (time,

@@ -77,7 +77,7 @@ class PeakRSS:
     """The largest resident size (MB) seen across `pids`, sampled every 50 ms in a thread."""
 
     def __init__(self, pids: list[int]) -> None:
-        self.pids, self.peak, self.stop = pids, 0.0, threading.Event()
+        self.pids, self.peak, self.first, self.stop = pids, 0.0, None, threading.Event()
         self.thread = threading.Thread(target=self.run, daemon=True)
         self.thread.start()
 
@@ -92,6 +92,8 @@ class PeakRSS:
                 except OSError:
                     pass
             self.peak = max(self.peak, total)
+            if self.first is None:
+                self.first = total
             time.sleep(0.05)
 
     def done(self) -> float:
@@ -171,6 +173,7 @@ def visit(ctx: Any, base: str, profile: str, log: list[tuple[str, int]], site: P
         page.wait_for_timeout(5000)
         out["made"] = {"made": False, "why": "this site makes none in the browser"}
     out["peak_rss_mb"] = peak.done()
+    out["rss_before_mb"] = peak.first or 0.0
     out["snapshot_done_s"] = time.monotonic() - t0
     page.wait_for_timeout(1000)
     out["repeated"] = repeated(log)
@@ -201,7 +204,8 @@ def page_requests() -> None:
               f"{made['startMs'] / 1000:.2f} s, imports {made['importMs'] / 1000:.2f} s, "
               f"snapshot and store {made['snapshotMs'] / 1000:.2f} s): "
               f"{made['raw'] / 1e6:.1f} MB raw, {made['stored'] / 1e6:.1f} MB stored; the "
-              f"renderer's peak RSS meanwhile {r['peak_rss_mb']:.0f} MB")
+              f"renderers' peak RSS meanwhile {r['peak_rss_mb']:.0f} MB "
+              f"({r['rss_before_mb']:.0f} MB before)")
     else:
         print(f"no snapshot made: {made.get('why')}")
     print(f"repeat visit: {r['repeat_boot']}, ready at {r['repeat_ready_s']:.2f} s, "
