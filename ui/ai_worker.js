@@ -7,9 +7,10 @@
 // {id, evaluation} (engine.ai.evaluate as JSON, for hints): the position is rebuilt from the
 // match record, so the worker holds no state the page could disagree with.
 //
-// On a repeat visit it starts from the page's memory snapshot (build.py imports the search's
-// modules into it too; ui/pyodide.js has the format), read from the offline copy: much less
-// work on the cores the page's motion shares. Otherwise, or if it does not load, plainly.
+// On a repeat visit it starts from the memory snapshot the browser made after the first one
+// (ui/snapshot_maker.js imports the search's modules into it too; ui/pyodide.js has the
+// format), read from Cache Storage: much less work on the cores the page's motion shares.
+// Otherwise, or if it does not load, plainly.
 import { loadPyodide } from "../runtime/pyodide/pyodide.mjs";
 import { expandSnapshot } from "./pyodide.js";
 
