@@ -37,7 +37,8 @@ function makerWorker() {
 function runMaker() {
   return new Promise((resolve) => {
     const worker = makerWorker();
-    const done = (answer) => { worker.terminate(); resolve(answer); };
+    const stop = setTimeout(() => done({ made: false, why: "the maker took too long" }), 180000);
+    const done = (answer) => { clearTimeout(stop); worker.terminate(); resolve(answer); };
     worker.onmessage = (e) => done(e.data);
     worker.onerror = (e) => done({ made: false, why: "the maker did not start: " +
                                    String((e && e.message) || "an error") });
