@@ -22,8 +22,9 @@ USAGE = """Build the static site in dist/, or serve it.
                               build, then the start figures beside a bare PyScript page
                               (= bench page-start)
     python3 build.py bench COMMAND ...
-                              a page benchmark in Chromium (page-load, page-start, page-ai,
-                              page-memory, page-frames, strength; as python3 -m sitebuild.bench)
+                              a page benchmark in Chromium (page-load, page-start,
+                              page-requests, page-ai, page-memory, page-frames, strength; as
+                              python3 -m sitebuild.bench)
     python3 build.py bench-ai [--deals N] [--seed S]
                               = bench page-ai: the page's decision times beside CPython's
 

@@ -1,7 +1,7 @@
 """dist/ itself: every file the site ships (the runtime under versioned names, the compiled
-engine and ui, the snapshot, the page's own files, the catalogs), the file lists PyScript and
-the worker copy in (pyscript.json from pyscript.toml, worker.json), index.html completed, and
-nothing left over from a previous build."""
+engine and ui, the page's own files, the catalogs), the file lists the page's worker and the
+snapshot's maker copy in (pyscript.json from pyscript.toml, snapshot.json), index.html
+completed, and nothing left over from a previous build."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from .npm import PYODIDE_VERSION, PYSCRIPT_VERSION, npm_package
 from .offline import service_worker, web_manifest
 from .pyc import compile_page_sources
 from .runtime import PYODIDE_FILES, minimal_lockfile
-from .snapshot import SNAPSHOT_STDLIB, make_snapshot
+from .snapshot import snapshot_plan
 from .sources import page_sources, worker_sources
 from .stdlib import build_stdlib
 
@@ -28,9 +28,9 @@ RUNTIME = Path("runtime")
 
 @dataclass(frozen=True)
 class Names:
-    """Where dist/ puts the runtime and the snapshot, named by version and content, so each URL
-    always means the same bytes: the service worker precaches them without cache-busting, from
-    the browser's HTTP cache, instead of downloading them a second time."""
+    """Where dist/ puts the runtime, named by version and content, so each URL always means the
+    same bytes (the service worker precaches them without cache-busting), and the URL of the
+    snapshot the browser makes (named by what goes into it; never a file of dist/)."""
 
     pyodide: Path
     pyscript: Path
@@ -56,8 +56,8 @@ def runtime_files(pyodide_dir: Path, pyscript_dir: Path, stdlib: Path, names: Na
 
 @dataclass
 class Code:
-    """The compiled Python of dist/: its files, what the page's worker (ui/worker.js) copies into
-    its Pyodide before the page's Python runs (`files`: the ui and the engine, the computer
+    """The compiled Python of dist/: its files, what the page's worker (ui/worker.js) and the
+    snapshot's maker copy into their Pyodide (`files`: the ui and the engine, the computer
     players' search included), and each source's .pyc by its path under the interpreter's
     working directory."""
 
@@ -84,15 +84,6 @@ def code_files(pyodide_dir: Path, pyscript_dir: Path) -> Code:
         code.wanted[code_dir / rel_pyc] = src_pyc
         code.files[f"./{(code_dir / rel_pyc).as_posix()}"] = rel_pyc.as_posix()
     return code
-
-
-def snapshot_file(pyodide_dir: Path, stdlib: Path, code: Code) -> Path:
-    """The memory snapshot a repeat visit's worker (ui/worker.js) starts from: every module of
-    the page and its computer players imported."""
-    modules = sorted(".".join(rel.with_suffix("").parts).removesuffix(".__init__")
-                     for rel in code.pycs)
-    modules += SNAPSHOT_STDLIB
-    return make_snapshot(pyodide_dir, stdlib, code.pycs, modules)
 
 
 def page_files(names: Names) -> Wanted:
@@ -156,15 +147,17 @@ def build(dist: Path = DIST) -> Path:
     stdlib = build_stdlib(pyodide_dir, pyscript_dir)
     stdlib_key = hashlib.sha256(stdlib.read_bytes()).hexdigest()[:8]
     code = code_files(pyodide_dir, pyscript_dir)
-    snapshot = snapshot_file(pyodide_dir, stdlib, code)
-    snap_key = hashlib.sha256(snapshot.read_bytes()).hexdigest()[:8]
+    snap_key, snap_plan = snapshot_plan(stdlib, code.files, code.pycs)
     names = Names(pyodide=RUNTIME / f"pyodide-{PYODIDE_VERSION}-{stdlib_key}",
                   pyscript=RUNTIME / f"pyscript-{PYSCRIPT_VERSION}",
                   snapshot=RUNTIME / f"snapshot-{snap_key}.bin")
     catalogs = compiled_catalogs()
     wanted = runtime_files(pyodide_dir, pyscript_dir, stdlib, names)
     wanted |= code.wanted
-    wanted[names.snapshot] = snapshot
+    # What the browser's snapshot holds, for ui/snapshot_maker.js (and its URL, for the
+    # service worker, which keeps that one and drops the others).
+    snap_plan = {"url": names.snapshot.as_posix(), **snap_plan}
+    wanted[Path("snapshot.json")] = (json.dumps(snap_plan, indent=1) + "\n").encode()
     wanted |= page_files(names)
     for lang, mo in catalogs.items():  # fetched when needed (ui/app.py load_catalog)
         wanted[Path(f"i18n/{lang}.mo")] = mo

@@ -1,6 +1,12 @@
 """The memory snapshot a repeat visit starts from: Pyodide's heap after the page's start with
-its modules imported, made under Node and stored without its zero pages (ui/pyodide.js expands
-it in the page)."""
+its modules imported. The player's browser makes it in idle time after the first visit
+(ui/snapshot_maker.js) and keeps it in Cache Storage beside the offline copy; nothing of it is
+downloaded. The build decides what goes into it (dist/snapshot.json) and names it by the
+content hash of all that, so a new version never starts from an old version's snapshot.
+
+The stored form leaves out the zero pages (most of the heap): sparse_snapshot here is the
+reference of that format; ui/pyodide.js writes it (sparseSnapshot) and reads it back
+(expandSnapshot)."""
 
 from __future__ import annotations
 
@@ -9,8 +15,7 @@ import json
 import struct
 from pathlib import Path
 
-from .files import CACHE, log
-from .node import pyodide_url, run_node, script_bytes, write_args
+from .files import ROOT
 from .npm import PYODIDE_VERSION
 from .pyc import PAGE_HOME
 
@@ -19,12 +24,44 @@ from .pyc import PAGE_HOME
 SNAPSHOT_STDLIB = ["html"]
 SNAPSHOT_MAGIC = b"TTS1"
 SNAPSHOT_PAGE = 4096
+# The scripts that make the snapshot in the browser: part of its identity.
+MAKER_SCRIPTS = ("ui/snapshot_maker.js", "ui/pyodide.js")
+# The snapshot's page module is left out: it runs the page (the snapshot is taken before).
+ENTRY_POINT = Path("ui/main.pyc")
+
+
+def snapshot_modules(pycs: dict[Path, Path]) -> list[str]:
+    """The modules imported into the snapshot: every engine and ui module of the page or its
+    worker but the page's entry point, and the standard modules of SNAPSHOT_STDLIB."""
+    modules = sorted(".".join(rel.with_suffix("").parts).removesuffix(".__init__")
+                     for rel in pycs if rel != ENTRY_POINT)
+    return modules + SNAPSHOT_STDLIB
+
+
+def snapshot_plan(stdlib: Path, files: dict[str, str], pycs: dict[Path, Path]
+                  ) -> tuple[str, dict[str, object]]:
+    """The snapshot's content key (the runtime's version, the stdlib, every file copied in with
+    its bytes, the modules and the maker's scripts) and dist/snapshot.json without its URL:
+    `home`, the interpreter's working directory; `files`, each compiled file's URL (relative to
+    the site) and its path under `home`; `modules`, what is imported, in order.
+
+    `files` maps each URL to its path under `home` (as worker.json does); `pycs` maps each path
+    under `home` to the .pyc in the builder's cache."""
+    modules = snapshot_modules(pycs)
+    h = hashlib.sha256(PYODIDE_VERSION.encode() + b"\0" + stdlib.read_bytes() + b"\0")
+    for name in MAKER_SCRIPTS:
+        h.update(name.encode() + b"\0" + (ROOT / name).read_bytes() + b"\0")
+    for url, target in sorted(files.items()):
+        h.update(f"{url}\0{target}\0".encode() + pycs[Path(target)].read_bytes() + b"\0")
+    h.update(json.dumps(modules).encode())
+    return h.hexdigest()[:8], {"home": PAGE_HOME, "files": dict(sorted(files.items())),
+                               "modules": modules}
 
 
 def sparse_snapshot(raw: bytes) -> bytes:
     """A memory snapshot without its zero pages (most of the heap): "TTS1", the full length,
     the number of runs (little-endian u32), then each run's offset and length, then the runs'
-    bytes. index.html's snapshot reader expands it back to the full heap."""
+    bytes. ui/pyodide.js's expandSnapshot expands it back to the full heap."""
     runs: list[tuple[int, int]] = []
     zero = bytes(SNAPSHOT_PAGE)
     for off in range(0, len(raw), SNAPSHOT_PAGE):
@@ -41,7 +78,8 @@ def sparse_snapshot(raw: bytes) -> bytes:
 
 
 def expand_snapshot(data: bytes) -> bytes:
-    """The full heap back from sparse_snapshot's format (what index.html does in the page)."""
+    """The full heap back from sparse_snapshot's format (what expandSnapshot does in the
+    page)."""
     if data[:4] != SNAPSHOT_MAGIC:
         raise ValueError("not a Trick Table snapshot")
     full, count = struct.unpack_from("<II", data, 4)
@@ -52,37 +90,3 @@ def expand_snapshot(data: bytes) -> bytes:
         out[off:off + n] = data[pos:pos + n]
         pos += n
     return bytes(out)
-
-
-def make_snapshot(pyodide_dir: Path, stdlib: Path, files: dict[Path, Path],
-                  modules: list[str]) -> Path:
-    """Pyodide's memory after start-up with the page's modules imported, made under Node
-    (cached by its inputs), in sparse_snapshot's format.
-
-    A repeat visit starts from it (ui/pyodide.js) instead of initialising Python and importing
-    the stdlib, engine and ui again. `files` maps each page file's path under PAGE_HOME to its
-    .pyc; the same files are written there again by PyScript, so a lazy import finds them."""
-    h = hashlib.sha256(PYODIDE_VERSION.encode() + b"\0" + script_bytes("snapshot.mjs"))
-    h.update(stdlib.read_bytes())
-    for rel, src in sorted(files.items()):
-        h.update(rel.as_posix().encode() + b"\0" + src.read_bytes() + b"\0")
-    h.update(json.dumps(modules).encode())
-    out = CACHE / "snapshot" / f"snapshot-{h.hexdigest()[:16]}.bin"
-    if out.exists():
-        return out
-    log("making the memory snapshot of the page's start with Pyodide under Node")
-    work = CACHE / "snapshot" / "work"
-    raw = work / "heap.bin"
-    run_node("snapshot.mjs", write_args(work / "args.json", {
-        "pyodide": pyodide_url(pyodide_dir), "indexURL": str(pyodide_dir) + "/",
-        "stdlib": str(stdlib), "home": PAGE_HOME,
-        "files": [{"target": f"{PAGE_HOME}/{rel.as_posix()}", "path": str(src)}
-                  for rel, src in sorted(files.items())],
-        "modules": modules, "out": str(raw)}))
-    data = sparse_snapshot(raw.read_bytes())
-    raw.unlink()
-    for old in (CACHE / "snapshot").glob("snapshot-*.bin"):  # keep the cache small
-        old.unlink()
-    out.write_bytes(data)
-    return out
-

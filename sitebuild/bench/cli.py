@@ -10,6 +10,11 @@ exits with status 2.
         the figures of a fast start beside the bare PyScript page's time to ready in the same
         run: lobby interactive, first card playable, a repeat visit from the service worker, the
         first visit's transfer gzip-compressed, a 10 Mbit/s 40 ms line (default 3 runs)
+    page-requests (no options)
+        a first visit as a player's browser makes it (GitHub Pages' caching headers, a profile
+        on disk): every file requested more than once by the page, its workers or the service
+        worker, the visit's download gzip-compressed, the snapshot made in the browser (time,
+        size raw and stored, peak memory) and the repeat visit's start from it
     page-memory [--seed S]
         the page's memory at the table (renderer RSS and PSS) and the main thread's long tasks
         over one deal, with the search's worker (a second Pyodide) and without it, and the
@@ -40,9 +45,11 @@ from .ai import page_ai
 from .browser import unavailable
 from .frames import page_frames
 from .memory import page_memory
+from .requests import page_requests
 from .start import page_load, start_figures
 
-COMMANDS = ("page-load", "page-start", "page-ai", "page-memory", "page-frames", "strength")
+COMMANDS = ("page-load", "page-start", "page-requests", "page-ai", "page-memory", "page-frames",
+            "strength")
 
 
 def parser(command: str) -> argparse.ArgumentParser:
@@ -93,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
         page_load(args.runs)
     elif command == "page-start":
         start_figures(args.runs)
+    elif command == "page-requests":
+        page_requests()
     elif command == "page-memory":
         page_memory(args.seed)
     elif command == "page-frames":

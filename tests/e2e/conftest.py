@@ -146,7 +146,7 @@ def open_table_page(ctx: Any, site: Site) -> Any:
 def shared_page(browser: Any, site: Site) -> Iterator[dict[str, Any]]:
     # No service worker in the routed contexts: the offline copy and the repeat visit's start
     # from the snapshot are test_offline.py's (a real server); here each load is the plain
-    # start, and the precache (26 MB) does not go through the routes in the middle of a test.
+    # start, and the precache (15 MB) does not go through the routes in the middle of a test.
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
     ctx.route("**/*", site.handle)
     holder: dict[str, Any] = {"ctx": ctx, "page": None, "crashed": False}

@@ -233,3 +233,24 @@ def test_the_felt_keeps_its_size_between_the_players_turns(app: App) -> None:
     seen = [s for s in idle if s is not None]
     assert seen, "no computer's turn was seen after a move of the player's"
     assert all(s == [False, True, 0] for s in seen), seen
+
+
+def test_no_endless_motion(app: App) -> None:
+    """Nothing loops for ever (a looping animation keeps the compositor drawing every frame, a
+    core's worth where it runs on the CPU): the splash's cards move in a few steps a second and
+    a few times only, not at all once the page is ready or under reduced motion."""
+    css = (DIST / "assets" / "style.css").read_text(encoding="utf-8")
+    assert "infinite" not in css
+    page = app.page
+    style = """() => { const s = getComputedStyle(document.querySelector('.splash-cards span'));
+        return [s.animationName, s.animationIterationCount, s.animationTimingFunction]; }"""
+    assert page.evaluate(style)[0] == "none"  # the page is ready
+    page.evaluate("document.documentElement.removeAttribute('data-ready')")
+    try:
+        name, count, timing = page.evaluate(style)
+        assert name == "fan" and float(count) <= 5 and timing.startswith("steps(")
+        page.emulate_media(reduced_motion="reduce")
+        assert page.evaluate(style)[0] == "none"
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+        page.evaluate("document.documentElement.dataset.ready = '1'")

@@ -1,7 +1,9 @@
 """Offline and installable: after one visit the page loads and plays with the network off (the
 service worker that build.py generates precaches every file of dist/); a rebuilt site with a
 changed file is fetched in the background and offered ("A new version is ready") without
-interrupting the match, which survives the update.
+interrupting the match, which survives the update (and drops an older version's snapshot). The
+browser makes the memory snapshot after the first visit and a repeat visit starts from it; a
+first visit requests each file once.
 
 Service workers need a real secure origin: these tests serve a copy of dist/ from a local HTTP
 server (127.0.0.1 is a secure context) under a sub-path, as GitHub Pages would, in a browser
@@ -85,6 +87,13 @@ def wait_controlled(page: Any) -> None:
     }""", timeout=120_000)
 
 
+def wait_snapshot_made(page: Any) -> dict[str, Any]:
+    """What the page's making of the snapshot gave (ui/snapshot.js), once it has."""
+    page.wait_for_function("window.__tt_snapshot_made && window.__tt_snapshot_made()",
+                           timeout=180_000, polling=250)
+    return dict(page.evaluate("window.__tt_snapshot_made()"))
+
+
 def play_a_card(page: Any) -> str:
     page.click('[data-game-choice="koz-maca"]')
     page.fill("#opt-seed", "4")
@@ -135,6 +144,14 @@ def test_offline_after_one_visit_and_an_update_is_offered(browser: Any,
         page.wait_for_selector("#update:not([hidden])", timeout=120_000)
         assert page.is_visible("#table")  # the match goes on, undisturbed
         record = json.loads(page.evaluate("window.__tt_record()"))
+        # An older version's snapshot, kept in the browser's snapshot cache: dropped when the
+        # new version takes over.
+        page.evaluate("""async () => {
+            const scope = (await navigator.serviceWorker.ready).scope;
+            const cache = await caches.open("trick-table-snapshot " + scope);
+            await cache.put(new URL("runtime/snapshot-00000000.bin", scope).href,
+                            new Response(new Uint8Array([84, 84, 83, 49])));
+        }""")
         with page.expect_navigation(timeout=120_000):  # the new version takes over: a reload
             page.click('#update [data-action="update"]')
         wait_ready(page)
@@ -146,6 +163,8 @@ def test_offline_after_one_visit_and_an_update_is_offered(browser: Any,
         assert after["deals"][0]["moves"][:len(moves)] == moves
         text = page.evaluate("fetch('./assets/style.css').then(r => r.text())")
         assert "/* new version */" in text
+        assert page.evaluate("caches.match(new URL('runtime/snapshot-00000000.bin', "
+                             "location.href).href).then(r => !r)")
 
 
 def new_match_seed(page: Any) -> int:
@@ -175,6 +194,20 @@ def test_a_repeat_visit_starts_from_the_snapshot_and_a_damaged_one_is_passed_ove
         first = page.evaluate("window.__tt_boot()")
         assert first["from"] == "fresh" and "no snapshot" in first["why"]
         wait_controlled(page)
+        # The browser makes the snapshot in idle time once the offline copy is there.
+        made = wait_snapshot_made(page)
+        assert made["made"] is True and made["stored"] < made["raw"], made
+        assert page.evaluate("window.__tt_make_snapshot()") == made  # once a page
+        kept = page.evaluate("""async () => {
+            const out = [];
+            for (const name of await caches.keys()) {
+                for (const req of await (await caches.open(name)).keys()) {
+                    if (/\\/runtime\\/snapshot-/.test(req.url)) out.push([name, req.url]);
+                }
+            }
+            return out;
+        }""")
+        assert len(kept) == 1 and kept[0][0].startswith("trick-table-snapshot "), kept
 
         # Repeat visits: Python comes from the snapshot, and each draws its own random seed
         # (random's state is in the snapshot too, and is seeded afresh).
@@ -218,3 +251,18 @@ def test_a_repeat_visit_starts_from_the_snapshot_and_a_damaged_one_is_passed_ove
         after = json.loads(page.evaluate("window.__tt_record()"))
         assert after["seed"] == record["seed"] and move
         assert after["deals"][0]["moves"][:1] == record["deals"][0]["moves"][:1]
+
+
+def test_a_first_visit_requests_each_file_once_and_makes_the_snapshot(browser: Any) -> None:
+    """GitHub Pages' caching headers, a profile on disk: the page, its workers and the service
+    worker's precache request each file once (the precache reuses the page's downloads), all
+    of it within 6 MB gzip-compressed; the snapshot is made in the browser, never downloaded,
+    and the repeat visit starts from it without a request."""
+    from sitebuild.bench.requests import first_visit as visit
+
+    r = visit(DIST, browser.browser_type)
+    assert r["repeated"] == {}, r["repeated"]
+    assert r["gzip"] <= 6_000_000, r["gzip"]
+    assert r["made"]["made"] is True, r["made"]
+    assert r["repeat_boot"] == {"from": "snapshot"}
+    assert r["repeat_requests"] == []

@@ -1,0 +1,86 @@
+// The source of dist/sw.js (sitebuild/node/service-worker.mjs bundles it with Workbox and puts
+// in the precache manifest: every file of dist/, each with the SHA-256 of its bytes unless its
+// URL names its content).
+//
+// The precache reuses what the page has just downloaded: its install asks the browser's HTTP
+// cache first (cache: "force-cache"), and keeps what it finds when the bytes are this
+// version's (a content-named URL always is; any other file is checked against its SHA-256),
+// else downloads the file. A first visit so requests each file once.
+//
+// It takes over the open pages at its first activation, so the snapshot's maker (ui/snapshot.js)
+// and any file a page asks for later come from the offline copy. A new version waits until the
+// player says "reload" (SKIP_WAITING), then drops the other versions' snapshots.
+import { clientsClaim } from "workbox-core";
+import { addPlugins, cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
+
+const MANIFEST = self.__WB_MANIFEST;
+const SNAPSHOT = __TT_SNAPSHOT__;  // this version's snapshot, relative to the site (build.py)
+const scope = self.registration.scope;
+const SNAPSHOT_CACHE = "trick-table-snapshot " + scope;  // where ui/snapshot_maker.js stores it
+
+const sha256 = new Map();  // absolute URL -> the SHA-256 (hex) of the file's bytes
+for (const entry of MANIFEST) {
+  if (entry.revision) sha256.set(new URL(entry.url, scope).href, entry.revision);
+}
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function inHttpCache(url) {
+  try {
+    const res = await fetch(url, { cache: "only-if-cached", mode: "same-origin",
+                                   credentials: "same-origin" });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+const installing = (event) => !!event && event.type === "install";
+
+const reuseDownloads = {
+  async requestWillFetch({ request, event }) {
+    if (!installing(event)) return request;
+    let url = request.url;
+    // The page is usually opened at its folder: index.html's bytes are cached under that URL.
+    if (url.endsWith("/index.html")) {
+      const folder = url.slice(0, -"index.html".length);
+      if (!(await inHttpCache(url)) && (await inHttpCache(folder))) url = folder;
+    }
+    return new Request(url, { cache: "force-cache", credentials: "same-origin" });
+  },
+  async fetchDidSucceed({ request, response, event }) {
+    if (!installing(event) || !response.ok) return response;
+    const url = request.url.endsWith("/") ? request.url + "index.html" : request.url;
+    const want = sha256.get(url);
+    if (!want) return response;  // a content-named URL: the same bytes under it always
+    const got = hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
+    if (got === want) return response;
+    // An older version's copy in the HTTP cache: this version's from the network.
+    return fetch(url, { cache: "reload", credentials: "same-origin" });
+  },
+};
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
+});
+
+async function dropOtherSnapshots() {
+  if (!(await caches.has(SNAPSHOT_CACHE))) return;
+  const keep = new URL(SNAPSHOT, scope).href;
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  for (const req of await cache.keys()) {
+    if (req.url !== keep) await cache.delete(req);
+  }
+}
+
+self.addEventListener("activate", (event) => event.waitUntil(dropOtherSnapshots()));
+
+clientsClaim();
+addPlugins([reuseDownloads]);
+precacheAndRoute(MANIFEST, {
+  directoryIndex: "index.html",
+  ignoreURLParametersMatching: [/.*/],  // ?game=…&seed=… is the same page
+});
+cleanupOutdatedCaches();
