@@ -98,7 +98,7 @@ needs_dist = pytest.mark.skipif(not (DIST / "index.html").is_file(), reason="run
 def site_snapshot_name() -> str:
     """The snapshot's URL (relative to the site) that the page, its worker and the maker use."""
     names = set()
-    for rel in ("index.html", "ui/ai_worker.js", "ui/snapshot.js", "ui/snapshot_maker.js"):
+    for rel in ("ui/worker.js", "ui/snapshot.js", "ui/snapshot_maker.js"):
         names |= set(re.findall(r"runtime/snapshot[^\"'\s]*\.bin",
                                 (DIST / rel).read_text(encoding="utf-8")))
     assert len(names) == 1, names
@@ -116,23 +116,19 @@ def test_the_snapshot_is_named_and_never_shipped_nor_precached() -> None:
     sw = (DIST / "sw.js").read_text(encoding="utf-8")
     assert json.dumps(name) in sw  # kept when the service worker drops the other versions'
     assert f'"url":"{name}"' not in sw  # not in the precache
-    config = json.loads((DIST / "pyscript.json").read_text(encoding="utf-8"))
-    assert config["interpreter"] == "./ui/pyodide.js"
-    shim = (DIST / "ui" / "pyodide.js").read_text(encoding="utf-8")
-    assert re.search(r'from "\.\./runtime/pyodide-[^/"]+/pyodide\.mjs"', shim)
-    assert "runtime/pyodide/" not in shim
+    worker = (DIST / "ui" / "worker.js").read_text(encoding="utf-8")
+    assert re.search(r'from "\.\./runtime/pyodide-[^/"]+/pyodide\.mjs"', worker)
+    assert "runtime/pyodide/" not in worker
 
 
 @needs_dist
 def test_the_snapshot_holds_every_page_and_worker_module() -> None:
-    """Python starts from the snapshot with each module the page and the computer players'
-    worker import already imported: snapshot.json copies in each of their files and imports
-    each of their modules (the page's entry point aside)."""
+    """The page's worker starts from the snapshot with each module of the page and its computer
+    players already imported: snapshot.json copies in each file the worker copies in
+    (pyscript.json's `files`) and imports each of their modules."""
     plan = json.loads((DIST / "snapshot.json").read_text(encoding="utf-8"))
     config = json.loads((DIST / "pyscript.json").read_text(encoding="utf-8"))
-    worker = json.loads((DIST / "worker.json").read_text(encoding="utf-8"))
-    wanted = {src: target for src, target in {**config["files"], **worker["files"]}.items()
-              if not target.startswith("pyscript/")}
+    wanted = dict(config["files"])
     assert len(wanted) > 20
     assert plan["files"] == wanted
     assert plan["home"] == pyc.PAGE_HOME
@@ -140,10 +136,9 @@ def test_the_snapshot_holds_every_page_and_worker_module() -> None:
         assert (DIST / src).is_file(), src
     modules = set(plan["modules"])
     for target in wanted.values():
-        if target != "ui/main.pyc":
-            mod = target.removesuffix(".pyc").replace("/", ".").removesuffix(".__init__")
-            assert mod in modules, mod
-    assert "ui.main" not in modules
+        mod = target.removesuffix(".pyc").replace("/", ".").removesuffix(".__init__")
+        assert mod in modules, mod
+    assert {"ui.host", "engine.ai"} <= modules
     assert set(snap.SNAPSHOT_STDLIB) <= modules
 
 
@@ -173,18 +168,3 @@ for (let i = 0; i < {len(heaps)}; i++) {{
         assert (tmp_path / f"{i}.tts").read_bytes() == snap.sparse_snapshot(raw), i
 
 
-@needs_dist
-def test_pyscripts_package_comes_compiled_beside_its_sources() -> None:
-    """PyScript writes its package's sources at each start; the config's `files` put their
-    compiled form in pyscript/__pycache__/ as unchecked-hash .pyc (used without compiling or
-    checking the sources), for the package `import pyscript` loads."""
-    config = json.loads((DIST / "pyscript.json").read_text(encoding="utf-8"))
-    cached = {target: src for src, target in config["files"].items()
-              if target.startswith("pyscript/__pycache__/")}
-    names = {Path(t).name.split(".")[0] for t in cached}
-    assert {"__init__", "context", "display", "events"} <= names
-    for target, src in cached.items():
-        assert re.fullmatch(r"pyscript/__pycache__/\w+\.cpython-3\d+\.pyc", target)
-        data = (DIST / src).read_bytes()
-        assert struct.unpack_from("<I", data, 4)[0] == 0b01  # hash-based, source unchecked
-    assert all(src.startswith("./py-") for src in cached.values())
