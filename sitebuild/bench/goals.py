@@ -14,7 +14,6 @@ import contextlib
 import gzip
 import json
 import os
-import re
 import shutil
 import statistics
 import tempfile
@@ -26,6 +25,7 @@ from typing import Any
 from ..files import CACHE, DIST, log
 from ..serve import QuietHandler, make_server
 from .browser import CHROMIUM_ARGS, DEFAULT_CHROMIUM, HERE, build_bare, chromium, launch, mark
+from .memory import renderer_memory as memory
 
 # Deals at once and the player leads (Koz Maça, seed 2), at the default level: the computer
 # players' worker starts as it does for a player.
@@ -140,50 +140,6 @@ def fetched(site: Path, rows: list[tuple[float, str, int, str]]) -> dict[str, An
 
 
 # ----------------------------------------------------------------------------- the browser
-def processes() -> list[dict[str, Any]]:
-    """The Chromium processes this benchmark started (descendants of this process): pid, type
-    (browser, renderer, gpu-process, utility ...) and PSS in MB (/proc/PID/smaps_rollup)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-        except (OSError, IndexError, ValueError):
-            continue
-        children.setdefault(ppid, []).append(int(entry.name))
-    out, todo = [], list(children.get(os.getpid(), []))
-    while todo:
-        pid = todo.pop()
-        todo += children.get(pid, [])
-        try:
-            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-            rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
-        except OSError:
-            continue
-        line = b" ".join(argv).decode(errors="replace")  # a zygote's child: one string
-        if "chrom" not in Path(line.split(" ", 1)[0]).name:
-            continue
-        found = re.search(r"--type=(\S+)", line)
-        kind = found.group(1) if found else "browser"
-        if kind == "renderer" and re.search(r"--(top-chrome-webui|extension-process)\b", line):
-            kind = "renderer-ui"  # Chromium's own pages, not the tab's
-        pss = next((float(line.split()[1]) / 1024 for line in rollup.splitlines()
-                    if line.startswith("Pss:")), 0.0)
-        out.append({"pid": pid, "type": kind, "pss": pss})
-    return out
-
-
-def memory() -> dict[str, Any]:
-    """PSS (MB) of the renderer processes (the tab's: its page, dedicated workers and, in the
-    same process, its service worker) and of all of Chromium."""
-    procs = processes()
-    renderers = [p for p in procs if p["type"] == "renderer"]
-    return {"renderer": sum(p["pss"] for p in renderers), "renderers": len(renderers),
-            "each": [round(p["pss"]) for p in renderers],
-            "chromium": sum(p["pss"] for p in procs)}
-
-
 def new_page(ctx: Any, throttle: float) -> Any:
     """A page of `ctx` with the goals' observers, the CPU throttled `throttle` x if over 1."""
     page = ctx.new_page()
