@@ -252,6 +252,7 @@ def taps(p: Any, url: str, ours: bool, throttle: float = 1) -> dict[str, Any]:
         page.wait_for_timeout(TAP_EVERY * 1000)
     page.wait_for_timeout(500)
     g = page.evaluate("window.__goals")
+    lobby = page.evaluate("performance.getEntriesByName('tt:lobby')[0]?.startTime ?? null")
     browser.close()
     events = [e for e in g["events"]]
     return {"taps": n, "entries": len(events),
@@ -259,7 +260,8 @@ def taps(p: Any, url: str, ours: bool, throttle: float = 1) -> dict[str, Any]:
             "duration": max((e["duration"] for e in events), default=None),
             "seen": max((d for _n, _t, d in g["seen"]), default=None),
             "long": [[round(s), round(d)] for s, d in g["long"]],
-            "loading": (ready_at or time.monotonic()) - t0}
+            "loading": (ready_at or time.monotonic()) - t0, "lobby": lobby,
+            "first": min((t for name, t, _d in g["seen"] if name == "pointerdown"), default=None)}
 
 
 def throttle_check(p: Any, base: str) -> dict[str, float]:
@@ -438,6 +440,12 @@ def report(R: dict[str, list[dict[str, Any]]], runs: int, seconds: float,
     def ms(values: list[float]) -> str:
         return f"{med(values):.0f} ms" + runs_of(values)
 
+    def tapped(r: dict[str, Any]) -> str:
+        first = "-" if r["first"] is None else f"{r['first']:.0f}"
+        lobby = "" if r["lobby"] is None else f" (tt:lobby {r['lobby']:.0f})"
+        return (f"{r['taps']}, {r['entries']}, {r['loading']:.1f} s, first at {first} ms"
+                + lobby)
+
     for slow, tag in (("", ""), ("_slow", f", CPU {THROTTLE}x")):
         bare = R["bare" + slow]
         ours = {"address": (R["first"] if not slow else R["game_slow"]),
@@ -465,10 +473,9 @@ def report(R: dict[str, list[dict[str, Any]]], runs: int, seconds: float,
         row(f"  the same taps{tag}: delay seen by a capture listener (max)",
             ms([r["seen"] or 0 for r in t]), ms([r["seen"] or 0 for r in bt_]),
             "(cross-check)", "report")
-        row(f"  the same taps{tag}: taps, Event Timing entries, ready after the first tap",
-            " / ".join(f"{r['taps']}, {r['entries']}, {r['loading']:.1f} s" for r in t),
-            " / ".join(f"{r['taps']}, {r['entries']}, {r['loading']:.1f} s" for r in bt_),
-            "", "")
+        row(f"  the same taps{tag}: taps, Event Timing entries, ready after the first tap, "
+            "the first tap",
+            " / ".join(tapped(r) for r in t), " / ".join(tapped(r) for r in bt_), "", "")
     bare_ready = col("bare", R, "ready")
     first = col("first", R, "card")
     repeat = col("first", R, "repeat", "card")
