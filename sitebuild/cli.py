@@ -19,10 +19,10 @@ USAGE = """Build the static site in dist/, or serve it.
     python3 build.py i18n     extract the page's strings into i18n/trick-table.pot and update
                               each i18n/<lang>.po (Babel, pinned)
     python3 build.py bench [--runs N]
-                              build, then the start figures beside a bare PyScript page
-                              (= bench page-start)
+                              build, then every figure of the page's goals beside a bare
+                              PyScript page, PASS/MISS each (= bench page-goals)
     python3 build.py bench COMMAND ...
-                              a page benchmark in Chromium (page-load, page-start,
+                              a page benchmark in Chromium (page-goals, page-load, page-start,
                               page-requests, page-ai, page-memory, page-frames, strength; as
                               python3 -m sitebuild.bench)
     python3 build.py bench-ai [--deals N] [--seed S]
@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "bench":
         rest = argv[1:]
         if not rest or rest[0].startswith("-") and rest[0] not in ("-h", "--help"):
-            rest = ["page-start", *rest]
+            rest = ["page-goals", *rest]
         return bench_cli.main(rest)
     if argv and argv[0] == "bench-ai":
         return bench_cli.main(["page-ai", *argv[1:]])

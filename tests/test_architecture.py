@@ -164,8 +164,8 @@ def test_known_circles_are_still_there() -> None:
 # What drives a browser, and the site builder (which does): none of it is the engine's.
 BROWSER_MODULES = ("playwright", "selenium", "pyppeteer", "webbrowser", "build", "sitebuild")
 OS_PROCESSES = ("system", "popen", "exec", "spawn", "posix_spawn")  # os.<these>*: a process
-BROWSER_WORDS = ("chromium", "chrome", "firefox", "playwright", "selenium", "page-load",
-                 "page-start", "page-ai", "page-memory", "page-frames", "build.py", "sitebuild")
+BROWSER_WORDS = ("chromium", "chrome", "firefox", "playwright", "selenium", "page-goals",
+                 "page-load", "page-start", "page-ai", "page-memory", "page-frames", "build.py", "sitebuild")
 
 
 def browser_uses(path: Path) -> list[str]:

@@ -45,7 +45,8 @@ def test_the_help_lists_every_page_benchmark() -> None:
 
 def test_a_count_below_one_is_refused() -> None:
     """--runs and --deals below 1 are refused the argparse way, before any build."""
-    for args in (("page-start", "--runs", "0"), ("page-ai", "--deals", "-1")):
+    for args in (("page-goals", "--runs", "0"), ("page-start", "--runs", "0"),
+                 ("page-ai", "--deals", "-1")):
         with pytest.raises(SystemExit) as exc:
             cli.main(list(args))
         assert exc.value.code == 2, args

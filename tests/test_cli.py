@@ -87,7 +87,7 @@ def test_bench_strength_rejects_no_deals() -> None:
 def test_engine_bench_sends_page_benchmarks_to_the_site_builder() -> None:
     """`python -m engine.bench page-ai` (or any page benchmark) drives no browser: it exits 2
     naming the site builder's command that measures the page."""
-    for cmd in ("page-ai", "page-load", "page-start", "page-memory", "page-frames"):
+    for cmd in ("page-goals", "page-ai", "page-load", "page-start", "page-memory", "page-frames"):
         p = run("engine.bench", cmd, "--deals", "1")
         assert p.returncode == 2, (cmd, p.returncode, p.stderr)
         assert f"python3 build.py bench {cmd} --deals 1" in p.stderr, p.stderr

@@ -6,8 +6,9 @@
     python -m engine.bench solve [--deals N] [--seed S] [--cap SECONDS]
                                             the open-deal solver's times (engine.bench.solve)
 
-The page's own figures in Chromium (page-load, page-start, page-ai, page-memory, page-frames) are
-measured by the site builder in a source checkout: `python3 build.py bench COMMAND`.
+The page's own figures in Chromium (page-goals, page-load, page-start, page-ai, page-memory,
+page-frames) are measured by the site builder in a source checkout: `python3 build.py bench
+COMMAND`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ import time
 from .. import available_games, new_match
 
 # The page's benchmarks, run by the site builder (python3 build.py bench COMMAND).
-PAGE_COMMANDS = ("page-load", "page-start", "page-ai", "page-memory", "page-frames")
+PAGE_COMMANDS = ("page-goals", "page-load", "page-start", "page-ai", "page-memory",
+                 "page-frames")
 
 
 def playout_rate(game: str, seconds: float, seed: int = 1) -> tuple[int, float]:

@@ -3,6 +3,14 @@ bench COMMAND`). Each builds dist/ first and needs the playwright package and a 
 (/usr/bin/chromium, else `chromium` on PATH, or CHROMIUM=/path); without them it says why and
 exits with status 2.
 
+    page-goals [--runs N]
+        every figure of the page's goals, beside the bare PyScript page of the same run, with
+        PASS/MISS: the longest main-thread task and total blocking time to the first playable
+        card (by an address that deals, and by the lobby's "Deal the cards"), the input delay of
+        taps on the lobby while it loads, the same with the CPU throttled 4x, the first card and
+        a repeat visit as ratios of the bare page's ready, a first visit's bytes and requests
+        per file counted at the server (the service worker's offline copy included), and the
+        memory at the table (default 1 run, about 3 minutes)
     page-load [--runs N]
         cold navigation -> interactive table for dist/ against a bare PyScript page built from
         the same npm runtime (median of N runs, default 5)
@@ -44,12 +52,13 @@ from . import strength
 from .ai import page_ai
 from .browser import unavailable
 from .frames import page_frames
+from .goals import page_goals
 from .memory import page_memory
 from .requests import page_requests
 from .start import page_load, start_figures
 
-COMMANDS = ("page-load", "page-start", "page-requests", "page-ai", "page-memory", "page-frames",
-            "strength")
+COMMANDS = ("page-goals", "page-load", "page-start", "page-requests", "page-ai", "page-memory",
+            "page-frames", "strength")
 
 
 def parser(command: str) -> argparse.ArgumentParser:
@@ -60,6 +69,8 @@ def parser(command: str) -> argparse.ArgumentParser:
     if command in ("page-load", "page-start"):
         ap.add_argument("--runs", type=int, default=5 if command == "page-load" else 3,
                         help="cold loads of each page")
+    elif command == "page-goals":
+        ap.add_argument("--runs", type=int, default=1, help="rounds of every visit (default 1)")
     elif command == "page-memory":
         ap.add_argument("--seed", type=int, default=2, help="the match seed (default 2)")
     elif command == "page-frames":
@@ -102,6 +113,8 @@ def main(argv: list[str] | None = None) -> int:
         start_figures(args.runs)
     elif command == "page-requests":
         page_requests()
+    elif command == "page-goals":
+        page_goals(args.runs)
     elif command == "page-memory":
         page_memory(args.seed)
     elif command == "page-frames":

@@ -1,9 +1,12 @@
 """The page's memory and main thread (`page-memory`): renderer RSS and PSS at the table and the
-long tasks over one deal, with the search's worker (a second Pyodide) and without it."""
+long tasks over one deal, with the search's worker (a second Pyodide) and without it; and the
+renderer's memory as page-goals reads it."""
 
 from __future__ import annotations
 
 import json
+import os
+import re
 import statistics
 from pathlib import Path
 from typing import Any
@@ -20,25 +23,55 @@ from .browser import (
 )
 
 
-def renderer_memory(browser: Any) -> dict[str, float]:
-    """The renderer processes' memory (MB): resident (RSS) and proportional (PSS, shared pages
-    split among the processes that share them), from /proc, for the pids Chromium reports."""
-    cdp = browser.new_browser_cdp_session()
-    info = cdp.send("SystemInfo.getProcessInfo")
-    rss = pss = 0.0
-    for proc in info.get("processInfo", []):
-        if proc.get("type") != "renderer":
+def processes() -> list[dict[str, Any]]:
+    """The Chromium processes this benchmark started (descendants of this process): pid, type
+    (browser, renderer, gpu-process, utility ...; renderer-ui for Chromium's own pages) and
+    RSS and PSS in MB (/proc/PID/smaps_rollup)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
             continue
         try:
-            text = Path(f"/proc/{proc['id']}/smaps_rollup").read_text()
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(ppid, []).append(int(entry.name))
+    out, todo = [], list(children.get(os.getpid(), []))
+    while todo:
+        pid = todo.pop()
+        todo += children.get(pid, [])
+        try:
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
         except OSError:
             continue
-        for line in text.splitlines():
-            key, _, rest = line.partition(":")
-            if key in ("Rss", "Pss"):
-                kb = float(rest.split()[0]) / 1024
-                rss, pss = (rss + kb, pss) if key == "Rss" else (rss, pss + kb)
-    return {"rss": rss, "pss": pss}
+        line = b" ".join(argv).decode(errors="replace")  # a zygote's child: one string
+        if "chrom" not in Path(line.split(" ", 1)[0]).name:
+            continue
+        found = re.search(r"--type=(\S+)", line)
+        kind = found.group(1) if found else "browser"
+        if kind == "renderer" and re.search(r"--(top-chrome-webui|extension-process)\b", line):
+            kind = "renderer-ui"  # Chromium's own pages, not the tab's
+        mb = {k: float(v.split()[0]) / 1024 for k, _, v in
+              (row.partition(":") for row in rollup.splitlines()) if k in ("Rss", "Pss")}
+        out.append({"pid": pid, "type": kind, "rss": mb.get("Rss", 0.0),
+                    "pss": mb.get("Pss", 0.0)})
+    return out
+
+
+def renderer_memory(browser: Any = None) -> dict[str, Any]:
+    """The page's renderer processes' memory (MB): resident (RSS) and proportional (PSS, shared
+    pages split among the processes that share them), from /proc: the tab's page, its dedicated
+    workers and its service worker when they share its process; how many renderers, each one's
+    PSS, and all of Chromium's PSS (browser, GPU and utility processes too). Chromium's own
+    pages (a headless browser has one) are not the page's. `browser` is not needed: every
+    Chromium this process started is looked at, so one browser at a time."""
+    procs = processes()
+    renderers = [p for p in procs if p["type"] == "renderer"]
+    return {"rss": sum(p["rss"] for p in renderers), "pss": sum(p["pss"] for p in renderers),
+            "renderer": sum(p["pss"] for p in renderers), "renderers": len(renderers),
+            "each": [round(p["pss"]) for p in renderers],
+            "chromium": sum(p["pss"] for p in procs)}
 
 
 def page_memory(seed: int) -> None:
@@ -52,7 +85,9 @@ def page_memory(seed: int) -> None:
     rows: dict[str, dict[str, Any]] = {}
     with sync_playwright() as p:
         for label, level in (("with the worker", ""), ("no worker (easy)", "easy")):
-            browser = launch(p, [*CHROMIUM_ARGS, "--disable-dev-shm-usage"])
+            # no spare renderer kept for a next tab: every renderer counted is the page's
+            browser = launch(p, [*CHROMIUM_ARGS, "--disable-dev-shm-usage",
+                                 "--disable-features=SpareRendererForSitePerProcess"])
             page = browser.new_page()
             page.add_init_script(path=HERE / "long-tasks.js")
             page.set_default_timeout(BENCH_AI_TIMEOUT)
