@@ -64,7 +64,20 @@ const ops = {
     const v = await page.evaluate(`(${fn})(...${JSON.stringify(args || [])})`);
     return v === undefined ? null : v;
   },
-  click: async ({ selector }) => { await page.click(selector); return null; },
+  // A real click (BiDi input actions) at the middle of the element, found and measured in one
+  // call: page.click's own checks take long enough for a page to redraw under it.
+  click: async ({ selector }) => {
+    const at = await page.evaluate((sel) => {
+      const el = document.querySelector(sel);
+      if (!el) return null;
+      el.scrollIntoView({ block: "nearest", inline: "nearest" });
+      const r = el.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    }, selector);
+    if (!at) throw new Error("no element matches " + selector);
+    await page.mouse.click(at.x, at.y);
+    return null;
+  },
   errors: async () => errors,  // the hook's own list is read in the page (xengine.py)
   close: async () => { await browser.close(); return null; },
 };

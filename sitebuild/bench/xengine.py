@@ -9,8 +9,10 @@ here downloads a browser: the engines are Debian's (webkit2gtk-driver, firefox-e
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import glob
+import http.server
 import json
 import os
 import socket
@@ -74,6 +76,13 @@ class LoggingHandler(QuietHandler):
                       ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml"}
     server: LoggedServer
 
+    def end_headers(self) -> None:
+        # GitHub Pages' caching (10 minutes), not the builder's no-cache: a file the browser
+        # has is not asked for again within a visit unless the page (or its service worker)
+        # asks past the HTTP cache.
+        self.send_header("Cache-Control", self.server.cache_control)
+        http.server.SimpleHTTPRequestHandler.end_headers(self)
+
     def translate_path(self, path: str) -> str:
         path = path.split("?", 1)[0].split("#", 1)[0]
         if not path.startswith(SUB):
@@ -96,9 +105,10 @@ class LoggedServer(QuietServer):
     allow_reuse_address = True
     daemon_threads = True
 
-    def __init__(self, port: int, directory: Path) -> None:
+    def __init__(self, port: int, directory: Path, cache_control: str) -> None:
         super().__init__(("127.0.0.1", port),
                          functools.partial(LoggingHandler, directory=str(directory)))
+        self.cache_control = cache_control
         self.hits: list[Hit] = []
         self.lock = threading.Lock()
 
@@ -108,12 +118,14 @@ class LoggedServer(QuietServer):
 
 
 class Site:
-    """dist/ served on 127.0.0.1 under SUB by a plain static server (no COOP/COEP, no
-    caching headers but no-cache) that logs every request; it can be stopped and started again
-    on the same port, and its log is kept across."""
+    """dist/ served on 127.0.0.1 under SUB by a plain static server that logs every request:
+    no COOP/COEP headers, Last-Modified with 304 answers, and GitHub Pages' Cache-Control
+    (`cache_control`). It can be stopped and started again on the same port, and its log is
+    kept across."""
 
-    def __init__(self, directory: Path = DIST) -> None:
+    def __init__(self, directory: Path = DIST, cache_control: str = "max-age=600") -> None:
         self.directory = directory
+        self.cache_control = cache_control
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = int(s.getsockname()[1])
@@ -124,7 +136,7 @@ class Site:
 
     def start(self) -> Site:
         if self.server is None:
-            self.server = LoggedServer(self.port, self.directory)
+            self.server = LoggedServer(self.port, self.directory, self.cache_control)
             self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
             self.thread.start()
         return self
@@ -371,18 +383,25 @@ class WebKit(Driver):
         self.service_pid = int(service.process.pid)
 
     def goto(self, url: str, wait: str = "load") -> None:
-        self.harvest()
+        self._leave()
         self.wd.get(url)
         self._loaded(wait)
 
     def reload(self, wait: str = "load") -> None:
-        self.harvest()
+        self._leave()
         self.wd.refresh()
         self._loaded(wait)
 
+    def _leave(self) -> None:
+        """Marks the document being left, so that _loaded() waits for the next one (with no
+        page load strategy, the driver answers before the navigation has committed)."""
+        self.harvest()
+        with contextlib.suppress(Exception):  # no document yet
+            self.wd.execute_script("window.__xe_left = true;")
+
     def _loaded(self, wait: str) -> None:
         states = "['interactive', 'complete']" if wait == "dom" else "['complete']"
-        self.wait(f"{states}.includes(document.readyState) && "
+        self.wait(f"!window.__xe_left && {states}.includes(document.readyState) && "
                   "location.href !== 'about:blank'", 120, f"the page's {wait} state")
         self.hook_errors()
 
