@@ -89,10 +89,10 @@ def renderers(pids: list[int]) -> list[tuple[int, str, int]]:
     for pid in pids:
         try:
             with open(f"/proc/{pid}/cmdline", "rb") as f:
-                cmd = f.read().split(b"\0")
+                cmd = f.read()  # Chromium rewrites its argv as one string
         except OSError:
             continue
-        if b"--type=renderer" in cmd:
+        if b" --type=renderer " in cmd.replace(b"\0", b" "):
             pss = X.pss_kb(pid)
             if pss is not None:
                 out.append((pid, "renderer", pss))
@@ -141,6 +141,7 @@ def one_engine(name: str, xvfb: X.Xvfb) -> dict[str, Any]:
         out["requests"] = len(hits)
         out["max_requests"] = max(counts.values()) if counts else 0
         out["repeated"] = X.repeated(hits)
+        out["hits"] = hits
         memo: dict[Path, int] = {}
         raw = gz = 0
         for h in hits:
@@ -190,11 +191,21 @@ def report(r: dict[str, Any]) -> None:
           f"{' (' + str(r['repeat_boot'].get('why')) + ')' if r['repeat_boot'].get('why') else ''}")
     print(f"  first visit requests: {r['requests']} for {r['files']} files; at most "
           f"{r['max_requests']} for one file; {len(r['repeated'])} files more than once")
-    by: dict[int, list[str]] = {}
+    by: dict[int, dict[str, list[str]]] = {}
     for p, n in r["repeated"].items():
-        by.setdefault(n, []).append(p.removeprefix(X.SUB))
+        folder, _, name = p.removeprefix(X.SUB).rpartition("/")
+        by.setdefault(n, {}).setdefault(folder + "/" if folder else "", []).append(name)
     for n in sorted(by, reverse=True):
-        print(f"    x{n} ({len(by[n])}): {' '.join(by[n])}")
+        groups = []
+        for folder, names in sorted(by[n].items()):
+            groups.append(f"{folder}{names[0]}" if len(names) == 1 else
+                          f"{folder} ({len(names)} files)" if len(names) > 3 else
+                          f"{folder}{{{','.join(names)}}}")
+        print(f"    x{n}: {sum(len(v) for v in by[n].values())} files: {'; '.join(groups)}")
+    status: dict[int, int] = {}
+    for h in r["hits"]:
+        status[h.status] = status.get(h.status, 0) + 1
+    print("    answers: " + ", ".join(f"{n} x {code}" for code, n in sorted(status.items())))
     print(f"  first visit downloads: {mb(r['bytes_raw'])} raw, {mb(r['bytes_gzip'])} gzip "
           f"(each file once: {mb(r['bytes_once_gzip'])} gzip)")
     procs = sorted(r["table_pss"], key=lambda t: -t[2])
