@@ -6,7 +6,8 @@ once (read from the server's own log, which also sees the workers' and the servi
 requests).
 
 The tests run in this order on one browser per engine (conftest.py): the first two see the
-engine's first visit of the site.
+engine's first visit of the site (the third reads its requests once the service worker has
+precached everything).
 """
 
 from __future__ import annotations
