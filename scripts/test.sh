@@ -9,6 +9,12 @@ if [ "$(id -u)" != "0" ] && command -v sudo >/dev/null; then SUDO="sudo"; fi
 
 missing=""
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium fonts-dejavu-core"
+# the cross-engine suite (tests/xengine/): WebKitGTK's WebDriver with its MiniBrowser under Xvfb,
+# and Firefox ESR
+[ -x /usr/bin/WebKitWebDriver ] && ls /usr/lib/*/webkit2gtk-4.*/MiniBrowser >/dev/null 2>&1 \
+  || missing="$missing webkit2gtk-driver"
+command -v Xvfb >/dev/null 2>&1 || missing="$missing xvfb"
+[ -x /usr/bin/firefox-esr ] || missing="$missing firefox-esr"
 command -v node >/dev/null 2>&1 || missing="$missing nodejs"
 command -v npm >/dev/null 2>&1 || missing="$missing npm"
 if [ -n "$missing" ]; then
@@ -20,6 +26,11 @@ fi
 
 echo "== installing Python test dependencies"
 python3 -m pip install -q --disable-pip-version-check -r requirements-dev.txt
+
+# puppeteer-core for the Firefox tests, from tools/xengine's lockfile into .cache/ (npm ci,
+# once per lockfile); it never downloads a browser: the tests drive Debian's firefox-esr
+echo "== installing the cross-engine driver (puppeteer-core)"
+PUPPETEER_SKIP_DOWNLOAD=1 python3 -c "from sitebuild.bench.xengine import driver_modules; driver_modules()"
 
 if [ -f build.py ]; then
   echo "== building dist/"

@@ -39,6 +39,10 @@ exits with status 2.
     strength [strength options] [--page-deals N]
         the computer players' strength (python3 -m engine.bench strength, the same options),
         then page-ai with N deals per game (default 1): decision times in CPython and in the page
+    engines [--engines webkit,firefox,chromium]
+        WebKitGTK and Firefox ESR (and Chromium, when playwright is here) side by side from a
+        fresh profile: time to ready on a first and a repeat visit, requests per file and bytes
+        of a first visit (the server's log), memory at the table (engines.py)
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ import sys
 
 from ..dist import build
 from ..files import dist_size, log
-from . import strength
+from . import engines, strength
 from .ai import page_ai
 from .browser import unavailable
 from .frames import page_frames
@@ -58,7 +62,7 @@ from .requests import page_requests
 from .start import page_load, start_figures
 
 COMMANDS = ("page-goals", "page-load", "page-start", "page-requests", "page-ai", "page-memory",
-            "page-frames", "strength")
+            "page-frames", "strength", "engines")
 
 
 def parser(command: str) -> argparse.ArgumentParser:
@@ -95,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if command == "strength":
         return strength.main(rest)
+    if command == "engines":
+        return engines.main(rest)
     ap = parser(command)
     args = ap.parse_args(rest)
     for name in ("runs", "deals"):
