@@ -19,14 +19,14 @@ from .files import ROOT
 from .npm import PYODIDE_VERSION
 from .pyc import PAGE_HOME
 
-# Standard modules PyScript's own package imports as the page starts (the page's are imported
-# by its own modules).
+# Standard modules imported into the snapshot besides those the page's own modules import.
 SNAPSHOT_STDLIB = ["html"]
 SNAPSHOT_MAGIC = b"TTS1"
 SNAPSHOT_PAGE = 4096
 # The scripts that make the snapshot in the browser: part of its identity.
 MAKER_SCRIPTS = ("ui/snapshot_maker.js", "ui/pyodide.js")
-# The snapshot's page module is left out: it runs the page (the snapshot is taken before).
+# A module that would run the page on import is left out of the snapshot (the page's worker
+# starts it with ui.host.boot, after the snapshot is taken: there is no such module now).
 ENTRY_POINT = Path("ui/main.pyc")
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from .files import ROOT
 
-# Engine modules the computer-player worker (ui/ai_worker.js) imports besides what ui/ imports.
+# Engine modules the computer players need besides what ui/ imports at module level (imported
+# lazily in the page's worker, ui/brain.py).
 WORKER_ROOTS = ("engine.ai", "engine.teacher")
 
 
