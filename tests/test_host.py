@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import threading
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -104,6 +106,25 @@ FACTS = {"href": "https://site.test/tt/", "origin": "https://site.test", "pathna
          "reduce_motion": True, "sound_on": False, "embedded": False, "lobby": None}
 
 
+def run(go: Callable[[], Awaitable[None]]) -> None:
+    """Runs `go` on an event loop of its own thread (a browser test of the same run may hold
+    this thread's loop), and raises what it raised."""
+    failed: list[BaseException] = []
+
+    def main() -> None:
+        try:
+            asyncio.run(go())  # type: ignore[arg-type]
+        except BaseException as exc:  # noqa: BLE001 (raised again below)
+            failed.append(exc)
+
+    t = threading.Thread(target=main)
+    t.start()
+    t.join(120)
+    assert not t.is_alive(), "the worker's Python did not finish"
+    if failed:
+        raise failed[0]
+
+
 async def started(facts: dict[str, Any]) -> Page:
     page = Page()
     page.host = H.boot(page)
@@ -163,7 +184,7 @@ def test_a_whole_deal_through_the_worker_protocol() -> None:
         assert page.errors == []
         await asyncio.sleep(0)
         assert sorted(page.acks) == list(range(1, page.seq + 1))  # every event answered
-    asyncio.run(go())
+    run(go)
 
 
 def test_bad_input_is_a_message_and_changes_nothing() -> None:
@@ -179,7 +200,7 @@ def test_bad_input_is_a_message_and_changes_nothing() -> None:
         page.send({"type": "click", "attrs": {"data-card": "ZZ"}})
         assert page.errors == []
         assert page.state["screen"] == "lobby"
-    asyncio.run(go())
+    run(go)
 
 
 @pytest.mark.parametrize("text", ["{", '{"v": 99}', "null"])
@@ -189,4 +210,4 @@ def test_a_bad_save_is_kept_and_the_page_starts_clean(text: str) -> None:
         page = await started(facts)
         assert page.errors == []
         assert page.state["screen"] == "lobby"
-    asyncio.run(go())
+    run(go)

@@ -97,7 +97,10 @@ class Host:
         self.app.start()
 
     def display(self, msg: dict[str, Any]) -> None:
-        """The display settings as the page holds them (index.html writes them)."""
+        """The display settings as the page holds them (index.html writes them), and the
+        system's motion preference."""
+        if "reduce" in msg and self.app is not None:
+            self.app.env.reduce_motion = bool(msg["reduce"])
         if "display" in msg and self.app is not None:
             value = msg["display"]
             if value is None:

@@ -34,7 +34,8 @@
 
   // ------------------------------------------------------------------ to the worker
   // The display settings are index.html's (the lobby's boxes write them at once): each event
-  // carries them as they stand, so the table goes by the player's latest choice.
+  // carries them as they stand, and the system's reduced-motion preference with them, so the
+  // table goes by the player's latest choice.
   function displaySettings() {
     try { return localStorage.getItem(DISPLAY_KEY); } catch (e) { return null; }
   }
@@ -42,6 +43,7 @@
   function post(msg) {
     msg.seq = ++seq;
     msg.display = displaySettings();
+    try { msg.reduce = matchMedia("(prefers-reduced-motion: reduce)").matches; } catch (e) { /* no */ }
     root.setAttribute("data-busy", "");
     var done = new Promise(function (resolve) { waiting[msg.seq] = resolve; });
     if (started) worker.postMessage(msg);
