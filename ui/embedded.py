@@ -80,8 +80,8 @@ class Embedding:
         self.parent_origin = spec.parent
         if spec.embed:
             self.dom.root("data-embed", "1")
-            if spec.fit:
-                self.dom.op("fit", self.parent_origin or "*")
+            if spec.fit and self.ready_sent:
+                self.fit()
         self.listen_for_messages()
         if spec.wait:  # embed.js fetched the lesson on its page's site: it comes by `load`
             self.dom.hidden("lobby", True)
@@ -228,6 +228,13 @@ class Embedding:
         held, self.held = self.held, []
         for data in held:
             self.post(data)
+        if self.embed is not None and self.embed.embed and self.embed.fit:
+            self.fit()
+
+    def fit(self) -> None:
+        """The parent's frame follows the table's height: ui/page.js sends `resize` events."""
+        if self.env.embedded:
+            self.dom.op("fit", self.parent_origin or "*")
 
     def draw_lesson(self) -> None:
         run = self.t.lesson_run
