@@ -4,7 +4,8 @@
 // region, focus, motion, storage, history, sound and the parent window's messages. Nothing here
 // decides a rule or a move; what it decides alone is what must not wait for the worker: Escape
 // and Tab in a dialog, the arrow keys in the hand, focus kept across a redraw, a game chosen in
-// the lobby (drawn at once from the HTML Python sent for every game).
+// the lobby (drawn at once from the HTML Python sent for every game). In a tutorial's frame it
+// moves no focus until the reader has used the frame, and it tells the parent its height.
 //
 // Until Python is ready the lobby drawn by the build answers by itself (index.html); the
 // window.__tt_* hooks read the table's state as the worker last sent it, and those that act
