@@ -4,9 +4,11 @@
  *
  * Attributes: data-game, data-record (the engine's record as JSON, or its "z1." compact form),
  * data-lesson (a lesson file's address relative to this page, or the lesson inline as JSON or
- * "z1."), data-step, data-seat, data-seats ("all"), data-view ("open"), data-lang, data-speed,
+ * "z1."; a file is fetched here, on this page's site, and handed to the table by message),
+ * data-step, data-seat, data-seats ("all"), data-view ("open"), data-lang, data-speed,
  * data-seed, data-players, data-level,
- * data-height (CSS height, default 640px), data-src (the table's address; default: the folder
+ * data-height (a fixed CSS height; without it the frame follows the table's height, from its
+ * "resize" events), data-src (the table's address; default: the folder
  * this script was loaded from).
  *
  * The table's events arrive on the element as DOM events named "trick-table" (event.detail is
@@ -31,12 +33,16 @@
       var v = el.getAttribute("data-" + name);
       if (v !== null && v !== "") q.set(name, v);
     });
-    var lesson = el.getAttribute("data-lesson");
+    var lesson = el.getAttribute("data-lesson"), file = null;
     if (lesson) {
       var t = lesson.trim();
-      // inline (JSON or compact) as it is; a file by its full address on this site
-      q.set("lesson", t.charAt(0) === "{" || t.indexOf("z1.") === 0 ? t : new URL(t, location.href).href);
+      // inline (JSON or compact) as it is; a file is read here, on this page's own site, and
+      // handed to the table by a "load" message once it is ready (it checks it as any lesson)
+      if (t.charAt(0) === "{" || t.indexOf("z1.") === 0) q.set("lesson", t);
+      else { file = new URL(t, location.href).href; q.set("wait", "lesson"); }
     }
+    var height = el.getAttribute("data-height");
+    if (!height) q.set("fit", "1");
     q.set("parent", location.origin);
     var frame = document.createElement("iframe");
     frame.src = src.href.split("?")[0] + "?" + q.toString();
@@ -45,14 +51,41 @@
     frame.setAttribute("allow", "clipboard-write");
     frame.style.width = "100%";
     frame.style.minWidth = "320px";
-    frame.style.height = el.getAttribute("data-height") || "640px";
-    frame.style.minHeight = "400px";
+    frame.style.height = height || "640px";
+    if (height) frame.style.minHeight = "400px";
     frame.style.border = "0";
     frame.style.borderRadius = "12px";
     frame.style.display = "block";
     el.textContent = "";
     el.appendChild(frame);
-    frames.push({ el: el, frame: frame, origin: src.origin });
+    var f = { el: el, frame: frame, origin: src.origin, fit: !height, ready: false, lesson: null };
+    frames.push(f);
+    if (file) fetchLesson(f, file, t);
+  }
+
+  function fetchLesson(f, url, name) {
+    fetch(url, { credentials: "same-origin" }).then(function (r) {
+      if (!r.ok) throw new Error("HTTP " + r.status);
+      return r.text();
+    }).then(function (text) {
+      f.lesson = text;
+      deliver(f);
+    }, function (err) {
+      var message = "The lesson \u201c" + name + "\u201d could not be loaded (" + (err && err.message || err) + ").";
+      var p = document.createElement("p");
+      p.setAttribute("role", "alert");
+      p.textContent = message;  // text, never HTML
+      f.el.insertBefore(p, f.frame);
+      f.frame.style.display = "none";
+      f.el.dispatchEvent(new CustomEvent("trick-table", {
+        detail: { v: 1, source: "trick-table", type: "error", message: message }, bubbles: true }));
+    });
+  }
+
+  function deliver(f) {  // the lesson read here goes to the table once it is ready
+    if (!f.ready || f.lesson === null) return;
+    f.frame.contentWindow.postMessage({ v: 1, type: "load", lesson: f.lesson }, f.origin);
+    f.lesson = null;
   }
 
   window.addEventListener("message", function (e) {
@@ -61,6 +94,10 @@
     for (var i = 0; i < frames.length; i++) {
       var f = frames[i];
       if (f.frame.contentWindow === e.source && e.origin === f.origin) {
+        if (d.type === "ready") { f.ready = true; deliver(f); }
+        if (d.type === "resize" && f.fit && typeof d.height === "number" && d.height > 0) {
+          f.frame.style.height = Math.ceil(d.height) + "px";  // nothing scrolls inside the frame
+        }
         f.el.dispatchEvent(new CustomEvent("trick-table", { detail: d, bubbles: true }));
         return;
       }

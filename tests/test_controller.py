@@ -332,9 +332,19 @@ def test_a_lessons_steps() -> None:
     assert json.dumps(t.match.record()) == before
     for i, step in enumerate(lesson.steps):
         t.click_card(step.moves[0])
-        posts = [e.data for e in kinds(t.take(), F.Post)]
+        fx = new = t.take()
+        timers = 0
+        while kinds(new, F.After):  # the replies come one at a time, each after a timer
+            after = kinds(new, F.After)[-1]
+            assert not t.can_act()
+            t.timer(after.kind, after.sid)
+            new = t.take()
+            fx += new
+            timers += 1
+        posts = [e.data for e in kinds(fx, F.Post)]
         moves = [p["move"] for p in posts if p["type"] == "move"]
         assert moves == [step.moves[0], *step.replies]
+        assert timers >= len(step.replies)
         assert posts[-1]["type"] == ("lesson-done" if i + 1 == len(lesson.steps)
                                      else "lesson-step")
     assert t.lesson_done and not t.can_act()

@@ -35,6 +35,11 @@ def test_address_parameters() -> None:
     assert E.parse_params({"record": json.dumps(rec)}, ORIGIN).record == rec
     lesson = E.parse_params({"lesson": "lessons/x.json"}, ORIGIN)
     assert lesson.lesson_url == "lessons/x.json" and lesson.lesson is None
+    # embed.js's own: the frame follows the height; the lesson file comes by message
+    fitted = E.parse_params({"embed": "1", "game": "koz-maca", "fit": "1", "wait": "lesson"},
+                            ORIGIN)
+    assert fitted.fit and fitted.wait and fitted.lesson is None and fitted.lesson_url is None
+    assert not E.parse_params({"embed": "1", "game": "koz-maca"}, ORIGIN).fit
 
 
 @pytest.mark.parametrize("raw, words", [
@@ -55,6 +60,8 @@ def test_address_parameters() -> None:
     ({"view": "x-ray"}, "“view”"),
     ({"parent": "javascript:alert(1)"}, "origin"),
     ({"parent": "https://a.example/path"}, "origin"),
+    ({"wait": "record"}, "“wait”"),
+    ({"wait": "lesson", "lesson": "lessons/x.json"}, "“wait”"),
 ])
 def test_bad_parameters_say_what(raw: dict, words: str) -> None:
     with pytest.raises(E.EmbedError) as err:

@@ -78,6 +78,7 @@ class Table(Pace, Coach, Tutor, Looking):
         self.checker = False  # the play checker is on
         self.search_ok = True  # the search players' worker can be had
         self.was_turn = False
+        self.turn_seat: int | None = None  # whose turn was said (the reader may play them all)
         self.fx: list[F.Effect] = []
         # A lesson answers the reader's move itself; step by step, the script follows each
         # move (ui/tutor.py).
@@ -127,7 +128,8 @@ class Table(Pace, Coach, Tutor, Looking):
                      lingering=self.lingering, last_trick=self.last_trick, fresh=self.fresh,
                      selection=tuple(self.selection), timer_left=self.timer_left,
                      away=frozenset(self.away), lesson=self.lesson,
-                     lesson_done=self.lesson_done, **page)
+                     lesson_done=self.lesson_done and not self.replying,
+                     busy=self.replying, **page)
 
     def can_act(self) -> bool:
         return TV.can_act(self.match, self.cur, self.ui())
@@ -206,12 +208,14 @@ class Table(Pace, Coach, Tutor, Looking):
         if self.overlay is not None:
             return  # the turn is said when the sheet over it has closed, if it is new then
         turn = self.match is not None and self.can_act()
-        if turn and not self.was_turn:
+        seat = self.deal.to_move if turn else None
+        if turn and (not self.was_turn or seat != self.turn_seat):  # seats=all: whose turn
             self.emit(F.Say(SP.turn_sentence(self.model())), F.Sound("turn"), F.Focus(True))
             self.prefetch_check()
         elif turn:
             self.emit(F.Focus(False))
         self.was_turn = turn
+        self.turn_seat = seat
 
     def model(self, **page: Any) -> TV.Model:
         return TV.model(self.match, self.cur, self.ui(**page), self.gi(), self.names())
@@ -308,8 +312,8 @@ class Table(Pace, Coach, Tutor, Looking):
             self.lingering = not (self.speed == "0" and d.phase == "over")
             self.fresh = True
         self.emit(F.Render(), F.Save())
-        if d.phase == "over" and not self.lingering:
-            self.summary()
+        if d.phase == "over" and not self.lingering and not self.lesson:
+            self.summary()  # (a lesson's end is its own)
 
     def orig(self, seat: int | None) -> int | None:
         """A seat in the record's own numbering (the table may be turned)."""
@@ -341,7 +345,10 @@ class Table(Pace, Coach, Tutor, Looking):
             return
         if self.lesson or self.stepping:
             self.lingering = False  # no computer waits: the table moves on at once
+            if self.waiting == "linger":
+                self.waiting = None
             self.emit(F.Render())
+            self.advance()  # a lesson's next reply
             return
         self.end_linger()
 

@@ -6,7 +6,9 @@ What the address or a parent window may ask for, checked before anything changes
   from the reader's seat (`seat=k`; the record is turned so that seat k sits at the bottom),
   with `seats=all` (the reader plays every seat), `view=open` (every hand shown) and `step=N`
   (the state after the record's first N moves, with forward and back);
-- a **lesson** (`engine.lessons`): inline, or a same-origin address of a lesson file;
+- a **lesson** (`engine.lessons`): inline, a same-origin address of a lesson file, or (`wait=lesson`)
+  the parent's `load` of a file embed.js read on its own site; `fit=1`: the frame follows the
+  table's height (`resize` events, sent by ui/page.js);
 - **commands** by `postMessage` (`load`, `play`, `restart`, `step`, `set`) and the **events**
   the table sends back (`ready`, `move`, `trick`, `deal-over`, `lesson-step`, `lesson-done`,
   `error`): every message is a JSON object `{"v": 1, "type": ...}`; events also carry
@@ -34,6 +36,7 @@ VERSION = 1
 SOURCE = "trick-table"
 # Address parameters of embedding (beside the table's own: game, seed, speed, players, level).
 PARAMS = frozenset({"embed", "record", "lesson", "seat", "seats", "view", "step", "parent",
+                    "fit", "wait",
                     "lang"})
 COMMANDS = {
     "load": frozenset({"record", "lesson", "seat", "seats", "view", "step"}),
@@ -42,7 +45,7 @@ COMMANDS = {
     "step": frozenset({"dir", "to"}),
     "set": frozenset({"speed", "view", "seats"}),
 }
-EVENTS = ("ready", "move", "trick", "deal-over", "lesson-step", "lesson-done", "error")
+EVENTS = ("ready", "resize", "move", "trick", "deal-over", "lesson-step", "lesson-done", "error")
 MAX_MESSAGE = 250_000  # characters of a message's JSON
 SPEEDS = ("0", "1", "2", "3")
 
@@ -66,6 +69,8 @@ class Spec:
     step: int | None = None
     embed: bool = False
     parent: str | None = None
+    fit: bool = False  # the parent's frame follows the table's height (`resize` events)
+    wait: bool = False  # the lesson comes by the parent's `load` message (embed.js fetched it)
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -97,7 +102,13 @@ def move_events(seen: Seen, deal: int, result: Any, orig: Callable[[int], int | 
 def parse_params(raw: Mapping[str, str], origin: str) -> Spec:
     """The embedding parameters of an address (already URL-decoded). `origin` is the page's
     own origin, for `lesson=<address>` and `parent=`."""
-    spec = Spec(embed=raw.get("embed", "") in ("1", "true", "yes"))
+    spec = Spec(embed=raw.get("embed", "") in ("1", "true", "yes"),
+                fit=raw.get("fit", "") in ("1", "true", "yes"))
+    if "wait" in raw:
+        if raw["wait"] != "lesson" or "lesson" in raw or "record" in raw:
+            raise EmbedError(_("“wait” can only be “lesson” (the parent page sends the lesson), "
+                               "without a lesson or record in the address."))
+        spec.wait = True
     if "parent" in raw:
         spec.parent = check_origin(raw["parent"])
     game = raw.get("game")

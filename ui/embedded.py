@@ -48,6 +48,8 @@ class Embedding:
         self.embed = None
         self.parent_origin: str | None = None
         self.embed_failed = False
+        self.ready_sent = False  # events wait for `ready`: the parent hears it first
+        self.held: list[dict[str, Any]] = []
 
     def leave_embed(self) -> None:
         """Back to the plain page (a new address, or the tests' reset)."""
@@ -78,7 +80,13 @@ class Embedding:
         self.parent_origin = spec.parent
         if spec.embed:
             self.dom.root("data-embed", "1")
+            if spec.fit and self.ready_sent:
+                self.fit()
         self.listen_for_messages()
+        if spec.wait:  # embed.js fetched the lesson on its page's site: it comes by `load`
+            self.dom.hidden("lobby", True)
+            self.dom.hidden("table", True)
+            return True
         if spec.lesson_url is not None:
             asyncio.ensure_future(self.fetch_lesson(spec))
             return True
@@ -166,11 +174,17 @@ class Embedding:
         t = self.sync()
         if kind == "load":
             spec = E.Spec(embed=self.embed.embed if self.embed else True,
-                          parent=self.parent_origin)
+                          parent=self.parent_origin, fit=bool(self.embed and self.embed.fit))
             if "record" in cmd:
                 spec.record = E.parse_record(cmd["record"])
             else:
                 spec.lesson = E.parse_lesson(cmd["lesson"])
+                game = self.embed.game if self.embed is not None else None
+                if game is not None and spec.lesson.game != game:
+                    raise E.EmbedError(_("The address is for {game}, but its lesson is for "
+                                         "{other}.").format(game=E.title(game),
+                                                            other=E.title(spec.lesson.game)))
+                spec.game = game
             E.apply_view(spec, cmd)
             self.load_spec(spec)
             self.embed = spec
@@ -198,17 +212,36 @@ class Embedding:
 
     def post(self, data: dict[str, Any]) -> None:
         """An event to the parent window (to `parent=`'s origin only, when given)."""
-        if self.env.embedded:
-            self.dom.op("post", json.dumps(data, default=str), self.parent_origin or "*")
+        if not self.env.embedded:
+            return
+        if not self.ready_sent and data.get("type") != "ready":
+            self.held.append(data)  # e.g. an address's error, said once `ready` is out
+            return
+        self.dom.op("post", json.dumps(data, default=str), self.parent_origin or "*")
 
     def ready_event(self) -> None:
+        """`ready` to the parent, then whatever the start had to say (an `error`)."""
+        if self.ready_sent:
+            return
+        self.ready_sent = True
         self.post(E.event("ready", games=list(engine.GAMES)))
+        held, self.held = self.held, []
+        for data in held:
+            self.post(data)
+        if self.embed is not None and self.embed.embed and self.embed.fit:
+            self.fit()
+
+    def fit(self) -> None:
+        """The parent's frame follows the table's height: ui/page.js sends `resize` events."""
+        if self.env.embedded:
+            self.dom.op("fit", self.parent_origin or "*")
 
     def draw_lesson(self) -> None:
         run = self.t.lesson_run
         if run is None:
             self.dom.op("lesson", None, None, False)
             return
+        busy = bool(self.t.replying)  # the answer's replies are on their way
         self.dom.op("lesson", [tree(n) for n in LV.lesson_box(run, self.t.feedback,
-                                                              self.t.hint_text)],
-                    str(run.step_index + 1), bool(run.done))
+                                                              self.t.hint_text, busy)],
+                    str(run.step_index + (0 if busy else 1)), bool(run.done and not busy))

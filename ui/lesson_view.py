@@ -59,12 +59,23 @@ def blocks(text: str) -> list[Node]:
     return out
 
 
-def lesson_box(run: Any, feedback: tuple[str, str] | None, hint: str | None) -> list[Node]:
+def only_move(run: Any) -> bool:
+    """Whether the step's answer is the only move the rules allow (the step cannot be failed:
+    the box says so)."""
+    if run.done or run.step is None or run.step.expect == "any":
+        return False
+    return len(run.deal.legal_moves()) == 1
+
+
+def lesson_box(run: Any, feedback: tuple[str, str] | None, hint: str | None,
+               busy: bool = False) -> list[Node]:
     """What the lesson's box holds: the title and step, the answer to the last move, the
-    step's text (or the lesson's end) and the hint asked for."""
+    step's text (or the lesson's end) and the hint asked for. `busy`: the right answer's
+    replies are still being played (the step answered stays, the next one comes after)."""
     lesson = run.lesson
-    step = (pgettext("lesson", "Done") if run.done else
-            _("Step {n} of {total}").format(n=run.step_index + 1, total=len(lesson.steps)))
+    n = run.step_index + (0 if busy else 1)
+    step = (pgettext("lesson", "Done") if run.done and not busy else
+            _("Step {n} of {total}").format(n=n, total=len(lesson.steps)))
     out = [Node("div", cls="lesson-head", children=[Node("b", lesson.title, "lesson-title"),
                                                     Node("small", step)])]
     if feedback is not None:
@@ -75,6 +86,9 @@ def lesson_box(run: Any, feedback: tuple[str, str] | None, hint: str | None) -> 
                         attrs={"data-lesson-feedback": kind, "role": "status"},
                         children=[Node("strong", label + " " if label else ""), *blocks(text)]))
     body = Node("div", cls="lesson-text", attrs={"data-lesson-text": "1"})
+    if busy:
+        out.append(body)
+        return out
     if run.done:
         body.attrs["data-lesson-done"] = "1"
         body.children = blocks(lesson.end or _("Lesson complete."))
@@ -83,6 +97,9 @@ def lesson_box(run: Any, feedback: tuple[str, str] | None, hint: str | None) -> 
             body.children += blocks(lesson.intro)
         if run.step is not None:
             body.children += blocks(run.step.text)
+        if only_move(run):
+            body.children.append(Node("p", _("Here the rules allow only one move: find it."),
+                                      "lesson-only", {"data-lesson-only": "1"}))
     out.append(body)
     if hint and not run.done:
         out.append(Node("div", cls="lesson-hint", attrs={"data-lesson-hint": "1"},

@@ -43,6 +43,9 @@ class Pace:
     away: set[int]
     search_ok: bool
     clock: Callable[[], float]
+    # (the lesson's, ui/tutor.py: a right answer's replies, one at a time)
+    lesson_continue: Callable[[], None]
+    reply_timer: Callable[[], None]
 
     # (the table's own, ui/controller.py)
     def emit(self, *effects: F.Effect) -> None: ...
@@ -60,7 +63,10 @@ class Pace:
     def advance(self) -> None:
         """What happens next: the finished trick's show, the summary, the trump timer, or the
         next computer move."""
-        if self.match is None or self.lesson or self.stepping or self.waiting is not None:
+        if self.match is not None and self.lesson:
+            self.lesson_continue()  # a lesson's replies, one at a time
+            return
+        if self.match is None or self.stepping or self.waiting is not None:
             return
         d = self.deal
         pause, linger = PAUSES.get(self.speed, PAUSES["2"])
@@ -122,6 +128,8 @@ class Pace:
             self.finish_linger()
         elif kind == "tick":
             self.tick()
+        elif kind == "reply":
+            self.reply_timer()
 
     def end_linger(self) -> None:
         """The finished trick's show is over: at a speed with motion the winner collects it (a
@@ -141,7 +149,7 @@ class Pace:
         self.lingering = False
         self.fresh = False
         self.emit(F.Render())
-        if self.deal.phase == "over":
+        if self.deal.phase == "over" and not self.lesson:
             self.summary()
             return
         self.advance()

@@ -4,7 +4,8 @@
 // region, focus, motion, storage, history, sound and the parent window's messages. Nothing here
 // decides a rule or a move; what it decides alone is what must not wait for the worker: Escape
 // and Tab in a dialog, the arrow keys in the hand, focus kept across a redraw, a game chosen in
-// the lobby (drawn at once from the HTML Python sent for every game).
+// the lobby (drawn at once from the HTML Python sent for every game). In a tutorial's frame it
+// moves no focus until the reader has used the frame, and it tells the parent its height.
 //
 // Until Python is ready the lobby drawn by the build answers by itself (index.html); the
 // window.__tt_* hooks read the table's state as the worker last sent it, and those that act
@@ -27,6 +28,11 @@
   var lastTable = null, tableSent = 0, tableDrawn = 0;
   var pages = {}, langHtml = "", resumeHtml = null, shownGame = null;
   var panelHtml = null, panelPhase = null, focusBefore = null, keep = null;
+  // In another page's frame the table takes the focus only once the reader has used it (a
+  // pointer, a key or a Tab into the frame): a focus move would scroll the author's page to it.
+  var touched = window.parent === window;
+
+  function focusOn(node) { if (node && touched) node.focus(); }
 
   function el(id) { return document.getElementById(id); }
   function all(sel) { return sel === ":root" ? [root] : Array.prototype.slice.call(document.querySelectorAll(sel)); }
@@ -115,7 +121,7 @@
     lobby.hidden = false;
     shownGame = game;
     var node = again ? document.querySelector(again) : null;
-    if (node) node.focus();
+    if (node) focusOn(node);
     else window.scrollTo(0, 0);
   }
 
@@ -127,7 +133,7 @@
     if (active && active !== document.body && active.isConnected && active.id !== "felt"
         && active.getClientRects().length > 0) return;
     var target = document.querySelector("#hand [data-legal], #panel [data-move]:not([disabled])");
-    if (target) target.focus();
+    focusOn(target);
   }
 
   function seatCentre(seat) {
@@ -196,15 +202,14 @@
           var sel = controlSelector(back, "#table", TABLE_CONTROLS);
           back = sel ? document.querySelector(sel) : null;
         }
-        if (back) back.focus();
+        focusOn(back);
       }
       return;
     }
     if (ov.hidden) focusBefore = document.activeElement;
     ov.innerHTML = html;
     ov.hidden = false;
-    var first = ov.querySelector("button");
-    if (first) first.focus();
+    focusOn(ov.querySelector("button"));
   }
 
   function say(text) {
@@ -263,6 +268,25 @@
     } catch (e) { fallback(); }
   }
 
+  // The parent's frame follows the table's height (embed.js): a `resize` event whenever the
+  // page's content changes height, so nothing scrolls inside the frame. In this mode
+  // (html[data-fit], style.css) no size depends on the frame's height.
+  var fitting = false;
+  function fitHeight(target) {
+    root.setAttribute("data-fit", "");
+    if (fitting) return;
+    fitting = true;
+    var app = el("app"), last = -1;
+    var send = function () {
+      var h = Math.ceil(app.getBoundingClientRect().height);
+      if (h === last || h <= 0) return;
+      last = h;
+      window.__tt_post(JSON.stringify({ v: 1, source: "trick-table", type: "resize", height: h }), target);
+    };
+    try { new ResizeObserver(send).observe(app); } catch (e) { window.addEventListener("resize", send); }
+    send();
+  }
+
   // ------------------------------------------------------------------ the operations
   var OPS = {
     "html": function (id, html) { var n = el(id); if (n) n.innerHTML = html; },
@@ -293,7 +317,7 @@
     "toast": toast,
     "overlay": showOverlay,
     "focus-hand": focusHand,
-    "focus": function (sel) { var n = document.querySelector(sel); if (n) n.focus(); },
+    "focus": function (sel) { focusOn(document.querySelector(sel)); },
     "keep-focus": function (begin) {
       if (begin) {
         var a = document.activeElement;
@@ -304,7 +328,7 @@
         var active = document.activeElement;
         if (!active || active === document.body || !active.isConnected) {
           var again = document.querySelector(keep);
-          if (again) again.focus();
+          focusOn(again);
         }
       }
       keep = null;
@@ -316,7 +340,7 @@
           felt.setAttribute("tabindex", "0");
           felt.setAttribute("role", "button");
           felt.setAttribute("aria-label", label);
-          felt.focus();
+          focusOn(felt);
         }
       } else if (felt.hasAttribute("tabindex")) {
         ["tabindex", "role", "aria-label"].forEach(function (a) { felt.removeAttribute(a); });
@@ -374,7 +398,7 @@
       if (!msg) return;
       msg.textContent = text;
       msg.hidden = false;
-      if (scroll) msg.scrollIntoView();
+      if (scroll && touched) msg.scrollIntoView();
     },
     "lobby-taken": function () { var l = el("lobby"); if (l) l.removeAttribute("data-static"); },
     "language": function (lang, code) {
@@ -411,6 +435,7 @@
       window.__tt_listen(function (origin, text) { postTable({ type: "message", origin: origin, text: text }); });
     },
     "post": function (json, target) { window.__tt_post(json, target); },
+    "fit": fitHeight,
     "click": function (sel, otherwise) {
       var n = document.querySelector(sel);
       if (n) n.click(); else say(otherwise);
@@ -648,6 +673,9 @@
   });
   link.early = null;
 
+  ["pointerdown", "keydown", "focusin"].forEach(function (kind) {
+    document.addEventListener(kind, function () { touched = true; }, true);
+  });
   document.addEventListener("click", onClick);
   document.addEventListener("change", onChange);
   document.addEventListener("keydown", onKey);

@@ -34,8 +34,14 @@ def took_sentence(winner: int, names: Sequence[str]) -> str:
 
 def turn_sentence(m: Model) -> str:
     """The reader's turn, with what there is to do ("Your turn: 3 playable cards.")."""
+    seat = m.view.get("to_move")
     if m.view.get("phase") == "play":
         playable = {c for mv in m.legal for c in str(mv).split() if R.is_card(c)}
+        if seat not in (0, None):  # the reader plays every seat (seats=all): whose cards
+            text = ngettext("{name} to play: {n} playable card.",
+                            "{name} to play: {n} playable cards.",
+                            len(playable)).format(name=m.names[seat], n=len(playable))
+            return text + " " + status(m) if m.multi else text
         text = ngettext("Your turn: {n} playable card.", "Your turn: {n} playable cards.",
                         len(playable)).format(n=len(playable))
         return text + " " + status(m) if m.multi else text  # and how many to choose

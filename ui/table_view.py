@@ -39,6 +39,7 @@ class Ui:
     away: frozenset[int] = frozenset()
     lesson: bool = False  # a lesson is on the table (it answers every move itself)
     lesson_done: bool = False
+    busy: bool = False  # a lesson's replies are being played
     lesson_hint: bool = False  # the lesson's step has a hint
     embed: bool = False  # a position or a lesson (the reader's controls only)
     embedded: bool = False  # inside another page's frame
@@ -55,7 +56,7 @@ def can_act(match: Any, cur: int, ui: Ui) -> bool:
     d = match.deals[cur]
     return (not ui.overlay and (not ui.lingering or ui.speed == "0")
             and d.phase != "over" and d.to_move in ui.readers
-            and not (ui.lesson and ui.lesson_done))
+            and not (ui.lesson and (ui.lesson_done or ui.busy)))
 
 
 def waiting_for_tap(match: Any, cur: int, ui: Ui) -> bool:
@@ -177,15 +178,20 @@ def status(m: Model) -> str:
     """The status line under the felt."""
     v, names, ui = m.view, m.names, m.ui
     to_move = v.get("to_move")
+    done = _("Lesson complete: “Restart” plays it again.") if ui.lesson_done else ""
     if ui.lingering and ui.last_trick is not None:
         w = ui.last_trick["winner"]
         took = (_("You take the trick.") if w == 0
                 else _("{name} takes the trick.").format(name=names[w]))
         if m.can:  # two sentences, each translated whole
             return took + " " + _("Your lead.") if not v.get("trick") else took
+        if done:
+            return took + " " + done
         if m.tap:
             return took + " " + _("Tap the table to go on.")
         return took
+    if done:
+        return done
     phase = v.get("phase")
     if phase == "over":
         return _("Deal over.")
@@ -200,7 +206,7 @@ def status(m: Model) -> str:
         if prompt is not None:
             return prompt.render(names, catalog())
         return _("Your turn: play a raised card.")
-    if to_move is not None:
+    if to_move is not None and to_move not in ui.readers:  # a reader's seat waits for no one
         name = names[to_move]
         if phase == "bidding":
             return _("{name} is bidding…").format(name=name)
@@ -265,7 +271,8 @@ def bar(m: Model) -> str:
     info = "".join(f'<span class="fact"><small>{R.esc(a)}</small> {R.esc(b)}</span>'
                    for a, b in V.info_items(v, m.names))
     head = (f'<div class="title"><h1><b>{R.esc(m.gi["title"])}</b></h1>'
-            f'<small>{R.esc(deal_text(m))}</small></div>{V.trump_html(v)}'
+            + ("" if ui.lesson else f'<small>{R.esc(deal_text(m))}</small>')
+            + f'</div>{V.trump_html(v)}'
             f'<div class="facts">{info}</div>')
     t_sound = R.esc(_("Sound"))
     sound_btn = ('<button type="button" class="btn small sound" data-action="sound" '

@@ -17,7 +17,7 @@ import engine.bots
 from . import effects as F
 from . import embed as E
 from .i18n import _, catalog
-from .seen import seen_moves
+from .pace import PAUSES
 
 
 class Tutor:
@@ -37,6 +37,7 @@ class Tutor:
     lesson_run: Any
     step_pos: int | None
     overlay: Any
+    waiting: str | None
     on_lesson_move: Callable[[str], None]
     on_step_move: Callable[[str], None]
 
@@ -53,6 +54,7 @@ class Tutor:
     def play(self, move: str, checked: bool = False) -> None: ...
     def bot_rng(self) -> Any: ...
     def move_posts(self, seen: Any, deal: Any, last: bool = True) -> list[F.Effect]: ...
+    def wait(self, kind: str, seconds: float) -> None: ...
 
     def init_tutor(self) -> None:
         self.step_record: dict[str, Any] | None = None  # the position's moves, step by step
@@ -61,6 +63,11 @@ class Tutor:
         self.base_record: dict[str, Any] | None = None  # the position as it was loaded
         self.feedback: tuple[str, str] | None = None  # the lesson's answer to the last move
         self.hint_text: str | None = None  # the lesson's hint on show
+        # A right answer's scripted replies, still to be shown one at a time (the lesson's
+        # run is already past them; the table shows a copy of its match catching up).
+        self.replies: list[str] = []
+        self.replying = False
+        self.reply_due = False
         self.on_lesson_move = self.lesson_try
         self.on_step_move = self.note_step
 
@@ -74,6 +81,7 @@ class Tutor:
         self.open_view = False
         self.feedback = self.hint_text = None
         self.seat_shift = 0
+        self.replies, self.replying = [], False
 
     def show(self, match: Any, cur: int) -> None:
         """A position or a lesson on the table (the page shows the table, not the lobby)."""
@@ -91,7 +99,7 @@ class Tutor:
         self.open_view = lesson.view == "open" or spec.open_view
         self.seat_shift = (spec.seat or spec.lesson.seat) % run.match.players
         self.feedback = self.hint_text = None
-        self.speed = "0"
+        self.replies, self.replying = [], False
         self.show(run.match, run.match.deals.index(run.deal))
         self.lesson_posts()
 
@@ -135,26 +143,22 @@ class Tutor:
         """The reader's move in a lesson: right (played, with the step's replies), wrong or
         not allowed, each said with the lesson's words and posted to the parent."""
         run = self.lesson_run
-        if run is None or run.done:
+        if run is None or run.done or self.replying:
             return
-        deal = run.deal
-        before = self.view()
+        shown = len(E.flat_moves(run.match.record()))
         out = run.try_move(move)
         names = self.names()
         self.selection = []
         if out.kind == "right":
             self.feedback = ("right", out.text or out.message.render(names, catalog()))
             self.hint_text = None
-            seen = seen_moves(before, self.view(), list(out.played))
-            for i, one in enumerate(seen):
-                self.emit(*self.move_posts(one, deal, last=i == len(seen) - 1))
-            finished = [one.finished for one in seen if one.finished is not None]
-            if finished:
-                self.last_trick = finished[-1]
-                self.lingering = not deal.trick and deal.phase != "over"
-            self.seq += 1
-            self.emit(F.Render())
-            self.lesson_posts()
+            # The table plays the answer and then each reply at its pace, on a copy of the
+            # position the reader saw, so the trick is seen being played and won.
+            self.match = engine.replay(E.truncate(run.match.record(), shown))
+            self.replies = [mv for _seat, mv in out.played]
+            self.replying = True
+            self.reply_due = True  # the reader's own move goes at once
+            self.lesson_continue()
         elif out.kind in ("wrong", "illegal"):
             why = out.reason.render(names, catalog()) if out.reason is not None else ""
             text = (" ".join(t for t in (why, out.text or "") if t)
@@ -164,6 +168,37 @@ class Tutor:
                 E.event("error", message=text) if out.kind == "illegal" else
                 E.event("lesson-step", step=run.step_index + 1, answer="wrong", move=move,
                         text=text)))
+
+    def lesson_continue(self) -> None:
+        """The next of a right answer's moves, once the last one was seen (a finished trick
+        stays on show and is collected, as in play); then the lesson's next step."""
+        run = self.lesson_run
+        if run is None or not self.replying or self.waiting is not None \
+                or self.overlay is not None:
+            return
+        pause, linger = PAUSES.get(self.speed, PAUSES["2"])
+        while True:
+            if self.lingering and linger > 0:
+                self.wait("linger", linger)
+                return
+            if not self.replies:
+                break
+            if pause > 0 and not self.reply_due:
+                self.wait("reply", pause)
+                return
+            self.reply_due = False
+            self.apply(self.replies.pop(0))
+        self.replying = False
+        self.match = run.match  # the same position: the lesson's own match again
+        self.cur = run.match.deals.index(run.deal)
+        self.emit(F.Render())
+        if run.done:
+            self.emit(F.Say(_("Lesson complete.")))
+        self.lesson_posts()
+
+    def reply_timer(self) -> None:
+        self.reply_due = True
+        self.lesson_continue()
 
     def lesson_posts(self) -> None:
         run = self.lesson_run
@@ -238,6 +273,7 @@ class Tutor:
         run = self.lesson_run
         if run is not None:
             run.restart()
+            self.replies, self.replying = [], False
             self.feedback = self.hint_text = None
             self.show(run.match, run.match.deals.index(run.deal))
             self.lesson_posts()
@@ -263,6 +299,9 @@ class Tutor:
         if self.match is None:
             raise E.EmbedError(_("There is no game on the table yet: send “load” first."))
         if self.lesson_run is not None:
+            if self.replying:
+                raise E.EmbedError(_("The table is still playing the replies to the last "
+                                     "move: wait for the next “lesson-step”."))
             self.lesson_try(move)
             return
         if not self.can_act():

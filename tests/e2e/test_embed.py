@@ -10,7 +10,6 @@ run in the session's shared page through the app's reset hook (no reload per les
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -62,12 +61,14 @@ class Sites:
         url = route.request.url
         for origin in (TUTORIAL, OTHER):
             if url.startswith(origin + "/"):
-                body = self.pages.get(url.split("?")[0][len(origin):])
+                path = url.split("?")[0][len(origin):]
+                body = self.pages.get(path)
+                kind = ".json" if path.endswith(".json") else ".html"
                 if body is None:
                     route.fulfill(status=404, body="not found")
                 else:
                     route.fulfill(status=200, body=body,
-                                  headers={"content-type": CONTENT_TYPES[".html"]})
+                                  headers={"content-type": CONTENT_TYPES[kind]})
                 return
         self.site.handle(route)
 
@@ -103,11 +104,13 @@ def table_frame(page: Any) -> Any:
 
 
 def events(page: Any) -> list[dict[str, Any]]:
-    return page.evaluate("window.events")
+    """The table's events on the parent page, but for `resize` (the frame's height)."""
+    return page.evaluate("window.events.filter(e => e.type !== 'resize')")
 
 
 def wait_events(page: Any, n: int) -> list[dict[str, Any]]:
-    page.wait_for_function("n => window.events.length >= n", arg=n, timeout=60_000)
+    page.wait_for_function("n => window.events.filter(e => e.type !== 'resize').length >= n",
+                           arg=n, timeout=60_000)
     return events(page)
 
 
@@ -121,6 +124,18 @@ def send_and_wait(page: Any, command: Any) -> list[dict[str, Any]]:
     send(page, command)
     wait_events(page, before + 1)
     page.wait_for_timeout(300)  # events a command sends come together
+    return events(page)[before:]
+
+
+def send_until(page: Any, command: Any, last: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Sends a command and returns the events it caused, up to the first of type `last` (a
+    lesson's replies come one at a time, then the next step)."""
+    before = len(events(page))
+    send(page, command)
+    page.wait_for_function(
+        "([n, last]) => window.events.filter(e => e.type !== 'resize').slice(n)"
+        ".some(e => last.includes(e.type))",
+        arg=[before, list(last)], timeout=60_000)
     return events(page)[before:]
 
 
@@ -191,7 +206,8 @@ def test_parent_page_embeds_loads_and_plays_by_message(outside: tuple[Any, Sites
     assert str(deal.illegal_reason(illegal).render(["You", "Mehmet", "Ayşe", "Kemal"])) in \
         got[0]["message"]
     for i, step in enumerate(lesson.steps):
-        got = send_and_wait(page, {"v": 1, "type": "play", "move": step.moves[0]})
+        got = send_until(page, {"v": 1, "type": "play", "move": step.moves[0]},
+                         ("lesson-step", "lesson-done"))
         moves = [e for e in got if e["type"] == "move"]
         assert [e["move"] for e in moves] == [step.moves[0], *step.replies]
         last = got[-1]
@@ -402,7 +418,7 @@ def test_every_learn_lesson_runs_to_the_end(app: App, path: Path) -> None:
     page = app.page
     doc = json.loads(path.read_text(encoding="utf-8"))
     lesson = load_lesson(doc)
-    open_embed(page, "?embed=1&lesson=" + quote(address.encode(doc)))
+    open_embed(page, "?embed=1&speed=1&lesson=" + quote(address.encode(doc)))
     page.wait_for_selector('#lesson[data-step="1"]')
     run = lesson.start()
     for i, step in enumerate(lesson.steps):
@@ -441,9 +457,8 @@ def test_learn_site_uses_only_embed_js(outside: tuple[Any, Sites]) -> None:
     for f in frames:
         src = str(f.get_attribute("src"))
         assert src.startswith(BASE + "?embed=1"), src
-        lesson = re.search(r"[?&]lesson=([^&]+)", src)
-        if lesson:
-            assert "learn%2Flessons%2F" in lesson.group(1)
+        assert "fit=1" in src  # the frame follows the table's height
+        assert "lesson=" not in src  # a lesson file is read by embed.js and sent by message
     frames[0].scroll_into_view_if_needed()
     tf = None
     for _ in range(600):
@@ -455,3 +470,92 @@ def test_learn_site_uses_only_embed_js(outside: tuple[Any, Sites]) -> None:
     assert tf is not None
     tf.wait_for_selector("#table:not([hidden])")
     assert tf.query_selector("#embed-msg:not([hidden])") is None
+
+
+def frames_ready(page: Any, n: int) -> list[Any]:
+    for _ in range(900):
+        cands = [fr for fr in page.frames if fr.url.startswith(BASE + "?embed=1")]
+        try:
+            if len(cands) >= n and all(
+                    fr.evaluate("!!document.documentElement.dataset.ready") for fr in cands):
+                return cands
+        except Exception:  # noqa: BLE001, S110 (a frame is still loading)
+            pass
+        page.wait_for_timeout(100)
+    raise AssertionError("the frames never got ready")
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800)], ids=["360x640", "1280x800"])
+def test_learn_page_stays_still_and_frames_fit(outside: tuple[Any, Sites],
+                                               size: tuple[int, int]) -> None:
+    """/learn/koz-maca.html: loading it neither scrolls the page nor puts the focus in a frame
+    (the lessons' tables wait for the reader), and every frame is as tall as its table: nothing
+    scrolls inside, so each lesson shows its felt at the top of its frame."""
+    page, _ = outside
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        page.goto(BASE + "learn/koz-maca.html")
+        frames = frames_ready(page, 4)
+        for fr in frames:
+            fr.wait_for_selector("#table:not([hidden])")
+        page.wait_for_timeout(2000)  # the tables' first turns have come (and asked for focus)
+        assert page.evaluate("window.scrollY") == 0
+        assert page.evaluate("document.activeElement.tagName") != "IFRAME"
+        for fr in frames:
+            assert fr.evaluate("document.hasFocus() && document.activeElement !== document.body"
+                               ) is False
+        page.wait_for_function("""() => [...document.querySelectorAll('iframe')].every(f => {
+            const d = f.contentDocument;  // same origin here: the frames can be measured
+            return d && Math.abs(f.getBoundingClientRect().height
+                                 - d.documentElement.scrollHeight) <= 2; })""", timeout=20_000)
+        for fr in frames:
+            inner = fr.evaluate("""() => ({scroll: window.scrollY, view: innerHeight,
+                content: document.documentElement.scrollHeight,
+                felt: document.getElementById('felt').getBoundingClientRect().toJSON()})""")
+            assert inner["scroll"] == 0 and inner["content"] <= inner["view"] + 1, inner
+            assert 0 <= inner["felt"]["top"] and inner["felt"]["bottom"] <= inner["view"], inner
+    finally:
+        page.set_viewport_size({"width": 1000, "height": 800})
+
+
+def test_lesson_file_on_the_authors_site(outside: tuple[Any, Sites]) -> None:
+    """The documented snippet on another origin: embed.js reads the lesson file from the
+    author's site and hands it to the table, which checks it as any lesson; a missing file is
+    an error said as text on the author's page; `error` never comes before `ready`."""
+    page, sites = outside
+    doc = lesson_doc("koz-maca-overtake")
+    sites.pages["/lessons/koz-maca-overtake.json"] = json.dumps(doc)
+    sites.pages["/snippet.html"] = parent_page(
+        'data-game="koz-maca" data-lesson="lessons/koz-maca-overtake.json"')
+    page.goto(TUTORIAL + "/snippet.html")
+    evs = wait_events(page, 2)
+    assert [e["type"] for e in evs[:2]] == ["ready", "lesson-step"], evs
+    assert evs[1]["step"] == 1 and evs[1]["text"] == load_lesson(doc).steps[0].text
+    tf = table_frame(page)
+    tf.wait_for_selector('#lesson[data-step="1"] [data-lesson-text]')
+    assert tf.query_selector("#embed-msg:not([hidden])") is None
+    height = page.evaluate("document.querySelector('#t iframe').getBoundingClientRect().height")
+    assert height != 640  # the frame follows the table (a resize event), not a fixed height
+    resized = page.evaluate("window.events.filter(e => e.type === 'resize')")
+    assert resized and resized[-1]["height"] == round(height)
+    assert page.evaluate("window.events[0].type") == "ready"  # even before the first resize
+
+    # a lesson file that is not there, and one for another game than the snippet names
+    sites.pages["/missing.html"] = parent_page(
+        'data-game="koz-maca" data-lesson="lessons/nowhere.json"')
+    page.goto(TUTORIAL + "/missing.html")
+    page.wait_for_function("window.events.some(e => e.type === 'error')", timeout=60_000)
+    alert = page.wait_for_selector("#t p[role=alert]")
+    assert "nowhere.json" in (alert.text_content() or "") and "404" in (alert.text_content() or "")
+    sites.pages["/other-game.html"] = parent_page(
+        'data-game="batak" data-lesson="lessons/koz-maca-overtake.json"')
+    page.goto(TUTORIAL + "/other-game.html")
+    evs = wait_events(page, 2)
+    assert [e["type"] for e in evs[:2]] == ["ready", "error"], evs
+    assert "Koz Maça" in evs[1]["message"]
+
+    # an address's error comes after `ready`, never before
+    sites.pages["/poker.html"] = parent_page('data-game="poker"')
+    page.goto(TUTORIAL + "/poker.html")
+    evs = wait_events(page, 2)
+    assert [e["type"] for e in evs[:2]] == ["ready", "error"], evs
