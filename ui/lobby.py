@@ -44,7 +44,9 @@ class Lobby:
         self.c.values[self.c.selected] = chosen["values"]
         self.c.players, self.c.seed = chosen["players"], chosen["seed"]
         self.t.speed, self.t.level = chosen["speed"], chosen["level"]
-        self.show_lobby()
+        # a pending "Deal the cards" opens the table at once: the lobby is drawn when it is
+        # shown again (Back, Games)
+        self.show_lobby(draw=not chosen["start"])
         if chosen["start"]:
             self.deal_new()
 
