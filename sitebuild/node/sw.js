@@ -2,10 +2,14 @@
 // in the precache manifest: every file of dist/, each with the SHA-256 of its bytes unless its
 // URL names its content).
 //
-// The precache reuses what the page has just downloaded: its install asks the browser's HTTP
-// cache first (cache: "force-cache"), and keeps what it finds when the bytes are this
-// version's (a content-named URL always is; any other file is checked against its SHA-256),
-// else downloads the file. A first visit so requests each file once.
+// The precache reuses what the page has just downloaded. The page's worker has put the runtime,
+// pyscript.json and the .pyc files in the precache's own cache under Workbox's keys
+// (ui/worker.js); the install keeps every entry it finds there. For the rest it asks the
+// browser's HTTP cache first (cache: "force-cache"), and keeps what it finds when the bytes are
+// this version's (a content-named URL always is; any other file is checked against its
+// SHA-256), else downloads the file. A first visit so requests each file once. (A browser that
+// keeps no HTTP cache for its service worker, as in a private window, downloads the page's own
+// documents, scripts and styles once more here: nothing else holds their bytes.)
 //
 // It takes over the open pages at its first activation, so the snapshot's maker (ui/snapshot.js)
 // and any file a page asks for later come from the offline copy. A new version waits until the
