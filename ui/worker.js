@@ -35,7 +35,6 @@ const contentNamed = /^(runtime|py-[0-9a-f]{8})\//;  // service-worker.mjs: dont
 const firstVisit = self.caches ? caches.has(PRECACHE).then((has) => !has, () => false)
   : Promise.resolve(false);
 async function keepDownload(url, res) {
-  if (!(await firstVisit) || !url.startsWith(base.href) || !res.ok || res.type !== "basic") return;
   const path = url.slice(base.href.length).split(/[?#]/)[0];
   let key = base.href + path;
   if (!contentNamed.test(path)) {
@@ -47,9 +46,10 @@ async function keepDownload(url, res) {
 const fetchFromNetwork = self.fetch.bind(self);
 self.fetch = async (input, init) => {
   const res = await fetchFromNetwork(input, init);
-  const url = new URL(input instanceof Request ? input.url : String(input), base).href;
-  if (!init || !init.method || init.method === "GET") {
-    keepDownload(url, res.clone()).catch(() => { /* the service worker downloads it */ });
+  const request = new Request(input, init);
+  if (request.method === "GET" && request.url.startsWith(base.href) && res.ok
+      && res.type === "basic" && (await firstVisit)) {
+    keepDownload(request.url, res.clone()).catch(() => { /* the service worker downloads it */ });
   }
   return res;
 };
