@@ -9,10 +9,11 @@ if [ "$(id -u)" != "0" ] && command -v sudo >/dev/null; then SUDO="sudo"; fi
 
 missing=""
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium fonts-dejavu-core"
-# the cross-engine suite (tests/xengine/): WebKitGTK's WebDriver with its MiniBrowser under Xvfb,
-# and Firefox ESR
-[ -x /usr/bin/WebKitWebDriver ] && ls /usr/lib/*/webkit2gtk-4.*/MiniBrowser >/dev/null 2>&1 \
-  || missing="$missing webkit2gtk-driver"
+# the cross-engine suite (tests/xengine/): WebKitGTK's WebDriver with a browser on WebKit's Python
+# bindings (sitebuild/bench/webkit_browser.py) under Xvfb, and Firefox ESR
+[ -x /usr/bin/WebKitWebDriver ] || missing="$missing webkit2gtk-driver"
+ls /usr/lib/*/girepository-1.0/WebKit2-4.1.typelib >/dev/null 2>&1 && [ -x /usr/bin/python3 ] \
+  && /usr/bin/python3 -c "import gi" 2>/dev/null || missing="$missing gir1.2-webkit2-4.1 python3-gi"
 command -v Xvfb >/dev/null 2>&1 || missing="$missing xvfb"
 [ -x /usr/bin/firefox-esr ] || missing="$missing firefox-esr"
 command -v node >/dev/null 2>&1 || missing="$missing nodejs"

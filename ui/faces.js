@@ -46,8 +46,12 @@
     : function (f) { setTimeout(f, 50); };
 
   // The page is calm: no table on show, or a deal's summary, or the table waiting for the
-  // player (#table[data-input]); and no animation running.
+  // player (#table[data-input]); no animation running; and the offline copy not being made
+  // (its precache downloads the faces too: read at the same moment, a face would be downloaded
+  // twice; read after, it comes from the browser's cache or from the offline copy).
   function calm() {
+    var reg = window.__tt_sw;  // the service worker's registration (index.html)
+    if (reg && reg.installing) return false;
     var table = document.getElementById("table");
     var quiet = !table || table.hidden || !!document.querySelector("[data-summary]")
       || table.hasAttribute("data-input");

@@ -23,6 +23,37 @@ function mark(name) {
 
 let boot = { from: "fresh", why: "no snapshot in the offline copy" };
 
+// On a first visit, what this worker and Pyodide download (the runtime, pyscript.json, the .pyc
+// files) is also put in the offline copy's precache (sitebuild/node/sw.js, Workbox), under the
+// keys Workbox gives it: a content-named file (runtime/…, py-<hash>/…) under its own URL, any
+// other file under ?__WB_REVISION__=<the SHA-256 of its bytes> (the build's revisions are the
+// same hashes, so stale bytes land under a key the precache never asks for, and its activation
+// drops them). The service worker's install keeps what it finds there and downloads only the
+// rest, even in a browser that keeps no HTTP cache for it to reuse (a private window).
+const PRECACHE = "workbox-precache-v2-" + base.href;  // Workbox's precache name for this scope
+const contentNamed = /^(runtime|py-[0-9a-f]{8})\//;  // service-worker.mjs: dontCacheBustURLsMatching
+const firstVisit = self.caches ? caches.has(PRECACHE).then((has) => !has, () => false)
+  : Promise.resolve(false);
+async function keepDownload(url, res) {
+  const path = url.slice(base.href.length).split(/[?#]/)[0];
+  let key = base.href + path;
+  if (!contentNamed.test(path)) {
+    const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", await res.clone().arrayBuffer()));
+    key += "?__WB_REVISION__=" + Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  await (await caches.open(PRECACHE)).put(key, res);
+}
+const fetchFromNetwork = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const res = await fetchFromNetwork(input, init);
+  const request = new Request(input, init);
+  if (request.method === "GET" && request.url.startsWith(base.href) && res.ok
+      && res.type === "basic" && (await firstVisit)) {
+    keepDownload(request.url, res.clone()).catch(() => { /* the service worker downloads it */ });
+  }
+  return res;
+};
+
 async function cachedSnapshot() {
   let bytes = null;
   try {

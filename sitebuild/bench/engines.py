@@ -12,9 +12,9 @@ every request logged on the server, workers' and service workers' included):
   browser's content processes from /proc/<pid>/smaps_rollup (WebKit's WebKitWebProcess,
   Firefox's "Web Content"/"Isolated Web Co", Chromium's renderers); the tab's is the largest.
 
-WebKitGTK (MiniBrowser under Xvfb, selenium) and Firefox ESR (puppeteer-core over BiDi) always;
-Chromium (Playwright) too when playwright and a Chromium are here. An engine that is missing is
-named and passed over.
+WebKitGTK (webkit_browser.py under Xvfb, selenium) and Firefox ESR (puppeteer-core over BiDi)
+always; Chromium (Playwright) too when playwright and a Chromium are here. An engine that is
+missing is named and passed over.
 """
 
 from __future__ import annotations

@@ -1,10 +1,12 @@
 """The page in other engines than Chromium: WebKitGTK (Python selenium with WebKitWebDriver and
-its MiniBrowser, under Xvfb) and Firefox ESR (puppeteer-core over WebDriver BiDi, from Node:
-firefox.mjs beside this file), with one small interface for both (`Driver`), and a plain static
-server for dist/ under a sub-path that logs every request.
+a small browser with a profile on disk, webkit_browser.py, under Xvfb) and Firefox ESR
+(puppeteer-core over WebDriver BiDi, from Node: firefox.mjs beside this file), with one small
+interface for both (`Driver`), and a plain static server for dist/ under a sub-path that logs
+every request.
 
 Used by the cross-engine tests (tests/xengine/) and `python3 build.py bench engines`. Nothing
-here downloads a browser: the engines are Debian's (webkit2gtk-driver, firefox-esr, xvfb).
+here downloads a browser: the engines are Debian's (webkit2gtk-driver, gir1.2-webkit2-4.1,
+firefox-esr, xvfb).
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ import glob
 import http.server
 import json
 import os
+import shutil
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -31,14 +35,9 @@ SUB = "/games/trick-table/"  # the sub-path, as on a GitHub Pages project site
 WEBDRIVER = "/usr/bin/WebKitWebDriver"
 FIREFOX = "/usr/bin/firefox-esr"
 XVFB = "/usr/bin/Xvfb"
+SYSTEM_PYTHON = "/usr/bin/python3"  # Debian's, with PyGObject (python3-gi)
 TOOLS = ROOT / "tools" / "xengine"  # package.json + package-lock.json: puppeteer-core, pinned
 ENGINES = ("webkit", "firefox")
-
-
-def minibrowser() -> str | None:
-    """WebKitGTK's MiniBrowser (webkit2gtk-driver's browser for automation), if installed."""
-    found = sorted(glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser"))
-    return found[-1] if found else None
 
 
 def missing(engine: str) -> str | None:
@@ -48,10 +47,12 @@ def missing(engine: str) -> str | None:
     if engine == "webkit":
         if not os.path.isfile(WEBDRIVER):
             return f"no {WEBDRIVER} (Debian's webkit2gtk-driver)"
-        if minibrowser() is None:
-            return "no /usr/lib/*/webkit2gtk-4.*/MiniBrowser (Debian's webkit2gtk-driver)"
         if not os.path.isfile(XVFB):
             return f"no {XVFB} (Debian's xvfb)"
+        if not glob.glob("/usr/lib/*/girepository-1.0/WebKit2-4.1.typelib"):
+            return "no WebKit2-4.1.typelib (Debian's gir1.2-webkit2-4.1)"
+        if not os.path.isfile(SYSTEM_PYTHON):
+            return f"no {SYSTEM_PYTHON} (Debian's python3, with python3-gi)"
         return None
     if engine == "firefox":
         return None if os.path.isfile(FIREFOX) else f"no {FIREFOX} (Debian's firefox-esr)"
@@ -328,7 +329,7 @@ def pss_kb(pid: int) -> int | None:
 
 
 class Xvfb:
-    """One X server for the run (WebKitGTK's MiniBrowser needs a display)."""
+    """One X server for the run (the WebKitGTK browser needs a display)."""
 
     def __init__(self) -> None:
         self.proc: subprocess.Popen[bytes] | None = None
@@ -362,7 +363,9 @@ class Xvfb:
 
 
 class WebKit(Driver):
-    """WebKitGTK's MiniBrowser in automation mode, through WebKitWebDriver (selenium)."""
+    """WebKitGTK in automation mode, through WebKitWebDriver (selenium): webkit_browser.py,
+    with a fresh profile on disk (MiniBrowser's automation mode keeps none: with no HTTP cache,
+    a service worker could never reuse what its page has downloaded)."""
 
     engine = "webkit"
 
@@ -372,8 +375,11 @@ class WebKit(Driver):
         from selenium.webdriver.webkitgtk.service import Service
 
         options = Options()
-        options.binary_location = str(minibrowser())
+        self.profile = tempfile.mkdtemp(prefix="xengine-webkit-")
+        options.binary_location = SYSTEM_PYTHON
+        options.add_argument(str(HERE / "webkit_browser.py"))
         options.add_argument("--automation")
+        options.add_argument(f"--profile={self.profile}")
         options.page_load_strategy = "none"  # goto() waits for the state it is asked for
         env = {**os.environ, "DISPLAY": display}
         service = Service(executable_path=WEBDRIVER, env=env, log_output=subprocess.DEVNULL)
@@ -429,7 +435,10 @@ class WebKit(Driver):
         return descendants(self.service_pid)
 
     def close(self) -> None:
-        self.wd.quit()
+        try:
+            self.wd.quit()
+        finally:
+            shutil.rmtree(self.profile, ignore_errors=True)
 
 
 def driver_modules() -> Path:

@@ -2,10 +2,14 @@
 // in the precache manifest: every file of dist/, each with the SHA-256 of its bytes unless its
 // URL names its content).
 //
-// The precache reuses what the page has just downloaded: its install asks the browser's HTTP
-// cache first (cache: "force-cache"), and keeps what it finds when the bytes are this
-// version's (a content-named URL always is; any other file is checked against its SHA-256),
-// else downloads the file. A first visit so requests each file once.
+// The precache reuses what the page has just downloaded. The page's worker has put the runtime,
+// pyscript.json and the .pyc files in the precache's own cache under Workbox's keys
+// (ui/worker.js); the install keeps every entry it finds there. For the rest it asks the
+// browser's HTTP cache first (cache: "force-cache"), and keeps what it finds when the bytes are
+// this version's (a content-named URL always is; any other file is checked against its
+// SHA-256), else downloads the file. A first visit so requests each file once. (A browser that
+// keeps no HTTP cache for its service worker, as in a private window, downloads the page's own
+// documents, scripts and styles once more here: nothing else holds their bytes.)
 //
 // It takes over the open pages at its first activation, so the snapshot's maker (ui/snapshot.js)
 // and any file a page asks for later come from the offline copy. A new version waits until the
@@ -27,14 +31,15 @@ function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function inHttpCache(url) {
-  try {
-    const res = await fetch(url, { cache: "only-if-cached", mode: "same-origin",
-                                   credentials: "same-origin" });
-    return res.ok;
-  } catch {
-    return false;
-  }
+// The URL a page at `url` (…/index.html) was opened at, as its bytes are in the HTTP cache: its
+// folder, unless an open page's address names index.html itself. (Asked of the open pages, not
+// of the HTTP cache: a browser that keeps no HTTP cache, as in a private window, answers an
+// "only-if-cached" request from the network.)
+async function openedAt(url) {
+  const folder = url.slice(0, -"index.html".length);
+  const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const bare = (address) => { const u = new URL(address); u.search = ""; u.hash = ""; return u.href; };
+  return pages.some((page) => bare(page.url) === url) ? url : folder;
 }
 
 const installing = (event) => !!event && event.type === "install";
@@ -42,12 +47,8 @@ const installing = (event) => !!event && event.type === "install";
 const reuseDownloads = {
   async requestWillFetch({ request, event }) {
     if (!installing(event)) return request;
-    let url = request.url;
     // The page is usually opened at its folder: index.html's bytes are cached under that URL.
-    if (url.endsWith("/index.html")) {
-      const folder = url.slice(0, -"index.html".length);
-      if (!(await inHttpCache(url)) && (await inHttpCache(folder))) url = folder;
-    }
+    const url = request.url.endsWith("/index.html") ? await openedAt(request.url) : request.url;
     return new Request(url, { cache: "force-cache", credentials: "same-origin" });
   },
   async fetchDidSucceed({ request, response, event }) {
