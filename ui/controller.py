@@ -360,6 +360,9 @@ class Table(Pace, Coach, Tutor, Looking):
         m, d = self.match, self.deal
         names = self.names()
         lines = [x.render(names, catalog()) for x in m.rules.explain(d.result or {})]
+        end = SH.match_end_line(m, self.cur, names)  # a lusya, a match decided in one deal
+        if end:
+            lines.append(end)
         html = SH.summary_html(m, self.cur, self.gi(), names, lines)
         self.open(Overlay.SUMMARY, html, say_head=True)
         if lines:

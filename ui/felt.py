@@ -5,6 +5,7 @@ over the table, focus and motion (a part of the DOM layer: ui/app.py's `App`).
 from __future__ import annotations
 
 from . import effects as F
+from . import i18n as I
 from . import speech as SP
 from . import table_view as TV
 from .i18n import _
@@ -77,6 +78,9 @@ class Felt:
         if m is None:
             return
         d = self.deal
+        # text names cards with the letters the cards show (the regional indices or Latin)
+        I.use_letters(str(self.info.get(m.game, {}).get("home_language") or ""),
+                      self.env.display_settings().get("regional-ranks"))
         model = self.table_model()
         # A new deal's first look: the cards are dealt in (style.css, at most 300 ms), unless
         # at Instant or under reduced motion.

@@ -60,8 +60,8 @@ from engine import GAME_INFO
 from engine.core import Match, Rules, replay
 from engine.messages import Message
 
-from .hints import amount
-from .i18n import N_, _, catalog, game_info, ngettext, pgettext
+from .hints import amount, shown
+from .i18n import N_, _, catalog, game_info, names_list, ngettext, pgettext
 from .render import (
     card_html,
     esc,
@@ -90,7 +90,7 @@ def game_texts(game: str, title: str, labels: Mapping[str, str]) -> tuple[str, d
     return str(gi["title"]), dict(gi["score_labels"])
 
 def _team_name(team: Sequence[int], names: Sequence[str]) -> str:
-    return " & ".join(_who(s, names) for s in team)
+    return names_list([_who(s, names) for s in team])
 
 
 def _nums(xs: Sequence[Any]) -> str:
@@ -532,10 +532,16 @@ def _review_rows(review: dict[str, Any], index: int | None, label: Any, unit: st
                      f'{where}</button>')
         line = esc(_decision_line(dec, label, unit))
         loss = dec.get("perfect_loss")
-        if isinstance(loss, (int, float)) and loss > 0:
-            line += esc(" · " + _("with every card visible this lost {amount}").format(
-                amount=amount(float(loss), str((review.get("perfect") or {}).get("unit")
-                                               or unit))))
+        p_unit = str((review.get("perfect") or {}).get("unit") or unit)
+        if isinstance(loss, (int, float)) and loss > 0 and shown(float(loss), p_unit) > 0:
+            if dec.get("verdict") in ("best", "good"):
+                # not a contradiction: the verdict is from what the player could see
+                line += esc(" · " + _("with every card visible this lost {amount}; the "
+                                      "verdict is from what you could see then").format(
+                    amount=amount(float(loss), p_unit)))
+            else:
+                line += esc(" · " + _("with every card visible this lost {amount}").format(
+                    amount=amount(float(loss), p_unit)))
         rows.append(_decision_item(dec, where, line))
     return rows
 
@@ -550,6 +556,10 @@ def _perfect_text(perfect: dict[str, Any], unit: str) -> str:
                  "the play against all the others; it made {made}.").format(
                      amount=amount(float(perfect.get("total", 0)), p_unit),
                      made=amount(float(perfect.get("made") or 0), p_unit))
+        total, made = float(perfect.get("total", 0)), float(perfect.get("made") or 0)
+        if shown(made, p_unit) > shown(total, p_unit):
+            text += " " + _("It made more because the other side did not play perfectly "
+                            "either.")
         if perfect.get("contract_made") is not None:
             text += " " + (_("The contract could be made.") if perfect["contract_made"]
                            else _("The contract could not be made."))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import i18n as I
 from . import render as R
 from . import views as V
 from .i18n import _
@@ -42,6 +43,27 @@ def summary_html(match: Any, cur: int, gi: dict[str, Any], names: list[str],
                           list(match.totals), gi.get("teams"),
                           match.is_over and cur == len(match.deals) - 1, lines)
     return practice_note(html, bool(getattr(match, "practice", False)))
+
+
+def match_end_line(match: Any, cur: int, names: list[str]) -> str:
+    """The summary's line when deal `cur` ends the match ("" when it does not): who reached
+    the total that loses, and whether one deal decided it ("You and Ivan reached 12, the total
+    that loses the match: the match is over after one deal.")."""
+    if not match.is_over or cur != len(match.deals) - 1:
+        return ""
+    target = match.rules.losing_target()
+    totals = list(match.totals)
+    losers = ([s for s in range(len(names)) if s < len(totals) and totals[s] >= target]
+              if target is not None and len(totals) == len(names) else [])
+    one = cur == 0
+    if losers:
+        who = I.names_list([names[s] for s in losers])
+        if one:
+            return _("{names} reached {total}, the total that loses the match: the match is "
+                     "over after one deal.").format(names=who, total=totals[losers[0]])
+        return _("{names} reached {total}, the total that loses the match: the match is "
+                 "over.").format(names=who, total=totals[losers[0]])
+    return _("The match is over after one deal.") if one else ""
 
 
 def match_over_html(match: Any, gi: dict[str, Any], names: list[str]) -> str:

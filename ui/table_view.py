@@ -305,7 +305,8 @@ def seats(m: Model) -> str:
         thinking = (not m.can and to_move == s and s != 0 and not m.ui.lingering
                     and not m.ui.overlay)
         out.append(V.seat_html(s, m.pos[s], m.names[s], m.view, f"{label} {tot}{out_of}",
-                               m.seat_tags[s], thinking, bool(m.gi["seat_points"])))
+                               m.seat_tags[s], thinking, bool(m.gi["seat_points"]),
+                               bool(m.gi.get("teams"))))
     return "".join(out)
 
 
