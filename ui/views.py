@@ -59,7 +59,7 @@ def level_name(level: str) -> str:
 # ------------------------------------------------------------------------------------ lobby
 # The court cards' and aces' letters of a country's decks, for the regional indices
 # (style.css draws them; docs/deck.md), by the language of a game's home (`home_language`).
-REGIONAL_RANKS = {"ru": "В Д К Т", "tr": "V K P A"}
+REGIONAL_RANKS = {lang: " ".join(letters) for lang, letters in I.REGIONAL_LETTERS.items()}
 
 
 def display_html(display: Mapping[str, bool] | None = None, home: str = "") -> str:
