@@ -158,7 +158,7 @@ def test_ui_code_has_no_game_names(path: Path) -> None:
 
 # ------------------------------------------------------------------------------ the facts
 FACTS = ("seat_names", "rank_order", "score_labels", "seat_points", "multi_card_plays",
-         "trump_timer", "direction", "teams", "home_language")
+         "trump_timer", "direction", "teams", "home_language", "deal_word")
 
 
 @pytest.mark.parametrize("game", engine.available_games())

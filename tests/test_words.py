@@ -266,3 +266,26 @@ def test_levels_are_described_for_players() -> None:
     for spec in engine.ai.LEVELS.values():
         assert "sampling" not in str(spec["help"]) and "search" not in str(spec["help"])
     assert "sampling" not in " ".join(V.LEVEL_HELP)
+
+
+# ------------------------------------------------------------- deal, cycle, round (item 12)
+def test_each_game_counts_in_its_own_word(lang: Any) -> None:
+    """Kozel counts cycles, Bidding Kozel rounds, the others deals: the summary's heading, its
+    next button and the lobby's resume line say the game's word (ru: сдача, кон)."""
+    words = {g: engine.GAME_INFO[g]["deal_word"] for g in engine.GAMES}
+    assert set(words.values()) == {"deal", "cycle", "round"}
+    for game, word in words.items():
+        m = engine.new_match(game, seed=2)
+        while m.deals[0].phase != "over":
+            m.play(engine.ai.choose(m.deal, level="easy", seed=1))
+        gi = I.game_info(engine.GAME_INFO[game])
+        html = SH.summary_html(m, 0, gi, gi["seat_names"][:m.players], [])
+        head = html.split("<h2>")[1].split("</h2>")[0]
+        assert head.endswith(f"{word} 1 over"), (game, head)
+        if not m.is_over:
+            assert f"Next {word}" in html, game
+        assert f"({word} 1 is over)" in V.resume_html("X", 1, True, word)
+    lang("ru")
+    assert V.by_word(V.DEAL_OVER, "cycle").format(game="Козёл", n=2) == "Козёл — кон 2 окончен"
+    assert V.by_word(V.DEAL_OVER, "deal").format(game="Батак", n=2) == "Батак — сдача 2 окончена"
+    assert V.by_word(V.NEXT_DEAL, "round") == "Следующий кон"

@@ -67,7 +67,8 @@ class Lobby:
         p = self.paused
         resume = (V.resume_html(self.gi(p.match.game)["title"], p.cur + 1,
                                 p.cur < len(p.match.deals)
-                                and p.match.deals[p.cur].phase == "over")
+                                and p.match.deals[p.cur].phase == "over",
+                                str(self.gi(p.match.game).get("deal_word") or "deal"))
                   if p is not None and not p.match.is_over else None)
         self.dom.op("lobby", {"games": pages, "selected": self.c.selected, "drawn": drawn,
                               "lang": self.lang_select_html(), "resume": resume})

@@ -42,6 +42,24 @@ LEVEL_HELP = (N_("plays by simple rules of thumb"), N_("thinks a few likely hand
               N_("thinks many more hands through (the default)"))
 
 
+# What a game calls one deal played out (the rules' `deal_word`), in the texts that count them.
+DEAL_OVER = {"deal": N_("{game} — deal {n} over"), "cycle": N_("{game} — cycle {n} over"),
+             "round": N_("{game} — round {n} over")}
+NEXT_DEAL = {"deal": N_("Next deal"), "cycle": N_("Next cycle"), "round": N_("Next round")}
+WAITING = {"deal": N_("Your {game} match is waiting (deal {n})."),
+           "cycle": N_("Your {game} match is waiting (cycle {n})."),
+           "round": N_("Your {game} match is waiting (round {n}).")}
+WAITING_OVER = {"deal": N_("Your {game} match is waiting (deal {n} is over)."),
+                "cycle": N_("Your {game} match is waiting (cycle {n} is over)."),
+                "round": N_("Your {game} match is waiting (round {n} is over).")}
+
+
+def by_word(texts: Mapping[str, str], word: str | None) -> str:
+    """The text of `texts` for a game's `deal_word`, in the page's language ("deal" when the
+    game names none)."""
+    return _(texts.get(str(word or "deal"), texts["deal"]))
+
+
 def speed_name(value: str) -> str:
     """The name of speed `value` ("0".."3") in the page's language ("" when unknown)."""
     name = dict(SPEEDS).get(value)
@@ -409,8 +427,9 @@ def trump_html(view: dict[str, Any]) -> str:
 
 def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: dict[str, Any],
                  names: list[str], totals: list[Any], teams: list[list[int]] | None,
-                 match_over: bool, extra_lines: list[str]) -> str:
-    """The deal summary; `labels` are the game's `score_labels` (the column heads)."""
+                 match_over: bool, extra_lines: list[str], deal_word: str = "deal") -> str:
+    """The deal summary; `labels` are the game's `score_labels` (the column heads); the
+    heading and the next button count in the game's `deal_word` ("cycle 2 over")."""
     n = len(names)
     tricks = result.get("tricks") or [0] * n
     points = result.get("points") or [None] * n
@@ -440,9 +459,9 @@ def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: di
                + esc(_("See the result")) + '</button>')
     else:
         btn = ('<button type="button" class="btn primary" data-action="next">'
-               + esc(_("Next deal")) + '</button>')
+               + esc(by_word(NEXT_DEAL, deal_word)) + '</button>')
     aria = _("Deal summary")
-    head = _("{game} — deal {n} over").format(game=title, n=deal_no)
+    head = by_word(DEAL_OVER, deal_word).format(game=title, n=deal_no)
     head_tricks = _("Tricks")
     head_seat = _("Player")
     review = _("Review")
@@ -573,14 +592,12 @@ def lang_select_html() -> str:
             f'{opts}</select>')
 
 
-def resume_html(title: str, deal_no: int, deal_over: bool = False) -> str:
+def resume_html(title: str, deal_no: int, deal_over: bool = False,
+                deal_word: str = "deal") -> str:
     """The lobby's line about a match waiting, with its button back to it (`deal_over`: deal
-    `deal_no` is over, the next is still to come)."""
-    if deal_over:
-        text = _("Your {game} match is waiting (deal {n} is over).").format(game=title,
-                                                                          n=deal_no)
-    else:
-        text = _("Your {game} match is waiting (deal {n}).").format(game=title, n=deal_no)
+    `deal_no` is over, the next is still to come; counted in the game's `deal_word`)."""
+    text = by_word(WAITING_OVER if deal_over else WAITING, deal_word).format(game=title,
+                                                                             n=deal_no)
     back = _("Back to the match")
     return ('<div data-resume style="display:flex;flex-wrap:wrap;gap:8px 12px;'
             'align-items:center;justify-content:center;margin:0 0 14px">'
