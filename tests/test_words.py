@@ -285,7 +285,14 @@ def test_each_game_counts_in_its_own_word(lang: Any) -> None:
         if not m.is_over:
             assert f"Next {word}" in html, game
         assert f"({word} 1 is over)" in V.resume_html("X", 1, True, word)
+        sheet = RV.score_sheet_html(m, gi["seat_names"][:m.players])
+        assert f">{word.capitalize()}</th>" in sheet and f"Replay {word} 1" in sheet, game
+        assert V.by_word(V.OVER, word) == f"{word.capitalize()} over."
+        rp = RV.deal_replay(m, 0)
+        assert f"{word} 1</h2>" in RV.replay_html(rp, 0, R.positions(m.players, "right"),
+                                                   gi["seat_names"][:m.players])
     lang("ru")
     assert V.by_word(V.DEAL_OVER, "cycle").format(game="Козёл", n=2) == "Козёл — кон 2 окончен"
     assert V.by_word(V.DEAL_OVER, "deal").format(game="Батак", n=2) == "Батак — сдача 2 окончена"
     assert V.by_word(V.NEXT_DEAL, "round") == "Следующий кон"
+    assert V.by_word(V.DEAL_NO_OF, "cycle").format(n=1, total=3) == "Кон 1 из 3"

@@ -8,6 +8,7 @@ from . import effects as F
 from . import i18n as I
 from . import speech as SP
 from . import table_view as TV
+from . import views as V
 from .i18n import _
 
 
@@ -147,7 +148,8 @@ class Felt:
         self.show_overlay(e.kind, e.html)
         self.t.overlay = kind
         if e.say_head:
-            self.dom.op("say-head", _("Deal over."))
+            word = self.gi(self.t.match.game).get("deal_word") if self.t.match else None
+            self.dom.op("say-head", V.by_word(V.OVER, word))
 
     def read_table(self) -> None:
         """The whole situation in words, for the "read the table" key (R)."""

@@ -229,3 +229,9 @@ def signed(n: Any) -> str:
     if isinstance(n, int) and not isinstance(n, bool) and n > 0:
         return f"+{n}"
     return str(n)
+
+
+def by_word(texts: Mapping[str, str], word: str | None) -> str:
+    """The text of `texts` for a game's `deal_word`, in the page's language ("deal" when the
+    game names none)."""
+    return _(texts.get(str(word or "deal"), texts["deal"]))

@@ -188,7 +188,7 @@ def status(m: Model) -> str:
         return took
     phase = v.get("phase")
     if phase == "over":
-        return _("Deal over.")
+        return V.by_word(V.OVER, m.gi.get("deal_word"))
     if m.can and to_move != 0:  # the reader plays every seat (seats=all)
         return _("{name} to play: choose from their hand.").format(name=names[to_move])
     if m.can:
@@ -211,8 +211,9 @@ def status(m: Model) -> str:
 
 
 def deal_text(m: Model) -> str:
-    return (_("Deal {n} of {total}").format(n=m.deal_no, total=m.deals_total)
-            if m.deals_total else _("Deal {n}").format(n=m.deal_no))
+    word = m.gi.get("deal_word")  # "Cycle 3" in Kozel, "Round 3" in Bidding Kozel
+    return (V.by_word(V.DEAL_NO_OF, word).format(n=m.deal_no, total=m.deals_total)
+            if m.deals_total else V.by_word(V.DEAL_NO, word).format(n=m.deal_no))
 
 
 def scoreboard(m: Model) -> str:

@@ -16,6 +16,7 @@ from .i18n import N_, _, catalog, ngettext, pgettext
 from .render import (
     SUIT_SYM,
     back_html,
+    by_word,
     card_html,
     card_label,
     esc,
@@ -53,11 +54,10 @@ WAITING_OVER = {"deal": N_("Your {game} match is waiting (deal {n} is over)."),
                 "cycle": N_("Your {game} match is waiting (cycle {n} is over)."),
                 "round": N_("Your {game} match is waiting (round {n} is over).")}
 
-
-def by_word(texts: Mapping[str, str], word: str | None) -> str:
-    """The text of `texts` for a game's `deal_word`, in the page's language ("deal" when the
-    game names none)."""
-    return _(texts.get(str(word or "deal"), texts["deal"]))
+DEAL_NO = {"deal": N_("Deal {n}"), "cycle": N_("Cycle {n}"), "round": N_("Round {n}")}
+DEAL_NO_OF = {"deal": N_("Deal {n} of {total}"), "cycle": N_("Cycle {n} of {total}"),
+              "round": N_("Round {n} of {total}")}
+OVER = {"deal": N_("Deal over."), "cycle": N_("Cycle over."), "round": N_("Round over.")}
 
 
 def speed_name(value: str) -> str:
