@@ -87,6 +87,8 @@ def test_decimal_comma_in_tr_ru_and_pt(lang: Any) -> None:
 
 def test_whole_figures_have_no_decimals(lang: Any) -> None:
     assert H.amount(0.0, "tricks") == "0 tricks"
+    assert I.number(0.6, 2) == "0.6" and I.number(0.25, 2) == "0.25" and I.number(20.0, 2) == "20"
+    assert H.amount(0.6, "tricks", exact=True) == "0.6 tricks"
     assert H.amount(3.0, "tricks") == "3 tricks" and H.amount(1.0, "tricks") == "1 trick"
     lang("tr")
     assert H.amount(3.0, "tricks") == "3 el"

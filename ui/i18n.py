@@ -102,12 +102,12 @@ DECIMAL_COMMA = frozenset({"tr", "ru", "pt"})
 
 
 def number(value: float, digits: int = 1) -> str:
-    """`value` with up to `digits` decimals in the page's language: a whole number without
-    decimals ("3", not "3.0"), a decimal comma in tr, ru and pt ("3,5")."""
+    """`value` with up to `digits` decimals in the page's language: no trailing zeros (a whole
+    number without decimals: "3", not "3.0"), a decimal comma in tr, ru and pt ("3,5")."""
     shown = f"{value:.{digits}f}" if digits > 0 else f"{value:.0f}"
-    if "." in shown and shown.rstrip("0").endswith("."):
-        shown = shown.split(".")[0]
-    if shown in ("-0", "-0.0"):
+    if "." in shown:  # no trailing zeros: "3", "0.6", "0.05"
+        shown = shown.rstrip("0").rstrip(".")
+    if shown == "-0":
         shown = "0"
     return shown.replace(".", ",") if current in DECIMAL_COMMA else shown
 
