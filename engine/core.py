@@ -151,6 +151,9 @@ class Rules:
     # The language of the game's home country ("tr", "ru"; "" none): the table can letter the
     # court cards and aces as that country's decks do (docs/deck.md, regional indices).
     home_language: ClassVar[str] = ""
+    # What the game calls one deal played out and scored, in its texts: "deal", "cycle" or
+    # "round" (the page's summary, its next button and the lobby's resume line say the same).
+    deal_word: ClassVar[str] = "deal"
     lower_total_wins: ClassVar[bool] = False  # the match total is a penalty (Kozel)  # seconds the seat naming trump has, if timed
     # How a deal may end: the values of a result's "reason" (the ordinary ending too); () when
     # the result has no reason.
@@ -308,6 +311,7 @@ class Rules:
             "score_labels": dict(cls.score_labels), "seat_points": cls.seat_points,
             "multi_card_plays": cls.multi_card_plays, "trump_timer": cls.trump_timer,
             "lower_total_wins": cls.lower_total_wins, "home_language": cls.home_language,
+            "deal_word": cls.deal_word,
         }
 
 

@@ -10,7 +10,7 @@ English `str()` and carry the message in `.message`.
 Templates use `str.format` fields; the parameter values format themselves by spec:
 `{card}` "6♣"; `{suit}` "♣", `{suit:name}` "clubs" (`Name`: "Clubs"), `{suit:one}` "club", `{suit:label}`
 "clubs (♣)"; `{seat}` the seat's name (given at render time, "seat 2" by default); `{seats}`
-the names joined with " & "; a tuple of messages, their texts joined with ", ".
+the names joined as a sentence says them ("Olga and Nina", `join_names`); a tuple of messages, their texts joined with ", ".
 """
 
 from __future__ import annotations
@@ -79,22 +79,37 @@ class SeatRef:
 
 @dataclass(frozen=True)
 class SeatsRef:
-    """Several seats (a team) as one parameter, rendered "A & B"."""
+    """Several seats (a team) as one parameter, rendered "seat 1 and seat 3"."""
 
     seats: tuple[int, ...]
 
     def __format__(self, spec: str) -> str:
-        return " & ".join(f"seat {s}" for s in self.seats)
+        return join_names([f"seat {s}" for s in self.seats])
 
     def to_json(self) -> dict[str, list[int]]:
         return {"seats": list(self.seats)}
 
 
+def join_names(items: Sequence[str], catalog: Mapping[str, str] | None = None) -> str:
+    """Names as a sentence lists them: "Olga", "Olga and Nina", "You, Olga and Nina" (the
+    catalog's "list.and"), never "&"."""
+    items = [str(x) for x in items]
+    if len(items) <= 1:
+        return "".join(items)
+    template = (catalog or ENGLISH).get("list.and") or ENGLISH["list.and"]
+    try:
+        return template.format(names=", ".join(items[:-1]), last=items[-1])
+    except (KeyError, IndexError, ValueError):
+        return ENGLISH["list.and"].format(names=", ".join(items[:-1]), last=items[-1])
+
+
 class _Named:
     """A seat or seats rendered with the names of a table."""
 
-    def __init__(self, seats: Sequence[int], names: Sequence[str]) -> None:
-        self.text = " & ".join(names[s] if 0 <= s < len(names) else f"seat {s}" for s in seats)
+    def __init__(self, seats: Sequence[int], names: Sequence[str],
+                 catalog: Mapping[str, str] | None = None) -> None:
+        self.text = join_names([names[s] if 0 <= s < len(names) else f"seat {s}"
+                                for s in seats], catalog)
 
     def __format__(self, spec: str) -> str:
         return self.text
@@ -162,9 +177,14 @@ class Message:
             if names is not None and isinstance(v, SeatRef):
                 values[k] = _Named([v.seat], names)
             elif names is not None and isinstance(v, SeatsRef):
-                values[k] = _Named(v.seats, names)
+                values[k] = _Named(v.seats, names, catalog)
             elif catalog is not None and isinstance(v, SuitRef):
                 values[k] = _SuitIn(v.index, catalog)
+            elif catalog is not None and isinstance(v, CardRef):
+                # the rank's letter as the cards show it (the catalog's "rank.J", else Latin)
+                rank = RANK_NAMES[v.code & 15]
+                values[k] = ((catalog.get(f"rank.{rank}") or rank)
+                             + SUIT_SYMBOLS[SUITS[v.code >> 4]])
             elif isinstance(v, Message):
                 values[k] = v.render(names, catalog)
             elif isinstance(v, tuple) and v and all(isinstance(x, Message) for x in v):
@@ -251,6 +271,8 @@ class MessageError(ValueError):
 # English, written for players: full sentences, cards and suits as symbols.
 ENGLISH: dict[str, str] = {
     "text": "{text}",
+    # joins the last two of a list of names: "Olga and Nina", "You, Olga and Nina"
+    "list.and": "{names} and {last}",
     # --- suit names, for other languages' catalogs (English uses SuitRef's own) ---------------
     **{f"suit.{i}.many": SUIT_MANY[i] for i in range(4)},
     **{f"suit.{i}.one": SUIT_ONE[i] for i in range(4)},

@@ -21,7 +21,7 @@ from typing import Any
 
 from .core import Match, replay
 
-__all__ = ["LEVEL", "VERDICTS", "VERDICT_STEPS", "deal_start", "review_deal", "verdict"]
+__all__ = ["LEVEL", "SHOWN_DIGITS", "VERDICTS", "VERDICT_STEPS", "deal_start", "review_deal", "verdict"]
 
 LEVEL = "normal"  # the review's search: a whole deal's decisions within seconds in the page
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -32,14 +32,19 @@ VERDICT_STEPS: dict[str, tuple[float, float, float, float]] = {
     "points": (0.5, 4.0, 10.0, 20.0),
     "score": (0.05, 0.25, 0.6, 1.2),
 }
+# The decimals the review shows a cost with, by unit ("+0.6 tricks", "+4 card points"): a
+# verdict is that of the figure as shown, so "+0.6 tricks" is always an inaccuracy.
+SHOWN_DIGITS = {"tricks": 1, "points": 0, "score": 1}
 SOLVE_SECONDS = 3.0  # the open deal from the start of card play
 CHECK_CARDS = 6  # each of the seat's cards is checked against perfect play from this hand size
 
 
 def verdict(cost: float | None, unit: str) -> str | None:
-    """The verdict of a move that is expected to cost `cost` against the search's choice."""
+    """The verdict of a move that is expected to cost `cost` against the search's choice, by
+    that cost rounded as the review shows it (SHOWN_DIGITS)."""
     if cost is None:
         return None
+    cost = round(cost, SHOWN_DIGITS.get(unit, 1))
     steps = VERDICT_STEPS.get(unit, VERDICT_STEPS["tricks"])
     for name, top in zip(VERDICTS, steps, strict=False):
         if cost <= top:
@@ -109,7 +114,7 @@ def review_deal(record: Mapping[str, Any], deal_index: int = 0, seat: int = 0,
                 "cost": None if cost is None else round(max(cost, 0.0), 2),
                 "verdict": "best" if ev.forced or mv == ev.move or rated == ev.same.get(ev.move,
                                                                                        ev.move)
-                else verdict(max(cost, 0.0) if cost is not None else None, ev.unit),
+                else verdict(round(max(cost, 0.0), 2) if cost is not None else None, ev.unit),
                 "value": None if rated is None or rated not in values else round(values[rated], 2),
                 "best_value": None if ev.move not in values else round(values[ev.move], 2),
             }

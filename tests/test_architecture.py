@@ -323,7 +323,7 @@ def test_messages_round_trip_through_json() -> None:
     assert from_json(m.to_json()) == m
     k = msg("kozel.kozyryatnik", card=card(0x3C), team=seats([1, 3]))
     assert from_json(k.to_json()) == k
-    assert "Olga & Nina" in k.render(["You", "Olga", "Ivan", "Nina"])
+    assert "Olga and Nina" in k.render(["You", "Olga", "Ivan", "Nina"])
     w = msg("kozel.redeal_weak", seat=seat(2), points=12)
     assert str(from_json(w.to_json())) == "seat 2's hand is worth 12 points (13 or less)"
     with pytest.raises(ValueError):

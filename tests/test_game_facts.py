@@ -158,7 +158,7 @@ def test_ui_code_has_no_game_names(path: Path) -> None:
 
 # ------------------------------------------------------------------------------ the facts
 FACTS = ("seat_names", "rank_order", "score_labels", "seat_points", "multi_card_plays",
-         "trump_timer", "direction", "teams", "home_language")
+         "trump_timer", "direction", "teams", "home_language", "deal_word")
 
 
 @pytest.mark.parametrize("game", engine.available_games())
@@ -310,7 +310,7 @@ def test_explain_partnership_and_koz_maca() -> None:
         decl = r["declarer"]
         ours = next(t for t in m.rules.teams if decl in t)
         other = next(t for t in m.rules.teams if decl not in t)
-        team = " & ".join(names[s] for s in ours)
+        team = " and ".join(names[s] for s in ours)
         assert len(text) == 2
         assert text[0].startswith(f"{names[decl]} bid {r['bid']} ")
         if r["made"]:
@@ -319,7 +319,7 @@ def test_explain_partnership_and_koz_maca() -> None:
         else:
             assert text[0].endswith(f"the declaring team ({team}) took only "
                                     f"{r['points'][decl]}: batar, −{r['bid']}.")
-        assert text[1] == (f"The other team ({' & '.join(names[s] for s in other)}) scores "
+        assert text[1] == (f"The other team ({' and '.join(names[s] for s in other)}) scores "
                            f"1 point a trick: +{r['delta'][other[0]]}.")
         assert "Everyone else" not in " ".join(text)
         seen.add(bool(r["made"]))
@@ -339,9 +339,9 @@ def test_explain_kozel_names_the_losing_team() -> None:
             text = english(msgs, names)
             seen.add(r["reason"])
             if r["reason"] == "normal":
-                assert text[0] == (f"Card points: You & Ivan {r['points'][0]}, Olga & Nina "
+                assert text[0] == (f"Card points: You and Ivan {r['points'][0]}, Olga and Nina "
                                    f"{r['points'][1]}.")
-                losers = " & ".join(names[s] for s in r["loser"])
+                losers = " and ".join(names[s] for s in r["loser"])
                 assert text[1].startswith(f"{losers} lose the cycle (")
                 assert f"take {r['penalty']} penalty point" in text[1]
                 assert msgs[1].args["loser"] == SeatsRef(tuple(r["loser"]))
@@ -361,11 +361,11 @@ def test_explain_kozel_rare_endings() -> None:
     text = english(m.rules.explain({"reason": "shamok", "shamok_by": 2, "queen_by": 1,
                                     "loser": [1, 3], "penalty": 4, "doubled": True}), names)
     assert text == [("The shamok (Ivan) took the Queen of Clubs (Olga): the cycle ends at once "
-                     "and Olga & Nina take 4."),
+                     "and Olga and Nina take 4."),
                     "Penalties were doubled after eggs."]
     text = english(m.rules.explain({"reason": "lusya", "points": [0, 120, 0, 120],
                                     "loser": [0, 2], "penalty": 12}), names)
-    assert text[1] == "Lusya: You & Ivan took no trick and take 12."
+    assert text[1] == "Lusya: You and Ivan took no trick and take 12."
     text = english(m.rules.explain({"reason": "redeal", "why": None}), names)
     assert text == ["Re-deal: a hand was too weak. The score is unchanged."]
 
@@ -385,7 +385,7 @@ def test_explain_bidding_kozel() -> None:
     names = names_of(m)
     assert english(m.rules.explain({"reason": "tie", "pot_winners": [0, 3], "share": 2,
                                     "pot": 5, "remainder": 1}), names) == [
-        "Tie on card points: You & Nina split the pot (2 each).",
+        "Tie on card points: You and Nina split the pot (2 each).",
         "1 stays in the pot for the next round."]
     assert english(m.rules.explain({"reason": "bura", "bura": 2, "pot_winners": [2],
                                     "pot": 4, "remainder": 0}), names) == [
@@ -555,7 +555,7 @@ def test_kozel_deal_facts() -> None:
     assert engine.new_match("kozel-miner", seed=5, options={"short": True}).rules.losing_target() == 6
     c = engine.new_match("kozel-classic", seed=5)
     v = dict(c.deal.view(0), doubled=True)
-    team = " & ".join(names[s] for s in v["kozyryatnik"])
+    team = " and ".join(names[s] for s in v["kozyryatnik"])
     assert rendered(c.rules.deal_facts(v), names) == [
         ("Marker", f"J♣ — {names[v['marker_holder']]}"), ("Kozyryatnik", team),
         ("Eggs", "penalties doubled")]
@@ -619,18 +619,18 @@ def test_result_facts_in_english() -> None:
     shamok = {"reason": "shamok", "shamok_by": 2, "queen_by": 1, "loser": [1, 3],
               "penalty": 4, "trump": "H"}
     assert rendered(kozel.result_facts(shamok), names) == [
-        ("reason", "Shamok took the Queen of Clubs"), ("penalty", "Penalty 4 to Olga & Nina"),
+        ("reason", "Shamok took the Queen of Clubs"), ("penalty", "Penalty 4 to Olga and Nina"),
         ("trump", "Trump ♥ hearts")]
     assert rendered(kozel.result_facts({"reason": "eggs", "penalty": 0, "loser": None,
                                         "trump": None}), names) == [
         ("reason", "Eggs (60 : 60)"), ("penalty", "No penalty")]
     assert rendered(kozel.result_facts({"reason": "normal", "penalty": 2, "loser": [0, 2],
                                         "trump": "C"}), names)[0] == (
-        "penalty", "Penalty 2 to You & Ivan")
+        "penalty", "Penalty 2 to You and Ivan")
     bk = engine.new_match("bidding-kozel", seed=1, players=4).rules
     assert rendered(bk.result_facts({"reason": "tie", "pot_winners": [0, 3], "share": 2,
                                      "pot": 5, "remainder": 1}), names) == [
-        ("reason", "Tie on card points"), ("pot", "Pot 5: split by You & Nina, 2 each"),
+        ("reason", "Tie on card points"), ("pot", "Pot 5: split by You and Nina, 2 each"),
         ("carry", "1 stays in the pot")]
     assert rendered(bk.result_facts({"reason": "points", "pot_winners": [2], "pot": 4,
                                      "remainder": 0}), names) == [("pot", "Pot 4: won by Ivan")]

@@ -27,7 +27,7 @@ def test_the_reason_names_the_choice_and_the_best_alternative() -> None:
 
 def test_equal_moves_say_so() -> None:
     text = H.reason(ev(values={"KH": 6.0, "QH": 6.01, "JH": 6.0}), label)
-    assert text.startswith("Any of them") and "6.0 tricks" in text
+    assert text.startswith("Any of them") and "6 tricks" in text
     text = H.reason(ev(values={"KH": 6.0}, same={"QH": "KH", "JH": "KH"}), label)
     assert text == "Any of them: all your moves here are worth the same."
 

@@ -33,7 +33,6 @@ import engine.ai
 from . import choices as C
 from . import keymap as K
 from . import query as Q
-from . import render as R
 from . import store as S
 from .brain import Brain
 from .choices import STORAGE_OFF, Paused
@@ -288,7 +287,7 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
         return game_info(self.info[game])
 
     def names(self) -> list[str]:
-        return R.seat_names(self.gi(self.t.match.game)["seat_names"], self.t.match.players)
+        return self.t.names()
 
     def error_text(self, exc: BaseException) -> str:
         """An error's sentence in the page's language, seats named as at this table."""

@@ -72,6 +72,8 @@ class Table(Pace, Coach, Tutor, Looking):
         self.step_pos: int | None = None  # a position step by step: nothing moves by itself
         self.seat_shift = 0  # the table is turned: seat 0 is the record's seat `seat_shift`
         self.hint: dict[str, Any] | None = None  # the evaluation shown as a hint
+        # the other seats' names as the match began (a language change keeps them)
+        self.kept_names: tuple[tuple[Any, ...], list[str]] | None = None
         self.hint_busy = False
         self.check_ev: tuple[int, dict[str, Any]] | None = None  # (sid, evaluation)
         self.check_move: str | None = None  # the move the play checker asks about
@@ -116,7 +118,14 @@ class Table(Pace, Coach, Tutor, Looking):
         return game_info(engine.GAME_INFO[self.match.game])
 
     def names(self) -> list[str]:
-        return R.seat_names(self.gi()["seat_names"], self.match.players)
+        """The seats' names: the player's ("You") in the page's language, the others' as they
+        were named when the match began (a change of language does not rename the opponents
+        mid-match)."""
+        now = R.seat_names(self.gi()["seat_names"], self.match.players)
+        key = (self.match.game, self.match.players, getattr(self.match, "seed", None))
+        if self.kept_names is None or self.kept_names[0] != key:
+            self.kept_names = (key, list(now))
+        return [*now[:1], *self.kept_names[1][1:]]
 
     def view(self) -> dict[str, Any]:
         return reader_view(self.deal, self.readers, self.open_view)
@@ -367,6 +376,9 @@ class Table(Pace, Coach, Tutor, Looking):
         m, d = self.match, self.deal
         names = self.names()
         lines = [x.render(names, catalog()) for x in m.rules.explain(d.result or {})]
+        end = SH.match_end_line(m, self.cur, names)  # a lusya, a match decided in one deal
+        if end:
+            lines.append(end)
         html = SH.summary_html(m, self.cur, self.gi(), names, lines)
         self.open(Overlay.SUMMARY, html, say_head=True)
         if lines:

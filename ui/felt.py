@@ -5,8 +5,10 @@ over the table, focus and motion (a part of the DOM layer: ui/app.py's `App`).
 from __future__ import annotations
 
 from . import effects as F
+from . import i18n as I
 from . import speech as SP
 from . import table_view as TV
+from . import views as V
 from .i18n import _
 
 
@@ -77,6 +79,9 @@ class Felt:
         if m is None:
             return
         d = self.deal
+        # text names cards with the letters the cards show (the regional indices or Latin)
+        I.use_letters(str(self.info.get(m.game, {}).get("home_language") or ""),
+                      self.env.display_settings().get("regional-ranks"))
         model = self.table_model()
         # A new deal's first look: the cards are dealt in (style.css, at most 300 ms), unless
         # at Instant or under reduced motion.
@@ -143,7 +148,8 @@ class Felt:
         self.show_overlay(e.kind, e.html)
         self.t.overlay = kind
         if e.say_head:
-            self.dom.op("say-head", _("Deal over."))
+            word = self.gi(self.t.match.game).get("deal_word") if self.t.match else None
+            self.dom.op("say-head", V.by_word(V.OVER, word))
 
     def read_table(self) -> None:
         """The whole situation in words, for the "read the table" key (R)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .i18n import _, ngettext
+from .i18n import _, ngettext, number, plural_n
 
 # Below these differences two moves count as equal (the search's own noise is larger).
 EQUAL = {"tricks": 0.05, "points": 0.5, "score": 0.05}
@@ -58,15 +58,29 @@ def parse(ev: Any) -> dict[str, Any]:
             "samples": int(ev.get("samples") or 0), **numbers}
 
 
+# The decimals a figure is shown with, by unit (the review's verdicts use the same rounding:
+# engine.teacher.SHOWN_DIGITS).
+DIGITS = {"tricks": 1, "points": 0, "score": 1}
+
+
+def shown(value: float, unit: str) -> float:
+    """`value` rounded as `amount` shows it (one decimal, whole card points)."""
+    return round(value, DIGITS.get(unit, 1))
+
+
 def amount(value: float, unit: str, exact: bool = False) -> str:
-    """"6.2 tricks", "31 card points", "1.5 points" in the page's language (`exact`: the
-    number as it is, "0.05 tricks")."""
-    shown = f"{value:g}" if exact else f"{value:.1f}" if unit != "points" else f"{value:.0f}"
+    """"6.2 tricks", "31 card points", "1.5 stakes" in the page's language: a decimal comma
+    where the language writes one, whole numbers without decimals ("3 tricks"), the plural
+    form of the number shown (`exact`: up to two decimals, "0.05 tricks"). The "score" unit
+    is stakes won or lost ("1.5 stakes")."""
+    digits = 2 if exact else DIGITS.get(unit, 1)
+    text = number(value, digits)
+    n = plural_n(value, digits)
     if unit == "tricks":
-        return ngettext("{n} trick", "{n} tricks", 2).format(n=shown)
+        return ngettext("{n} trick", "{n} tricks", n).format(n=text)
     if unit == "points":
-        return ngettext("{n} card point", "{n} card points", 2).format(n=shown)
-    return ngettext("{n} point", "{n} points", 2).format(n=shown)
+        return ngettext("{n} card point", "{n} card points", n).format(n=text)
+    return ngettext("{n} stake", "{n} stakes", n).format(n=text)
 
 
 def reason(ev: Mapping[str, Any], label: Callable[[str], str]) -> str:
@@ -96,9 +110,11 @@ def reason(ev: Mapping[str, Any], label: Callable[[str], str]) -> str:
                  "{alt} (about {other}), in about {q} %.").format(
                      move=label(move), p=round(100 * chance[move]), alt=label(alt),
                      other=amount(alt_value, unit), q=round(100 * chance[alt]))
-    if all(abs(best - v) < eps for v, _m in others):
+    b_shown = shown(best, unit)
+    if all(abs(best - v) < eps or shown(v, unit) == b_shown for v, _m in others):
         return _("Any of them: {move} and the others are all worth about {value} here.").format(
             move=label(move), value=amount(best, unit))
+    a_shown = shown(alt_value, unit)
     if alt_value > best + eps:  # chosen for the score, not for the most tricks or points
         if move in chance and alt in chance:
             return _("{move}: the contract is made in about {p} % of likely layouts; with "
@@ -109,6 +125,14 @@ def reason(ev: Mapping[str, Any], label: Callable[[str], str]) -> str:
                  "{other} but score worse.").format(move=label(move), value=amount(best, unit),
                                                     alt=label(alt),
                                                     other=amount(alt_value, unit))
+    if a_shown > b_shown:  # a higher figure, but within the search's noise
+        return _("{move} or {alt}: about {value} and {other}, too close for the search to tell "
+                 "apart; either will do.").format(move=label(move), alt=label(alt),
+                                                  value=amount(best, unit),
+                                                  other=amount(alt_value, unit))
+    if a_shown == b_shown:
+        return _("{move} or {alt}: both worth about {value} here; either will do.").format(
+            move=label(move), alt=label(alt), value=amount(best, unit))
     return _("{move}: about {value} expected for your side; {alt}: about {other}.").format(
         move=label(move), value=amount(best, unit), alt=label(alt),
         other=amount(alt_value, unit))

@@ -31,6 +31,26 @@ DEFAULT = "en"
 
 _tr: gettext.NullTranslations = gettext.NullTranslations()
 current = DEFAULT
+# The rank letters the cards show when they show a country's own ({"J": "В", ...}; empty: the
+# Latin J Q K A): text that names a card uses the same letters (`use_letters`).
+RANK_LETTERS: dict[str, str] = {}
+# The court cards' and aces' letters of a country's decks (J Q K A), by language.
+REGIONAL_LETTERS = {"ru": ("В", "Д", "К", "Т"), "tr": ("V", "K", "P", "A")}
+
+
+def use_letters(home: str, regional: bool | None) -> None:
+    """The cards' letters for text: those of `home`'s decks when the cards show them (the
+    display's `regional` choice; None: when the page is in `home`'s language, as style.css
+    draws them), else the Latin letters."""
+    RANK_LETTERS.clear()
+    on = (current == home) if regional is None else regional
+    if on and home in REGIONAL_LETTERS:
+        RANK_LETTERS.update(zip("JQKA", REGIONAL_LETTERS[home], strict=True))
+
+
+def rank_letter(rank: str) -> str:
+    """A rank as the cards show it ("J", or "В" with the Russian letters on)."""
+    return RANK_LETTERS.get(rank, rank)
 
 
 def use(lang: str, mo: bytes | None) -> None:
@@ -77,10 +97,42 @@ def pgettext(context: str, text: str) -> str:
     return _tr.pgettext(context, text)
 
 
+# The languages that write a decimal comma ("3,5"); the others write a point ("3.5").
+DECIMAL_COMMA = frozenset({"tr", "ru", "pt"})
+
+
+def number(value: float, digits: int = 1) -> str:
+    """`value` with up to `digits` decimals in the page's language: no trailing zeros (a whole
+    number without decimals: "3", not "3.0"), a decimal comma in tr, ru and pt ("3,5")."""
+    shown = f"{value:.{digits}f}" if digits > 0 else f"{value:.0f}"
+    if "." in shown:  # no trailing zeros: "3", "0.6", "0.05"
+        shown = shown.rstrip("0").rstrip(".")
+    if shown == "-0":
+        shown = "0"
+    return shown.replace(".", ",") if current in DECIMAL_COMMA else shown
+
+
+def plural_n(value: float, digits: int = 1) -> int:
+    """The count that picks a plural form (`ngettext`) for `value` as `number` shows it: the
+    whole number itself, else 2 (a fraction takes the form of 2 in en, tr, ru and pt: "0,5
+    взятки", "1,5 vazas")."""
+    r = round(value, digits)
+    return int(abs(r)) if r == int(r) else 2
+
+
+def names_list(names: Sequence[str]) -> str:
+    """Names joined as a sentence says them: "Ayşe", "Ayşe and Kemal", "Ayşe, Kemal and Olga"
+    (never "&"; the engine's "list.and" in the page's language)."""
+    from engine.messages import join_names
+    return join_names(names, catalog())
+
+
 class _EngineCatalog(Mapping[str, str]):
     """Engine message templates in the current language, by message key."""
 
     def __getitem__(self, key: str) -> str:
+        if key.startswith("rank.") and key[5:] in RANK_LETTERS:  # a card's letter (CardRef)
+            return RANK_LETTERS[key[5:]]
         english = ENGLISH[key]
         return _tr.pgettext(key, english)
 
@@ -96,7 +148,7 @@ _ENGINE = _EngineCatalog()
 
 def catalog() -> Mapping[str, str] | None:
     """The engine's message templates in the current language (None: English)."""
-    return None if current == DEFAULT else _ENGINE
+    return None if current == DEFAULT and not RANK_LETTERS else _ENGINE
 
 
 def error_text(exc: BaseException, names: Any = None) -> str:

@@ -67,7 +67,10 @@ class Lobby:
                                  self.c.seed, self.t.speed, self.levels, self.t.level, display)
                  for g in self.games}
         p = self.paused
-        resume = (V.resume_html(self.gi(p.match.game)["title"], p.cur + 1)
+        resume = (V.resume_html(self.gi(p.match.game)["title"], p.cur + 1,
+                                p.cur < len(p.match.deals)
+                                and p.match.deals[p.cur].phase == "over",
+                                str(self.gi(p.match.game).get("deal_word") or "deal"))
                   if p is not None and not p.match.is_over else None)
         self.dom.op("lobby", {"games": pages, "selected": self.c.selected, "drawn": drawn,
                               "lang": self.lang_select_html(), "resume": resume})

@@ -15,7 +15,7 @@ from typing import Any
 from engine.cards import is_card_move, is_card_text, split_card_text
 from engine.core import Rules, RulesError, rules_class
 
-from .i18n import N_, _, catalog, pgettext
+from .i18n import N_, _, catalog, pgettext, rank_letter
 
 # English suit names (data; shown through `suit_name`, which asks the engine's catalog).
 SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -188,7 +188,8 @@ def move_label(move: str) -> str:
         s = move[6:].strip().upper()
         return f"{SUIT_SYM.get(s, s)} {suit_name(s, capital=True)}"
     if is_card_move(move):
-        return " ".join(f"{split_card(c)[0]}{SUIT_SYM[split_card(c)[1]]}" for c in move.split())
+        return " ".join(f"{rank_letter(split_card(c)[0])}{SUIT_SYM[split_card(c)[1]]}"
+                        for c in move.split())
     return move[:1].upper() + move[1:]
 
 
@@ -228,3 +229,9 @@ def signed(n: Any) -> str:
     if isinstance(n, int) and not isinstance(n, bool) and n > 0:
         return f"+{n}"
     return str(n)
+
+
+def by_word(texts: Mapping[str, str], word: str | None) -> str:
+    """The text of `texts` for a game's `deal_word`, in the page's language ("deal" when the
+    game names none)."""
+    return _(texts.get(str(word or "deal"), texts["deal"]))

@@ -60,9 +60,10 @@ from engine import GAME_INFO
 from engine.core import Match, Rules, replay
 from engine.messages import Message
 
-from .hints import amount
-from .i18n import N_, _, catalog, game_info, ngettext, pgettext
+from .hints import amount, shown
+from .i18n import N_, _, catalog, game_info, names_list, ngettext, pgettext
 from .render import (
+    by_word,
     card_html,
     esc,
     is_card,
@@ -90,7 +91,7 @@ def game_texts(game: str, title: str, labels: Mapping[str, str]) -> tuple[str, d
     return str(gi["title"]), dict(gi["score_labels"])
 
 def _team_name(team: Sequence[int], names: Sequence[str]) -> str:
-    return " & ".join(_who(s, names) for s in team)
+    return names_list([_who(s, names) for s in team])
 
 
 def _nums(xs: Sequence[Any]) -> str:
@@ -197,6 +198,15 @@ def _fact_attrs(result: Mapping[str, Any] | None, rules: Rules) -> str:
 
 
 # ------------------------------------------------------------------------------ score sheet
+# Counted in the game's `deal_word` (a deal, Kozel's cycle, Bidding Kozel's round).
+SHEET_COLUMN = {"deal": N_("Deal"), "cycle": N_("Cycle"), "round": N_("Round")}
+REPLAY_BUTTON = {"deal": N_("Replay deal {n}"), "cycle": N_("Replay cycle {n}"),
+                 "round": N_("Replay round {n}")}
+REPLAY_OF = {"deal": N_("Replay of deal {n}"), "cycle": N_("Replay of cycle {n}"),
+             "round": N_("Replay of round {n}")}
+REPLAY_HEAD = {"deal": N_("{game}: deal {n}"), "cycle": N_("{game}: cycle {n}"),
+               "round": N_("{game}: round {n}")}
+
 def score_columns(match: Match, names: Sequence[str]) -> list[tuple[str, list[int]]]:
     """The score sheet's columns: (heading, seats) per team in a team game, else per seat."""
     teams = match.rules.teams
@@ -241,7 +251,7 @@ def score_sheet_html(match: Match, names: Sequence[str]) -> str:
             f'<b class="tot">{esc(running[ss[0]])}</b></td>' for c, (_, ss) in enumerate(cols))
         # The deal's number is its replay button (a column of its own would not fit 5 seats
         # on a phone).
-        replay_name = _("Replay deal {n}").format(n=i + 1)
+        replay_name = by_word(REPLAY_BUTTON, rules.deal_word).format(n=i + 1)
         btn = (f'<button type="button" class="btn small replay-btn" data-action="replay" '
                f'data-deal="{i}" aria-label="{esc(replay_name)}">'
                f'<span aria-hidden="true">▶</span> {i + 1}</button>')
@@ -262,8 +272,7 @@ def score_sheet_html(match: Match, names: Sequence[str]) -> str:
                 ).format(delta=labels.get("delta") or _("This deal"), total=total)
     aria = _("Score sheet")
     sheet_head = _("{game}: score sheet").format(game=title)
-    # TRANSLATORS: the score sheet's first column: the deal's number.
-    deal_col = pgettext("score sheet column", "Deal")
+    deal_col = by_word(SHEET_COLUMN, rules.deal_word)
     return (
         f'<div class="sheet review-sheet score-sheet" data-score-sheet data-by="{by}" '
         f'role="dialog" aria-label="{esc(aria)}">'
@@ -482,8 +491,9 @@ def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[s
                 f'{rated}'
                 f'<h3>{esc(before)}</h3><ul class="rv-hands">{hands}</ul>')
     title, _labels = game_texts(rp.game, rp.title, {})
-    aria = _("Replay of deal {n}").format(n=deal_no)
-    head = _("{game}: deal {n}").format(game=title, n=deal_no)
+    word = (GAME_INFO.get(rp.game) or {}).get("deal_word")
+    aria = by_word(REPLAY_OF, word).format(n=deal_no)
+    head = by_word(REPLAY_HEAD, word).format(game=title, n=deal_no)
     result_head = _("The result")
     reviewed = " data-reviewed" if verdicts is not None else ""
     back = _("Back to the review") if verdicts is not None else None
@@ -532,10 +542,16 @@ def _review_rows(review: dict[str, Any], index: int | None, label: Any, unit: st
                      f'{where}</button>')
         line = esc(_decision_line(dec, label, unit))
         loss = dec.get("perfect_loss")
-        if isinstance(loss, (int, float)) and loss > 0:
-            line += esc(" · " + _("with every card visible this lost {amount}").format(
-                amount=amount(float(loss), str((review.get("perfect") or {}).get("unit")
-                                               or unit))))
+        p_unit = str((review.get("perfect") or {}).get("unit") or unit)
+        if isinstance(loss, (int, float)) and loss > 0 and shown(float(loss), p_unit) > 0:
+            if dec.get("verdict") in ("best", "good"):
+                # not a contradiction: the verdict is from what the player could see
+                line += esc(" · " + _("with every card visible this lost {amount}; the "
+                                      "verdict is from what you could see then").format(
+                    amount=amount(float(loss), p_unit)))
+            else:
+                line += esc(" · " + _("with every card visible this lost {amount}").format(
+                    amount=amount(float(loss), p_unit)))
         rows.append(_decision_item(dec, where, line))
     return rows
 
@@ -550,6 +566,10 @@ def _perfect_text(perfect: dict[str, Any], unit: str) -> str:
                  "the play against all the others; it made {made}.").format(
                      amount=amount(float(perfect.get("total", 0)), p_unit),
                      made=amount(float(perfect.get("made") or 0), p_unit))
+        total, made = float(perfect.get("total", 0)), float(perfect.get("made") or 0)
+        if shown(made, p_unit) > shown(total, p_unit):
+            text += " " + _("It made more because the other side did not play perfectly "
+                            "either.")
         if perfect.get("contract_made") is not None:
             text += " " + (_("The contract could be made.") if perfect["contract_made"]
                            else _("The contract could not be made."))

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import i18n as I
 from . import render as R
 from . import views as V
-from .i18n import _
+from .i18n import N_, _
 
 
 def hint_label(move: str) -> str:
@@ -40,8 +41,43 @@ def summary_html(match: Any, cur: int, gi: dict[str, Any], names: list[str],
     d = match.deals[cur]
     html = V.summary_html(gi["score_labels"], gi["title"], cur + 1, d.result or {}, names,
                           list(match.totals), gi.get("teams"),
-                          match.is_over and cur == len(match.deals) - 1, lines)
+                          match.is_over and cur == len(match.deals) - 1, lines,
+                          str(gi.get("deal_word") or "deal"))
     return practice_note(html, bool(getattr(match, "practice", False)))
+
+
+# A match decided in one deal, counted in the game's `deal_word`.
+LOST_IN_ONE = {
+    "deal": N_("{names} reached {total}, the total that loses the match: the match is over "
+               "after one deal."),
+    "cycle": N_("{names} reached {total}, the total that loses the match: the match is over "
+                "after one cycle."),
+    "round": N_("{names} reached {total}, the total that loses the match: the match is over "
+                "after one round.")}
+OVER_IN_ONE = {"deal": N_("The match is over after one deal."),
+               "cycle": N_("The match is over after one cycle."),
+               "round": N_("The match is over after one round.")}
+
+
+def match_end_line(match: Any, cur: int, names: list[str]) -> str:
+    """The summary's line when deal `cur` ends the match ("" when it does not): who reached
+    the total that loses, and whether one deal decided it ("You and Ivan reached 12, the total
+    that loses the match: the match is over after one deal.")."""
+    if not match.is_over or cur != len(match.deals) - 1:
+        return ""
+    target = match.rules.losing_target()
+    totals = list(match.totals)
+    losers = ([s for s in range(len(names)) if s < len(totals) and totals[s] >= target]
+              if target is not None and len(totals) == len(names) else [])
+    one = cur == 0
+    word = str(getattr(match.rules, "deal_word", "deal") or "deal")
+    if losers:
+        who = I.names_list([names[s] for s in losers])
+        if one:
+            return V.by_word(LOST_IN_ONE, word).format(names=who, total=totals[losers[0]])
+        return _("{names} reached {total}, the total that loses the match: the match is "
+                 "over.").format(names=who, total=totals[losers[0]])
+    return V.by_word(OVER_IN_ONE, word) if one else ""
 
 
 def match_over_html(match: Any, gi: dict[str, Any], names: list[str]) -> str:

@@ -194,7 +194,7 @@ def status(m: Model) -> str:
         return done
     phase = v.get("phase")
     if phase == "over":
-        return _("Deal over.")
+        return V.by_word(V.OVER, m.gi.get("deal_word"))
     if m.can and to_move != 0:  # the reader plays every seat (seats=all)
         return _("{name} to play: choose from their hand.").format(name=names[to_move])
     if m.can:
@@ -217,8 +217,9 @@ def status(m: Model) -> str:
 
 
 def deal_text(m: Model) -> str:
-    return (_("Deal {n} of {total}").format(n=m.deal_no, total=m.deals_total)
-            if m.deals_total else _("Deal {n}").format(n=m.deal_no))
+    word = m.gi.get("deal_word")  # "Cycle 3" in Kozel, "Round 3" in Bidding Kozel
+    return (V.by_word(V.DEAL_NO_OF, word).format(n=m.deal_no, total=m.deals_total)
+            if m.deals_total else V.by_word(V.DEAL_NO, word).format(n=m.deal_no))
 
 
 def scoreboard(m: Model) -> str:
@@ -312,7 +313,8 @@ def seats(m: Model) -> str:
         thinking = (not m.can and to_move == s and s != 0 and not m.ui.lingering
                     and not m.ui.overlay)
         out.append(V.seat_html(s, m.pos[s], m.names[s], m.view, f"{label} {tot}{out_of}",
-                               m.seat_tags[s], thinking, bool(m.gi["seat_points"])))
+                               m.seat_tags[s], thinking, bool(m.gi["seat_points"]),
+                               bool(m.gi.get("teams"))))
     return "".join(out)
 
 

@@ -16,6 +16,7 @@ from .i18n import N_, _, catalog, ngettext, pgettext
 from .render import (
     SUIT_SYM,
     back_html,
+    by_word,
     card_html,
     card_label,
     esc,
@@ -38,8 +39,25 @@ SPEEDS = [("0", N_("Instant")), ("1", N_("Fast")), ("2", N_("Normal")), ("3", N_
 # Option choices that are words (English values of the engine: shown through `_()`); suits,
 # cards and numbers are drawn as such.
 CHOICE_WORDS = {"chosen": N_("chosen")}
-LEVEL_HELP = (N_("the simple baseline player"), N_("sampling search with a small budget"),
-              N_("sampling search (the default)"))
+LEVEL_HELP = (N_("plays by simple rules of thumb"), N_("thinks a few likely hands through"),
+              N_("thinks many more hands through (the default)"))
+
+
+# What a game calls one deal played out (the rules' `deal_word`), in the texts that count them.
+DEAL_OVER = {"deal": N_("{game} — deal {n} over"), "cycle": N_("{game} — cycle {n} over"),
+             "round": N_("{game} — round {n} over")}
+NEXT_DEAL = {"deal": N_("Next deal"), "cycle": N_("Next cycle"), "round": N_("Next round")}
+WAITING = {"deal": N_("Your {game} match is waiting (deal {n})."),
+           "cycle": N_("Your {game} match is waiting (cycle {n})."),
+           "round": N_("Your {game} match is waiting (round {n}).")}
+WAITING_OVER = {"deal": N_("Your {game} match is waiting (deal {n} is over)."),
+                "cycle": N_("Your {game} match is waiting (cycle {n} is over)."),
+                "round": N_("Your {game} match is waiting (round {n} is over).")}
+
+DEAL_NO = {"deal": N_("Deal {n}"), "cycle": N_("Cycle {n}"), "round": N_("Round {n}")}
+DEAL_NO_OF = {"deal": N_("Deal {n} of {total}"), "cycle": N_("Cycle {n} of {total}"),
+              "round": N_("Round {n} of {total}")}
+OVER = {"deal": N_("Deal over."), "cycle": N_("Cycle over."), "round": N_("Round over.")}
 
 
 def speed_name(value: str) -> str:
@@ -59,7 +77,7 @@ def level_name(level: str) -> str:
 # ------------------------------------------------------------------------------------ lobby
 # The court cards' and aces' letters of a country's decks, for the regional indices
 # (style.css draws them; docs/deck.md), by the language of a game's home (`home_language`).
-REGIONAL_RANKS = {"ru": "В Д К Т", "tr": "V K P A"}
+REGIONAL_RANKS = {lang: " ".join(letters) for lang, letters in I.REGIONAL_LETTERS.items()}
 
 
 def display_html(display: Mapping[str, bool] | None = None, home: str = "") -> str:
@@ -222,9 +240,11 @@ def avatar_html(seat: int, name: str) -> str:
 
 
 def seat_html(seat: int, pos: str, name: str, view: dict[str, Any], totals_txt: str,
-              extra: list[str], thinking: bool, show_points: bool = False) -> str:
+              extra: list[str], thinking: bool, show_points: bool = False,
+              team_points: bool = False) -> str:
     """One seat: name, dealer mark, card backs, tricks (and with `show_points`, the card points
-    the view gives for this deal), the match total and tags."""
+    the view gives for this deal: with `team_points`, the seat's team's, said so: "team 53
+    pts"), the match total and tags."""
     n = view["hand_sizes"][seat] if seat < len(view.get("hand_sizes", [])) else 0
     dealer = ""
     if view.get("dealer") == seat:
@@ -248,8 +268,14 @@ def seat_html(seat: int, pos: str, name: str, view: dict[str, Any], totals_txt: 
     pts = view.get("points")
     if show_points and isinstance(pts, list) and seat < len(pts):
         p = pts[seat]
-        pts_txt = ngettext("{n} pt", "{n} pts", p if isinstance(p, int) else 2).format(n=p)
-        pts_title = _("card points taken this cycle")
+        k = p if isinstance(p, int) else 2
+        if team_points:
+            # TRANSLATORS: a seat's team's card points this cycle, short ("team 53 pts").
+            pts_txt = ngettext("team {n} pt", "team {n} pts", k).format(n=p)
+            pts_title = _("card points the team has taken this cycle")
+        else:
+            pts_txt = ngettext("{n} pt", "{n} pts", k).format(n=p)
+            pts_title = _("card points taken this cycle")
         tricks += f'</span><span title="{esc(pts_title)}">{esc(pts_txt)}'
     tricks_title = _("tricks taken this deal")
     # TRANSLATORS: tooltip of a seat's match total.
@@ -401,8 +427,9 @@ def trump_html(view: dict[str, Any]) -> str:
 
 def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: dict[str, Any],
                  names: list[str], totals: list[Any], teams: list[list[int]] | None,
-                 match_over: bool, extra_lines: list[str]) -> str:
-    """The deal summary; `labels` are the game's `score_labels` (the column heads)."""
+                 match_over: bool, extra_lines: list[str], deal_word: str = "deal") -> str:
+    """The deal summary; `labels` are the game's `score_labels` (the column heads); the
+    heading and the next button count in the game's `deal_word` ("cycle 2 over")."""
     n = len(names)
     tricks = result.get("tricks") or [0] * n
     points = result.get("points") or [None] * n
@@ -424,7 +451,7 @@ def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: di
     if not per_seat_totals and teams:
         team_rows = "".join(
             f'<p class="teamtotal" data-team="{i}" data-total="{esc(totals[i])}">'
-            f'{esc(" & ".join(names[s] for s in t))}: {esc(totals[i])}</p>'
+            f'{esc(I.names_list([names[s] for s in t]))}: {esc(totals[i])}</p>'
             for i, t in enumerate(teams) if i < len(totals))
     lines = "".join(f"<li>{esc(x)}</li>" for x in extra_lines)
     if match_over:
@@ -432,9 +459,9 @@ def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: di
                + esc(_("See the result")) + '</button>')
     else:
         btn = ('<button type="button" class="btn primary" data-action="next">'
-               + esc(_("Next deal")) + '</button>')
+               + esc(by_word(NEXT_DEAL, deal_word)) + '</button>')
     aria = _("Deal summary")
-    head = _("{game} — deal {n} over").format(game=title, n=deal_no)
+    head = by_word(DEAL_OVER, deal_word).format(game=title, n=deal_no)
     head_tricks = _("Tricks")
     head_seat = _("Player")
     review = _("Review")
@@ -466,17 +493,24 @@ def match_over_html(title: str, names: list[str], totals: list[Any], winners: li
             f'{esc(names[s])}: {esc(totals[s])}</li>' for k, s in enumerate(order))
     else:
         lines = "".join(
-            f'<li data-team="{i}">{esc(" & ".join(names[s] for s in t))}: {esc(totals[i])}</li>'
+            f'<li data-team="{i}">{esc(I.names_list([names[s] for s in t]))}: {esc(totals[i])}'
+            '</li>'
             for i, t in enumerate(teams or []) if i < len(totals))
-    wn = " & ".join(names[s] for s in winners)
+    wn = I.names_list([names[s] for s in winners])
+    # winners who are not one team share the win (a tie on the top total)
+    a_team = any(sorted(winners) == sorted(t) for t in teams or [])
     if me_won:
-        headline = _("Shared win!") if len(winners) > 1 else _("You win!")
+        headline = _("Shared win!") if len(winners) > 1 and not a_team else _("You win!")
+    elif len(winners) > 1 and not a_team:
+        headline = _("{names} share the win").format(names=wn)
     elif winners:
         headline = ngettext("{names} wins", "{names} win", len(winners)).format(names=wn)
     else:
         headline = _("Nobody wins")
     won_by = (ngettext("Winner: {names}", "Winners: {names}", len(winners)).format(names=wn)
               if winners else _("Winners: nobody"))
+    lower_txt = _("Penalty points: the lower total is the better.")
+    lower = f'<p class="note" data-lower-wins>{esc(lower_txt)}</p>' if lower_wins else ""
     aria = _("Match over")
     head = _("{game}: match over").format(game=title)
     again = _("Play again")
@@ -487,7 +521,7 @@ def match_over_html(title: str, names: list[str], totals: list[Any], winners: li
         f'<h2>{esc(head)}</h2>'
         f'<p class="headline">{esc(headline)}</p>'
         f'<p class="winners" data-winners="{esc(",".join(map(str, winners)))}">{esc(won_by)}</p>'
-        f'<ol class="final">{lines}</ol>'
+        f'<ol class="final">{lines}</ol>{lower}'
         '<div class="sheet-actions"><button type="button" class="btn primary" data-action="again">'
         f'{esc(again)}</button><button type="button" class="btn" '
         f'data-action="score-sheet">{esc(sheet)}</button>'
@@ -558,9 +592,12 @@ def lang_select_html() -> str:
             f'{opts}</select>')
 
 
-def resume_html(title: str, deal_no: int) -> str:
-    """The lobby's line about a match waiting, with its button back to it."""
-    text = _("Your {game} match is waiting (deal {n}).").format(game=title, n=deal_no)
+def resume_html(title: str, deal_no: int, deal_over: bool = False,
+                deal_word: str = "deal") -> str:
+    """The lobby's line about a match waiting, with its button back to it (`deal_over`: deal
+    `deal_no` is over, the next is still to come; counted in the game's `deal_word`)."""
+    text = by_word(WAITING_OVER if deal_over else WAITING, deal_word).format(game=title,
+                                                                             n=deal_no)
     back = _("Back to the match")
     return ('<div data-resume style="display:flex;flex-wrap:wrap;gap:8px 12px;'
             'align-items:center;justify-content:center;margin:0 0 14px">'

@@ -486,7 +486,8 @@ class BatakRules(Rules):
         return int(hands) if hands else None
 
     def result_facts(self, result: Mapping[str, Any]) -> list[tuple[str, Message]]:
-        """The contract and whether it was made, then the trump."""
+        """The contract and whether it was made, then the trump (not where the game's trump is
+        always the same suit: the score sheet would repeat it on every deal)."""
         out: list[tuple[str, Message]] = []
         d, bid = result.get("declarer"), result.get("bid")
         if isinstance(d, int) and bid is not None:
@@ -494,6 +495,8 @@ class BatakRules(Rules):
             key = ("fact.batak.made" if made else "fact.batak.down" if made is False
                    else "fact.batak.bid_by")
             out.append(("contract", msg(key, player=mseat(d), bid=bid)))
+        if self.fixed_trump is not None:
+            return out
         return out + super().result_facts(result)
 
     def explain(self, result: Mapping[str, Any]) -> list[Message]:

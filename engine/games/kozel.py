@@ -646,6 +646,7 @@ class KozelRules(Rules):
     classic: ClassVar[bool] = False
     seat_names = ("You", "Olga", "Ivan", "Nina", "Pyotr")
     home_language = "ru"  # Russian decks: В Д К Т for J Q K A
+    deal_word = "cycle"
     rank_order = ("A", "10", "K", "Q", "J", "9", "8", "7", "6")
     score_labels: ClassVar[Mapping[str, str]] = {
         "points": "Card points", "delta": "Penalty",

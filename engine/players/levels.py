@@ -25,9 +25,9 @@ from .registry import SEARCHES, Searcher, Stats, Worlds, search
 # stops the search early on a slow machine; within it a decision replays exactly for a seed).
 # "easy" is the baseline player.
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"playouts": 0, "time_cap": 0.0, "help": "the simple baseline player"},
-    "normal": {"playouts": 120, "time_cap": 0.5, "help": "sampling search with a small budget"},
-    "strong": {"playouts": 300, "time_cap": 1.0, "help": "sampling search (the default)"},
+    "easy": {"playouts": 0, "time_cap": 0.0, "help": "plays by simple rules of thumb"},
+    "normal": {"playouts": 120, "time_cap": 0.5, "help": "thinks a few likely hands through"},
+    "strong": {"playouts": 300, "time_cap": 1.0, "help": "thinks many more hands through (the default)"},
 }
 DEFAULT_LEVEL = "strong"
 

@@ -1,0 +1,300 @@
+"""The page's words in every language (issue 29, items 10-12, 15, 19 and 20): figures written as
+the language writes them and with the plural of the number shown, hints and review verdicts that
+agree with the figures they show, names joined in words, team points and penalty totals said so,
+cards named with the letters the cards show, and the match's end said on the summary."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+import engine
+import engine.ai
+from engine import teacher
+from engine.messages import CardRef, Message
+from ui import hints as H
+from ui import i18n as I
+from ui import render as R
+from ui import review as RV
+from ui import sheets as SH
+from ui import views as V
+from ui.controller import Table
+
+babel = pytest.importorskip("babel", reason="Babel is installed by scripts/test.sh")
+
+
+@pytest.fixture(scope="module")
+def mo() -> dict[str, bytes]:
+    from sitebuild import i18n as catalogs
+    return catalogs.compiled_catalogs()
+
+
+@pytest.fixture
+def lang(mo: dict[str, bytes]) -> Iterator[Any]:
+    def use(code: str) -> None:
+        I.use(code, mo.get(code))
+    yield use
+    I.use(I.DEFAULT, None)
+    I.use_letters("", None)
+
+
+def label(move: str) -> str:
+    return f"<{move}>"
+
+
+def ev(**kw: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {"move": "KH", "values": {}, "unit": "tricks", "same": {},
+                            "samples": 40, "forced": False}
+    base.update(kw)
+    return H.parse(base)
+
+
+# ------------------------------------------------------------------------ figures (item 12)
+def test_russian_plurals_follow_the_number(lang: Any) -> None:
+    lang("ru")
+    assert [H.amount(n, "tricks") for n in (1, 2, 5, 21)] == [
+        "1 взятка", "2 взятки", "5 взяток", "21 взятка"]
+    assert [H.amount(n, "points") for n in (1, 4, 5, 21, 11)] == [
+        "1 очко карт", "4 очка карт", "5 очков карт", "21 очко карт", "11 очков карт"]
+    assert H.amount(3.5, "tricks") == "3,5 взятки"
+    assert [I.ngettext("{n} trick", "{n} tricks", n).format(n=n) for n in (1, 2, 5, 21)] == [
+        "1 взятка", "2 взятки", "5 взяток", "21 взятка"]
+
+
+def test_russian_legend_reads_in_the_nominative(lang: Any) -> None:
+    """"до 4 очка карт" was wrong Russian: the legend's range is worded so the amount stays in
+    the nominative ("4 очка карт или меньше")."""
+    lang("ru")
+    html = RV.deal_review_html({"decisions": [{"n": 1, "trick": 1, "phase": "play", "move": "AS",
+                                               "best": "AS", "unit": "points", "cost": 0.0,
+                                               "verdict": "best"}],
+                                "steps": {"points": [0.5, 4.0, 10.0, 20.0]}}, label, "Kozel")
+    assert "4 очка карт или меньше" in html and "до 4" not in html
+    assert "больше, чем 20 очков карт" in html
+
+
+def test_decimal_comma_in_tr_ru_and_pt(lang: Any) -> None:
+    for code in ("tr", "ru", "pt"):
+        lang(code)
+        assert I.number(3.54) == "3,5" and I.number(0.05, 2) == "0,05", code
+        assert "," in H.amount(6.2, "tricks"), code
+    lang("en")
+    assert I.number(3.54) == "3.5" and H.amount(6.2, "tricks") == "6.2 tricks"
+
+
+def test_whole_figures_have_no_decimals(lang: Any) -> None:
+    assert H.amount(0.0, "tricks") == "0 tricks"
+    assert I.number(0.6, 2) == "0.6" and I.number(0.25, 2) == "0.25" and I.number(20.0, 2) == "20"
+    assert H.amount(0.6, "tricks", exact=True) == "0.6 tricks"
+    assert H.amount(3.0, "tricks") == "3 tricks" and H.amount(1.0, "tricks") == "1 trick"
+    lang("tr")
+    assert H.amount(3.0, "tricks") == "3 el"
+
+
+def test_portuguese_zero_is_plural(lang: Any) -> None:
+    lang("pt")
+    assert H.amount(0, "tricks") == "0 vazas"
+    assert H.amount(1, "tricks") == "1 vaza"
+    assert I.ngettext("{n} trick", "{n} tricks", 0).format(n=0) == "0 vazas"
+
+
+def test_stakes_are_called_stakes() -> None:
+    """The "score" unit is Bidding Kozel's stakes: the legend and the hints say stakes."""
+    assert H.amount(1.5, "score") == "1.5 stakes"
+    html = RV.deal_review_html({"decisions": [{"n": 1, "trick": 1, "phase": "play", "move": "AS",
+                                               "best": "AS", "unit": "score", "cost": 0.0,
+                                               "verdict": "best"}]}, label, "Bidding Kozel")
+    assert "stakes" in html and "points" not in html.split("verdict-legend")[1].split("</ul>")[0]
+
+
+def test_names_are_joined_in_words(lang: Any) -> None:
+    assert I.names_list(["Ayşe"]) == "Ayşe"
+    assert I.names_list(["Sen", "Ayşe"]) == "Sen and Ayşe"
+    assert I.names_list(["You", "Olga", "Ivan"]) == "You, Olga and Ivan"
+    lang("tr")
+    assert I.names_list(["Sen", "Ayşe"]) == "Sen ve Ayşe"
+    lang("ru")
+    assert I.names_list(["Вы", "Иван"]) == "Вы и Иван"
+    kozel = engine.new_match("kozel-classic", seed=1).rules
+    facts = RV.deal_facts({"reason": "normal", "penalty": 2, "loser": [0, 2], "trump": "C"},
+                          ["Вы", "Ольга", "Иван", "Нина"], kozel)
+    assert "&" not in " ".join(v for _k, v in facts) and "Вы и Иван" in facts[0][1]
+
+
+def test_regional_letters_in_text(lang: Any) -> None:
+    """Where the cards show В Д К Т (a Russian game in Russian), text names the cards so too:
+    the move labels (the review, the hints) and the engine's messages (Miner's marker)."""
+    lang("ru")
+    I.use_letters("ru", None)
+    assert R.move_label("JC") == "В♣" and R.move_label("AD") == "Т♦"
+    assert R.move_label("10H") == "10♥"
+    m = Message("fact.kozel.marker_holder", (("card", CardRef(engine.cards.parse_card("JC"))),
+                                             ("seat", "—")))
+    assert m.render(["Вы"], I.catalog()).startswith("В♣")
+    I.use_letters("ru", False)  # the player chose the Latin letters
+    assert R.move_label("JC") == "J♣"
+    I.use_letters("tr", None)  # a Turkish game in Russian: the cards show J Q K A
+    assert R.move_label("JC") == "J♣"
+    lang("en")
+    I.use_letters("ru", True)  # the regional letters chosen in English
+    assert R.move_label("QS") == "Д♠"
+    I.use_letters("ru", None)
+    assert R.move_label("QS") == "Q♠"
+
+
+def test_opponents_keep_their_names_when_the_language_changes(lang: Any) -> None:
+    t = Table()
+    t.put(engine.new_match("kozel-miner", seed=3), 0)
+    lang("en")
+    before = t.names()
+    lang("ru")
+    after = t.names()
+    assert after[1:] == before[1:] and after[0] == "Вы" and before[0] == "You"
+    t.put(engine.new_match("kozel-miner", seed=4), 0)  # a new match: named in the language
+    assert t.names()[1] == "Ольга"
+
+
+# ------------------------------------------------------------------------------ hints (10)
+def test_a_hint_whose_figures_round_equal_says_either_will_do() -> None:
+    text = H.reason(ev(values={"4D": 3.52, "9D": 3.46, "2C": 2.0}, move="4D"), label)
+    assert text == "<4D> or <9D>: both worth about 3.5 tricks here; either will do."
+    text = H.reason(ev(values={"4D": 3.52, "9D": 3.48}, move="4D"), label)
+    assert text.startswith("Any of them")
+
+
+def test_a_hint_with_a_higher_figure_for_the_other_card_gives_the_reason() -> None:
+    """"8♦: about 28 card points; Q♠: about 29" was a contradiction: the reason is given."""
+    text = H.reason(ev(unit="points", move="8D", values={"8D": 28.4, "QS": 28.6, "2C": 10.0}),
+                    label)
+    assert "too close" in text and "28 card points" in text and "29 card points" in text
+    text = H.reason(ev(unit="points", move="8D", values={"8D": 28.0, "QS": 31.0}), label)
+    assert "score" in text  # chosen for the score: said so
+
+
+# ------------------------------------------------------------------------------ review (11)
+@pytest.mark.parametrize(("cost", "unit", "want"), [
+    (0.64, "tricks", "inaccuracy"), (0.6, "tricks", "inaccuracy"), (0.65, "tricks", "mistake"),
+    (0.04, "tricks", "best"), (0.06, "tricks", "good"), (0.24, "tricks", "good"),
+    (0.26, "tricks", "inaccuracy"), (4.4, "points", "good"), (4.6, "points", "inaccuracy"),
+    (0.4, "points", "best")])
+def test_the_verdict_follows_the_shown_figure(cost: float, unit: str, want: str) -> None:
+    assert teacher.verdict(cost, unit) == want
+    shown = H.amount(cost, unit)
+    number = float(shown.split()[0])
+    steps = teacher.VERDICT_STEPS[unit]
+    legend = next((teacher.VERDICTS[i] for i, top in enumerate(steps) if number <= top),
+                  teacher.VERDICTS[-1])
+    assert legend == want, (shown, legend)
+
+
+def review(decs: list[dict[str, Any]], perfect: dict[str, Any] | None = None) -> str:
+    return RV.deal_review_html({"decisions": decs, "perfect": perfect or {}}, label, "Koz Maça")
+
+
+def test_best_beside_a_loss_with_every_card_visible_says_why() -> None:
+    html = review([{"n": 1, "trick": 3, "phase": "play", "move": "AS", "best": "AS",
+                    "unit": "tricks", "cost": 0.0, "verdict": "best", "perfect_loss": 2}])
+    assert "lost 2 tricks; the verdict is from what you could see then" in html
+    html = review([{"n": 1, "trick": 3, "phase": "play", "move": "AS", "best": "KS",
+                    "unit": "tricks", "cost": 1.5, "verdict": "blunder", "perfect_loss": 1}])
+    assert "lost 1 trick<" in html or "lost 1 trick</li>" in html
+
+
+def test_more_made_than_perfect_play_is_explained() -> None:
+    html = review([], {"solved": True, "unit": "tricks", "total": 5, "made": 6})
+    assert "force 5 tricks" in html and "it made 6 tricks" in html
+    assert "did not play perfectly" in html
+    html = review([], {"solved": True, "unit": "tricks", "total": 6, "made": 5})
+    assert "did not play perfectly" not in html
+
+
+def test_a_fixed_trump_is_not_repeated_on_every_score_sheet_row() -> None:
+    koz = engine.new_match("koz-maca", seed=1).rules
+    assert koz.result_facts({"declarer": 1, "bid": 5, "made": True, "trump": "S"}) == [
+        ("contract", koz.result_facts({"declarer": 1, "bid": 5, "made": True})[0][1])]
+    batak = engine.new_match("batak", seed=1).rules
+    assert [k for k, _v in batak.result_facts({"declarer": 1, "bid": 5, "made": True,
+                                               "trump": "H"})] == ["contract", "trump"]
+
+
+# --------------------------------------------------------------------------- seats, ends (15)
+def test_kozel_seats_say_the_points_are_the_teams() -> None:
+    view = {"hand_sizes": [9] * 4, "taken": [1, 0, 0, 0], "points": [53, 20, 53, 20]}
+    html = V.seat_html(1, "left", "Olga", view, "", [], False, True, True)
+    assert "team 20 pts" in html and "the team has taken" in html
+    html = V.seat_html(1, "left", "Olga", view, "", [], False, True, False)
+    assert "team" not in html
+
+
+def test_match_over_says_lower_is_better_and_a_shared_win_is_shared() -> None:
+    html = V.match_over_html("Kozel", ["You", "Olga", "Ivan", "Nina"], [12, 4, 12, 4], [1, 3],
+                             [[0, 2], [1, 3]], False, lower_wins=True)
+    assert "lower total is the better" in html and "Olga and Nina win" in html
+    assert "&" not in html.replace("&amp;", "")
+    html = V.match_over_html("Koz Maça", ["You", "Ayşe", "Kemal"], [3, 9, 9], [1, 2], None,
+                             False)
+    assert "Ayşe and Kemal share the win" in html and "lower total" not in html
+
+
+def test_the_resume_line_after_a_finished_deal() -> None:
+    assert "(deal 1 is over)" in V.resume_html("Kozel", 1, True)
+    assert "(deal 2)" in V.resume_html("Kozel", 2, False)
+
+
+def match(totals: list[int], deals: int, target: int | None) -> Any:
+    rules = SimpleNamespace(losing_target=lambda: target)
+    return SimpleNamespace(is_over=True, deals=[None] * deals, totals=totals, rules=rules)
+
+
+def test_a_match_decided_in_one_deal_says_so() -> None:
+    names = ["You", "Olga", "Ivan", "Nina"]
+    line = SH.match_end_line(match([12, 0, 12, 0], 1, 12), 0, names)
+    assert line == ("You and Ivan reached 12, the total that loses the match: the match is "
+                    "over after one deal.")
+    assert SH.match_end_line(match([13, 4, 13, 4], 5, 12), 4, names).endswith("match is over.")
+    assert SH.match_end_line(match([1, 2, 3], 1, None), 0, names[:3]) == (
+        "The match is over after one deal.")
+    assert SH.match_end_line(match([1, 2, 3], 3, None), 2, names[:3]) == ""
+    going = SimpleNamespace(is_over=False, deals=[None], totals=[12, 0, 12, 0],
+                            rules=SimpleNamespace(losing_target=lambda: 12))
+    assert SH.match_end_line(going, 0, names) == ""
+
+
+# --------------------------------------------------------------------------- levels (19)
+def test_levels_are_described_for_players() -> None:
+    for spec in engine.ai.LEVELS.values():
+        assert "sampling" not in str(spec["help"]) and "search" not in str(spec["help"])
+    assert "sampling" not in " ".join(V.LEVEL_HELP)
+
+
+# ------------------------------------------------------------- deal, cycle, round (item 12)
+def test_each_game_counts_in_its_own_word(lang: Any) -> None:
+    """Kozel counts cycles, Bidding Kozel rounds, the others deals: the summary's heading, its
+    next button and the lobby's resume line say the game's word (ru: сдача, кон)."""
+    words = {g: engine.GAME_INFO[g]["deal_word"] for g in engine.GAMES}
+    assert set(words.values()) == {"deal", "cycle", "round"}
+    for game, word in words.items():
+        m = engine.new_match(game, seed=2)
+        while m.deals[0].phase != "over":
+            m.play(engine.ai.choose(m.deal, level="easy", seed=1))
+        gi = I.game_info(engine.GAME_INFO[game])
+        html = SH.summary_html(m, 0, gi, gi["seat_names"][:m.players], [])
+        head = html.split("<h2>")[1].split("</h2>")[0]
+        assert head.endswith(f"{word} 1 over"), (game, head)
+        if not m.is_over:
+            assert f"Next {word}" in html, game
+        assert f"({word} 1 is over)" in V.resume_html("X", 1, True, word)
+        sheet = RV.score_sheet_html(m, gi["seat_names"][:m.players])
+        assert f">{word.capitalize()}</th>" in sheet and f"Replay {word} 1" in sheet, game
+        assert V.by_word(V.OVER, word) == f"{word.capitalize()} over."
+        rp = RV.deal_replay(m, 0)
+        assert f"{word} 1</h2>" in RV.replay_html(rp, 0, R.positions(m.players, "right"),
+                                                   gi["seat_names"][:m.players])
+    lang("ru")
+    assert V.by_word(V.DEAL_OVER, "cycle").format(game="Козёл", n=2) == "Козёл — кон 2 окончен"
+    assert V.by_word(V.DEAL_OVER, "deal").format(game="Батак", n=2) == "Батак — сдача 2 окончена"
+    assert V.by_word(V.NEXT_DEAL, "round") == "Следующий кон"
+    assert V.by_word(V.DEAL_NO_OF, "cycle").format(n=1, total=3) == "Кон 1 из 3"
