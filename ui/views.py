@@ -93,7 +93,9 @@ def display_html(display: Mapping[str, bool] | None = None, home: str = "") -> s
 def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
                values: dict[str, str], players: str, seed: str, speed: str,
                levels: dict[str, dict[str, Any]], level: str,
-               display: Mapping[str, bool] | None = None) -> str:
+               display: Mapping[str, bool] | None = None, replay: str = "") -> str:
+    """The lobby with `selected` chosen; `replay` is the seed of this game's deal last on the
+    table, offered as "Replay this deal" beside "Deal the cards" (which deals new cards)."""
     cards = []
     for g in games:
         gi = info[g]
@@ -121,6 +123,10 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
     level_label = _("Computer players")
     speed_label = _("Computer speed")
     start = _("Deal the cards")
+    same = (f'<button type="button" class="btn same-cards" data-action="same-cards" '
+            f'data-seed="{esc(replay)}">'
+            + esc(_("Replay this deal (same cards, seed {seed})").format(seed=replay))
+            + '</button>') if replay else ""
     how = _("How to play {game}").format(game=gi["title"])
     games_label = _("Games")
     return (
@@ -141,8 +147,10 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
         f'<select id="opt-speed" data-speed>{speed_sel}</select></div>'
         f'{display_html(display, str(gi.get("home_language") or ""))}'
         f'<button type="button" class="btn primary start" data-start>{esc(start)}</button>'
+        f'{same}'
         '</form>'
         f'<details class="rules" open><summary>{esc(how)}</summary>{rules}</details>'
+        f'{learn_html(gi)}'
         f'{credits_html()}'
     )
 
@@ -150,6 +158,14 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
 # Where the card faces come from (assets/cards/README.md).
 DECK_AUTHOR = "Adrian Kennard"
 DECK_URL = "https://www.me.uk/cards/"
+
+
+def learn_html(gi: dict[str, Any]) -> str:
+    """The lobby's links to the lessons (learn/): the chosen game's page and the index."""
+    game = esc(_("Lessons: {game} step by step").format(game=gi["title"]))
+    every = esc(_("All lessons"))
+    return (f'<p class="learn-link"><a href="learn/{esc(gi["name"])}.html">{game}</a>'
+            f' · <a href="learn/">{every}</a></p>')
 
 
 def credits_html() -> str:
@@ -162,7 +178,10 @@ def credits_html() -> str:
 def options_html(gi: dict[str, Any], values: dict[str, str], players: str) -> str:
     out = []
     if len(gi["players"]) > 1:
-        ch = "".join(f'<option value="{n}"{" selected" if str(n) == players else ""}>{n}</option>'
+        # No choice yet: the game's own default (the rules' and the engine's), not the first.
+        chosen = players if players in {str(n) for n in gi["players"]} else str(
+            gi.get("default_players", ""))
+        ch = "".join(f'<option value="{n}"{" selected" if str(n) == chosen else ""}>{n}</option>'
                      for n in gi["players"])
         out.append('<div class="opt"><label for="opt-players">' + esc(_("Players")) + '</label>'
                    f'<select id="opt-players" data-opt="players">{ch}</select></div>')
@@ -531,7 +550,7 @@ def keys_sheet_html() -> str:
     title = _("Keyboard shortcuts")
     back = _("Back to the table")
     return (f'<div class="sheet keys-sheet" role="dialog" aria-label="{esc(title)}" data-keys>'
-            f'<h2>{esc(title)}</h2>{keys_html()}<div class="sheet-actions">'
+            f'<h2 tabindex="-1" data-autofocus>{esc(title)}</h2>{keys_html()}<div class="sheet-actions">'
             f'<button type="button" class="btn primary" data-action="close">{esc(back)}</button>'
             '</div></div>')
 
@@ -540,8 +559,9 @@ def rules_sheet_html(gi: dict[str, Any]) -> str:
     aria = _("Rules")
     back = _("Back to the table")
     keyboard = _("Keyboard")
+    # (the heading takes the focus: the sheet opens at its top, not at its last button)
     return (f'<div class="sheet rules-sheet" role="dialog" aria-label="{esc(aria)}">'
-            f'<h2>{esc(gi["title"])}</h2>'
+            f'<h2 tabindex="-1" data-autofocus>{esc(gi["title"])}</h2>'
             f'{rules_html(gi)}<h3>{esc(keyboard)}</h3>{keys_html()}'
             '<div class="sheet-actions"><button type="button" class="btn primary" '
             f'data-action="close">{esc(back)}</button></div></div>')
