@@ -201,8 +201,54 @@
     if (ov.hidden) focusBefore = document.activeElement;
     ov.innerHTML = html;
     ov.hidden = false;
-    var first = ov.querySelector("button");
-    if (first) first.focus();
+    // A long sheet (the rules) opens at its top: its heading takes the focus
+    // ([data-autofocus]); any other, its first button.
+    var first = ov.querySelector("[data-autofocus]") || ov.querySelector("button");
+    ov.scrollTop = 0;
+    var scroller = ov.querySelector(".sheet");
+    if (scroller) scroller.scrollTop = 0;
+    if (first) first.focus({ preventScroll: first.hasAttribute("data-autofocus") });
+  }
+
+  // The phone's Back closes an open sheet or dialog first: a sheet that can be closed gets a
+  // history entry of its own over the table's ({tt: "table", sheet: true}); Back takes it
+  // off and closes the sheet, and only the next Back leaves the table. A sheet closed by its
+  // own button takes its entry off quietly (Python's history operations wait until it is).
+  var sheetEntry = false, quietBack = false, heldHistory = [];
+
+  function closable(ov) {
+    return !ov.hidden && !!ov.querySelector('[data-action="close"], [data-action="leave-cancel"]');
+  }
+
+  function followSheet() {
+    var ov = el("overlay"), state = null;
+    try { state = history.state; } catch (e) { state = null; }
+    var open = closable(ov) && !el("table").hidden;
+    if (open && !sheetEntry && !quietBack && state && state.tt === "table") {
+      try { history.pushState({ tt: "table", sheet: true }, ""); sheetEntry = true; } catch (e) { /* embeds */ }
+    } else if (!open && sheetEntry) {
+      sheetEntry = false;
+      if (state && state.sheet) { quietBack = true; history.back(); }
+    }
+  }
+
+  function sheetBack() {
+    // true when this popstate was the sheet's own (Python is not told)
+    if (quietBack) {
+      quietBack = false;
+      var held = heldHistory;
+      heldHistory = [];
+      for (var i = 0; i < held.length; i++) OPS.history.apply(null, held[i]);
+      followSheet();
+      return true;
+    }
+    if (sheetEntry) {
+      sheetEntry = false;
+      var ov = el("overlay");
+      var close = ov.querySelector('[data-action="close"], [data-action="leave-cancel"]');
+      if (close && !ov.hidden) { close.click(); return true; }
+    }
+    return false;
   }
 
   function say(text) {
@@ -270,6 +316,7 @@
       all(sel).forEach(function (n) { if (value === null) n.removeAttribute(name); else n.setAttribute(name, value); });
     },
     "history": function (screen, url, push) {
+      if (quietBack) { heldHistory.push([screen, url, push]); return; }
       try {
         if (push) history.pushState({ tt: screen }, "", url === null ? undefined : url);
         else history.replaceState({ tt: screen }, "", url === null ? undefined : url);
@@ -454,6 +501,7 @@
         console.error("operation " + ops[i][0] + " failed: " + (e && e.message || e));
       }
     }
+    if (ops.length) followSheet();
     if (msg.ack !== undefined && msg.ack !== null && waiting[msg.ack]) {
       var resolve = waiting[msg.ack];
       delete waiting[msg.ack];
@@ -493,6 +541,7 @@
     var act = node.getAttribute("data-action");
     if ((act === "close" || act === "leave-cancel") && el("overlay").contains(node)) {
       showOverlay(null, "");  // closed at once; what lies under it, if anything, comes back
+      followSheet();
     }
     postTable({ type: "click", attrs: attrs, lobby: fields });
   }
@@ -652,6 +701,7 @@
   window.addEventListener("popstate", function () {
     if (!ready) return;
     var tt = "";
+    if (sheetBack()) return;
     try { tt = (history.state && history.state.tt) || ""; } catch (e) { tt = ""; }
     post({ type: "popstate", tt: tt, search: location.search });
   });
