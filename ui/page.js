@@ -216,6 +216,26 @@
   // own button takes its entry off quietly (Python's history operations wait until it is).
   var sheetEntry = false, quietBack = false, heldHistory = [];
 
+  // A seat's stats that wrap start no line with "·": the item that begins a line is marked
+  // (data-wrap) and drops its separator (style.css).
+  function markWraps() {
+    var all = document.querySelectorAll("#felt .seat .stats");
+    var i, j, spans;
+    for (i = 0; i < all.length; i++) {
+      spans = all[i].children;
+      for (j = 0; j < spans.length; j++) spans[j].removeAttribute("data-wrap");
+    }
+    for (i = 0; i < all.length; i++) {
+      spans = all[i].children;
+      var lines = [];
+      for (j = 1; j < spans.length; j++) {
+        if (spans[j].offsetTop > spans[j - 1].offsetTop + 2) lines.push(spans[j]);
+      }
+      for (j = 0; j < lines.length; j++) lines[j].setAttribute("data-wrap", "");
+    }
+  }
+  window.addEventListener("resize", function () { markWraps(); noteHeight(); });
+
   function closable(ov) {
     return !ov.hidden && !!ov.querySelector('[data-action="close"], [data-action="leave-cancel"]');
   }
@@ -289,6 +309,12 @@
     n.className = kind === "other-tab" ? "lobby-msg" : "";
     if (html) n.insertAdjacentHTML("beforeend", html);
     n.hidden = false;
+    noteHeight();
+  }
+
+  function noteHeight() {  // the table under the other tab's warning takes the rest (style.css)
+    var n = el("save-note");
+    if (n && !n.hidden) root.style.setProperty("--note-h", (n.offsetHeight + 4) + "px");
   }
 
   function copyText(n, text) {
@@ -501,7 +527,7 @@
         console.error("operation " + ops[i][0] + " failed: " + (e && e.message || e));
       }
     }
-    if (ops.length) followSheet();
+    if (ops.length) { followSheet(); markWraps(); }
     if (msg.ack !== undefined && msg.ack !== null && waiting[msg.ack]) {
       var resolve = waiting[msg.ack];
       delete waiting[msg.ack];
@@ -677,6 +703,8 @@
   window.__tt_boot = function () { var b = {}; for (var k in boot) b[k] = boot[k]; return b; };
   window.__tt_save = function () { try { return localStorage.getItem(SAVE_KEY); } catch (e) { return null; } };
   window.__tt_reset = function (q) { return call("reset", [String(q || "")]); };
+  // opens the page again as a reload would (the stored save, the address `q`), without one
+  window.__tt_reopen = function (q) { return call("reopen", [String(q || ""), storageCopy()]); };
   window.__tt_lang = function (code) { return call("lang", [String(code)]); };
   window.__tt_think = function () { return call("think"); };
   window.__tt_ai_times = function (clear) { return call("ai_times", [!!clear]); };

@@ -277,7 +277,10 @@ def seat_html(seat: int, pos: str, name: str, view: dict[str, Any], totals_txt: 
         f'<div class="seat pos-{pos}{turn}" data-seat="{seat}" data-cards="{n}">'
         f'<div class="plate">{avatar_html(seat, name)}<span class="name">{esc(name)}</span>'
         f'{dealer}'
-        f'{"<span class=dots></span>" if thinking else ""}</div>'
+        f'{"<span class=dots></span>" if thinking else ""}'
+        # (on a phone the card count is a badge on the plate's corner: the backs are hidden)
+        + (f'<span class="count plate-count" aria-hidden="true">{n}</span>'
+           if seat != 0 and n else "") + '</div>'
         f'{backs}'
         f'<div class="stats"><span title="{esc(tricks_title)}">{tricks}</span>'
         + (f'<span title="{esc(match_title)}">{esc(totals_txt)}</span>'
@@ -313,8 +316,10 @@ def trick_html(plays: list[list[Any]], pos: list[str], winner: int | None, fresh
             what = _("{card}, {note}").format(card=what, note=note)
         who = names[seat] if names is not None and seat < len(names) else str(seat)
         label = _("{name}: {cards}").format(name=who, cards=what)
+        # the seat's name on its play (shown on phones, where the seats sit in a row)
+        tag = f'<span class="who" aria-hidden="true">{esc(who)}</span>'
         out.append(f'<div class="{cls}" role="listitem" aria-label="{esc(label)}" '
-                   f'data-play-seat="{seat}" data-play-cards="{esc(shown)}">{cards}</div>')
+                   f'data-play-seat="{seat}" data-play-cards="{esc(shown)}">{cards}{tag}</div>')
     return "".join(out)
 
 
