@@ -103,3 +103,15 @@ def test_back_from_a_shared_link_then_deal_gives_new_cards() -> None:
                     and page.state.get("seed") == new_seed)
         assert page.errors == []
     asyncio.run(go())
+
+
+def test_a_selected_card_is_not_announced_not_playable() -> None:
+    """A card of a selection (Bidding Kozel) that cannot join another is still a tap away from
+    leaving the selection: it is not marked disabled or "not playable"."""
+    html = V.hand_html(["AS", "KS", "7H"], {"KS"}, ["AS"], True)
+    ace = re.search(r'<button[^>]*data-card="AS"[^>]*>', html)
+    seven = re.search(r'<button[^>]*data-card="7H"[^>]*>', html)
+    assert ace and seven
+    assert "aria-disabled" not in ace.group(0) and 'aria-pressed="true"' in ace.group(0)
+    assert "not playable" not in ace.group(0)
+    assert 'aria-disabled="true"' in seven.group(0)

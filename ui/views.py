@@ -332,6 +332,8 @@ def hand_html(hand: list[str], legal: set[str], selected: list[str], enabled: bo
         if enabled and c in legal:
             attrs += " data-legal"
             cls = "legal"
+        elif enabled and c in selected:  # a tap takes it out of the selection: not disabled
+            pass
         elif enabled:  # the player's turn, and this card may not be played
             attrs += ' aria-disabled="true"'
             note = _("not playable")
