@@ -286,6 +286,10 @@
     if (text === null) { t.textContent = ""; t.removeAttribute("data-reason"); return; }
     t.textContent = text;
     t.setAttribute("data-reason", text);
+    // at the table, under the trump chip (the chip a timer's "Time's up" names stays in view)
+    var chip = !el("table").hidden && document.querySelector("#bar .trump");
+    var below = chip ? chip.getBoundingClientRect().bottom + 6 : 0;
+    t.style.top = below > 6 ? below + "px" : "";
     void t.offsetWidth;  // reading the layout restarts the animation
     t.classList.add("show");
   }
@@ -572,11 +576,17 @@
     postTable({ type: "click", attrs: attrs, lobby: fields });
   }
 
+  function levelHelp(select) {  // the chosen level's words in its label
+    var help = el("level-help"), opt = select.options[select.selectedIndex];
+    if (help && opt) help.textContent = opt.getAttribute("data-help") || "";
+  }
+
   function onChange(e) {
     if (!ready) return;
     var t = e.target;
     if (!t || !t.getAttribute) return;
     if (t.hasAttribute("data-setting")) return;  // index.html keeps the display settings
+    if (t.hasAttribute("data-level")) levelHelp(t);
     post({ type: "change", attrs: attrsOf(t), value: t.value, lobby: lobbyFields() });
   }
 

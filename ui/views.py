@@ -110,11 +110,15 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
     rules = rules_html(gi)
     speed_sel = "".join(f'<option value="{v}"{" selected" if v == speed else ""}>'
                         + esc(_(t)) + '</option>' for v, t in SPEEDS)
+    # Each level by its name (a select that fits a phone's width); what it is, in words that
+    # wrap, in its label (ui/page.js shows the chosen one's).
+    def level_help(v: Mapping[str, Any]) -> str:
+        return _(str(v["help"])) if v.get("help") else ""
     level_sel = "".join(
-        f'<option value="{esc(k)}"{" selected" if k == level else ""}>'
-        + esc(_("{level} — {help}").format(level=level_name(k), help=_(str(v["help"]))
-                                           if v.get("help") else ""))
-        + '</option>' for k, v in levels.items())
+        f'<option value="{esc(k)}" data-help="{esc(level_help(v))}"'
+        f'{" selected" if k == level else ""}>{esc(level_name(k))}</option>'
+        for k, v in levels.items())
+    chosen_help = level_help(levels.get(level) or next(iter(levels.values()), {}))
     # (Babel reads no call inside an f-string: each text is a variable first.)
     tagline = _("Turkish and Russian trick-taking games against the computer.")
     options_head = _("{game}: table options").format(game=gi["title"])
@@ -141,7 +145,8 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
         f'<div class="opt"><label for="opt-seed">{esc(seed_label)} <small>{esc(seed_help)}'
         f'</small></label><input id="opt-seed" name="seed" inputmode="numeric" value="{esc(seed)}" '
         'autocomplete="off"></div>'
-        f'<div class="opt"><label for="opt-level">{esc(level_label)}</label>'
+        f'<div class="opt"><label for="opt-level">{esc(level_label)} '
+        f'<small id="level-help" class="level-help">{esc(chosen_help)}</small></label>'
         f'<select id="opt-level" data-level>{level_sel}</select></div>'
         f'<div class="opt"><label for="opt-speed">{esc(speed_label)}</label>'
         f'<select id="opt-speed" data-speed>{speed_sel}</select></div>'

@@ -256,3 +256,23 @@ def test_the_other_tabs_warning_keeps_the_hand_on_the_screen(still: Any) -> None
         assert hand <= limit, f"at {width}x{height} the hand ends at {hand:.0f}"
     page.click('#save-note [data-action="take-over"]')
     page.wait_for_selector("#save-note", state="hidden")
+
+
+def test_a_toast_at_the_table_leaves_the_trump_chip_in_view(still: Any) -> None:
+    """A message at the table (the trump timer's "Time's up" among them) shows under the trump
+    chip, never over it."""
+    page = still
+    reopen(page, "koz-maca", full_trick_position("koz-maca"))
+    for width, height in ((360, 640), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)
+        card = page.query_selector("#hand .card:not([data-legal])")
+        assert card is not None, "the position has a card the player may not play"
+        card.click(force=True)  # (aria-disabled: a tap on it says why)
+        page.wait_for_selector("#toast.show", state="attached")
+        boxes = page.evaluate("""() => ['#toast', '#bar .trump'].map(s => {
+            const r = document.querySelector(s).getBoundingClientRect();
+            return {x: r.left, y: r.top, r: r.right, b: r.bottom, what: s}; })""")
+        assert not overlap(boxes[0], boxes[1]), f"at {width}x{height}: {boxes}"
+        assert boxes[0]["b"] <= height / 2, "the message stays clear of the hand"
+        page.evaluate("document.getElementById('toast').classList.remove('show')")
