@@ -18,6 +18,7 @@ The positions are found with the engine and put on the table as the player's sav
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -36,6 +37,7 @@ SIZES = ((360, 640), (390, 844), (768, 1024), (1280, 800))
 PHONES = ((360, 640), (390, 844))
 
 
+@functools.cache
 def sets_position(players: int) -> dict[str, Any]:
     """A Bidding Kozel record where every seat but the player's has played three cards."""
     for seed in range(500):
@@ -53,6 +55,7 @@ def sets_position(players: int) -> dict[str, Any]:
     raise AssertionError(f"no position with sets of three for {players} players")
 
 
+@functools.cache
 def full_trick_position(game: str) -> dict[str, Any]:
     """A record where every seat but the player's has played to the trick (the player last)."""
     for seed in range(300):
@@ -67,6 +70,7 @@ def full_trick_position(game: str) -> dict[str, Any]:
     raise AssertionError(f"no full trick before the player's card in {game}")
 
 
+@functools.cache
 def auction_position() -> dict[str, Any]:
     """A Batak record in the auction with the player to bid, every bid open to them (two rows
     of buttons) and 13 cards in hand."""
