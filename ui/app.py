@@ -15,8 +15,9 @@ table and its players.
 
 Nothing is lost: after every move the page saves where it is (ui/store.py) in localStorage, and
 opening the page again brings that position back. The Back and Forward buttons move between the
-lobby and the table (history entries carry {"tt": "lobby" | "table"}); leaving a match in
-progress by the page's own buttons asks first.
+lobby and the table (history entries carry {"tt": "lobby" | "table"}); a sheet or dialog open at
+the table has an entry of its own over the table's, kept by ui/page.js, so Back closes it first.
+Leaving a match in progress by the page's own buttons asks first.
 """
 
 from __future__ import annotations

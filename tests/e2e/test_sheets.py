@@ -83,3 +83,39 @@ def test_back_closes_a_sheet_or_dialog_before_it_leaves_the_table(app: App) -> N
     page.wait_for_selector("#table:not([hidden])")
     app.settle()
     assert on_table(page)
+
+
+LUMA = """n => { const c = getComputedStyle(n).backgroundColor.match(/[\\d.]+/g).map(Number);
+    const a = c.length > 3 ? c[3] : 1;  // a transparent background shows the sheet's paper
+    const mix = c.slice(0, 3).map(v => v * a + 250 * (1 - a));
+    return 0.2126 * mix[0] + 0.7152 * mix[1] + 0.0722 * mix[2]; }"""
+
+
+def test_disabled_controls_look_disabled(app: App) -> None:
+    """"Play selected" with nothing selected is not drawn as the gold primary button, and a
+    replay's "‹ Previous" on its first trick is lighter than "Next", not darker."""
+    page = app.page
+    app.start("bidding-kozel", seed=11, players=3)
+    for _ in range(40):
+        if app.wait_turn() == "input" and page.query_selector('#panel [data-move="confirm"]'):
+            break
+        app.act()
+    confirm = page.query_selector('#panel [data-move="confirm"]')
+    assert confirm is not None and confirm.is_disabled()
+    gold = page.evaluate("() => getComputedStyle(document.querySelector('#bar [data-action=\"lobby\"]')).backgroundColor")
+    assert page.evaluate("n => getComputedStyle(n).backgroundColor", confirm) not in (
+        "rgb(242, 193, 78)", gold)
+    # a replay at its first trick
+    app.reset()
+    app.start("koz-maca", seed=4)
+    app.play_deal()
+    page.click('#overlay [data-action="score-sheet"]')  # the summary's own button
+    page.wait_for_selector('#overlay [data-action="replay"][data-deal="0"]')
+    page.click('#overlay [data-action="replay"][data-deal="0"]')
+    page.wait_for_selector('#overlay [data-action="replay-prev"][disabled]')
+    prev = page.query_selector('#overlay [data-action="replay-prev"]')
+    nxt = page.query_selector('#overlay [data-action="replay-next"]')
+    assert nxt is not None and not nxt.is_disabled()
+    assert page.evaluate(LUMA, prev) >= page.evaluate(LUMA, nxt) - 1, "Previous is not darker"
+    assert page.evaluate("n => getComputedStyle(n).borderTopStyle", prev) == "dashed"
+    page.click('#overlay [data-action="close"]')
