@@ -348,3 +348,53 @@ def test_a_lessons_steps() -> None:
         assert posts[-1]["type"] == ("lesson-done" if i + 1 == len(lesson.steps)
                                      else "lesson-step")
     assert t.lesson_done and not t.can_act()
+
+
+def test_bidding_kozel_a_single_card_that_is_a_whole_play_plays_on_one_tap() -> None:
+    """Following a single card's lead, a card is the whole play: one tap plays it (no
+    selection, no "Play selected"); leading, where sets of three are open, a tap selects."""
+    followed = led = False
+    for seed in range(60):
+        dr = Driver("bidding-kozel", seed=seed, players=3)
+        dr.start()
+        for _ in range(60):
+            dr.until_reader()
+            if dr.t.waiting_for_tap():
+                dr.t.tap()
+                dr.flush()
+                continue
+            d = dr.t.deal
+            if d.phase != "play" or not dr.t.can_act():
+                break
+            legal = [m for m in d.legal_moves() if " " not in m]
+            sets = [m for m in d.legal_moves() if " " in m]
+            if not sets and not followed:  # every play open is one card
+                assert not TV.multi(dr.t.match, dr.t.cur)
+                n = len(d.tricks), len(d.view(0)["trick"])
+                dr.t.click_card(legal[0])
+                dr.flush()
+                assert (len(d.tricks), len(d.view(0)["trick"])) != n, "one tap played it"
+                assert dr.t.selection == []
+                followed = True
+                continue
+            if sets and not led:  # sets of three open: a tap selects, a play waits
+                assert TV.multi(dr.t.match, dr.t.cur)
+                card = sets[0].split()[0]
+                dr.t.click_card(card)
+                dr.flush()
+                assert dr.t.selection == [card]
+                dr.t.click_card(card)  # and a tap takes it back
+                dr.flush()
+                assert dr.t.selection == []
+                led = True
+            m = sets[0] if sets else legal[0]
+            if sets:
+                for c in m.split():
+                    dr.t.click_card(c)
+                dr.t.click_move("confirm")
+            else:
+                dr.t.click_card(m)
+            dr.flush()
+        if followed and led:
+            return
+    pytest.fail(f"positions not found (followed {followed}, led {led})")

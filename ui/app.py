@@ -15,8 +15,9 @@ table and its players.
 
 Nothing is lost: after every move the page saves where it is (ui/store.py) in localStorage, and
 opening the page again brings that position back. The Back and Forward buttons move between the
-lobby and the table (history entries carry {"tt": "lobby" | "table"}); leaving a match in
-progress by the page's own buttons asks first.
+lobby and the table (history entries carry {"tt": "lobby" | "table"}); a sheet or dialog open at
+the table has an entry of its own over the table's, kept by ui/page.js, so Back closes it first.
+Leaving a match in progress by the page's own buttons asks first.
 """
 
 from __future__ import annotations
@@ -187,6 +188,7 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
             self.lobby_error(_("Cannot start: {reason}").format(reason=error_text(exc)))
             return
         self.t.put(match, 0)
+        self.c.dealt(match)
         self.t.away = set()
         self.paused = None
         self.hide_overlay()
@@ -204,6 +206,12 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
         else:
             self.start_match()
 
+    def replay_deal(self) -> None:
+        """The lobby's "Replay this deal": the last deal's cards again, chosen explicitly."""
+        self.read_lobby()
+        if self.c.same_cards():
+            self.deal_new()
+
     def resume(self) -> None:
         """Puts the paused match back on the table where it was: the trick in progress, or
         the deal summary or match result that was open."""
@@ -213,6 +221,7 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
         self.paused = None
         self.hide_overlay()
         self.t.put(p.match, p.cur)
+        self.c.dealt(p.match)
         self.t.away = set(p.away)
         self.share_url(self.t.match.options)
         self.dom.op("show-table", True)

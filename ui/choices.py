@@ -33,6 +33,27 @@ class Choices:
     values: dict[str, dict[str, str]] = field(default_factory=dict)  # options by game
     players: str = ""
     seed: str = ""
+    # The deal last put on the table (game, seed, players): the lobby offers it again as an
+    # explicit choice ("Replay this deal"); "Deal the cards" deals new cards.
+    last: tuple[str, str, str] | None = None
+
+    def dealt(self, match: Any) -> None:
+        """`match` is on the table: a seed typed or from the address was used once, and the
+        lobby's seed field is empty again (the next "Deal the cards" deals new cards)."""
+        self.seed = ""
+        self.last = (str(match.game), str(match.seed), str(match.players))
+
+    def replay_seed(self, game: str) -> str:
+        """The seed "Replay this deal" uses for `game` ("" when none of its deals was on the
+        table)."""
+        return self.last[1] if self.last is not None and self.last[0] == game else ""
+
+    def same_cards(self) -> bool:
+        """The last deal's seed and players as the lobby's choice; False when there is none."""
+        if self.last is None or self.last[0] != self.selected:
+            return False
+        _game, self.seed, self.players = self.last
+        return True
 
     def use(self, s: S.Settings) -> None:
         """The saved lobby settings as the lobby's defaults (not the seed: a new match deals

@@ -115,6 +115,8 @@ class Controls:
                 self.toast(self.error_text(exc))
         elif what == "resume":
             self.resume()
+        elif what == "same-cards":
+            self.replay_deal()
         elif what == "fresh-start":  # the lobby, as on a first visit
             self.hide_overlay()
             self.env.set_history("lobby", self.env.pathname)

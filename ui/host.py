@@ -144,6 +144,10 @@ class Host:
         try:
             if name == "reset":
                 a.reset(str(args[0]) if args else "")
+            elif name == "reopen":  # as a reload would: the storage as it is now, the address
+                if len(args) > 1 and isinstance(args[1], dict):
+                    a.env.store = {str(k): str(v) for k, v in args[1].items()}
+                a.boot(str(args[0]) if args else "")
             elif name == "lang":
                 a.change_language(str(args[0]) if args else "")
             elif name == "think":

@@ -64,7 +64,8 @@ class Lobby:
         shown = {g: self.gi(g) for g in self.games}  # the games' texts in the language
         display = self.env.display_settings()
         pages = {g: V.lobby_html(self.games, shown, g, self.c.values.get(g, {}), self.c.players,
-                                 self.c.seed, self.t.speed, self.levels, self.t.level, display)
+                                 self.c.seed, self.t.speed, self.levels, self.t.level, display,
+                                 replay=self.c.replay_seed(g))
                  for g in self.games}
         p = self.paused
         resume = (V.resume_html(self.gi(p.match.game)["title"], p.cur + 1,

@@ -209,7 +209,74 @@
     if (ov.hidden) focusBefore = document.activeElement;
     ov.innerHTML = html;
     ov.hidden = false;
-    focusOn(ov.querySelector("button"));
+    // A long sheet (the rules) opens at its top: its heading takes the focus
+    // ([data-autofocus]); any other, its first button.
+    var first = ov.querySelector("[data-autofocus]") || ov.querySelector("button");
+    ov.scrollTop = 0;
+    var scroller = ov.querySelector(".sheet");
+    if (scroller) scroller.scrollTop = 0;
+    if (first && touched) first.focus({ preventScroll: first.hasAttribute("data-autofocus") });
+  }
+
+  // The phone's Back closes an open sheet or dialog first: a sheet that can be closed gets a
+  // history entry of its own over the table's ({tt: "table", sheet: true}); Back takes it
+  // off and closes the sheet, and only the next Back leaves the table. A sheet closed by its
+  // own button takes its entry off quietly (Python's history operations wait until it is).
+  var sheetEntry = false, quietBack = false, heldHistory = [];
+
+  // A seat's stats that wrap start no line with "·": the item that begins a line is marked
+  // (data-wrap) and drops its separator (style.css).
+  function markWraps() {
+    var all = document.querySelectorAll("#felt .seat .stats");
+    var i, j, spans;
+    for (i = 0; i < all.length; i++) {
+      spans = all[i].children;
+      for (j = 0; j < spans.length; j++) spans[j].removeAttribute("data-wrap");
+    }
+    for (i = 0; i < all.length; i++) {
+      spans = all[i].children;
+      var lines = [];
+      for (j = 1; j < spans.length; j++) {
+        if (spans[j].offsetTop > spans[j - 1].offsetTop + 2) lines.push(spans[j]);
+      }
+      for (j = 0; j < lines.length; j++) lines[j].setAttribute("data-wrap", "");
+    }
+  }
+  window.addEventListener("resize", function () { markWraps(); noteHeight(); });
+
+  function closable(ov) {
+    return !ov.hidden && !!ov.querySelector('[data-action="close"], [data-action="leave-cancel"]');
+  }
+
+  function followSheet() {
+    var ov = el("overlay"), state = null;
+    try { state = history.state; } catch (e) { state = null; }
+    var open = closable(ov) && !el("table").hidden;
+    if (open && !sheetEntry && !quietBack && state && state.tt === "table") {
+      try { history.pushState({ tt: "table", sheet: true }, ""); sheetEntry = true; } catch (e) { /* embeds */ }
+    } else if (!open && sheetEntry) {
+      sheetEntry = false;
+      if (state && state.sheet) { quietBack = true; history.back(); }
+    }
+  }
+
+  function sheetBack() {
+    // true when this popstate was the sheet's own (Python is not told)
+    if (quietBack) {
+      quietBack = false;
+      var held = heldHistory;
+      heldHistory = [];
+      for (var i = 0; i < held.length; i++) OPS.history.apply(null, held[i]);
+      followSheet();
+      return true;
+    }
+    if (sheetEntry) {
+      sheetEntry = false;
+      var ov = el("overlay");
+      var close = ov.querySelector('[data-action="close"], [data-action="leave-cancel"]');
+      if (close && !ov.hidden) { close.click(); return true; }
+    }
+    return false;
   }
 
   function say(text) {
@@ -227,6 +294,10 @@
     if (text === null) { t.textContent = ""; t.removeAttribute("data-reason"); return; }
     t.textContent = text;
     t.setAttribute("data-reason", text);
+    // at the table, under the trump chip (the chip a timer's "Time's up" names stays in view)
+    var chip = !el("table").hidden && document.querySelector("#bar .trump");
+    var below = chip ? chip.getBoundingClientRect().bottom + 6 : 0;
+    t.style.top = below > 6 ? below + "px" : "";
     void t.offsetWidth;  // reading the layout restarts the animation
     t.classList.add("show");
   }
@@ -250,6 +321,12 @@
     n.className = kind === "other-tab" ? "lobby-msg" : "";
     if (html) n.insertAdjacentHTML("beforeend", html);
     n.hidden = false;
+    noteHeight();
+  }
+
+  function noteHeight() {  // the table under the other tab's warning takes the rest (style.css)
+    var n = el("save-note");
+    if (n && !n.hidden) root.style.setProperty("--note-h", (n.offsetHeight + 4) + "px");
   }
 
   function copyText(n, text) {
@@ -296,6 +373,7 @@
       all(sel).forEach(function (n) { if (value === null) n.removeAttribute(name); else n.setAttribute(name, value); });
     },
     "history": function (screen, url, push) {
+      if (quietBack) { heldHistory.push([screen, url, push]); return; }
       try {
         if (push) history.pushState({ tt: screen }, "", url === null ? undefined : url);
         else history.replaceState({ tt: screen }, "", url === null ? undefined : url);
@@ -481,6 +559,7 @@
         console.error("operation " + ops[i][0] + " failed: " + (e && e.message || e));
       }
     }
+    if (ops.length) { followSheet(); markWraps(); }
     if (msg.ack !== undefined && msg.ack !== null && waiting[msg.ack]) {
       var resolve = waiting[msg.ack];
       delete waiting[msg.ack];
@@ -520,8 +599,14 @@
     var act = node.getAttribute("data-action");
     if ((act === "close" || act === "leave-cancel") && el("overlay").contains(node)) {
       showOverlay(null, "");  // closed at once; what lies under it, if anything, comes back
+      followSheet();
     }
     postTable({ type: "click", attrs: attrs, lobby: fields });
+  }
+
+  function levelHelp(select) {  // the chosen level's words in its label
+    var help = el("level-help"), opt = select.options[select.selectedIndex];
+    if (help && opt) help.textContent = opt.getAttribute("data-help") || "";
   }
 
   function onChange(e) {
@@ -529,6 +614,7 @@
     var t = e.target;
     if (!t || !t.getAttribute) return;
     if (t.hasAttribute("data-setting")) return;  // index.html keeps the display settings
+    if (t.hasAttribute("data-level")) levelHelp(t);
     post({ type: "change", attrs: attrsOf(t), value: t.value, lobby: lobbyFields() });
   }
 
@@ -655,6 +741,8 @@
   window.__tt_boot = function () { var b = {}; for (var k in boot) b[k] = boot[k]; return b; };
   window.__tt_save = function () { try { return localStorage.getItem(SAVE_KEY); } catch (e) { return null; } };
   window.__tt_reset = function (q) { return call("reset", [String(q || "")]); };
+  // opens the page again as a reload would (the stored save, the address `q`), without one
+  window.__tt_reopen = function (q) { return call("reopen", [String(q || ""), storageCopy()]); };
   window.__tt_lang = function (code) { return call("lang", [String(code)]); };
   window.__tt_think = function () { return call("think"); };
   window.__tt_ai_times = function (clear) { return call("ai_times", [!!clear]); };
@@ -682,6 +770,7 @@
   window.addEventListener("popstate", function () {
     if (!ready) return;
     var tt = "";
+    if (sheetBack()) return;
     try { tt = (history.state && history.state.tt) || ""; } catch (e) { tt = ""; }
     post({ type: "popstate", tt: tt, search: location.search });
   });

@@ -67,9 +67,14 @@ def waiting_for_tap(match: Any, cur: int, ui: Ui) -> bool:
 
 
 def multi(match: Any, cur: int) -> bool:
-    """Plays of several cards (the game's `multi_card_plays`): select cards, then confirm."""
-    return (match is not None and bool(match.rules.multi_card_plays)
-            and match.deals[cur].phase == "play")
+    """Plays of several cards (the game's `multi_card_plays`): select cards, then confirm.
+    Where every play open now is a single card (following a single card's lead), a card is a
+    whole play: one tap plays it."""
+    if not (match is not None and bool(match.rules.multi_card_plays)
+            and match.deals[cur].phase == "play"):
+        return False
+    cards = [m for m in match.deals[cur].legal_moves() if R.is_card_move(m)]
+    return not cards or any(" " in m for m in cards)
 
 
 def candidate_cards(legal: Sequence[str], selection: Sequence[str]) -> set[str]:

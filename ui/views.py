@@ -111,7 +111,9 @@ def display_html(display: Mapping[str, bool] | None = None, home: str = "") -> s
 def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
                values: dict[str, str], players: str, seed: str, speed: str,
                levels: dict[str, dict[str, Any]], level: str,
-               display: Mapping[str, bool] | None = None) -> str:
+               display: Mapping[str, bool] | None = None, replay: str = "") -> str:
+    """The lobby with `selected` chosen; `replay` is the seed of this game's deal last on the
+    table, offered as "Replay this deal" beside "Deal the cards" (which deals new cards)."""
     cards = []
     for g in games:
         gi = info[g]
@@ -126,11 +128,15 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
     rules = rules_html(gi)
     speed_sel = "".join(f'<option value="{v}"{" selected" if v == speed else ""}>'
                         + esc(_(t)) + '</option>' for v, t in SPEEDS)
+    # Each level by its name (a select that fits a phone's width); what it is, in words that
+    # wrap, in its label (ui/page.js shows the chosen one's).
+    def level_help(v: Mapping[str, Any]) -> str:
+        return _(str(v["help"])) if v.get("help") else ""
     level_sel = "".join(
-        f'<option value="{esc(k)}"{" selected" if k == level else ""}>'
-        + esc(_("{level} — {help}").format(level=level_name(k), help=_(str(v["help"]))
-                                           if v.get("help") else ""))
-        + '</option>' for k, v in levels.items())
+        f'<option value="{esc(k)}" data-help="{esc(level_help(v))}"'
+        f'{" selected" if k == level else ""}>{esc(level_name(k))}</option>'
+        for k, v in levels.items())
+    chosen_help = level_help(levels.get(level) or next(iter(levels.values()), {}))
     # (Babel reads no call inside an f-string: each text is a variable first.)
     tagline = _("Turkish and Russian trick-taking games against the computer.")
     options_head = _("{game}: table options").format(game=gi["title"])
@@ -139,6 +145,10 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
     level_label = _("Computer players")
     speed_label = _("Computer speed")
     start = _("Deal the cards")
+    same = (f'<button type="button" class="btn same-cards" data-action="same-cards" '
+            f'data-seed="{esc(replay)}">'
+            + esc(_("Replay this deal (same cards, seed {seed})").format(seed=replay))
+            + '</button>') if replay else ""
     how = _("How to play {game}").format(game=gi["title"])
     games_label = _("Games")
     return (
@@ -153,14 +163,17 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
         f'<div class="opt"><label for="opt-seed">{esc(seed_label)} <small>{esc(seed_help)}'
         f'</small></label><input id="opt-seed" name="seed" inputmode="numeric" value="{esc(seed)}" '
         'autocomplete="off"></div>'
-        f'<div class="opt"><label for="opt-level">{esc(level_label)}</label>'
+        f'<div class="opt"><label for="opt-level">{esc(level_label)} '
+        f'<small id="level-help" class="level-help">{esc(chosen_help)}</small></label>'
         f'<select id="opt-level" data-level>{level_sel}</select></div>'
         f'<div class="opt"><label for="opt-speed">{esc(speed_label)}</label>'
         f'<select id="opt-speed" data-speed>{speed_sel}</select></div>'
         f'{display_html(display, str(gi.get("home_language") or ""))}'
         f'<button type="button" class="btn primary start" data-start>{esc(start)}</button>'
+        f'{same}'
         '</form>'
         f'<details class="rules" open><summary>{esc(how)}</summary>{rules}</details>'
+        f'{learn_html(gi)}'
         f'{credits_html()}'
     )
 
@@ -168,6 +181,14 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
 # Where the card faces come from (assets/cards/README.md).
 DECK_AUTHOR = "Adrian Kennard"
 DECK_URL = "https://www.me.uk/cards/"
+
+
+def learn_html(gi: dict[str, Any]) -> str:
+    """The lobby's links to the lessons (learn/): the chosen game's page and the index."""
+    game = esc(_("Lessons: {game} step by step").format(game=gi["title"]))
+    every = esc(_("All lessons"))
+    return (f'<p class="learn-link"><a href="learn/{esc(gi["name"])}.html">{game}</a>'
+            f' · <a href="learn/">{every}</a></p>')
 
 
 def credits_html() -> str:
@@ -180,7 +201,10 @@ def credits_html() -> str:
 def options_html(gi: dict[str, Any], values: dict[str, str], players: str) -> str:
     out = []
     if len(gi["players"]) > 1:
-        ch = "".join(f'<option value="{n}"{" selected" if str(n) == players else ""}>{n}</option>'
+        # No choice yet: the game's own default (the rules' and the engine's), not the first.
+        chosen = players if players in {str(n) for n in gi["players"]} else str(
+            gi.get("default_players", ""))
+        ch = "".join(f'<option value="{n}"{" selected" if str(n) == chosen else ""}>{n}</option>'
                      for n in gi["players"])
         out.append('<div class="opt"><label for="opt-players">' + esc(_("Players")) + '</label>'
                    f'<select id="opt-players" data-opt="players">{ch}</select></div>')
@@ -284,7 +308,10 @@ def seat_html(seat: int, pos: str, name: str, view: dict[str, Any], totals_txt: 
         f'<div class="seat pos-{pos}{turn}" data-seat="{seat}" data-cards="{n}">'
         f'<div class="plate">{avatar_html(seat, name)}<span class="name">{esc(name)}</span>'
         f'{dealer}'
-        f'{"<span class=dots></span>" if thinking else ""}</div>'
+        f'{"<span class=dots></span>" if thinking else ""}'
+        # (on a phone the card count is a badge on the plate's corner: the backs are hidden)
+        + (f'<span class="count plate-count" aria-hidden="true">{n}</span>'
+           if seat != 0 and n else "") + '</div>'
         f'{backs}'
         f'<div class="stats"><span title="{esc(tricks_title)}">{tricks}</span>'
         + (f'<span title="{esc(match_title)}">{esc(totals_txt)}</span>'
@@ -320,8 +347,10 @@ def trick_html(plays: list[list[Any]], pos: list[str], winner: int | None, fresh
             what = _("{card}, {note}").format(card=what, note=note)
         who = names[seat] if names is not None and seat < len(names) else str(seat)
         label = _("{name}: {cards}").format(name=who, cards=what)
+        # the seat's name on its play (shown on phones, where the seats sit in a row)
+        tag = f'<span class="who" aria-hidden="true">{esc(who)}</span>'
         out.append(f'<div class="{cls}" role="listitem" aria-label="{esc(label)}" '
-                   f'data-play-seat="{seat}" data-play-cards="{esc(shown)}">{cards}</div>')
+                   f'data-play-seat="{seat}" data-play-cards="{esc(shown)}">{cards}{tag}</div>')
     return "".join(out)
 
 
@@ -334,6 +363,8 @@ def hand_html(hand: list[str], legal: set[str], selected: list[str], enabled: bo
         if enabled and c in legal:
             attrs += " data-legal"
             cls = "legal"
+        elif enabled and c in selected:  # a tap takes it out of the selection: not disabled
+            pass
         elif enabled:  # the player's turn, and this card may not be played
             attrs += ' aria-disabled="true"'
             note = _("not playable")
@@ -565,7 +596,7 @@ def keys_sheet_html() -> str:
     title = _("Keyboard shortcuts")
     back = _("Back to the table")
     return (f'<div class="sheet keys-sheet" role="dialog" aria-label="{esc(title)}" data-keys>'
-            f'<h2>{esc(title)}</h2>{keys_html()}<div class="sheet-actions">'
+            f'<h2 tabindex="-1" data-autofocus>{esc(title)}</h2>{keys_html()}<div class="sheet-actions">'
             f'<button type="button" class="btn primary" data-action="close">{esc(back)}</button>'
             '</div></div>')
 
@@ -574,8 +605,9 @@ def rules_sheet_html(gi: dict[str, Any]) -> str:
     aria = _("Rules")
     back = _("Back to the table")
     keyboard = _("Keyboard")
+    # (the heading takes the focus: the sheet opens at its top, not at its last button)
     return (f'<div class="sheet rules-sheet" role="dialog" aria-label="{esc(aria)}">'
-            f'<h2>{esc(gi["title"])}</h2>'
+            f'<h2 tabindex="-1" data-autofocus>{esc(gi["title"])}</h2>'
             f'{rules_html(gi)}<h3>{esc(keyboard)}</h3>{keys_html()}'
             '<div class="sheet-actions"><button type="button" class="btn primary" '
             f'data-action="close">{esc(back)}</button></div></div>')

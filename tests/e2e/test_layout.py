@@ -1,13 +1,24 @@
-"""Every seat's play is clearly its own: in Bidding Kozel with 2 to 5 players, sets of three
-cards from every other seat on the felt do not overlap each other or any seat's label, and
-nothing runs off the screen, at 360x640 and 1280x800.
+"""Every seat's play and label have a place of their own, on every screen: for every game
+(Bidding Kozel with 2 to 5 players), with every other seat's card (or set of three) on the
+felt, at 360x640, 390x844, 768x1024 and 1280x800:
 
-The position (every other seat has played a set of three, the player is to play) is found
-with the engine and put on the table as a saved match, which the page restores on reload.
+- no play overlaps another seat's play, any seat's label (its own too: a side seat's card
+  never lies over its own stats) or the seat name on a played card;
+- a seat's card-count badge lies over neither its own name nor another label, and nothing runs
+  off the felt or the screen (the right seat's badge at 360 px);
+- seat stats that wrap never start a line with "·";
+- on a phone, each played card names its seat.
+
+Also: at 360x640 and 390x844 the auction's bid panel and the 13-card hand fit on the screen
+together, and at 1280x800 the other tab's warning leaves the hand on the screen.
+
+The positions are found with the engine and put on the table as the player's saved match
+(`window.__tt_reopen` opens it as a reload would, without one: one page for the whole file).
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -22,10 +33,13 @@ from .conftest import App
 pytestmark = pytest.mark.e2e
 
 KEY = "trick-table/v1"
+SIZES = ((360, 640), (390, 844), (768, 1024), (1280, 800))
+PHONES = ((360, 640), (390, 844))
 
 
+@functools.cache
 def sets_position(players: int) -> dict[str, Any]:
-    """A record where every seat but the player's has played three cards to the trick."""
+    """A Bidding Kozel record where every seat but the player's has played three cards."""
     for seed in range(500):
         m = engine.new_match("bidding-kozel", seed=seed, players=players)
         rng = random.Random(seed)
@@ -41,73 +55,7 @@ def sets_position(players: int) -> dict[str, Any]:
     raise AssertionError(f"no position with sets of three for {players} players")
 
 
-def boxes(page: Any, sel: str) -> list[dict[str, float]]:
-    return page.eval_on_selector_all(sel, """ns => ns.map(n => {
-        const r = n.getBoundingClientRect();
-        return {x: r.left, y: r.top, r: r.right, b: r.bottom, what: n.className + ' ' +
-                (n.dataset.playSeat || n.dataset.seat || '')};
-    })""")
-
-
-def overlap(a: dict[str, float], b: dict[str, float], slack: float = 1.0) -> bool:
-    return (min(a["r"], b["r"]) - max(a["x"], b["x"]) > slack
-            and min(a["b"], b["b"]) - max(a["y"], b["y"]) > slack)
-
-
-def restore(page: Any, game: str, record: dict[str, Any],
-            size: tuple[int, int] | None = None) -> None:
-    """Puts `record` on the table as the player's saved match and reloads the page on it (at
-    `size`, when given)."""
-    save = {"format": 1, "tab": "layout-test", "n": 1, "screen": "table", "overlay": None,
-            "cur": 0, "away": [], "record": record,
-            "settings": {"game": game, "options": {}, "players": str(record["players"]),
-                         "seed": str(record["seed"]), "level": "easy", "speed": "0"}}
-    if size is not None:
-        page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.evaluate("([k, t]) => localStorage.setItem(k, t)", [KEY, json.dumps(save)])
-    page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
-    page.wait_for_selector("#table[data-input]", state="attached")
-
-
-def assert_apart(page: Any, plays_sel: str, players: int, size: tuple[int, int],
-                 shot: str) -> None:
-    """At `size`, the other seats' plays (`plays_sel`) and every seat's label: one box each,
-    no two overlapping, none off the screen, no sideways scroll. `shot` names the screenshot
-    kept in $TT_LAYOUT_SHOTS, when set."""
-    width, height = size
-    page.set_viewport_size({"width": width, "height": height})
-    # The layout settles: a play's place moves with the card size, and `.play` eases its
-    # transform over 0.25 s (style.css), so a box read sooner is one halfway there.
-    page.wait_for_timeout(400)
-    if os.environ.get("TT_LAYOUT_SHOTS"):  # a folder to keep what the test saw
-        page.screenshot(path=f"{os.environ['TT_LAYOUT_SHOTS']}/{shot}-{width}.png")
-    plays = boxes(page, plays_sel)
-    seats = boxes(page, "#felt .seat")
-    assert len(plays) == players - 1, plays
-    assert len(seats) == players, seats
-    every = plays + seats
-    bad = [f"{a} runs off the screen" for a in every
-           if a["x"] < 0 or a["r"] > width or a["y"] < 0 or a["b"] > max(height, 2000)]
-    bad += [f"{a} overlaps {b}" for i, a in enumerate(every) for b in every[i + 1:]
-            if overlap(a, b)]
-    assert not bad, f"{shot} at {width}x{height}: " + "; ".join(bad)
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-
-
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_bidding_kozel_sets_are_each_seats_own(app: App, players: int) -> None:
-    page = app.page
-    record = sets_position(players)
-    try:
-        for size in ((360, 640), (1280, 800)):
-            restore(page, "bidding-kozel", record, size)
-            assert_apart(page, "#trick .play", players, size, f"sets-{players}")
-    finally:
-        page.evaluate("k => localStorage.removeItem(k)", KEY)
-        page.set_viewport_size({"width": 1280, "height": 800})
-
-
+@functools.cache
 def full_trick_position(game: str) -> dict[str, Any]:
     """A record where every seat but the player's has played to the trick (the player last)."""
     for seed in range(300):
@@ -122,21 +70,213 @@ def full_trick_position(game: str) -> dict[str, Any]:
     raise AssertionError(f"no full trick before the player's card in {game}")
 
 
-SIZES = ((360, 640), (768, 1024), (1280, 800))
+@functools.cache
+def auction_position() -> dict[str, Any]:
+    """A Batak record in the auction with the player to bid, every bid open to them (two rows
+    of buttons) and 13 cards in hand."""
+    for seed in range(100):
+        m = engine.new_match("batak", seed=seed)
+        rng = random.Random(seed)
+        while m.deal.phase == "bidding" and m.deal.to_move != 0:
+            m.play(rng.choice(m.legal_moves()))
+        if m.deal.phase == "bidding" and len(m.legal_moves()) >= 9:
+            return m.record()
+    raise AssertionError("no auction with the player to bid")
 
 
-@pytest.mark.parametrize("game", [g for g in engine.GAMES if g != "bidding-kozel"])
-def test_every_card_and_seat_label_has_its_own_place(app: App, game: str) -> None:
-    """Each game with every other seat's card on the felt: no card overlaps another seat's card
-    or any seat's label (name, avatar, counts), no seat label overlaps another, and nothing runs
-    off the screen, at 360x640, 768x1024 and 1280x800. (Bidding Kozel, with 2 to 5 players and
-    sets of cards: the test above.)"""
+CASES = [(g, None) for g in engine.GAMES if g != "bidding-kozel"] + [
+    ("bidding-kozel", n) for n in (2, 3, 4, 5)]
+
+# One measure of the felt, read in the page: every play (a card or a fan of them), the seat
+# name shown on a play, and each part of every seat's label.
+MEASURE = """() => {
+  const box = (n, kind, seat) => { const r = n.getBoundingClientRect();
+    return {x: r.left, y: r.top, r: r.right, b: r.bottom, kind, seat,
+            what: kind + ' of seat ' + seat}; };
+  const out = [];
+  for (const p of document.querySelectorAll('#trick .play')) {
+    const s = p.dataset.playSeat;
+    const cards = p.querySelectorAll('.card');
+    const a = cards[0].getBoundingClientRect(), z = cards[cards.length - 1].getBoundingClientRect();
+    out.push({x: Math.min(a.left, z.left), y: Math.min(a.top, z.top), r: Math.max(a.right, z.right),
+              b: Math.max(a.bottom, z.bottom), kind: 'play', seat: s, what: 'play of seat ' + s});
+    const who = p.querySelector('.who');
+    if (who && who.getClientRects().length) out.push(box(who, 'who', s));
+  }
+  for (const seat of document.querySelectorAll('#felt .seat')) {
+    const s = seat.dataset.seat;
+    for (const [sel, kind] of [['.plate', 'plate'], ['.name', 'name'], ['.count', 'badge'],
+                               ['.stats', 'stats'], ['.tags', 'tags']]) {
+      for (const n of seat.querySelectorAll(sel)) {
+        const backs = n.closest('.backs');  // read, not shown, on a phone
+        if (backs && backs.getBoundingClientRect().width <= 1) continue;
+        const r = n.getBoundingClientRect();
+        if (r.width > 1 && r.height > 1 && getComputedStyle(n).visibility !== 'hidden')
+          out.push(box(n, kind, s));
+      }
+    }
+  }
+  const leading = [];
+  for (const st of document.querySelectorAll('#felt .seat .stats')) {
+    const spans = [...st.children];
+    for (let i = 1; i < spans.length; i++) {
+      const wrapped = spans[i].getBoundingClientRect().top > spans[i - 1].getBoundingClientRect().top + 2;
+      const dot = getComputedStyle(spans[i], '::before').content;
+      if (wrapped && dot && dot !== 'none' && dot !== 'normal' && dot.includes('·'))
+        leading.push(st.closest('.seat').dataset.seat + ': ' + spans[i].textContent);
+    }
+  }
+  const f = document.getElementById('felt').getBoundingClientRect();
+  return {boxes: out, leading, felt: {x: f.left, r: f.right},
+          scroll: document.documentElement.scrollWidth};
+}"""
+
+
+def overlap(a: dict[str, Any], b: dict[str, Any], slack: float = 1.0) -> bool:
+    return (min(a["r"], b["r"]) - max(a["x"], b["x"]) > slack
+            and min(a["b"], b["b"]) - max(a["y"], b["y"]) > slack)
+
+
+def clash(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether two boxes of the felt may not overlap: parts of one seat's label lie together
+    (but its badge keeps off its name and stats), a play and the name on it lie together."""
+    kinds = {a["kind"], b["kind"]}
+    label = {"plate", "name", "badge", "stats", "tags"}
+    if a["seat"] == b["seat"]:
+        if kinds <= label:
+            return "badge" in kinds and bool(kinds & {"name", "stats", "tags"})
+        if kinds == {"play", "who"}:
+            return False
+    if "plate" in kinds and "name" in kinds or "plate" in kinds and "badge" in kinds:
+        return a["seat"] != b["seat"] and True
+    return True
+
+
+def check_felt(page: Any, size: tuple[int, int], players: int, case: str) -> list[str]:
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_timeout(120)
+    if os.environ.get("TT_LAYOUT_SHOTS"):  # a folder to keep what the test saw
+        page.screenshot(path=f"{os.environ['TT_LAYOUT_SHOTS']}/{case}-{width}x{height}.png")
+    got = page.evaluate(MEASURE)
+    boxes = got["boxes"]
+    where = f"{case} at {width}x{height}: "
+    plays = [b for b in boxes if b["kind"] == "play"]
+    bad = []
+    if len(plays) != players - 1:
+        bad.append(f"{len(plays)} plays on the felt")
+    if width <= 640:
+        named = {b["seat"] for b in boxes if b["kind"] == "who"}
+        bad += [f"the play of seat {p['seat']} does not name its seat" for p in plays
+                if p["seat"] not in named]
+    felt = got["felt"]
+    bad += [f"{b['what']} runs off the felt or the screen" for b in boxes
+            if b["x"] < max(0, felt["x"]) - 1 or b["r"] > min(width, felt["r"]) + 1 or b["y"] < 0]
+    bad += [f"{a['what']} overlaps {b['what']}" for i, a in enumerate(boxes)
+            for b in boxes[i + 1:] if clash(a, b) and overlap(a, b)]
+    bad += [f"seat stats wrap to a line starting with '·' ({t})" for t in got["leading"]]
+    if got["scroll"] > width:
+        bad.append("the page scrolls sideways")
+    return [where + x for x in bad]
+
+
+def reopen(page: Any, game: str, record: dict[str, Any]) -> None:
+    """Puts `record` on the table as the player's saved match and opens the page on it as a
+    reload would."""
+    save = {"format": 1, "tab": "layout-test", "n": 1, "screen": "table", "overlay": None,
+            "cur": 0, "away": [], "record": record,
+            "settings": {"game": game, "options": {}, "players": str(record["players"]),
+                         "seed": str(record["seed"]), "level": "easy", "speed": "0"}}
+    page.evaluate("([k, t]) => localStorage.setItem(k, t)", [KEY, json.dumps(save)])
+    page.evaluate("() => window.__tt_reopen('')")
+    page.wait_for_selector("#table:not([hidden])[data-input]", state="attached")
+    page.wait_for_selector("html:not([data-busy])", state="attached")
+
+
+@pytest.fixture
+def still(app: App) -> Any:
+    """The shared page without transitions (a box read at once is where it ends), put back
+    as it was afterwards."""
     page = app.page
-    record = full_trick_position(game)
-    try:
-        restore(page, game, record)
+    handle = page.add_style_tag(content="*, *::before, *::after { transition: none !important;"
+                                        " animation: none !important; }")
+    yield page
+    handle.evaluate("n => n.remove()")
+    page.evaluate("k => localStorage.removeItem(k)", KEY)
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_every_play_and_seat_label_has_its_own_place(still: Any) -> None:
+    page = still
+    bad: list[str] = []
+    for game, players in CASES:
+        record = sets_position(players) if players else full_trick_position(game)
+        reopen(page, game, record)
+        case = f"{game}-{record['players']}p"
         for size in SIZES:
-            assert_apart(page, "#trick .play .card", record["players"], size, game)
-    finally:
-        page.evaluate("k => localStorage.removeItem(k)", KEY)
-        page.set_viewport_size({"width": 1280, "height": 800})
+            bad += check_felt(page, size, record["players"], case)
+    assert not bad, "\n".join(bad)
+
+
+def bottom_of(page: Any, sel: str) -> float:
+    return float(page.evaluate(
+        "s => Math.max(...[...document.querySelectorAll(s)].map(n => "
+        "n.getBoundingClientRect().bottom + window.scrollY))", sel))
+
+
+def test_the_bid_panel_and_the_hand_fit_on_a_phone(still: Any) -> None:
+    page = still
+    reopen(page, "batak", auction_position())
+    page.wait_for_selector('#panel [data-move="pass"]', state="attached")
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(120)
+        if os.environ.get("TT_LAYOUT_SHOTS"):
+            page.screenshot(path=f"{os.environ['TT_LAYOUT_SHOTS']}/auction-{width}x{height}.png")
+        assert len(page.query_selector_all("#hand .card")) == 13
+        hand = bottom_of(page, "#hand .card")
+        panel = bottom_of(page, "#panel .btn")
+        assert panel <= height and hand <= height, (
+            f"at {width}x{height} the bids end at {panel:.0f} and the hand at {hand:.0f}")
+
+
+def test_the_other_tabs_warning_keeps_the_hand_on_the_screen(still: Any) -> None:
+    page = still
+    reopen(page, "koz-maca", full_trick_position("koz-maca"))
+    # another tab writes the save; this tab's next save finds it and says so
+    page.evaluate("""k => { const s = JSON.parse(localStorage.getItem(k));
+        s.tab = 'another-tab'; s.n += 5; const t = JSON.stringify(s);
+        localStorage.setItem(k, t);
+        window.dispatchEvent(new StorageEvent('storage', {key: k, newValue: t})); }""", KEY)
+    page.click('#bar [data-action="speed"]')
+    page.wait_for_selector('#save-note[data-note="other-tab"]:not([hidden])')
+    for width, height in ((1280, 800), (360, 640)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(120)
+        if os.environ.get("TT_LAYOUT_SHOTS"):
+            page.screenshot(path=f"{os.environ['TT_LAYOUT_SHOTS']}/other-tab-{width}x{height}.png")
+        hand = bottom_of(page, "#hand .card")
+        limit = height if width > 640 else height + 90  # a phone: the hand's first row shows
+        assert hand <= limit, f"at {width}x{height} the hand ends at {hand:.0f}"
+    page.click('#save-note [data-action="take-over"]')
+    page.wait_for_selector("#save-note", state="hidden")
+
+
+def test_a_toast_at_the_table_leaves_the_trump_chip_in_view(still: Any) -> None:
+    """A message at the table (the trump timer's "Time's up" among them) shows under the trump
+    chip, never over it."""
+    page = still
+    reopen(page, "koz-maca", full_trick_position("koz-maca"))
+    for width, height in ((360, 640), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)
+        card = page.query_selector("#hand .card:not([data-legal])")
+        assert card is not None, "the position has a card the player may not play"
+        card.click(force=True)  # (aria-disabled: a tap on it says why)
+        page.wait_for_selector("#toast.show", state="attached")
+        boxes = page.evaluate("""() => ['#toast', '#bar .trump'].map(s => {
+            const r = document.querySelector(s).getBoundingClientRect();
+            return {x: r.left, y: r.top, r: r.right, b: r.bottom, what: s}; })""")
+        assert not overlap(boxes[0], boxes[1]), f"at {width}x{height}: {boxes}"
+        assert boxes[0]["b"] <= height / 2, "the message stays clear of the hand"
+        page.evaluate("document.getElementById('toast').classList.remove('show')")
