@@ -8,6 +8,8 @@ every request logged on the server, workers' and service workers' included):
   (the most any file was asked for, and the files asked for more than once);
 - the bytes that first visit downloads: each file served, raw and gzip-compressed (as a static
   host would send it), added up;
+- the bare PyScript page's time to ready in the same engine, first and repeat visit, and the
+  ratios;
 - the memory at the table (a Batak deal at Instant): the proportional set size of the
   browser's content processes from /proc/<pid>/smaps_rollup (WebKit's WebKitWebProcess,
   Firefox's "Web Content"/"Isolated Web Co", Chromium's renderers); the tab's is the largest.
@@ -26,7 +28,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..files import DIST, log
+from ..files import CACHE, DIST, log
 from . import xengine as X
 
 TABLE = "?game=batak&speed=0&seed=3&level=easy"
@@ -121,7 +123,25 @@ def served_file(site: X.Site, url_path: str) -> Path | None:
     return path if path.is_file() else None
 
 
-def one_engine(name: str, xvfb: X.Xvfb) -> dict[str, Any]:
+BARE_READY = "typeof window.__ready_at === 'number' ? window.__ready_at : 0"
+
+
+def bare_times(driver: X.Driver, bare: Path) -> tuple[float, float]:
+    """The bare PyScript page's time to ready in this engine (its Python printing "ready"),
+    first visit and repeat visit, on a server of its own (another origin: nothing of the
+    page's cache is shared)."""
+    site = X.Site(bare).start()
+    try:
+        driver.goto(site.base, wait="dom")
+        first = float(driver.wait(BARE_READY, 180, "the bare page's ready"))
+        driver.goto(site.base, wait="dom")
+        repeat = float(driver.wait(BARE_READY, 180, "the bare page's ready, again"))
+    finally:
+        site.stop()
+    return first, repeat
+
+
+def one_engine(name: str, xvfb: X.Xvfb, bare: Path | None = None) -> dict[str, Any]:
     """The figures of one engine, from a fresh browser and a server of its own."""
     site = X.Site(DIST).start()
     driver: X.Driver = Chromium() if name == "chromium" else X.open_engine(name, xvfb)
@@ -169,7 +189,14 @@ def one_engine(name: str, xvfb: X.Xvfb) -> dict[str, Any]:
             out["repeat_boot"] = driver.run("() => window.__tt_boot()")
         out["repeat_ready_ms"] = statistics.median(repeats)
         out["repeat_runs"] = repeats
+        # the first card of a table opened by its address (from the offline copy)
+        driver.goto(site.base + TABLE, wait="dom")
+        out["repeat_card_ms"] = float(driver.wait(
+            "(performance.getEntriesByName('tt:input')[0] || {}).startTime || 0", 180,
+            "the first playable card (tt:input)"))
         out["errors"] = driver.errors()
+        if bare is not None:
+            out["bare_first_ms"], out["bare_repeat_ms"] = bare_times(driver, bare)
     finally:
         driver.close()
         site.stop()
@@ -189,6 +216,14 @@ def report(r: dict[str, Any]) -> None:
     print(f"  repeat visit: html[data-ready] at {r['repeat_ready_ms']:.0f} ms median ({runs}); "
           f"Python {r['repeat_boot'].get('from')}"
           f"{' (' + str(r['repeat_boot'].get('why')) + ')' if r['repeat_boot'].get('why') else ''}")
+    if "bare_first_ms" in r:
+        print(f"  bare PyScript page, same engine: ready at {r['bare_first_ms']:.0f} ms first, "
+              f"{r['bare_repeat_ms']:.0f} ms repeat; ours / bare: first visit ready "
+              f"{r['first_ready_ms'] / r['bare_first_ms']:.2f} x, repeat visit ready "
+              f"{r['repeat_ready_ms'] / r['bare_repeat_ms']:.2f} x")
+    if "repeat_card_ms" in r:
+        print(f"  a table by its address from the offline copy: first card playable at "
+              f"{r['repeat_card_ms']:.0f} ms")
     print(f"  first visit requests: {r['requests']} for {r['files']} files; at most "
           f"{r['max_requests']} for one file; {len(r['repeated'])} files more than once")
     by: dict[int, dict[str, list[str]]] = {}
@@ -240,6 +275,9 @@ def main(argv: list[str]) -> int:
     from ..dist import build
 
     build()
+    from .browser import build_bare
+
+    bare = build_bare(CACHE / "bench" / "engines-bare")
     xvfb = X.Xvfb()
     results = []
     try:
@@ -249,7 +287,7 @@ def main(argv: list[str]) -> int:
                 print(f"\n== {name}: not measured: {why}")
                 continue
             log(f"bench engines: {name}")
-            r = one_engine(name, xvfb)
+            r = one_engine(name, xvfb, bare)
             report(r)
             results.append(r)
     finally:

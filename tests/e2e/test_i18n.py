@@ -90,6 +90,7 @@ def cut_or_overflowing(page: Any, width: int) -> list[str]:
             const st = getComputedStyle(el);
             const r = el.getBoundingClientRect();
             if (!r.width || !el.textContent.trim()) continue;
+            if (r.width <= 1 && r.height <= 1) continue;  // visually hidden (the sr-only way)
             if (r.right > w + 1 && st.position !== 'fixed') out.push('past the edge: ' + el.tagName + '.' + el.className + ' ' + el.textContent.slice(0, 40));
             const clips = /(hidden|clip)/.test(st.overflowX) || st.textOverflow === 'ellipsis';
             if (clips && el.scrollWidth > el.clientWidth + 1) out.push('cut: ' + el.tagName + '.' + el.className + ' ' + el.textContent.slice(0, 40));
