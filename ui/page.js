@@ -242,7 +242,18 @@
       for (j = 0; j < lines.length; j++) lines[j].setAttribute("data-wrap", "");
     }
   }
-  window.addEventListener("resize", function () { markWraps(); noteHeight(); });
+  // A played card's seat label that does not fit on the card shows the name's first letter
+  // (whole, never cut): the label is visual only (aria-hidden), the live region names seats.
+  function fitLabels() {
+    var labels = document.querySelectorAll("#trick .play .who");
+    for (var i = 0; i < labels.length; i++) {
+      var w = labels[i], full = w.getAttribute("data-name");
+      if (full === null) { full = w.textContent; w.setAttribute("data-name", full); }
+      if (w.textContent !== full) w.textContent = full;
+      if (w.scrollWidth > w.clientWidth + 1) w.textContent = Array.from(full)[0] || "";
+    }
+  }
+  window.addEventListener("resize", function () { markWraps(); fitLabels(); noteHeight(); });
 
   function closable(ov) {
     return !ov.hidden && !!ov.querySelector('[data-action="close"], [data-action="leave-cancel"]');
@@ -559,7 +570,7 @@
         console.error("operation " + ops[i][0] + " failed: " + (e && e.message || e));
       }
     }
-    if (ops.length) { followSheet(); markWraps(); }
+    if (ops.length) { followSheet(); markWraps(); fitLabels(); }
     if (msg.ack !== undefined && msg.ack !== null && waiting[msg.ack]) {
       var resolve = waiting[msg.ack];
       delete waiting[msg.ack];
