@@ -4,7 +4,6 @@ deals new cards after Back or a shared link (the same cards only as an explicit 
 
 from __future__ import annotations
 
-import asyncio
 import re
 from pathlib import Path
 
@@ -12,7 +11,7 @@ import engine
 from ui import views as V
 from ui.i18n import game_info
 
-from .test_host import FACTS, Page, started, until
+from .test_host import FACTS, Page, run, started, until
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -102,7 +101,7 @@ def test_back_from_a_shared_link_then_deal_gives_new_cards() -> None:
         await until(page, lambda: page.state.get("screen") == "table"
                     and page.state.get("seed") == new_seed)
         assert page.errors == []
-    asyncio.run(go())
+    run(go)
 
 
 def test_a_selected_card_is_not_announced_not_playable() -> None:

@@ -19,7 +19,7 @@ from urllib.parse import quote
 import engine
 from engine import address
 from engine.lessons import load_lesson
-from tests.test_host import FACTS, Page, until
+from tests.test_host import FACTS, Page, run, until
 from ui import host as H
 from ui import lesson_view as LV
 
@@ -82,7 +82,7 @@ def test_error_never_comes_before_ready() -> None:
         kinds = [e["type"] for e in page.events()]
         assert kinds[:2] == ["ready", "error"], kinds
         assert "poker" in page.events()[1]["message"]
-    asyncio.run(go())
+    run(go)
 
 
 def test_a_right_answer_plays_its_replies_one_at_a_time() -> None:
@@ -116,7 +116,7 @@ def test_a_right_answer_plays_its_replies_one_at_a_time() -> None:
         assert trick["plays"][-1] == [2, "2H"] and trick["winner"] == 1
         assert "data-input" in page.table  # the reader's turn again
         assert page.errors == []
-    asyncio.run(go())
+    run(go)
 
 
 def test_after_the_lesson_a_tap_claims_no_turn() -> None:
@@ -136,7 +136,7 @@ def test_after_the_lesson_a_tap_claims_no_turn() -> None:
         assert page.said[-1] == "Lesson complete.", page.said[-3:]
         assert "data-input" not in page.table and "data-tap" not in page.table
         assert page.errors == []
-    asyncio.run(go())
+    run(go)
 
 
 def test_a_lesson_shows_no_deal_count() -> None:
@@ -147,7 +147,7 @@ def test_a_lesson_shows_no_deal_count() -> None:
         await until(page, lambda: page.lesson_step == "1")
         assert "Deal 1" not in page.parts["bar"]
         assert re.search(r"Deal \d", page.parts["bar"]) is None
-    asyncio.run(go())
+    run(go)
 
 
 def test_forced_steps_say_so() -> None:
@@ -189,4 +189,4 @@ def test_every_seat_the_live_region_names_whose_turn() -> None:
         assert turn_lines[-1].startswith("Mehmet to play:"), page.said[-4:]
         moves = [e for e in page.events() if e["type"] == "move"]
         assert moves[-1]["trick"] and moves[-1]["trick"][-1] == [0, card]
-    asyncio.run(go())
+    run(go)
