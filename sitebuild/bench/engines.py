@@ -278,6 +278,11 @@ def main(argv: list[str]) -> int:
     from .browser import build_bare
 
     bare = build_bare(CACHE / "bench" / "engines-bare")
+    # (the drivers wait for #app after a navigation: an empty element, nothing more)
+    page = bare / "index.html"
+    text = page.read_text(encoding="utf-8")
+    if 'id="app"' not in text:
+        page.write_text(text.replace("<body>", '<body><div id="app"></div>', 1), encoding="utf-8")
     xvfb = X.Xvfb()
     results = []
     try:
