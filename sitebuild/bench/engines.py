@@ -32,16 +32,6 @@ from ..files import CACHE, DIST, log
 from . import xengine as X
 
 TABLE = "?game=batak&speed=0&seed=3&level=easy"
-SW_ACTIVE = ("!!(window.__tt_sw && window.__tt_sw.active && "
-             "window.__tt_sw.active.state === 'activated')")
-SNAPSHOT_CACHED = """(async () => {
-  for (const name of await caches.keys()) {
-    const cache = await caches.open(name);
-    for (const req of await cache.keys())
-      if (/\\/runtime\\/snapshot[^/]*$/.test(new URL(req.url).pathname)) return req.url;
-  }
-  return null;
-})()"""
 
 
 class Chromium(X.Driver):
@@ -151,7 +141,7 @@ def one_engine(name: str, xvfb: X.Xvfb, bare: Path | None = None) -> dict[str, A
         driver.goto(site.base, wait="dom")
         out["first_ready_ms"] = driver.ready(180)
         out["first_boot"] = driver.run("() => window.__tt_boot()")
-        driver.wait(SW_ACTIVE, 300, "the service worker to precache and activate")
+        driver.wait(X.SW_ACTIVE, 300, "the service worker to precache and activate")
         hits = site.hits(since=started)
         out["first_visit_s"] = time.time() - started
         counts: dict[str, int] = {}
@@ -180,7 +170,7 @@ def one_engine(name: str, xvfb: X.Xvfb, bare: Path | None = None) -> dict[str, A
                     "the human's first turn at the table")
         out["table_pss"] = content(driver)
 
-        driver.wait(SNAPSHOT_CACHED, 300, "a memory snapshot in the offline copy")
+        driver.wait(X.SNAPSHOT_CACHED, 300, "a memory snapshot in the offline copy")
         driver.run("(q) => window.__tt_reset(q)", "")
         repeats = []
         for _ in range(3):

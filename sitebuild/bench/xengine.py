@@ -118,6 +118,21 @@ class LoggedServer(QuietServer):
             self.hits.append(hit)
 
 
+# Page predicates the cross-engine tests and `bench engines` wait on.
+SW_ACTIVE = ("!!(window.__tt_sw && window.__tt_sw.active && "
+             "window.__tt_sw.active.state === 'activated')")
+# The offline copy holds the memory snapshot (whoever put it there: the build or the page).
+SNAPSHOT_CACHED = """(async () => {
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const req of await cache.keys()) {
+      if (/\\/runtime\\/snapshot[^/]*$/.test(new URL(req.url).pathname)) return req.url;
+    }
+  }
+  return null;
+})()"""
+
+
 class Site:
     """dist/ served on 127.0.0.1 under SUB by a plain static server that logs every request:
     no COOP/COEP headers, Last-Modified with 304 answers, and GitHub Pages' Cache-Control

@@ -24,23 +24,11 @@ from .conftest import Engine
 pytestmark = pytest.mark.xengine
 
 READY = "document.documentElement.dataset.ready === '1'"
-SW_ACTIVE = ("!!(window.__tt_sw && window.__tt_sw.active && "
-             "window.__tt_sw.active.state === 'activated')")
-# The offline copy holds the memory snapshot (whoever put it there: the build or the page).
-SNAPSHOT_CACHED = """(async () => {
-  for (const name of await caches.keys()) {
-    const cache = await caches.open(name);
-    for (const req of await cache.keys()) {
-      if (/\\/runtime\\/snapshot[^/]*$/.test(new URL(req.url).pathname)) return req.url;
-    }
-  }
-  return null;
-})()"""
 
 
 def activated(eng: Engine) -> None:
     """Until the service worker has installed (its precache complete) and is active."""
-    eng.driver.wait(SW_ACTIVE, 240, "the service worker to finish precaching and activate")
+    eng.driver.wait(X.SW_ACTIVE, 240, "the service worker to finish precaching and activate")
 
 
 def test_the_static_lobby_answers_before_python(eng: Engine) -> None:
@@ -159,7 +147,7 @@ def test_a_whole_deal_at_instant(eng: Engine) -> None:
 def test_a_repeat_visit_starts_from_the_snapshot(eng: Engine) -> None:
     d = eng.driver
     activated(eng)
-    cached = d.wait(SNAPSHOT_CACHED, 240, "a memory snapshot in the offline copy (caches)")
+    cached = d.wait(X.SNAPSHOT_CACHED, 240, "a memory snapshot in the offline copy (caches)")
     t = time.monotonic()
     d.goto(eng.url())
     eng.facts["repeat_ready_ms"] = d.ready(180)
