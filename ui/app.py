@@ -47,11 +47,12 @@ from .i18n import _, error_text, game_info
 from .keys import Keys
 from .lobby import Lobby
 from .pace import PAUSES
+from .puzzle_page import PuzzlePage
 from .runner import Runner
 from .saving import Saving
 
 
-class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
+class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding, PuzzlePage):
     """The page: the lobby, and the DOM layer of the table's controller (`self.t`)."""
 
     def __init__(self, dom: Dom, env: Env, brain: Brain | None = None) -> None:
@@ -78,6 +79,7 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
         self.input_marked = False  # performance mark "tt:input" made
         self.typing = K.Typing()  # a card being typed on the keyboard ("Q", "10")
         self.init_embedding()  # positions and lessons for tutorial sites (ui/embedded.py)
+        self.init_puzzles()  # the puzzle screen (ui/puzzle_page.py)
 
     # ------------------------------------------------------------------------------- setup
     def start(self) -> None:
@@ -155,6 +157,9 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
         self.t.level = q.level or self.t.level
         self.c.seed = q.seed
         self.leave_embed()
+        if "puzzle" in raw:  # a puzzle (ui/puzzle_page.py): the saved match stays paused
+            self.puzzle_address(raw)
+            return
         if self.embedded_address(raw):
             return
         self.c.take(q)
@@ -252,7 +257,7 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
         self.save()
 
     def in_progress(self) -> bool:
-        return self.t.match is not None and not self.t.match.is_over
+        return self.t.match is not None and not self.t.match.is_over and self.t.puzzle is None
 
     # ------------------------------------------------------------------------------- keyboard
 
@@ -260,6 +265,12 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
     def on_popstate(self, tt: str, search: str) -> None:
         """Back and Forward: between the lobby and the table, inside the page."""
         self.env.history_tt, self.env.search = tt, search
+        if self.t.puzzle is not None or "puzzle=" in search:
+            if tt == "table" and "puzzle=" in search:
+                self.open_page(search)  # (the paused match stays paused)
+            elif self.t.puzzle is not None:
+                self.leave_puzzle_page()
+            return
         if tt == "table":
             if self.t.match is not None:
                 return

@@ -57,7 +57,7 @@ class Coach:
         taken back (with the computers' moves after it); None when there is none to take back
         (no decision of the reader's yet in this deal, or the deal is over)."""
         m = self.match
-        if m is None or self.lesson or self.stepping:
+        if m is None or self.lesson or self.stepping or getattr(self, "puzzle", None) is not None:
             return None
         d = self.deal
         if d.phase == "over" or self.cur != len(m.deals) - 1:

@@ -35,6 +35,7 @@ from .i18n import _, catalog, error_text, game_info
 from .looking import Looking
 from .overlay import REVIEW, Overlay
 from .pace import Pace
+from .puzzling import Puzzling
 from .seen import reader_view, seen_move
 from .tutor import Tutor
 
@@ -43,7 +44,7 @@ HINT_LEVEL = "strong"  # hints come from the strongest player, whatever the tabl
 
 
 
-class Table(Pace, Coach, Tutor, Looking):
+class Table(Pace, Coach, Tutor, Looking, Puzzling):
     """The state of the table and its transitions (the computer's turns and the table's
     timers are ui/pace.py's; the hints, the play checker and undo ui/coach.py's; positions and
     lessons for tutorial sites ui/tutor.py's; the sheets looking back ui/looking.py's)."""
@@ -88,6 +89,7 @@ class Table(Pace, Coach, Tutor, Looking):
         self.on_step_move: Callable[[str], None] = lambda _move: None
         self.init_tutor()
         self.init_looking()
+        self.init_puzzling()
 
     # ------------------------------------------------------------------------------ reading
     @property
@@ -136,9 +138,11 @@ class Table(Pace, Coach, Tutor, Looking):
                      speed=self.speed, overlay=self.overlay is not None,
                      lingering=self.lingering, last_trick=self.last_trick, fresh=self.fresh,
                      selection=tuple(self.selection), timer_left=self.timer_left,
-                     away=frozenset(self.away), lesson=self.lesson,
+                     away=frozenset(self.away), lesson=self.lesson or self.puzzle is not None,
                      lesson_done=self.lesson_done and not self.replying,
-                     busy=self.replying, **page)
+                     busy=self.replying or (self.puzzle is not None
+                                            and (self.pz_playing or self.pz_state != "solving")),
+                     **page)
 
     def can_act(self) -> bool:
         return TV.can_act(self.match, self.cur, self.ui())
@@ -169,7 +173,9 @@ class Table(Pace, Coach, Tutor, Looking):
                 "deal": self.cur, "phase": d.phase, "to_move": d.to_move,
                 "overlay": self.overlay, "match_over": self.match.is_over, "ai": ai,
                 "practice": bool(getattr(self.match, "practice", False)), "hint": self.hint,
-                "check": check}
+                "check": check,
+                "puzzle": None if self.puzzle is None else
+                {"ref": self.puzzle_ref, "state": self.pz_state, "playing": self.pz_playing}}
 
     def where(self, leave_under: Any, paused: Any) -> tuple[str, Any, int, set[int], str | None]:
         """Where the page is, for its save: (screen, match, deal, seats away, the sheet to
@@ -286,6 +292,9 @@ class Table(Pace, Coach, Tutor, Looking):
         self.away.discard(0)
         self.waiting = None  # the trump timer, or the finished trick's show, ends here
         self.lingering = False
+        if self.puzzle is not None:
+            self.puzzle_try(move)  # (ui/puzzling.py)
+            return
         if self.lesson:
             self.on_lesson_move(move)
             return
@@ -321,8 +330,9 @@ class Table(Pace, Coach, Tutor, Looking):
             self.lingering = not (self.speed == "0" and d.phase == "over")
             self.fresh = True
         self.emit(F.Render(), F.Save())
-        if d.phase == "over" and not self.lingering and not self.lesson:
-            self.summary()  # (a lesson's end is its own)
+        if d.phase == "over" and not self.lingering and not self.lesson \
+                and self.puzzle is None:
+            self.summary()  # (a lesson's end is its own, and a puzzle's)
 
     def orig(self, seat: int | None) -> int | None:
         """A seat in the record's own numbering (the table may be turned)."""
@@ -352,7 +362,7 @@ class Table(Pace, Coach, Tutor, Looking):
         """A tap on the felt (or Enter there): the finished trick's show ends."""
         if not self.lingering:
             return
-        if self.lesson or self.stepping:
+        if self.lesson or self.stepping or self.puzzle is not None:
             self.lingering = False  # no computer waits: the table moves on at once
             if self.waiting == "linger":
                 self.waiting = None

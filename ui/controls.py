@@ -61,7 +61,9 @@ class Controls:
                 return
             self.click_move(str(attrs["data-move"]))
         elif "data-action" in attrs:
-            self.action(str(attrs["data-action"]), attrs)
+            what = str(attrs["data-action"])
+            if not self.puzzle_action(what, attrs):  # a puzzle's control (ui/puzzle_page.py)
+                self.action(what, attrs)
 
     def action(self, what: str, attrs: dict[str, str] | None = None) -> None:
         m = self.t.match

@@ -37,7 +37,7 @@ SOURCE = "trick-table"
 # Address parameters of embedding (beside the table's own: game, seed, speed, players, level).
 PARAMS = frozenset({"embed", "record", "lesson", "seat", "seats", "view", "step", "parent",
                     "fit", "wait",
-                    "lang"})
+                    "lang", "puzzle"})
 COMMANDS = {
     "load": frozenset({"record", "lesson", "seat", "seats", "view", "step"}),
     "play": frozenset({"move"}),
@@ -45,7 +45,8 @@ COMMANDS = {
     "step": frozenset({"dir", "to"}),
     "set": frozenset({"speed", "view", "seats"}),
 }
-EVENTS = ("ready", "resize", "move", "trick", "deal-over", "lesson-step", "lesson-done", "error")
+EVENTS = ("ready", "resize", "move", "trick", "deal-over", "lesson-step", "lesson-done", "error",
+          "puzzle-solved", "puzzle-failed")
 MAX_MESSAGE = 250_000  # characters of a message's JSON
 SPEEDS = ("0", "1", "2", "3")
 

@@ -55,6 +55,7 @@ class Embedding:
         """Back to the plain page (a new address, or the tests' reset)."""
         self.embed = None
         self.t.leave_tutor()
+        self.clear_puzzle()
         self.dom.root("data-embed", None)
         self.clear_embed_error()
         for id_ in ("lesson", "open-hands"):
@@ -130,6 +131,7 @@ class Embedding:
             self.start_match()
             return
         t = self.sync()
+        self.clear_puzzle()
         if spec.lesson is not None:
             t.load_lesson(spec)
         else:
@@ -204,8 +206,11 @@ class Embedding:
         self.flush()
 
     def restart(self) -> None:
-        """The position or the lesson from its start, or the match dealt again."""
-        if not self.sync().restart() and self.t.match is not None:
+        """The position or the lesson from its start (a puzzle: tried again), or the match
+        dealt again."""
+        if self.t.puzzle is not None:
+            self.sync().retry_puzzle()
+        elif not self.sync().restart() and self.t.match is not None:
             self.c.seed = str(self.t.match.seed)
             self.start_match()
         self.flush()
@@ -237,6 +242,9 @@ class Embedding:
             self.dom.op("fit", self.parent_origin or "*")
 
     def draw_lesson(self) -> None:
+        if self.t.puzzle is not None:
+            self.draw_puzzle()  # the puzzle's box, in the lesson's place (ui/puzzle_page.py)
+            return
         run = self.t.lesson_run
         if run is None:
             self.dom.op("lesson", None, None, False)

@@ -46,6 +46,10 @@ class Pace:
     # (the lesson's, ui/tutor.py: a right answer's replies, one at a time)
     lesson_continue: Callable[[], None]
     reply_timer: Callable[[], None]
+    # (the puzzle's, ui/puzzling.py: its line, one move at a time)
+    puzzle: Any
+    puzzle_continue: Callable[[], None]
+    puzzle_timer: Callable[[], None]
 
     # (the table's own, ui/controller.py)
     def emit(self, *effects: F.Effect) -> None: ...
@@ -65,6 +69,9 @@ class Pace:
         next computer move."""
         if self.match is not None and self.lesson:
             self.lesson_continue()  # a lesson's replies, one at a time
+            return
+        if self.match is not None and self.puzzle is not None:
+            self.puzzle_continue()  # a puzzle's line, one move at a time (ui/puzzling.py)
             return
         if self.match is None or self.stepping or self.waiting is not None:
             return
@@ -128,6 +135,8 @@ class Pace:
             self.finish_linger()
         elif kind == "tick":
             self.tick()
+        elif kind == "reply" and self.puzzle is not None:
+            self.puzzle_timer()
         elif kind == "reply":
             self.reply_timer()
 
@@ -149,7 +158,7 @@ class Pace:
         self.lingering = False
         self.fresh = False
         self.emit(F.Render())
-        if self.deal.phase == "over" and not self.lesson:
+        if self.deal.phase == "over" and not self.lesson and self.puzzle is None:
             self.summary()
             return
         self.advance()

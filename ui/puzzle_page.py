@@ -1,0 +1,266 @@
+"""The puzzle screen's page side (mixed into ui/app.py's `App`): the puzzle files fetched from the
+site (`puzzles/<game>.json`, precached with the rest of the page), the address (`?puzzle=`), the
+lobby's and the box's controls, the player's progress in storage and the parent's events.
+
+The choices are ui/puzzle.py's and the play is the controller's (ui/puzzling.py); this part only
+fetches, stores, and says what went wrong. A puzzle on show never touches the player's saved
+match (the match paused in the lobby stays there). Nothing from an address, a file or the
+storage is ever written as HTML: the box is built as text nodes, messages go as text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+from typing import Any
+from urllib.parse import urljoin
+
+import engine
+import engine.puzzles as EP
+
+from . import embed as E
+from . import puzzle as P
+from .embedded import tree
+from .i18n import _, catalog, game_info
+
+
+def today() -> str:
+    """The daily puzzle's date: the day in UTC, the same for everyone at once."""
+    return datetime.datetime.now(datetime.UTC).date().isoformat()
+
+
+class PuzzlePage:
+    """(mixed into ui/app.py's `App`)"""
+
+    t: Any
+    env: Any
+    dom: Any
+    embed: Any
+
+    def init_puzzles(self) -> None:
+        self.pz_sets: dict[str, list[Any]] = {}  # each game's puzzles, as loaded
+        self.pz_progress: P.Progress | None = None
+        self.pz_note: str | None = None  # the progress was unreadable and has been reset
+        self.pz_paused: Any = None  # the match paused in the lobby, kept for after
+        self.pz_busy = False  # a file is being fetched
+        self.t.on_puzzle_result = self.puzzle_result
+
+    # ---------------------------------------------------------------------- progress
+    def progress(self) -> P.Progress:
+        if self.pz_progress is None:
+            try:
+                text = self.env.read_key(P.KEY)
+            except Exception:  # noqa: BLE001 (storage refused: progress for this visit only)
+                text = None
+            prog, bad = P.read_progress(text)
+            if bad:
+                self.pz_note = _("Your puzzle progress could not be read, so it starts again.")
+                self.write_progress(prog)
+            self.pz_progress = prog
+        return self.pz_progress
+
+    def write_progress(self, prog: P.Progress) -> None:
+        try:
+            self.env.write_key(P.KEY, prog.to_json())
+        except Exception:  # noqa: BLE001 (storage refused: kept for this visit)
+            self.pz_note = self.pz_note or _("Puzzle progress cannot be stored in this "
+                                             "browser: it is kept for this visit only.")
+
+    def puzzle_result(self, ok: bool) -> None:
+        """The controller's verdict on the player's card: stored, and told to the parent."""
+        t = self.t
+        p = t.puzzle
+        if p is None:
+            return
+        prog = self.progress()
+        prog.record(p.game, p.id, ok, t.pz_daily)
+        self.write_progress(prog)
+        self.dom.attr("#table", "data-puzzle-state", t.pz_state)
+        event = E.event("puzzle-solved" if ok else "puzzle-failed", puzzle=f"{p.game}/{p.id}",
+                        game=p.game, id=p.id, move=t.pz_move, best=list(p.best),
+                        streak=prog.streak)
+        if t.pz_daily:
+            event["daily"] = t.pz_daily
+        self.post(event)
+
+    # ---------------------------------------------------------------------- files
+    async def puzzle_set(self, game: str) -> list[Any]:
+        """A game's puzzles (fetched once); P.PuzzleRefError says why there are none."""
+        if game in self.pz_sets:
+            return self.pz_sets[game]
+        url = urljoin(self.env.href, f"puzzles/{game}.json")
+        try:
+            status, text = await self.fetch_text(url)
+        except Exception as exc:  # noqa: BLE001 (offline and not precached: a message)
+            raise P.PuzzleRefError(_("The puzzles could not be loaded: {reason}").format(
+                reason=str(exc)[:200])) from None
+        if not 200 <= status < 300:
+            raise P.PuzzleRefError(_("The puzzles could not be loaded (HTTP {status}).")
+                                   .format(status=status))
+        loaded = EP.load_puzzles(text, game)
+        if not loaded.puzzles:
+            why = loaded.errors[0].render(None, catalog()) if loaded.errors else ""
+            raise P.PuzzleRefError(_("The puzzle file could not be used: {reason}").format(
+                reason=why))
+        self.pz_sets[game] = loaded.puzzles
+        return loaded.puzzles
+
+    # ---------------------------------------------------------------------- address
+    def puzzle_address(self, raw: dict[str, str]) -> None:
+        """`?puzzle=` (with the embed's own parameters): the puzzle, or the lobby with a
+        message saying why not."""
+        try:
+            spec = E.parse_params({k: v for k, v in raw.items() if k != "puzzle"},
+                                  self.env.origin)
+            if spec.record is not None or spec.lesson is not None or spec.lesson_url:
+                raise P.PuzzleRefError(_("The address names a puzzle and a record or lesson: "
+                                         "give one of them."))
+            ref = P.parse_ref(raw.get("puzzle"))
+        except (E.EmbedError, P.PuzzleRefError) as exc:
+            if raw.get("embed") in ("1", "true", "yes"):
+                self.dom.root("data-embed", "1")
+                self.embed_error(str(exc))
+                return
+            self.puzzle_list(str(exc))
+            return
+        self.embed = spec
+        self.parent_origin = spec.parent
+        if spec.embed:
+            self.dom.root("data-embed", "1")
+            if spec.fit and self.ready_sent:
+                self.fit()
+            self.listen_for_messages()
+        self.dom.hidden("lobby", True)
+        asyncio.ensure_future(self.open_puzzle(ref))
+
+    def puzzle_list(self, text: str | None = None) -> None:
+        """The lobby, at its puzzles, with `text` (as text) when something went wrong."""
+        self.embed = None
+        self.show_lobby()
+        if text:
+            self.dom.op("lobby-msg", text, False)  # URL text: never HTML
+        if self.env.history_tt != "lobby":
+            self.env.set_history("lobby", self.env.pathname
+                                 if self.env.history_tt == "table" else None)
+
+    async def open_puzzle(self, ref: P.Ref, after: str | None = None) -> None:
+        """Fetches the puzzle `ref` names and puts it on the table; on a failure the table
+        stays as it was (with a toast), or, when nothing is on it, the lobby says why."""
+        if self.pz_busy:
+            return
+        self.pz_busy = True
+        try:
+            p, number, daily = await self.find_puzzle(ref, after)
+            self.show_puzzle(p, number, daily)
+        except (P.PuzzleRefError, E.EmbedError) as exc:
+            self.puzzle_failed_to_open(str(exc))
+        except Exception as exc:  # noqa: BLE001 (never a crash: say it)
+            self.puzzle_failed_to_open(_("The puzzle could not be opened: {reason}").format(
+                reason=str(exc)[:200]))
+        finally:
+            self.pz_busy = False
+        self.flush()
+
+    async def find_puzzle(self, ref: P.Ref, after: str | None) -> tuple[Any, int, str | None]:
+        if ref.kind == "daily":
+            date = ref.date or today()
+            game, _n = P.daily_game(date)
+            puzzles = await self.puzzle_set(game)
+            p = P.daily_pick(date, puzzles)
+            return p, P.number_of(puzzles, p.id), date
+        game = str(ref.game)
+        puzzles = await self.puzzle_set(game)
+        if ref.kind == "next":
+            p = P.pick_next(puzzles, self.progress(), game, after)
+        else:
+            p = P.find(puzzles, str(ref.id))
+        if p is None:
+            raise P.PuzzleRefError(_("There is no puzzle “{id}” for {game}.").format(
+                id=P.clip(str(ref.id)), game=game_info(engine.GAME_INFO[game])["title"]))
+        return p, P.number_of(puzzles, p.id), None
+
+    def puzzle_failed_to_open(self, text: str) -> None:
+        if self.t.puzzle is not None and self.t.match is not None:
+            self.toast(text)  # the puzzle on show stays
+            return
+        if self.embed is not None and self.embed.embed:
+            self.embed_error(text)
+            return
+        self.puzzle_list(text)
+
+    def show_puzzle(self, p: Any, number: int, daily: str | None) -> None:
+        if self.embed is None:
+            self.embed = E.Spec()  # the reader's controls; the saved match is not touched
+        if self.t.puzzle is None and self.t.match is None and self.pz_paused is None:
+            self.pz_paused = self.paused
+        t = self.sync()
+        t.load_puzzle(p, number, daily)
+        self.progress()
+        self.clear_embed_error()
+        self.dom.attr("#table", "data-puzzle", f"{p.game}/{p.id}")
+        self.dom.attr("#table", "data-puzzle-state", t.pz_state)
+        self.dom.attr("#table", "data-puzzle-kind", p.kind)
+        if not self.embed.embed:
+            self.puzzle_history(p, daily)
+
+    def puzzle_history(self, p: Any, daily: str | None) -> None:
+        url = "?" + self.env.query_of({"puzzle": f"daily/{daily}" if daily else
+                                       f"{p.game}/{p.id}"})
+        if self.env.history_tt == "table":
+            self.env.set_history("table", url)
+        else:
+            if self.env.history_tt != "lobby":
+                self.env.set_history("lobby", self.env.pathname)
+            self.env.set_history("table", url, push=True)
+
+    # ---------------------------------------------------------------------- controls
+    def puzzle_action(self, what: str, attrs: dict[str, str]) -> bool:
+        """A puzzle's control (the lobby's, the box's, the bar's over a puzzle); True when it
+        was one."""
+        t = self.t
+        on = t.puzzle is not None
+        if what == "puzzles":
+            game = str(attrs.get("data-game") or self.c.selected)
+            if game not in EP.GAMES:
+                game = EP.GAMES[0]
+            asyncio.ensure_future(self.open_puzzle(P.Ref("next", game)))
+        elif what == "puzzle-daily":
+            asyncio.ensure_future(self.open_puzzle(P.Ref("daily")))
+        elif what == "puzzle-next" and on:
+            asyncio.ensure_future(self.open_puzzle(P.Ref("next", t.puzzle.game), t.puzzle.id))
+        elif what in ("puzzle-retry", "restart") and on:
+            self.sync().retry_puzzle()
+            self.dom.attr("#table", "data-puzzle-state", t.pz_state)
+        elif what == "lobby" and on:
+            self.leave_puzzle_page()
+        elif what in ("hint", "undo") and on:
+            self.toast(_("There is no hint or undo in a puzzle."))
+        else:
+            return False
+        self.flush()
+        return True
+
+    def leave_puzzle_page(self) -> None:
+        """To the lobby; the match paused there before the puzzle is there again."""
+        self.paused, self.pz_paused = self.pz_paused, None
+        self.leave_embed()
+        self.env.set_history("lobby", self.env.pathname)
+        self.show_lobby()
+
+    def clear_puzzle(self) -> None:
+        self.t.leave_puzzle()
+        for name in ("data-puzzle", "data-puzzle-state", "data-puzzle-kind"):
+            self.dom.attr("#table", name, None)
+
+    def draw_puzzle(self) -> None:
+        t = self.t
+        p = t.puzzle
+        prog = self.progress()
+        b = P.BoxState(title=game_info(engine.GAME_INFO[p.game])["title"], number=t.pz_number,
+                       pid=p.id, kind=p.kind, goal=t.puzzle_goal(), state=t.pz_state,
+                       playing=t.pz_playing, move=t.pz_move, best=tuple(p.best),
+                       daily=t.pz_daily, streak=prog.streak, best_streak=prog.best,
+                       solved_count=prog.count(), note=self.pz_note)
+        self.dom.op("lesson", [tree(n) for n in P.box(b)], "puzzle",
+                    t.pz_state != "solving" and not t.pz_playing)
+        self.dom.attr("#table", "data-puzzle-state", t.pz_state)
