@@ -5,6 +5,8 @@
  * Attributes: data-game, data-record (the engine's record as JSON, or its "z1." compact form),
  * data-lesson (a lesson file's address relative to this page, or the lesson inline as JSON or
  * "z1."; a file is fetched here, on this page's site, and handed to the table by message),
+ * data-puzzle (a puzzle: "batak/17", "batak" for the next one, "daily"; its events are
+ * "puzzle-solved" and "puzzle-failed"),
  * data-step, data-seat, data-seats ("all"), data-view ("open"), data-lang, data-speed,
  * data-seed, data-players, data-level,
  * data-height (a fixed CSS height; without it the frame follows the table's height, from its
@@ -20,7 +22,7 @@
   "use strict";
   var script = document.currentScript;
   var base = script && script.src ? new URL("./", script.src).href : new URL("./", location.href).href;
-  var PASS = ["game", "record", "step", "seat", "seats", "view", "lang", "speed", "seed", "players", "level"];
+  var PASS = ["game", "puzzle", "record", "step", "seat", "seats", "view", "lang", "speed", "seed", "players", "level"];
   var frames = [];
 
   function build(el) {

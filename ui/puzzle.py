@@ -241,17 +241,17 @@ def goal_text(game: str, unit: str, value: int, team: bool, k: int) -> str:
     tricks.", "Your team needs 31 points from the last 3 tricks.")."""
     if unit == "tricks":
         if not team:
-            return ngettext("Win {value} of the last trick.", "Win {value} of the last {n} "
+            return ngettext("Win {value} of the last {n} trick.", "Win {value} of the last {n} "
                             "tricks.", k).format(value=value, n=k)
         if game == "batak":
-            return ngettext("You and the other defenders need {value} of the last trick.",
+            return ngettext("You and the other defenders need {value} of the last {n} trick.",
                             "You and the other defenders need {value} of the last {n} tricks.",
                             k).format(value=value, n=k)
-        return ngettext("Your team needs {value} of the last trick.",
+        return ngettext("Your team needs {value} of the last {n} trick.",
                         "Your team needs {value} of the last {n} tricks.",
                         k).format(value=value, n=k)
     points = ngettext("{n} point", "{n} points", value).format(n=value)
-    return ngettext("Your team needs {points} from the last trick.",
+    return ngettext("Your team needs {points} from the last {n} trick.",
                     "Your team needs {points} from the last {n} tricks.",
                     k).format(points=points, n=k)
 

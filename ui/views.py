@@ -172,6 +172,7 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
         f'<button type="button" class="btn primary start" data-start>{esc(start)}</button>'
         f'{same}'
         '</form>'
+        f'{puzzles_html(info, selected)}'
         f'<details class="rules" open><summary>{esc(how)}</summary>{rules}</details>'
         f'{learn_html(gi)}'
         f'{credits_html()}'
@@ -181,6 +182,25 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
 # Where the card faces come from (assets/cards/README.md).
 DECK_AUTHOR = "Adrian Kennard"
 DECK_URL = "https://www.me.uk/cards/"
+
+
+PUZZLE_GAMES = ("koz-maca", "batak", "batak-pairs", "kozel-miner", "kozel-classic")
+
+
+def puzzles_html(info: dict[str, dict[str, Any]], selected: str) -> str:
+    """The lobby's way to the puzzles (ui/puzzle_page.py): the daily puzzle, and the chosen
+    game's puzzles (every game's, when the chosen one has none)."""
+    head = esc(_("Puzzles"))
+    about = esc(_("Find the one card that wins, in positions from real deals."))
+    daily = esc(_("Daily puzzle"))
+    games = [selected] if selected in PUZZLE_GAMES else [g for g in PUZZLE_GAMES if g in info]
+    buttons = "".join(
+        f'<button type="button" class="btn" data-action="puzzles" data-game="{esc(g)}">'
+        + esc(_("{game} puzzles").format(game=info[g]["title"])) + '</button>' for g in games)
+    return (f'<section class="puzzles-entry" aria-labelledby="puzzles-head">'
+            f'<h2 id="puzzles-head">{head}</h2><p>{about}</p><div class="puzzle-buttons">'
+            f'<button type="button" class="btn primary" data-action="puzzle-daily">{daily}'
+            f'</button>{buttons}</div></section>')
 
 
 def learn_html(gi: dict[str, Any]) -> str:
