@@ -15,15 +15,13 @@ card ends it); `best` is the longest streak. A date's daily result is its first 
 
 from __future__ import annotations
 
-import datetime
-import hashlib
 import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.puzzles import GAMES
+from engine.puzzle_file import GAMES
 
 from . import render as R
 from .i18n import _, ngettext
@@ -167,11 +165,12 @@ def parse_ref(text: Any) -> Ref:
 
 
 def valid_date(text: str) -> bool:
-    try:
-        datetime.date.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
+    """Whether `text` (YYYY-MM-DD) is a day of the calendar (no datetime in the page's
+    runtime)."""
+    y, m, d = (int(x) for x in text.split("-"))
+    leap = y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)
+    days = [31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    return 1 <= y and 1 <= m <= 12 and 1 <= d <= days[m - 1]
 
 
 def find(puzzles: Sequence[Any], pid: str) -> Any | None:
@@ -194,9 +193,18 @@ def number_of(puzzles: Sequence[Any], pid: str) -> int:
 # ------------------------------------------------------------------------------- choosing
 def daily_game(date: str) -> tuple[str, int]:
     """The game of a date's daily puzzle and a number that picks the puzzle in its file: the
-    same for everyone, from a hash of the ISO date."""
-    h = int(hashlib.sha256(f"trick-table daily {date}".encode()).hexdigest(), 16)
+    same for everyone, from a hash (FNV-1a) of the ISO date."""
+    h = fnv1a(f"trick-table daily {date}")
     return GAMES[h % len(GAMES)], h // len(GAMES)
+
+
+def fnv1a(text: str) -> int:
+    """The 64-bit FNV-1a hash of `text`'s UTF-8 (the same in every browser and Python; no
+    hashlib in the page's runtime)."""
+    h = 0xCBF29CE484222325
+    for byte in text.encode("utf-8"):
+        h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
 
 
 def daily_pick(date: str, puzzles: Sequence[Any]) -> Any:

@@ -11,12 +11,12 @@ storage is ever written as HTML: the box is built as text nodes, messages go as 
 from __future__ import annotations
 
 import asyncio
-import datetime
+import time
 from typing import Any
 from urllib.parse import urljoin
 
 import engine
-import engine.puzzles as EP
+import engine.puzzle_file as EP
 
 from . import embed as E
 from . import puzzle as P
@@ -26,7 +26,7 @@ from .i18n import _, catalog, game_info
 
 def today() -> str:
     """The daily puzzle's date: the day in UTC, the same for everyone at once."""
-    return datetime.datetime.now(datetime.UTC).date().isoformat()
+    return time.strftime("%Y-%m-%d", time.gmtime())
 
 
 class PuzzlePage:

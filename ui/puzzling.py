@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
-import engine.puzzles as EP
+import engine.puzzle_file as EP
 
 from . import effects as F
 from . import embed as E
