@@ -8,6 +8,7 @@ served under a sub-path, as GitHub Pages would serve it.
     python3 scripts/screenshots.py review     # a deal's review and its replay, each family
     python3 scripts/screenshots.py regional   # regional card letters (Russian and Turkish)
     python3 scripts/screenshots.py look       # the lobby and every game mid-trick, 3 sizes
+    python3 scripts/screenshots.py puzzles    # the puzzle screen, 4 languages, 2 sizes
 
 For each game (default: one of each family) at 360x640 and 1280x800: the table mid-trick,
 the last trick, the score sheet after the first deal and the hand replay.
@@ -201,6 +202,47 @@ def look(b: Any) -> None:
         ctx.close()
 
 
+PUZZLE_SHOTS = (("en", "batak/o100001.42"), ("tr", "koz-maca/c100002.40"),
+                ("ru", "kozel-miner/17"), ("pt", "batak-pairs/5"))
+
+
+def puzzle_best(ref: str) -> list[str]:
+    """The right cards of puzzle `ref` ("game/id"), from the shipped file."""
+    import json
+    game, _sep, pid = ref.partition("/")
+    data = json.loads((DIST / "puzzles" / f"{game}.json").read_text(encoding="utf-8"))
+    return next((list(p["best"]) for p in data["puzzles"] if p["id"] == pid), [])
+
+
+def puzzles(b: Any) -> None:
+    """The puzzle screen in each language at 360x640 and 1280x800: the position, then after a
+    wrong card (the refutation played out), and the lobby's way in (English)."""
+    for lang, ref in PUZZLE_SHOTS:
+        for w, h in SIZES:
+            ctx, page = open_page(b, w, h)
+            page.goto(BASE + f"?lang={lang}&speed=0&puzzle={ref}")
+            page.wait_for_selector("#table[data-puzzle-state=solving][data-input]",
+                                   timeout=120_000)
+            name = f"31-puzzle-{lang}-{w}x{h}"
+            shoot(page, name)
+            best = puzzle_best(str(page.get_attribute("#table", "data-puzzle")))
+            legal = page.eval_on_selector_all("#hand [data-legal]",
+                                              "ns => ns.map(n => n.dataset.card)")
+            wrong = next((c for c in legal if c not in best), None)
+            if wrong:
+                page.click(f'#hand [data-card="{wrong}"]')
+                page.wait_for_selector('#table[data-puzzle-state=failed]'
+                                       ' #lesson .puzzle-controls', timeout=60_000)
+                shoot(page, f"{name}-failed")
+            ctx.close()
+    ctx, page = open_page(b, 360, 640)
+    page.goto(BASE + "?lang=en")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    page.evaluate("document.querySelector('.puzzles-entry').scrollIntoView()")
+    shoot(page, "31-puzzle-lobby-360x640")
+    ctx.close()
+
+
 def main(games: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
@@ -220,6 +262,9 @@ def main(games: list[str]) -> None:
             games = []
         if games == ["look"]:
             look(b)
+            games = []
+        if games == ["puzzles"]:
+            puzzles(b)
             games = []
         if games == ["regional"]:
             regional(b)

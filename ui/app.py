@@ -47,6 +47,7 @@ from .i18n import _, error_text, game_info
 from .keys import Keys
 from .lobby import Lobby
 from .pace import PAUSES
+from .puzzle import KEY as PUZZLE_KEY
 from .puzzle_page import PuzzlePage
 from .runner import Runner
 from .saving import Saving
@@ -127,9 +128,10 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding, PuzzlePage):
     def reset(self, query: str = "") -> None:
         """Start over as if the page had been loaded with `?query` and nothing saved (tests use
         this): the save is cleared, so nothing of one test reaches the next."""
-        for key in (S.KEY, S.BAD_KEY):
+        for key in (S.KEY, S.BAD_KEY, PUZZLE_KEY):
             if self.env.storage_ok:
                 self.env.write_key(key, None)
+        self.pz_progress = self.pz_note = self.pz_paused = None  # (ui/puzzle_page.py)
         self.last_mark = None
         self.save_off = False
         self.bad_save = None

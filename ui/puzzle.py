@@ -269,15 +269,9 @@ def kind_text(kind: str) -> str:
             _("You see only your own hand and the cards played."))
 
 
-def card_tokens(moves: Sequence[str]) -> list[Node]:
-    out: list[Node] = []
-    for n, mv in enumerate(moves):
-        if n:
-            out.append(Node("#text", _(" or ")))
-        red = mv[-1:] in ("H", "D")
-        out.append(Node("span", R.card_label(mv), "card-token" + (" red" if red else ""),
-                        {"data-card-name": mv}))
-    return out
+def card_names(moves: Sequence[str]) -> str:
+    """Cards by their names, "queen of diamonds or jack of diamonds"."""
+    return _(" or ").join(", ".join(R.card_label(c) for c in mv.split()) for mv in moves)
 
 
 @dataclass
@@ -313,37 +307,37 @@ def box(b: BoxState) -> list[Node]:
     out = [Node("div", cls="lesson-head", children=[
         Node("b", head, "lesson-title"), Node("small", f"{b.title} · {b.pid}")])]
     out.append(Node("p", b.goal, "puzzle-goal", {"data-puzzle-goal": "1"}))
-    out.append(Node("p", kind_text(b.kind), "puzzle-kind"))
     if b.state == "solving":
-        out.append(Node("p", _("Your turn: find the best card."), "puzzle-ask"))
-    elif b.move is not None:
+        out.append(Node("p", kind_text(b.kind) + " " + _("Your turn: find the best card."),
+                        "puzzle-kind"))
+    if b.state != "solving" and b.move is not None:
         ok = b.state == "solved"
-        label = _("Right.") if ok else _("Not this one.")
-        played = card_tokens([b.move])
-        if ok:
-            words = [Node("#text", " "), *played, Node("#text", " " + _("is best."))]
-        else:
-            words = [Node("#text", " "), *played, Node("#text", " " + _("loses. Best:") + " "),
-                     *card_tokens(b.best)]
-        then = (_("Playing out the solution…") if ok else _("Playing out the line that "
-                                                            "refutes it…")) if b.playing else ""
+        card = card_names([b.move])
+        said = [Node("p", (_("Right: {card} is best.") if ok else
+                           _("Not this one: {card} loses.")).format(card=card),
+                     "puzzle-verdict")]
+        if not ok:
+            said.append(Node("p", _("The best card: {cards}.").format(
+                cards=card_names(b.best))))
+        if b.playing:
+            said.append(Node("p", _("Playing out the solution…") if ok else
+                             _("Playing out the line that refutes it…")))
         out.append(Node("div", cls=f"lesson-feedback {'right' if ok else 'wrong'}",
                         attrs={"data-puzzle-feedback": b.state, "role": "status"},
-                        children=[Node("p", children=[Node("strong", label), *words]),
-                                  *([Node("p", then)] if then else [])]))
+                        children=said))
     if b.note:
         out.append(Node("p", b.note, "puzzle-note", {"data-puzzle-note": "1"}))
     solved = ngettext("{n} puzzle solved", "{n} puzzles solved", b.solved_count).format(
         n=b.solved_count)
     streak = _("streak {n} (best {best})").format(n=b.streak, best=b.best_streak)
-    out.append(Node("p", f"{solved} · {streak}", "puzzle-progress",
-                    {"data-puzzle-streak": str(b.streak)}))
     controls = []
     if b.state != "solving" and not b.playing:
         controls = [_button("puzzle-next", _("Next puzzle"), True),
                     _button("puzzle-retry", _("Try again"))]
     if not b.daily and not b.playing:
         controls.append(_button("puzzle-daily", _("Daily puzzle")))
-    if controls:
-        out.append(Node("div", cls="puzzle-controls", children=controls))
+    out.append(Node("div", cls="puzzle-foot", children=[
+        Node("span", f"{solved} · {streak}", "puzzle-progress",
+             {"data-puzzle-streak": str(b.streak)}),
+        *([Node("span", cls="puzzle-controls", children=controls)] if controls else [])]))
     return out

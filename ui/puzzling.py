@@ -132,7 +132,7 @@ class Puzzling:
         self.selection = []
         title = game_info(engine.GAME_INFO[p.game])["title"]
         self.emit(F.Say((_("Right: {card} is best.") if ok else
-                         _("Not this one: {card} loses.")).format(card=_card(move))
+                         _("Not this one: {card} loses.")).format(card=P.card_names([move]))
                         + " " + _("{game} puzzle {id}.").format(game=title, id=p.id)))
         self.on_puzzle_result(ok)
         self.puzzle_continue()
@@ -163,7 +163,3 @@ class Puzzling:
         self.pz_due = True
         self.puzzle_continue()
 
-
-def _card(move: str) -> str:
-    from . import render as R
-    return ", ".join(R.card_label(c) for c in move.split() if R.is_card(c)) or move

@@ -350,6 +350,8 @@ def open_hands(m: Model) -> str:
     rows = []
     to_move = m.view.get("to_move")
     for s, cards in m.open_hands:
+        if not cards:
+            continue  # (the deal is over: nothing left to show)
         mover = m.can and to_move == s
         rows.append(f'<div class="open-hand at-{R.esc(m.pos[s])}" data-open-seat="{s}">'
                     f'<span class="oh-name">{R.esc(m.names[s])}</span>'
