@@ -43,6 +43,7 @@ class PuzzlePage:
         self.pz_note: str | None = None  # the progress was unreadable and has been reset
         self.pz_paused: Any = None  # the match paused in the lobby, kept for after
         self.pz_busy = False  # a file is being fetched
+        self.pz_focused: Any = None  # the result whose "Next puzzle" took the focus
         self.t.on_puzzle_result = self.puzzle_result
 
     # ---------------------------------------------------------------------- progress
@@ -261,6 +262,10 @@ class PuzzlePage:
                        playing=t.pz_playing, move=t.pz_move, best=tuple(p.best),
                        daily=t.pz_daily, streak=prog.streak, best_streak=prog.best,
                        solved_count=prog.count(), note=self.pz_note)
-        self.dom.op("lesson", [tree(n) for n in P.box(b)], "puzzle",
-                    t.pz_state != "solving" and not t.pz_playing)
+        done = t.pz_state != "solving" and not t.pz_playing
+        self.dom.op("lesson", [tree(n) for n in P.box(b)], "puzzle", done)
         self.dom.attr("#table", "data-puzzle-state", t.pz_state)
+        mark = (t.placed, t.pz_state)
+        if done and self.pz_focused != mark:  # the keyboard's way on: "Next puzzle"
+            self.pz_focused = mark
+            self.dom.op("focus", '#lesson [data-action="puzzle-next"]')

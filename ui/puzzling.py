@@ -157,7 +157,7 @@ class Puzzling:
             self.apply(self.pz_line.pop(0))
         self.pz_playing = False
         self.emit(F.Render(), F.Say(_("The line is played out: choose “Next puzzle” or “Try "
-                                      "again”.")), F.Focus(True))
+                                      "again”.")))
 
     def puzzle_timer(self) -> None:
         self.pz_due = True
