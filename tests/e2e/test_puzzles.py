@@ -165,6 +165,20 @@ def test_the_lobby_entry_opens_the_chosen_games_puzzles(app: App) -> None:
     page.wait_for_selector("#table[data-puzzle^='batak-pairs/'][data-puzzle-state=solving]",
                            state="attached")
     assert "team" in (page.text_content("#lesson .puzzle-goal") or "")
+    ref = page.get_attribute("#table", "data-puzzle")
+    # another language: the box's words change, the puzzle stays
+    page.select_option("#bar [data-lang]", "ru")
+    page.wait_for_function("() => /команд/.test(document.querySelector('#lesson .puzzle-goal')"
+                           ".textContent)")
+    assert page.get_attribute("#table", "data-puzzle") == ref
+    assert page.get_attribute("#table", "data-puzzle-state") == "solving"
+    page.select_option("#bar [data-lang]", "en")
+    page.wait_for_function("() => /team/.test(document.querySelector('#lesson .puzzle-goal')"
+                           ".textContent)")
+    # Back: to the lobby
+    page.go_back()
+    page.wait_for_selector("#lobby:not([hidden])")
+    assert page.query_selector("#table[data-puzzle]") is None
 
 
 @pytest.mark.parametrize("query, words", [
