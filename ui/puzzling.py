@@ -145,11 +145,11 @@ class Puzzling:
             return
         pause, linger = PAUSES.get(self.speed, PAUSES["2"])
         while True:
+            if not self.pz_line:
+                break  # (the last trick stays on show: the line's end is seen)
             if self.lingering and linger > 0:
                 self.wait("linger", linger)
                 return
-            if not self.pz_line:
-                break
             if pause > 0 and not self.pz_due:
                 self.wait("reply", pause)
                 return

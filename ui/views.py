@@ -151,10 +151,13 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
             + '</button>') if replay else ""
     how = _("How to play {game}").format(game=gi["title"])
     games_label = _("Games")
+    pill = esc(_("Puzzles")) + " · " + esc(_("Daily puzzle"))
     return (
         '<header class="lobby-head"><h1><span class="logo">' + suit_svg("S") + suit_svg("H", "red")
         + suit_svg("C") + suit_svg("D", "red") + '</span> Trick Table</h1>'
-        f'<p class="tag">{esc(tagline)}</p></header>'
+        f'<p class="tag">{esc(tagline)}</p>'
+        f'<p class="puzzle-pill"><button type="button" class="btn small" data-action="puzzle-daily">'
+        f'{pill}</button></p></header>'
         '<p id="lobby-msg" class="lobby-msg" role="alert" hidden></p>'
         f'<div class="games" role="group" aria-label="{esc(games_label)}">{"".join(cards)}</div>'
         '<form id="setup" class="setup" onsubmit="return false">'
