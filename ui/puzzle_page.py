@@ -42,8 +42,9 @@ class PuzzlePage:
         self.pz_progress: P.Progress | None = None
         self.pz_note: str | None = None  # the progress was unreadable and has been reset
         self.pz_paused: Any = None  # the match paused in the lobby, kept for after
-        self.pz_busy = False  # a file is being fetched
+        self.pz_req = 0  # requests to open a puzzle: only the latest one is shown
         self.pz_focused: Any = None  # the result whose "Next puzzle" took the focus
+        self.pz_nav = 0  # bumped when the page leaves the puzzles: a fetch then comes too late
         self.t.on_puzzle_result = self.puzzle_result
 
     # ---------------------------------------------------------------------- progress
@@ -147,19 +148,19 @@ class PuzzlePage:
     async def open_puzzle(self, ref: P.Ref, after: str | None = None) -> None:
         """Fetches the puzzle `ref` names and puts it on the table; on a failure the table
         stays as it was (with a toast), or, when nothing is on it, the lobby says why."""
-        if self.pz_busy:
-            return
-        self.pz_busy = True
+        self.pz_req += 1
+        mine, nav = self.pz_req, self.pz_nav
         try:
             p, number, daily = await self.find_puzzle(ref, after)
+            if mine != self.pz_req or nav != self.pz_nav:
+                return  # a later request, or the player went elsewhere meanwhile
             self.show_puzzle(p, number, daily)
         except (P.PuzzleRefError, E.EmbedError) as exc:
-            self.puzzle_failed_to_open(str(exc))
+            if mine == self.pz_req and nav == self.pz_nav:
+                self.puzzle_failed_to_open(str(exc))
         except Exception as exc:  # noqa: BLE001 (never a crash: say it)
             self.puzzle_failed_to_open(_("The puzzle could not be opened: {reason}").format(
                 reason=str(exc)[:200]))
-        finally:
-            self.pz_busy = False
         self.flush()
 
     async def find_puzzle(self, ref: P.Ref, after: str | None) -> tuple[Any, int, str | None]:
@@ -249,6 +250,7 @@ class PuzzlePage:
         self.show_lobby()
 
     def clear_puzzle(self) -> None:
+        self.pz_nav += 1
         self.t.leave_puzzle()
         for name in ("data-puzzle", "data-puzzle-state", "data-puzzle-kind"):
             self.dom.attr("#table", name, None)
