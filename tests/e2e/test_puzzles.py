@@ -31,6 +31,7 @@ from .test_embed import (  # noqa: F401
     table_frame,
     wait_events,
 )
+from .test_offline import first_visit, served, wait_controlled, wait_ready  # noqa: F401
 
 pytestmark = pytest.mark.e2e
 
@@ -241,3 +242,19 @@ def test_the_learn_site_has_a_puzzles_page(outside: tuple[Any, Sites]) -> None: 
     for f in page.query_selector_all("[data-trick-table] iframe"):
         src = str(f.get_attribute("src"))
         assert src.startswith(BASE) and "puzzle=" in src and "embed=1" in src
+
+
+def test_the_daily_puzzle_works_offline(browser: Any, served: tuple[str, Any]) -> None:  # noqa: F811
+    """After one visit the puzzle files come from the service worker's precache."""
+    base, _root = served
+    with first_visit(browser, base) as page:
+        wait_controlled(page)
+        page.context.set_offline(True)
+        page.goto(base + "?speed=0&puzzle=daily/2026-12-02")
+        wait_ready(page)
+        page.wait_for_selector("#table[data-puzzle][data-puzzle-state=solving][data-input]",
+                               state="attached", timeout=60_000)
+        game, _n = P.daily_game("2026-12-02")
+        assert page.get_attribute("#table", "data-puzzle") == \
+            f"{game}/{P.daily_pick('2026-12-02', puzzles(game)).id}"
+        page.context.set_offline(False)
