@@ -43,6 +43,7 @@ class PuzzlePage:
         self.pz_note: str | None = None  # the progress was unreadable and has been reset
         self.pz_paused: Any = None  # the match paused in the lobby, kept for after
         self.pz_req = 0  # requests to open a puzzle: only the latest one is shown
+        self.pz_drawn: Any = None  # the box as last written
         self.pz_focused: Any = None  # the result whose "Next puzzle" took the focus
         self.pz_nav = 0  # bumped when the page leaves the puzzles: a fetch then comes too late
         self.t.on_puzzle_result = self.puzzle_result
@@ -251,6 +252,8 @@ class PuzzlePage:
 
     def clear_puzzle(self) -> None:
         self.pz_nav += 1
+        self.pz_drawn = None
+        self.dom.attr("#lesson", "aria-live", "polite")
         self.t.leave_puzzle()
         for name in ("data-puzzle", "data-puzzle-state", "data-puzzle-kind"):
             self.dom.attr("#table", name, None)
@@ -265,7 +268,13 @@ class PuzzlePage:
                        daily=t.pz_daily, streak=prog.streak, best_streak=prog.best,
                        solved_count=prog.count(), note=self.pz_note)
         done = t.pz_state != "solving" and not t.pz_playing
-        self.dom.op("lesson", [tree(n) for n in P.box(b)], "puzzle", done)
+        nodes = [tree(n) for n in P.box(b)]
+        if (nodes, done) != self.pz_drawn:  # (written only when it changes)
+            self.pz_drawn = (nodes, done)
+            # the live region (#announce) says what changes; the box itself is not read out
+            # again at every move of the line
+            self.dom.attr("#lesson", "aria-live", "off")
+            self.dom.op("lesson", nodes, "puzzle", done)
         self.dom.attr("#table", "data-puzzle-state", t.pz_state)
         mark = (t.placed, t.pz_state)
         if done and self.pz_focused != mark:  # the keyboard's way on: "Next puzzle"
