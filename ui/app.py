@@ -104,6 +104,7 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding, PuzzlePage):
     def boot(self, query: str) -> None:
         """Opens the page: at the saved position when there is a save, as the address says."""
         restored = None
+        self.pz_progress = None  # (the puzzles' progress is read afresh too)
         if any(k in ("embed", "record", "lesson") for k, _v in self.env.params(query)):
             self.open_page(query)  # a position or lesson: the player's save is not touched
             return

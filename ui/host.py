@@ -20,6 +20,7 @@ from typing import Any
 from .app import App
 from .dom import Dom
 from .env import DISPLAY_KEY, Env
+from .puzzle import KEY as PUZZLE_KEY
 
 HOST: Host | None = None
 
@@ -133,6 +134,8 @@ class Host:
                 env.store.pop(key, None)
             else:
                 env.store[key] = str(value)
+            if key == PUZZLE_KEY:
+                a.pz_progress = None  # read again when next needed
         elif kind == "motion":
             env.reduce_motion = bool(msg.get("reduce"))
 

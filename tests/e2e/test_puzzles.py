@@ -78,6 +78,8 @@ def test_address_opens_the_puzzle_and_a_wrong_card_plays_the_refutation(app: App
     assert page.get_attribute("#table", "data-puzzle-kind") == "open"
     assert page.text_content("#lesson .puzzle-goal") == "Win 2 of the last 4 tricks."
     assert len(page.query_selector_all("#open-hands [data-open-seat]")) == 3
+    page.wait_for_function("() => document.getElementById('announce').textContent"
+                           ".includes('Win 2 of the last 4 tricks.')")  # said for a screen reader
     hand = sorted(page.eval_on_selector_all("#hand [data-card]", "ns => ns.map(n => n.dataset.card)"))
     d = p.position()
     assert hand == sorted(d.view(p.seat)["hand"])
@@ -86,6 +88,8 @@ def test_address_opens_the_puzzle_and_a_wrong_card_plays_the_refutation(app: App
     seq0 = seq(page)
     page.click(f'#hand [data-card="{wrong}"]')
     page.wait_for_selector('#table[data-puzzle-state=failed] [data-puzzle-feedback=failed]')
+    page.wait_for_function("() => document.getElementById('announce').textContent"
+                           ".includes('Not this one')")
     # played out at the table's pace ("Fast"), one move at a time: not all at once
     page.wait_for_timeout(300)
     assert seq(page) - seq0 < 1 + len(line)
@@ -122,6 +126,18 @@ def test_a_right_card_solves_and_next_puzzle_follows(app: App) -> None:
     page.click('#bar [data-action="lobby"]')
     page.wait_for_selector("#lobby:not([hidden])")
     assert page.query_selector("#table[data-puzzle]") is None
+
+
+def test_a_corrupt_progress_is_reset_with_a_note(app: App) -> None:
+    page = app.page
+    app.reset("?speed=0")
+    page.evaluate(f"localStorage.setItem({json.dumps(P.KEY)}, '{{\"format\": 1, \"solved\": 3}}')")
+    page.evaluate("q => window.__tt_reopen(q)", "?speed=0&puzzle=batak/1")
+    page.wait_for_selector("#table[data-puzzle][data-puzzle-state=solving]", state="attached")
+    assert "could not be read" in (page.text_content("#lesson [data-puzzle-note]") or "")
+    stored = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(P.KEY)})"))
+    assert stored == {"format": 1, "solved": {}, "failed": {}, "streak": 0, "best": 0,
+                      "daily": {}}
 
 
 def test_a_closed_puzzle_shows_only_the_movers_hand(app: App) -> None:
