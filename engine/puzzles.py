@@ -34,13 +34,27 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import puzzle_messages  # noqa: F401  (the messages below)
 from .cards import sort_key
 from .core import Deal, Match
-from . import puzzle_messages  # noqa: F401  (the messages below)
 from .messages import Message, msg
 from .puzzle_file import (  # noqa: F401  (the loader's part, re-exported)
-    FILE_FIELDS, FORMAT, GAMES, KINDS, LAYOUTS, PUZZLE_FIELDS, VERSION, Loaded, Puzzle,
-    PuzzleError, load_puzzles, main_line, parse_puzzle, side_of, unit_of)
+    FILE_FIELDS,
+    FORMAT,
+    GAMES,
+    KINDS,
+    LAYOUTS,
+    PUZZLE_FIELDS,
+    VERSION,
+    Loaded,
+    Puzzle,
+    PuzzleError,
+    load_puzzles,
+    main_line,
+    parse_puzzle,
+    side_of,
+    unit_of,
+)
 
 KOZEL_MARGIN = 10  # card points a wrong card must lose in Kozel (or a penalty step)
 NATURAL_SEEDS = 6  # decisions of the sampling player asked for each puzzle's difficulty
