@@ -42,7 +42,8 @@ class Saving:
         n = S.next_n(stored, self.last_mark)
         text = S.Save(self.tab, n, screen, overlay, cur, sorted(away), self.settings(),
                       m.record() if m is not None else None,
-                      practice=bool(getattr(m, "practice", False))).dumps()
+                      practice=bool(getattr(m, "practice", False)),
+                      names=getattr(m, "seat_names", None) if m is not None else None).dumps()
         # The browser may refuse the write (full): then a `stored` event says so (`stored`).
         self.unsaved = (stored, self.last_mark)
         self.env.write_key(S.KEY, text)
