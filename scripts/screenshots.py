@@ -5,7 +5,7 @@ served under a sub-path, as GitHub Pages would serve it.
     python3 scripts/screenshots.py embed      # an embedded lesson of dist/learn/
     python3 scripts/screenshots.py languages  # the lobby and a table in Turkish and Russian
     python3 scripts/screenshots.py display    # the four-colour deck with large cards
-    python3 scripts/screenshots.py review     # a deal's review and its replay, each family
+    python3 scripts/screenshots.py review [ru] # a deal's review and its replay, each family
     python3 scripts/screenshots.py regional   # regional card letters (Russian and Turkish)
     python3 scripts/screenshots.py look       # the lobby and every game mid-trick, 3 sizes
 
@@ -146,23 +146,26 @@ def display(b: Any) -> None:
         ctx.close()
 
 
-def reviews(b: Any) -> None:
+def reviews(b: Any, lang: str = "") -> None:
     """A deal's review (after one deal played by the computer's easy choices for the player)
-    and the replay with its verdicts, for one game of each family at 360x640 and 1280x800."""
+    and the replay with its verdicts, for one game of each family at 360x640 and 1280x800
+    (in the page's language `lang`, if given: review-<lang>-…)."""
     for game in FAMILIES:
         for w, h in SIZES:
             ctx, page = open_page(b, w, h)
-            page.goto(BASE + f"?game={game}&seed=5&speed=0&level=easy")
+            page.goto(BASE + f"?game={game}&seed=5&speed=0&level=easy"
+                      + (f"&lang={lang}" if lang else ""))
             page.wait_for_selector("#table:not([hidden])", timeout=120_000)
             to_summary(page)
             page.click('[data-summary] [data-action="review"]')
             page.wait_for_selector("[data-review] [data-perfect]", timeout=120_000)
-            shoot(page, f"review-{game}-{w}x{h}")
+            tag = f"{lang}-" if lang else ""
+            shoot(page, f"review-{tag}{game}-{w}x{h}")
             page.click('[data-review] .sheet-actions [data-action="replay"]')
             page.wait_for_selector("[data-replay][data-reviewed]")
             for _ in range(2):
                 page.click('[data-replay] [data-action="replay-next"]')
-            shoot(page, f"review-replay-{game}-{w}x{h}")
+            shoot(page, f"review-replay-{tag}{game}-{w}x{h}")
             ctx.close()
 
 
@@ -215,8 +218,8 @@ def main(games: list[str]) -> None:
         if games == ["display"]:
             display(b)
             games = []
-        if games == ["review"]:
-            reviews(b)
+        if games and games[0] == "review":  # review [lang]
+            reviews(b, *games[1:2])
             games = []
         if games == ["look"]:
             look(b)

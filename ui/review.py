@@ -411,7 +411,7 @@ def _decision_item(dec: Mapping[str, Any], where: str, line: str) -> str:
     """One decision as an item of a list: its verdict, then `where` and `line` (HTML)."""
     v = str(dec.get("verdict") or "")
     return (f'<li data-decision data-verdict="{esc(v)}"><span class="verdict">'
-            f'{esc(_verdict_word(v))}</span> {where} · {line}</li>')
+            f'{esc(_verdict_word(v))}</span> <span class="decision">{where} · {line}</span></li>')
 
 
 def _verdict_badge(dec: Mapping[str, Any]) -> str:
