@@ -9,6 +9,10 @@ felt, at 360x640, 390x844, 768x1024 and 1280x800:
 - seat stats that wrap never start a line with "·";
 - on a phone, each played card names its seat.
 
+Each lesson of the learn site is walked step by step at 360x640 and 390x844 the same way
+(any number of plays on the felt), and the lobby's level select shows each level's whole name
+at 360x640 in every language.
+
 Also: at 360x640 and 390x844 the auction's bid panel and the 13-card hand fit on the screen
 together, and at 1280x800 the other tab's warning leaves the hand on the screen.
 
@@ -313,3 +317,33 @@ def test_every_lessons_table_has_its_places_on_a_phone(still: Any) -> None:
             click_move(page, answer)
             assert run.try_move(answer).kind == "right"
     assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "ru", "pt"])
+def test_the_level_select_shows_its_whole_choice_on_a_phone(app: App, lang: str) -> None:
+    """In the lobby at 360x640, each computer level's name fits in the level select (nothing
+    of it cut off), the select stays on the screen, and the page does not scroll sideways."""
+    page = app.page
+    app.reset()
+    page.select_option("#lobby [data-lang]", lang)
+    page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+    try:
+        page.set_viewport_size({"width": 360, "height": 640})
+        page.wait_for_timeout(100)
+        got = page.evaluate("""() => {
+            const s = document.querySelector('#lobby [data-level]');
+            const cs = getComputedStyle(s), r = s.getBoundingClientRect();
+            const ctx = document.createElement('canvas').getContext('2d');
+            ctx.font = cs.font;
+            const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)
+                         - 16;  // the select's arrow
+            return {room, left: r.left, right: r.right, scroll: document.documentElement.scrollWidth,
+                    names: [...s.options].map(o => [o.textContent, ctx.measureText(o.textContent).width])};
+        }""")
+        assert got["left"] >= 0 and got["right"] <= 360, got
+        assert got["scroll"] <= 360, got
+        cut = [n for n, w in got["names"] if w > got["room"]]
+        assert not cut, f"cut off in a {got['room']:.0f} px select: {cut}"
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.select_option("#lobby [data-lang]", "en")
