@@ -124,7 +124,7 @@ def test_disabled_controls_look_disabled(app: App) -> None:
 def test_the_review_keeps_each_verdict_clear_of_its_trick_on_a_phone(app: App) -> None:
     """The deal review in Russian at 360x640: every decision's verdict, even the longest word
     («грубая ошибка», put in each row in turn), sits on its own before the trick's link and
-    never runs into it; the rest of the row wraps beside it."""
+    never runs into it; the rest of the row wraps beside it, and the rows keep their numbers."""
     page = app.page
     page.select_option("#lobby [data-lang]", "ru")
     page.wait_for_function("() => document.documentElement.lang === 'ru'")
@@ -144,11 +144,13 @@ def test_the_review_keeps_each_verdict_clear_of_its_trick_on_a_phone(app: App) -
                 const rv = v.getBoundingClientRect(), ra = a.getBoundingClientRect();
                 const rl = li.getBoundingClientRect();
                 return {gap: ra.left - rv.right, inside: ra.right <= rl.right + 0.5,
+                        numbered: getComputedStyle(li).display === 'list-item',
                         one: rv.height < 1.9 * parseFloat(getComputedStyle(v).fontSize)};
             })""", word)
             assert gaps and all(g["gap"] >= 4 for g in gaps), (word, gaps[:3])
             assert all(g["inside"] for g in gaps), (word, gaps[:3])
             assert all(g["one"] for g in gaps), (word, gaps[:3])
+            assert all(g["numbered"] for g in gaps), "the rows keep their numbers"
     finally:
         app.reset()
         page.select_option("#lobby [data-lang]", "en")
