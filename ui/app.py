@@ -47,11 +47,12 @@ from .i18n import _, error_text, game_info
 from .keys import Keys
 from .lobby import Lobby
 from .pace import PAUSES
+from .recording import Recording
 from .runner import Runner
 from .saving import Saving
 
 
-class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
+class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding):
     """The page: the lobby, and the DOM layer of the table's controller (`self.t`)."""
 
     def __init__(self, dom: Dom, env: Env, brain: Brain | None = None) -> None:
@@ -104,6 +105,7 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
         if any(k in ("embed", "record", "lesson") for k, _v in self.env.params(query)):
             self.open_page(query)  # a position or lesson: the player's save is not touched
             return
+        self.check_record()  # a record that cannot be read is said at once (ui/recording.py)
         try:
             text = self.env.read_key(S.KEY)
         except Exception:  # noqa: BLE001 (storage refused: play on without saving)
