@@ -34,6 +34,7 @@ import engine.ai
 from . import choices as C
 from . import keymap as K
 from . import query as Q
+from . import record as RC
 from . import store as S
 from .brain import Brain
 from .choices import STORAGE_OFF, Paused
@@ -126,10 +127,11 @@ class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding):
 
     def reset(self, query: str = "") -> None:
         """Start over as if the page had been loaded with `?query` and nothing saved (tests use
-        this): the save is cleared, so nothing of one test reaches the next."""
-        for key in (S.KEY, S.BAD_KEY):
+        this): the save and the record are cleared, so nothing of one test reaches the next."""
+        for key in (S.KEY, S.BAD_KEY, RC.KEY, RC.BAD_KEY):
             if self.env.storage_ok:
                 self.env.write_key(key, None)
+        self.record_broken = None
         self.last_mark = None
         self.save_off = False
         self.bad_save = None
