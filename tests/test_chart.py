@@ -40,3 +40,12 @@ def test_bars_one_per_match_won_and_lost_apart() -> None:
 def test_a_flat_series_still_draws() -> None:
     root = ET.fromstring(CH.lines_svg([("You", [0, 0], True)], "flat"))
     assert root.find(f"{NS}polyline") is not None
+
+
+def test_the_axis_names_the_lowest_the_highest_and_zero() -> None:
+    assert CH._ticks(-3.0, 20.0) == [-3.0, 0.0, 20.0]
+    assert CH._ticks(15.0, 25.0) == [15.0, 25.0], "0 is not on a chart that never reaches it"
+    assert CH._ticks(-0.1, 10.0) == [0.0, 10.0], "labels never sit on one another"
+    assert CH._ticks(2.0, 2.0) == [2.0]
+    root = ET.fromstring(CH.lines_svg([("You", [17, 20], True)], "x", start=[15]))
+    assert [t.text for t in root.findall(f"{NS}text")][:2] == ["15", "20"]

@@ -32,11 +32,14 @@ def _scale(lo: float, hi: float) -> tuple[float, float]:
 
 
 def _ticks(lo: float, hi: float) -> list[float]:
-    """Up to three round values across [lo, hi] (0 among them when it is inside)."""
-    vals = {round(lo), round(hi)}
-    if lo < 0 < hi:
-        vals.add(0)
-    return sorted(v for v in vals if lo <= v <= hi) or [round((lo + hi) / 2)]
+    """The values the axis names: 0 where the data crosses it, and the lowest and the highest
+    (labelled to one decimal), each far enough from the others for its label."""
+    near = max(hi - lo, 1e-9) * 0.12
+    kept = [0.0] if lo <= 0 <= hi else []
+    for v in (lo, hi):
+        if all(abs(v - k) >= near for k in kept):
+            kept.append(v)
+    return sorted(kept)
 
 
 def _frame(label: str, body: str, data: str) -> str:
@@ -46,13 +49,14 @@ def _frame(label: str, body: str, data: str) -> str:
 
 
 def _axis(lo: float, hi: float, y: object) -> str:
+    """Lines across at the values `_ticks` names between the data's lowest and highest."""
     out = []
     for v in _ticks(lo, hi):
         yy = y(v)  # type: ignore[operator]
         out.append(f'<line x1="{PAD_L}" x2="{W - PAD_R}" y1="{yy:.1f}" y2="{yy:.1f}" '
                    f'stroke="#d8d2c2" stroke-width="{1.4 if v == 0 else 0.7}"/>'
                    f'<text x="{PAD_L - 4}" y="{yy + 3.5:.1f}" text-anchor="end" font-size="10" '
-                   f'fill="#555">{esc(number(v, 0))}</text>')
+                   f'fill="#555">{esc(number(v, 1))}</text>')
     return "".join(out)
 
 
@@ -66,7 +70,8 @@ def lines_svg(series: Sequence[tuple[str, Sequence[float], bool]], label: str,
     starts = list(start) if start is not None else [0.0] * len(series)
     pts = [[starts[i] if i < len(starts) else 0.0, *vals] for i, (_n, vals, _m) in
            enumerate(series)]
-    lo, hi = _scale(min(min(p) for p in pts), max(max(p) for p in pts))
+    raw = (min(min(p) for p in pts), max(max(p) for p in pts))
+    lo, hi = _scale(*raw)
 
     def x(i: int) -> float:
         return PAD_L + (W - PAD_L - PAD_R) * i / n
@@ -74,7 +79,7 @@ def lines_svg(series: Sequence[tuple[str, Sequence[float], bool]], label: str,
     def y(v: float) -> float:
         return PAD_T + (H - PAD_T - PAD_B) * (hi - v) / (hi - lo)
 
-    body = [_axis(lo, hi, y)]
+    body = [_axis(*raw, y)]
     step = max(1, n // 10 + (1 if n % 10 else 0)) if n > 10 else 1
     for i in range(1, n + 1):
         if i % step == 0 or i == n:
@@ -109,13 +114,14 @@ def bars_svg(values: Sequence[tuple[float, bool, bool]], label: str) -> str:
     n = len(values)
     if n == 0:
         return ""
-    lo, hi = _scale(min(0.0, *(v for v, _w, _p in values)), max(0.0, *(v for v, _w, _p in values)))
+    raw = (min(0.0, *(v for v, _w, _p in values)), max(0.0, *(v for v, _w, _p in values)))
+    lo, hi = _scale(*raw)
     slot = (W - PAD_L - PAD_R) / max(n, 10)
 
     def y(v: float) -> float:
         return PAD_T + (H - PAD_T - PAD_B) * (hi - v) / (hi - lo)
 
-    body = [_axis(lo, hi, y)]
+    body = [_axis(*raw, y)]
     for i, (v, won, practice) in enumerate(values):
         c = WON if won else LOST
         top, bottom = sorted((y(v), y(0)))
