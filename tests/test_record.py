@@ -93,7 +93,7 @@ def test_a_newer_field_is_kept_and_a_match_not_over_is_not_counted() -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "{bad", "[]", "null", '"x"', '{"games": {}}', '{"format": 2}', '{"format": "1"}',
+    "{bad", "[]", "null", '"x"', '{"games": {}}', '{"format": 0}', '{"format": "1"}',
     '{"format": 1, "games": []}',
     '{"format": 1, "games": {"batak": {"easy": {"played": 1, "won": 2}}}}',
     '{"format": 1, "games": {"batak": {"easy": {"played": -1}}}}',
@@ -161,3 +161,11 @@ def test_the_score_sheet_chart_has_a_line_per_column() -> None:
     assert html.count("<polyline") == 2 and 'data-points="5"' in html
     assert 'role="img"' in html and "<title>" in html
     assert RW.match_chart_html(engine.new_match("batak", seed=1), [("You", [0])]) == ""
+
+
+def test_a_later_format_is_told_apart() -> None:
+    with pytest.raises(RC.RecordNewer):
+        RC.parse('{"format": 2}')
+    with pytest.raises(RC.RecordError) as err:
+        RC.parse('{"format": true}')
+    assert not isinstance(err.value, RC.RecordNewer)

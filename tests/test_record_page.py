@@ -139,3 +139,18 @@ def test_a_corrupt_record_is_reset_with_a_note_and_the_match_kept() -> None:
         assert S.BAD_KEY not in page2.storage
         assert page2.errors == []
     run(go)
+
+
+def test_a_newer_record_is_left_as_it_is() -> None:
+    """A record of a later format (a newer copy of the page wrote it) is neither replaced nor
+    counted into: a note says so."""
+    async def go() -> None:
+        newer = '{"format": 2, "whatever": []}'
+        page = await started({RC.KEY: newer})
+        await play_to_the_end(page)
+        assert RC.KEY not in page.storage and RC.BAD_KEY not in page.storage, "never written"
+        assert page.host is not None and page.host.app is not None
+        assert page.host.app.env.store[RC.KEY] == newer
+        assert "newer version" in page.notes["record"]
+        assert page.errors == []
+    run(go)

@@ -131,7 +131,7 @@ class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding):
         for key in (S.KEY, S.BAD_KEY, RC.KEY, RC.BAD_KEY):
             if self.env.storage_ok:
                 self.env.write_key(key, None)
-        self.record_broken = None
+        self.record_broken, self.record_frozen = None, False
         self.last_mark = None
         self.save_off = False
         self.bad_save = None

@@ -20,7 +20,8 @@ the last `RECENT` matches, practice ones too (marked), with their scores per dea
 counted twice.
 
 Reading checks every field: a text that is not this format raises RecordError (the page keeps
-it under `BAD_KEY` and starts a fresh record, with a note). A field this version does not know
+it under `BAD_KEY` and starts a fresh record, with a note); one of a later format (a newer
+page's, read by an older copy) raises RecordNewer and is left as it is, not counted into. A field this version does not know
 (a newer page's) is kept as it is. Nothing read here is ever HTML: the views escape it.
 
 The puzzles' progress is another key (`PUZZLES_KEY`), written by the puzzle screen; it is read
@@ -57,6 +58,10 @@ NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")  # a game's or a level's name
 class RecordError(ValueError):
     """A stored record that cannot be read; the text says why, in a sentence (in the page's
     language). It may quote stored text: show it as text."""
+
+
+class RecordNewer(RecordError):
+    """A record of a later format (a newer version of the page wrote it): kept as it is."""
 
 
 @dataclass
@@ -158,7 +163,10 @@ def parse(text: str | None) -> Record:
     if not isinstance(data, dict):
         raise RecordError(_("the stored text is not a record."))
     fmt = data.get("format")
-    if fmt != FORMAT:
+    if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT:
+        raise RecordNewer(_("a newer version of the page wrote it (format {saved}; this page "
+                            "reads format {format}).").format(saved=fmt, format=FORMAT))
+    if fmt != FORMAT or isinstance(fmt, bool):
         raise RecordError(_("its format is {saved}; this page reads format {format}.").format(
             saved=_short(fmt), format=FORMAT))
     rec = Record(extra={k: v for k, v in data.items()

@@ -21,6 +21,7 @@ class Recording:
     """(mixed into ui/app.py's `App`)"""
 
     record_broken: str | None = None  # why the stored record was started afresh, this visit
+    record_frozen = False  # the stored record is a newer page's: never written here
 
     def today(self) -> str:
         return datetime.date.today().isoformat()
@@ -34,6 +35,11 @@ class Recording:
             return RC.Record()
         try:
             return RC.parse(text)
+        except RC.RecordNewer as exc:  # a newer page's: left as it is, nothing counted into it
+            self.record_frozen = True
+            self.note("record", _("Your record is not updated here: {reason}").format(
+                reason=exc))
+            return RC.Record()
         except RC.RecordError as exc:
             self.record_broken = str(exc)
             if text is not None:
@@ -57,6 +63,8 @@ class Recording:
                 or not self.env.storage_ok):
             return
         rec = self.read_record()
+        if self.record_frozen:
+            return
         if RC.add_match(rec, m, self.t.level, self.today(), bool(getattr(m, "practice", False))):
             self.env.write_key(RC.KEY, rec.dumps())
 
@@ -107,6 +115,7 @@ class Recording:
         for key in (RC.KEY, RC.BAD_KEY, RC.PUZZLES_KEY):
             self.env.write_key(key, None)
         self.record_broken = None
+        self.record_frozen = False
         self.clear_note("record")
 
     async def copy_record(self) -> None:
