@@ -229,7 +229,8 @@ PUZZLES = ('{"format": 1, "solved": {"batak": ["1", "2", "5"], "kozel-miner": ["
 
 def record_screens(b: Any) -> None:
     """The record page (a sample record, the puzzles' progress) and a finished Koz Maça
-    match's score sheet with its chart, at 360x640 and 1280x800."""
+    match's score sheet with its chart, at 360x640 and 1280x800; the record page in Turkish,
+    Russian and Portuguese at 360x640."""
     init = (f"if (!sessionStorage.getItem('shot')) {{ sessionStorage.setItem('shot', '1'); "
             f"localStorage.setItem('trick-table/v1/record', {sample_record()!r}); "
             f"localStorage.setItem('trick-table/v1/puzzles', {PUZZLES!r}); }}")
@@ -261,6 +262,15 @@ def record_screens(b: Any) -> None:
         page.click('[data-record] [data-action="record-reset"]')
         page.wait_for_selector("[data-record-reset]")
         shoot(page, f"31-record-reset-{w}x{h}")
+        ctx.close()
+    for lang in ("tr", "ru", "pt"):  # the record page in each language, on a phone
+        ctx, page = open_page(b, 360, 640, init)
+        page.goto(BASE + f"?lang={lang}")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        page.click('#lobby [data-action="record"]')
+        page.wait_for_selector("[data-record] svg[data-chart]")
+        page.mouse.move(0, 0)
+        shoot(page, f"31-record-page-{lang}-360x640")
         ctx.close()
 
 

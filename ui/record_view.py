@@ -102,7 +102,7 @@ def games_html(rec: RC.Record, titles: Mapping[str, str], levels: Sequence[str])
             rows.append(tally_row(game, title, level, per[level]))
     if not rows:
         return f'<p class="record-none" data-record-empty>{esc(_("No match finished yet."))}</p>'
-    heads = [_("Game"), _("Won"), _("Deals"), _("You"), _("Computers")]
+    heads = [_("Game"), _("Won"), _("You"), _("Computers")]
     caption = _("Matches won of those played, and the mean score per deal: yours and the "
                 "computers' on the same deals (in a team game, the other team's). Practice "
                 "matches are not counted.")
@@ -110,6 +110,15 @@ def games_html(rec: RC.Record, titles: Mapping[str, str], levels: Sequence[str])
     return ('<div class="table-scroll"><table class="scores record-table">'
             f'<caption>{esc(caption)}</caption><thead><tr>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>')
+
+
+def deals_text(unit: str, n: int) -> str:
+    """How many deals were counted, in the word of the game's unit ("12 cycles")."""
+    if unit == "penalty":
+        return ngettext("{n} cycle", "{n} cycles", n).format(n=n)
+    if unit == "stakes":
+        return ngettext("{n} round", "{n} rounds", n).format(n=n)
+    return ngettext("{n} deal", "{n} deals", n).format(n=n)
 
 
 def tally_row(game: str, title: str, level: str, t: RC.Tally) -> str:
@@ -124,9 +133,9 @@ def tally_row(game: str, title: str, level: str, t: RC.Tally) -> str:
             f'data-unit="{esc(unit)}"{" data-lower-better" if unit in RC.LOWER_BETTER else ""}>'
             f'<th scope="row">{esc(title)} · {esc(level_name(level))}'
             f'<small class="unit">{esc(_(UNIT_TEXT.get(unit, UNIT_TEXT["points"])))}</small></th>'
-            f'<td>{esc(won)}'
+            f'<td>{esc(won)}<small class="unit">{esc(deals_text(unit, t.deals))}</small>'
             + (f'<small class="unit">{esc(practice)}</small>' if practice else "")
-            + f'</td><td>{t.deals}</td><td data-mean-mine>{esc(mine)}</td>'
+            + f'</td><td data-mean-mine>{esc(mine)}</td>'
             f'<td data-mean-theirs>{esc(theirs)}</td></tr>')
 
 
