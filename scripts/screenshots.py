@@ -8,6 +8,7 @@ served under a sub-path, as GitHub Pages would serve it.
     python3 scripts/screenshots.py review [ru] # a deal's review and its replay, each family
     python3 scripts/screenshots.py regional   # regional card letters (Russian and Turkish)
     python3 scripts/screenshots.py look       # the lobby and every game mid-trick, 3 sizes
+    python3 scripts/screenshots.py record     # the record page and a score sheet's chart
 
 For each game (default: one of each family) at 360x640 and 1280x800: the table mid-trick,
 the last trick, the score sheet after the first deal and the hand replay.
@@ -204,6 +205,78 @@ def look(b: Any) -> None:
         ctx.close()
 
 
+def sample_record() -> str:
+    """A record of a few matches of each game, played out by random moves (ui/record.py)."""
+    import random
+
+    sys.path.insert(0, str(ROOT))
+    import engine
+    from ui import record as RC
+
+    rec, rng = RC.Record(), random.Random(31)
+    games = ["koz-maca", "batak", "kozel-miner", "bidding-kozel", "batak-pairs"]
+    for i in range(16):
+        game = games[i % len(games)]
+        m = engine.new_match(game, seed=100 + i, options={"rounds": 3} if game == "bidding-kozel"
+                             else {"hands": 5} if game in ("koz-maca", "batak") else None)
+        while not m.is_over:
+            m.play(rng.choice(m.deal.legal_moves()))
+        RC.add_match(rec, m, ("easy", "normal", "strong")[i % 3], f"2026-11-{10 + i:02d}",
+                     practice=i % 7 == 3)
+    return rec.dumps()
+
+
+PUZZLES = ('{"format": 1, "solved": {"batak": ["1", "2", "5"], "kozel-miner": ["3"]}, '
+           '"failed": {"batak": ["4"]}, "streak": 2, "best": 4, "daily": {}}')
+
+
+def record_screens(b: Any) -> None:
+    """The record page (a sample record, the puzzles' progress) and a finished Koz Maça
+    match's score sheet with its chart, at 360x640 and 1280x800; the record page in Turkish,
+    Russian and Portuguese at 360x640."""
+    init = (f"if (!sessionStorage.getItem('shot')) {{ sessionStorage.setItem('shot', '1'); "
+            f"localStorage.setItem('trick-table/v1/record', {sample_record()!r}); "
+            f"localStorage.setItem('trick-table/v1/puzzles', {PUZZLES!r}); }}")
+    for w, h in SIZES:
+        ctx, page = open_page(b, w, h, init)
+        page.goto(BASE + "?game=koz-maca&hands=5&seed=5&speed=0&level=easy")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        page.wait_for_selector("#table:not([hidden])")
+        for _ in range(5):
+            to_summary(page)
+            nxt = page.query_selector('[data-summary] [data-action="next"]')
+            if nxt is None:
+                break
+            nxt.click()
+            page.wait_for_selector("[data-summary]", state="detached")
+        page.click('[data-summary] [data-action="score-sheet"]')
+        page.wait_for_selector("[data-score-sheet] svg[data-chart]")
+        shoot(page, f"31-record-score-sheet-{w}x{h}")
+        page.click('[data-score-sheet] [data-action="close"]')
+        page.click('[data-summary] [data-action="continue"]')
+        page.click('[data-match-over] [data-action="lobby"]')
+        page.wait_for_selector("#lobby:not([hidden])")
+        page.click('#lobby [data-action="record"]')
+        page.wait_for_selector("[data-record] svg[data-chart]")
+        shoot(page, f"31-record-page-{w}x{h}")
+        page.evaluate("document.querySelector('[data-record] [data-record-chart]')"
+                      ".scrollIntoView({block: 'start'})")
+        shoot(page, f"31-record-page-chart-{w}x{h}")
+        page.click('[data-record] [data-action="record-reset"]')
+        page.wait_for_selector("[data-record-reset]")
+        shoot(page, f"31-record-reset-{w}x{h}")
+        ctx.close()
+    for lang in ("tr", "ru", "pt"):  # the record page in each language, on a phone
+        ctx, page = open_page(b, 360, 640, init)
+        page.goto(BASE + f"?lang={lang}")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        page.click('#lobby [data-action="record"]')
+        page.wait_for_selector("[data-record] svg[data-chart]")
+        page.mouse.move(0, 0)
+        shoot(page, f"31-record-page-{lang}-360x640")
+        ctx.close()
+
+
 def main(games: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
@@ -226,6 +299,9 @@ def main(games: list[str]) -> None:
             games = []
         if games == ["regional"]:
             regional(b)
+            games = []
+        if games == ["record"]:
+            record_screens(b)
             games = []
         for game in games:
             for w, h in SIZES:

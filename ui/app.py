@@ -34,6 +34,7 @@ import engine.ai
 from . import choices as C
 from . import keymap as K
 from . import query as Q
+from . import record as RC
 from . import store as S
 from .brain import Brain
 from .choices import STORAGE_OFF, Paused
@@ -47,11 +48,12 @@ from .i18n import _, error_text, game_info
 from .keys import Keys
 from .lobby import Lobby
 from .pace import PAUSES
+from .recording import Recording
 from .runner import Runner
 from .saving import Saving
 
 
-class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
+class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding):
     """The page: the lobby, and the DOM layer of the table's controller (`self.t`)."""
 
     def __init__(self, dom: Dom, env: Env, brain: Brain | None = None) -> None:
@@ -104,6 +106,7 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
         if any(k in ("embed", "record", "lesson") for k, _v in self.env.params(query)):
             self.open_page(query)  # a position or lesson: the player's save is not touched
             return
+        self.check_record()  # a record that cannot be read is said at once (ui/recording.py)
         try:
             text = self.env.read_key(S.KEY)
         except Exception:  # noqa: BLE001 (storage refused: play on without saving)
@@ -124,10 +127,11 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding):
 
     def reset(self, query: str = "") -> None:
         """Start over as if the page had been loaded with `?query` and nothing saved (tests use
-        this): the save is cleared, so nothing of one test reaches the next."""
-        for key in (S.KEY, S.BAD_KEY):
+        this): the save and the record are cleared, so nothing of one test reaches the next."""
+        for key in (S.KEY, S.BAD_KEY, RC.KEY, RC.BAD_KEY):
             if self.env.storage_ok:
                 self.env.write_key(key, None)
+        self.record_broken, self.record_frozen = None, False
         self.last_mark = None
         self.save_off = False
         self.bad_save = None
