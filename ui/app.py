@@ -292,7 +292,7 @@ class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding):
     # ------------------------------------------------------------------------------- state
     @property
     def deal(self) -> Any:
-        return self.t.match.deals[self.t.cur]
+        return self.t.deal
 
     def gi(self, game: str) -> dict[str, Any]:
         """A game's facts with its texts (title, summary, rules, option help, seat names, score
