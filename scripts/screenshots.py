@@ -5,10 +5,11 @@ served under a sub-path, as GitHub Pages would serve it.
     python3 scripts/screenshots.py embed      # an embedded lesson of dist/learn/
     python3 scripts/screenshots.py languages  # the lobby and a table in Turkish and Russian
     python3 scripts/screenshots.py display    # the four-colour deck with large cards
-    python3 scripts/screenshots.py review     # a deal's review and its replay, each family
+    python3 scripts/screenshots.py review [ru] # a deal's review and its replay, each family
     python3 scripts/screenshots.py regional   # regional card letters (Russian and Turkish)
     python3 scripts/screenshots.py look       # the lobby and every game mid-trick, 3 sizes
     python3 scripts/screenshots.py puzzles    # the puzzle screen, 4 languages, 2 sizes
+    python3 scripts/screenshots.py record     # the record page and a score sheet's chart
 
 For each game (default: one of each family) at 360x640 and 1280x800: the table mid-trick,
 the last trick, the score sheet after the first deal and the hand replay.
@@ -147,23 +148,26 @@ def display(b: Any) -> None:
         ctx.close()
 
 
-def reviews(b: Any) -> None:
+def reviews(b: Any, lang: str = "") -> None:
     """A deal's review (after one deal played by the computer's easy choices for the player)
-    and the replay with its verdicts, for one game of each family at 360x640 and 1280x800."""
+    and the replay with its verdicts, for one game of each family at 360x640 and 1280x800
+    (in the page's language `lang`, if given: review-<lang>-…)."""
     for game in FAMILIES:
         for w, h in SIZES:
             ctx, page = open_page(b, w, h)
-            page.goto(BASE + f"?game={game}&seed=5&speed=0&level=easy")
+            page.goto(BASE + f"?game={game}&seed=5&speed=0&level=easy"
+                      + (f"&lang={lang}" if lang else ""))
             page.wait_for_selector("#table:not([hidden])", timeout=120_000)
             to_summary(page)
             page.click('[data-summary] [data-action="review"]')
             page.wait_for_selector("[data-review] [data-perfect]", timeout=120_000)
-            shoot(page, f"review-{game}-{w}x{h}")
+            tag = f"{lang}-" if lang else ""
+            shoot(page, f"review-{tag}{game}-{w}x{h}")
             page.click('[data-review] .sheet-actions [data-action="replay"]')
             page.wait_for_selector("[data-replay][data-reviewed]")
             for _ in range(2):
                 page.click('[data-replay] [data-action="replay-next"]')
-            shoot(page, f"review-replay-{game}-{w}x{h}")
+            shoot(page, f"review-replay-{tag}{game}-{w}x{h}")
             ctx.close()
 
 
@@ -243,6 +247,78 @@ def puzzles(b: Any) -> None:
     ctx.close()
 
 
+def sample_record() -> str:
+    """A record of a few matches of each game, played out by random moves (ui/record.py)."""
+    import random
+
+    sys.path.insert(0, str(ROOT))
+    import engine
+    from ui import record as RC
+
+    rec, rng = RC.Record(), random.Random(31)
+    games = ["koz-maca", "batak", "kozel-miner", "bidding-kozel", "batak-pairs"]
+    for i in range(16):
+        game = games[i % len(games)]
+        m = engine.new_match(game, seed=100 + i, options={"rounds": 3} if game == "bidding-kozel"
+                             else {"hands": 5} if game in ("koz-maca", "batak") else None)
+        while not m.is_over:
+            m.play(rng.choice(m.deal.legal_moves()))
+        RC.add_match(rec, m, ("easy", "normal", "strong")[i % 3], f"2026-11-{10 + i:02d}",
+                     practice=i % 7 == 3)
+    return rec.dumps()
+
+
+PUZZLES = ('{"format": 1, "solved": {"batak": ["1", "2", "5"], "kozel-miner": ["3"]}, '
+           '"failed": {"batak": ["4"]}, "streak": 2, "best": 4, "daily": {}}')
+
+
+def record_screens(b: Any) -> None:
+    """The record page (a sample record, the puzzles' progress) and a finished Koz Maça
+    match's score sheet with its chart, at 360x640 and 1280x800; the record page in Turkish,
+    Russian and Portuguese at 360x640."""
+    init = (f"if (!sessionStorage.getItem('shot')) {{ sessionStorage.setItem('shot', '1'); "
+            f"localStorage.setItem('trick-table/v1/record', {sample_record()!r}); "
+            f"localStorage.setItem('trick-table/v1/puzzles', {PUZZLES!r}); }}")
+    for w, h in SIZES:
+        ctx, page = open_page(b, w, h, init)
+        page.goto(BASE + "?game=koz-maca&hands=5&seed=5&speed=0&level=easy")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        page.wait_for_selector("#table:not([hidden])")
+        for _ in range(5):
+            to_summary(page)
+            nxt = page.query_selector('[data-summary] [data-action="next"]')
+            if nxt is None:
+                break
+            nxt.click()
+            page.wait_for_selector("[data-summary]", state="detached")
+        page.click('[data-summary] [data-action="score-sheet"]')
+        page.wait_for_selector("[data-score-sheet] svg[data-chart]")
+        shoot(page, f"31-record-score-sheet-{w}x{h}")
+        page.click('[data-score-sheet] [data-action="close"]')
+        page.click('[data-summary] [data-action="continue"]')
+        page.click('[data-match-over] [data-action="lobby"]')
+        page.wait_for_selector("#lobby:not([hidden])")
+        page.click('#lobby [data-action="record"]')
+        page.wait_for_selector("[data-record] svg[data-chart]")
+        shoot(page, f"31-record-page-{w}x{h}")
+        page.evaluate("document.querySelector('[data-record] [data-record-chart]')"
+                      ".scrollIntoView({block: 'start'})")
+        shoot(page, f"31-record-page-chart-{w}x{h}")
+        page.click('[data-record] [data-action="record-reset"]')
+        page.wait_for_selector("[data-record-reset]")
+        shoot(page, f"31-record-reset-{w}x{h}")
+        ctx.close()
+    for lang in ("tr", "ru", "pt"):  # the record page in each language, on a phone
+        ctx, page = open_page(b, 360, 640, init)
+        page.goto(BASE + f"?lang={lang}")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        page.click('#lobby [data-action="record"]')
+        page.wait_for_selector("[data-record] svg[data-chart]")
+        page.mouse.move(0, 0)
+        shoot(page, f"31-record-page-{lang}-360x640")
+        ctx.close()
+
+
 def main(games: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
@@ -257,8 +333,8 @@ def main(games: list[str]) -> None:
         if games == ["display"]:
             display(b)
             games = []
-        if games == ["review"]:
-            reviews(b)
+        if games and games[0] == "review":  # review [lang]
+            reviews(b, *games[1:2])
             games = []
         if games == ["look"]:
             look(b)
@@ -268,6 +344,9 @@ def main(games: list[str]) -> None:
             games = []
         if games == ["regional"]:
             regional(b)
+            games = []
+        if games == ["record"]:
+            record_screens(b)
             games = []
         for game in games:
             for w, h in SIZES:

@@ -218,3 +218,21 @@ def test_the_practice_mark_is_kept_and_checked() -> None:
     assert not save.practice and back.practice is False
     with pytest.raises(S.SaveError, match="practice"):
         restore(edited(text, practice="yes"))
+
+
+def test_the_seats_names_are_kept_and_checked() -> None:
+    """A save keeps the seats' names as the match began; a save without them (older saves)
+    names the seats afresh; names that are not a list of texts, or one per seat, are refused."""
+    m = played(moves=6)
+    names = ["You", "Mehmet", "Ayşe", "Kemal"]
+    text = save_of(m, names=names).dumps()
+    assert json.loads(text)["names"] == names
+    _save, back = restore(text)
+    assert back.seat_names == names
+    _save, back = restore(save_of(m).dumps())
+    assert getattr(back, "seat_names", None) is None
+    for bad in ("Mehmet", [1, 2, 3, 4], [], ["x" * 41, "a", "b", "c"]):
+        with pytest.raises(S.SaveError, match="names"):
+            restore(edited(text, names=bad))
+    with pytest.raises(S.SaveError, match="3 seats"):
+        restore(edited(text, names=names[:3]))

@@ -298,3 +298,23 @@ def test_each_game_counts_in_its_own_word(lang: Any) -> None:
     assert V.by_word(V.DEAL_OVER, "deal").format(game="Батак", n=2) == "Батак — сдача 2 окончена"
     assert V.by_word(V.NEXT_DEAL, "round") == "Следующий кон"
     assert V.by_word(V.DEAL_NO_OF, "cycle").format(n=1, total=3) == "Кон 1 из 3"
+
+
+def test_opponents_keep_their_names_over_a_reload_in_another_language(lang: Any) -> None:
+    """The seats' names go into the save: a match begun in English and reloaded in Russian keeps
+    its opponents' English names (the player's own seat is named in the page's language)."""
+    from ui import store as S
+    lang("en")
+    t = Table()
+    t.put(engine.new_match("kozel-miner", seed=3), 0)
+    before = t.names()
+    m = t.match
+    text = S.Save("t1", 1, "table", None, 0, [], S.Settings(game="kozel-miner", level="easy", speed="0"),
+                  m.record(), names=getattr(m, "seat_names", None)).dumps()
+    lang("ru")
+    _save, back = S.restore(text, list(engine.available_games()), engine.GAME_INFO,
+                            list(engine.ai.LEVELS), ["0", "1", "2", "3"])
+    t2 = Table()
+    t2.put(back, 0)
+    assert t2.names()[1:] == before[1:] and t2.names()[0] == "Вы"
+    assert before[1] != "Ольга"  # the English names, not the Russian table's

@@ -34,6 +34,7 @@ import engine.ai
 from . import choices as C
 from . import keymap as K
 from . import query as Q
+from . import record as RC
 from . import store as S
 from .brain import Brain
 from .choices import STORAGE_OFF, Paused
@@ -49,11 +50,12 @@ from .lobby import Lobby
 from .pace import PAUSES
 from .puzzle import KEY as PUZZLE_KEY
 from .puzzle_page import PuzzlePage
+from .recording import Recording
 from .runner import Runner
 from .saving import Saving
 
 
-class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding, PuzzlePage):
+class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding, PuzzlePage):
     """The page: the lobby, and the DOM layer of the table's controller (`self.t`)."""
 
     def __init__(self, dom: Dom, env: Env, brain: Brain | None = None) -> None:
@@ -108,6 +110,7 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding, PuzzlePage):
         if any(k in ("embed", "record", "lesson") for k, _v in self.env.params(query)):
             self.open_page(query)  # a position or lesson: the player's save is not touched
             return
+        self.check_record()  # a record that cannot be read is said at once (ui/recording.py)
         try:
             text = self.env.read_key(S.KEY)
         except Exception:  # noqa: BLE001 (storage refused: play on without saving)
@@ -128,10 +131,12 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding, PuzzlePage):
 
     def reset(self, query: str = "") -> None:
         """Start over as if the page had been loaded with `?query` and nothing saved (tests use
-        this): the save is cleared, so nothing of one test reaches the next."""
-        for key in (S.KEY, S.BAD_KEY, PUZZLE_KEY):
+        this): the save, the record and the puzzles' progress are cleared, so nothing of one
+        test reaches the next."""
+        for key in (S.KEY, S.BAD_KEY, RC.KEY, RC.BAD_KEY, PUZZLE_KEY):
             if self.env.storage_ok:
                 self.env.write_key(key, None)
+        self.record_broken, self.record_frozen = None, False
         self.pz_progress = self.pz_note = self.pz_paused = None  # (ui/puzzle_page.py)
         self.last_mark = None
         self.save_off = False
@@ -302,7 +307,7 @@ class App(Controls, Keys, Lobby, Saving, Runner, Felt, Embedding, PuzzlePage):
     # ------------------------------------------------------------------------------- state
     @property
     def deal(self) -> Any:
-        return self.t.match.deals[self.t.cur]
+        return self.t.deal
 
     def gi(self, game: str) -> dict[str, Any]:
         """A game's facts with its texts (title, summary, rules, option help, seat names, score

@@ -73,8 +73,6 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
         self.step_pos: int | None = None  # a position step by step: nothing moves by itself
         self.seat_shift = 0  # the table is turned: seat 0 is the record's seat `seat_shift`
         self.hint: dict[str, Any] | None = None  # the evaluation shown as a hint
-        # the other seats' names as the match began (a language change keeps them)
-        self.kept_names: tuple[tuple[Any, ...], list[str]] | None = None
         self.hint_busy = False
         self.check_ev: tuple[int, dict[str, Any]] | None = None  # (sid, evaluation)
         self.check_move: str | None = None  # the move the play checker asks about
@@ -124,10 +122,11 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
         were named when the match began (a change of language does not rename the opponents
         mid-match)."""
         now = R.seat_names(self.gi()["seat_names"], self.match.players)
-        key = (self.match.game, self.match.players, getattr(self.match, "seed", None))
-        if self.kept_names is None or self.kept_names[0] != key:
-            self.kept_names = (key, list(now))
-        return [*now[:1], *self.kept_names[1][1:]]
+        kept = getattr(self.match, "seat_names", None)  # kept with the match, and in its save
+        if not isinstance(kept, list) or len(kept) != len(now):
+            kept = list(now)
+            self.match.seat_names = kept
+        return [*now[:1], *kept[1:]]
 
     def view(self) -> dict[str, Any]:
         return reader_view(self.deal, self.readers, self.open_view)

@@ -60,6 +60,8 @@ class Controls:
             if "disabled" in attrs:
                 return
             self.click_move(str(attrs["data-move"]))
+        elif str(attrs.get("data-action") or "").startswith("record"):
+            self.record_action(str(attrs["data-action"]))  # the record page (ui/recording.py)
         elif "data-action" in attrs:
             what = str(attrs["data-action"])
             if not self.puzzle_action(what, attrs):  # a puzzle's control (ui/puzzle_page.py)

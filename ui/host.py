@@ -159,6 +159,8 @@ class Host:
                 result = a.ai_times(bool(args[0]) if args else False)
             elif name == "read":
                 a.read_table()
+            elif name == "record_stats":
+                result = a.record_stats()
         except Exception:  # noqa: BLE001
             self.dom.op("console-error", traceback.format_exc())
         self.dom.send(ack=seq, result=result)

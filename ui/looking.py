@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import effects as F
+from . import record_view as RW
 from . import render as R
 from . import review as RV
 from . import sheets as SH
@@ -64,8 +65,10 @@ class Looking:
             self.open(Overlay.LAST_TRICK, RV.last_trick_html(tricks[-1], self.positions(),
                                                              self.names(), len(tricks)))
         elif what == "score-sheet":
-            self.open(Overlay.SCORES, SH.practice_note(RV.score_sheet_html(m, self.names()),
-                                                       bool(getattr(m, "practice", False))))
+            names = self.names()
+            sheet = RW.with_chart(RV.score_sheet_html(m, names),
+                                  RW.match_chart_html(m, RV.score_columns(m, names)))
+            self.open(Overlay.SCORES, SH.practice_note(sheet, bool(getattr(m, "practice", False))))
         elif what == "review":
             self.deal_review()
         elif what == "replay":

@@ -340,10 +340,10 @@
     if (n && !n.hidden) root.style.setProperty("--note-h", (n.offsetHeight + 4) + "px");
   }
 
-  function copyText(n, text) {
+  function copyText(n, text, sel) {
     var done = function (how) { answer(n, how); };
     var fallback = function () {
-      var box = document.querySelector("[data-bad-save]");
+      var box = document.querySelector(sel || "[data-bad-save]");
       if (!box) return done("none");
       var d = box.closest("details");
       if (d) d.open = true;
@@ -642,7 +642,7 @@
     var key = String(e.key), ov = el("overlay");
     if (!ov.hidden) {  // a dialog: Escape closes one that may be closed, Tab stays inside
       if (key === "Escape") {
-        var close = ov.querySelector('[data-action="close"], [data-action="leave-cancel"]');
+        var close = ov.querySelector('[data-action="close"], [data-action="leave-cancel"], [data-cancel]');
         if (close) { e.preventDefault(); close.click(); }
       } else if (key === "Tab") {
         var items = ov.querySelectorAll('button:not([disabled]), select, input, a[href], [tabindex="0"]');
@@ -757,6 +757,8 @@
   window.__tt_lang = function (code) { return call("lang", [String(code)]); };
   window.__tt_think = function () { return call("think"); };
   window.__tt_ai_times = function (clear) { return call("ai_times", [!!clear]); };
+  // the player's record (ui/record.py's `stats`): a Promise of its data
+  window.__tt_record_stats = function () { return call("record_stats"); };
 
   if (!worker) {
     if (window.__tt_fail) window.__tt_fail((link && link.error) || "this browser cannot run the game's worker.");

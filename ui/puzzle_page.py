@@ -40,6 +40,7 @@ class PuzzlePage:
     def init_puzzles(self) -> None:
         self.pz_sets: dict[str, list[Any]] = {}  # each game's puzzles, as loaded
         self.pz_progress: P.Progress | None = None
+        self.pz_text: str | None = None  # the stored text it was read from
         self.pz_note: str | None = None  # the progress was unreadable and has been reset
         self.pz_paused: Any = None  # the match paused in the lobby, kept for after
         self.pz_req = 0  # requests to open a puzzle: only the latest one is shown
@@ -50,21 +51,31 @@ class PuzzlePage:
 
     # ---------------------------------------------------------------------- progress
     def progress(self) -> P.Progress:
-        if self.pz_progress is None:
-            try:
-                text = self.env.read_key(P.KEY)
-            except Exception:  # noqa: BLE001 (storage refused: progress for this visit only)
-                text = None
-            prog, bad = P.read_progress(text)
-            if bad:
-                self.pz_note = _("Your puzzle progress could not be read, so it starts again.")
-                self.write_progress(prog)
-            self.pz_progress = prog
-        return self.pz_progress
+        """The player's puzzle progress, as stored now (the record page's reset, another tab
+        or a reload may have changed it); kept for the visit when storage is refused."""
+        try:
+            text = self.env.read_key(P.KEY)
+        except Exception:  # noqa: BLE001 (storage refused: progress for this visit only)
+            if self.pz_progress is None:
+                self.pz_progress = P.Progress()
+            return self.pz_progress
+        if self.pz_progress is not None and text == self.pz_text:
+            return self.pz_progress
+        prog, bad = P.read_progress(text)
+        if bad:
+            self.pz_note = _("Your puzzle progress could not be read, so it starts again.")
+        self.pz_progress = prog
+        if bad:
+            self.write_progress(prog)
+        else:
+            self.pz_text = text
+        return prog
 
     def write_progress(self, prog: P.Progress) -> None:
+        text = prog.to_json()
         try:
-            self.env.write_key(P.KEY, prog.to_json())
+            self.env.write_key(P.KEY, text)
+            self.pz_text = text
         except Exception:  # noqa: BLE001 (storage refused: kept for this visit)
             self.pz_note = self.pz_note or _("Puzzle progress cannot be stored in this "
                                              "browser: it is kept for this visit only.")

@@ -410,8 +410,9 @@ def _decision_line(dec: Mapping[str, Any], label: Any, unit: str) -> str:
 def _decision_item(dec: Mapping[str, Any], where: str, line: str) -> str:
     """One decision as an item of a list: its verdict, then `where` and `line` (HTML)."""
     v = str(dec.get("verdict") or "")
-    return (f'<li data-decision data-verdict="{esc(v)}"><span class="verdict">'
-            f'{esc(_verdict_word(v))}</span> {where} · {line}</li>')
+    return (f'<li data-decision data-verdict="{esc(v)}"><span class="decision-row">'
+            f'<span class="verdict">{esc(_verdict_word(v))}</span> '
+            f'<span class="decision">{where} · {line}</span></span></li>')
 
 
 def _verdict_badge(dec: Mapping[str, Any]) -> str:

@@ -26,6 +26,13 @@ class Saving:
         except Exception as exc:  # noqa: BLE001
             self.note("storage", _("The match could not be saved ({reason}).").format(
                 reason=exc))
+        if self.save_off:
+            return  # another tab keeps the match: that tab counts it
+        try:
+            self.count_match()  # a match over goes into the record, once (ui/recording.py)
+        except Exception as exc:  # noqa: BLE001 (the record never stops play)
+            self.note("record", _("The match could not be put in your record ({reason}).")
+                      .format(reason=exc))
 
     def write_save(self) -> None:
         screen, m, cur, away, overlay = self.t.where(self.leave_under, self.paused)
@@ -42,7 +49,8 @@ class Saving:
         n = S.next_n(stored, self.last_mark)
         text = S.Save(self.tab, n, screen, overlay, cur, sorted(away), self.settings(),
                       m.record() if m is not None else None,
-                      practice=bool(getattr(m, "practice", False))).dumps()
+                      practice=bool(getattr(m, "practice", False)),
+                      names=getattr(m, "seat_names", None) if m is not None else None).dumps()
         # The browser may refuse the write (full): then a `stored` event says so (`stored`).
         self.unsaved = (stored, self.last_mark)
         self.env.write_key(S.KEY, text)

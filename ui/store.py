@@ -19,7 +19,7 @@ from typing import Any
 
 import engine
 
-from .i18n import _, error_text
+from .i18n import _, error_text, ngettext
 
 FORMAT = 1
 KEY = "trick-table/v1"  # the save
@@ -27,7 +27,9 @@ BAD_KEY = "trick-table/v1/unreadable"  # a save that could not be restored, kept
 SCREENS = ("lobby", "table")
 OVERLAYS = (None, "summary", "over")
 FIELDS = {"format", "tab", "n", "screen", "overlay", "cur", "away", "settings", "record"}
-OPTIONAL = {"practice"}  # true when undo (or a hint) was used in the match
+OPTIONAL = {"practice",  # true when undo (or a hint) was used in the match
+            "names"}  # the seats' names as the match began (a language change keeps them)
+NAME_LIMIT = 40  # a seat's name, in characters
 SETTINGS = {"game", "options", "players", "seed", "level", "speed"}
 Mark = tuple[str, int]  # who wrote a save: (tab id, counter)
 UNREADABLE: Mark = ("", -1)
@@ -65,6 +67,7 @@ class Save:
     settings: Settings = field(default_factory=Settings)
     record: dict[str, Any] | None = None
     practice: bool = False
+    names: list[str] | None = None
 
     @property
     def mark(self) -> Mark:
@@ -76,6 +79,8 @@ class Save:
                 "settings": self.settings.to_json(), "record": self.record}
         if self.practice:
             data["practice"] = True
+        if self.names:
+            data["names"] = list(self.names)
         return json.dumps(data, separators=(",", ":"))
 
 
@@ -163,8 +168,14 @@ def parse(text: str) -> Save:
     if not isinstance(practice, bool):
         raise SaveError(_("the practice mark {value} is not true or false.").format(
             value=short(practice)))
+    names = data.get("names")
+    if names is not None and (not isinstance(names, list) or not names or not all(
+            isinstance(x, str) and 0 < len(x) <= NAME_LIMIT for x in names)):
+        raise SaveError(_("the seats' names {value} are not a list of names.").format(
+            value=short(names)))
     return Save(tab=tab, n=n, screen=screen, overlay=overlay, cur=cur, away=list(away),
-                settings=parse_settings(data["settings"]), record=record, practice=practice)
+                settings=parse_settings(data["settings"]), record=record, practice=practice,
+                names=names)
 
 
 def parse_settings(raw: Any) -> Settings:
@@ -266,7 +277,14 @@ def restore(text: str, games: Collection[str], info: Mapping[str, Mapping[str, A
     if any(not 0 <= s < match.players for s in save.away):
         raise SaveError(_("the seats marked away ({seats}) are not at this table.").format(
             seats=short(save.away)))
+    if save.names is not None and len(save.names) != match.players:
+        raise SaveError(ngettext("the save names {count} seat, but the match has {players}.",
+                                 "the save names {count} seats, but the match has {players}.",
+                                 len(save.names)).format(count=len(save.names),
+                                                         players=match.players))
     match.practice = save.practice
+    if save.names is not None:
+        match.seat_names = list(save.names)
     return save, match
 
 

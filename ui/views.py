@@ -178,6 +178,7 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
         f'{puzzles_html(info, selected)}'
         f'<details class="rules" open><summary>{esc(how)}</summary>{rules}</details>'
         f'{learn_html(gi)}'
+        f'{record_link_html()}'
         f'{credits_html()}'
     )
 
@@ -212,6 +213,13 @@ def learn_html(gi: dict[str, Any]) -> str:
     every = esc(_("All lessons"))
     return (f'<p class="learn-link"><a href="learn/{esc(gi["name"])}.html">{game}</a>'
             f' · <a href="learn/">{every}</a></p>')
+
+
+def record_link_html() -> str:
+    """The lobby's way to the player's record (ui/recording.py)."""
+    text = esc(_("Your record"))
+    return (f'<p class="record-link"><button type="button" class="btn" data-action="record">'
+            f'{text}</button></p>')
 
 
 def credits_html() -> str:

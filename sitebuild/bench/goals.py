@@ -26,6 +26,7 @@ from ..files import CACHE, DIST, log
 from ..serve import QuietHandler, make_server
 from .browser import CHROMIUM_ARGS, DEFAULT_CHROMIUM, HERE, build_bare, chromium, launch, mark
 from .memory import renderer_memory as memory
+from .xengine import SNAPSHOT_CACHED, SW_ACTIVE
 
 # Deals at once and the player leads (Koz Maça, seed 2), at the default level: the computer
 # players' worker starts as it does for a player.
@@ -44,13 +45,7 @@ BARE_READY = "typeof window.__ready_at === 'number'"
 CHOICES_JS = """() => [...document.querySelectorAll('[data-game-choice]')].slice(0, 2)
     .map(n => n.getBoundingClientRect()).filter(r => r.width > 0)
     .map(r => [r.x + r.width / 2, r.y + r.height / 2])"""
-SNAPSHOT_JS = """async () => {
-    if (!window.caches) return null;
-    for (const k of await caches.keys()) {
-        const c = await caches.open(k);
-        for (const r of await c.keys()) if (/snapshot/.test(r.url)) return r.url;
-    }
-    return null; }"""
+SNAPSHOT_JS = f"() => {SNAPSHOT_CACHED}"
 # The same loop on the main thread and in a dedicated worker: what the CPU throttling slows.
 SPIN_JS = """async () => {
     const body = "let x = 0; const t = performance.now(); " +
@@ -61,8 +56,7 @@ SPIN_JS = """async () => {
     const inWorker = await new Promise(r => { w.onmessage = e => r(e.data); w.postMessage(0); });
     w.terminate();
     return [main, inWorker]; }"""
-SW_ACTIVE_JS = ("() => !!(window.__tt_sw && window.__tt_sw.active "
-                "&& window.__tt_sw.active.state === 'activated')")
+SW_ACTIVE_JS = f"() => {SW_ACTIVE}"  # Playwright's form of the shared predicates
 
 
 # ----------------------------------------------------------------------------- the server

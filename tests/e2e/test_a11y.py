@@ -71,6 +71,12 @@ def screens(app: App, axe: str, lang: str) -> list[dict[str, Any]]:
     page.select_option("#lobby [data-lang]", lang)
     page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
     both("lobby")
+    page.evaluate("t => localStorage.setItem('trick-table/v1/record', t)", a_record())
+    page.evaluate("window.__tt_reopen('')")
+    page.click('#lobby [data-action="record"]')
+    page.wait_for_selector("[data-record] svg[data-chart]")
+    both("record sheet")
+    page.keyboard.press("Escape")
     for game in engine.GAMES:
         app.reset()
         app.start(game, 11)
@@ -113,6 +119,21 @@ def screens(app: App, axe: str, lang: str) -> list[dict[str, Any]]:
     if page.query_selector('[data-action="leave-confirm"]'):
         both("leave dialog")
     return out
+
+
+def a_record() -> str:
+    """A stored record of one finished match (ui/record.py), for the record sheet."""
+    import random
+
+    from ui import record as RC
+
+    m = engine.new_match("bidding-kozel", seed=2, options={"rounds": 2})
+    rng = random.Random(2)
+    while not m.is_over:
+        m.play(rng.choice(m.deal.legal_moves()))
+    rec = RC.Record()
+    RC.add_match(rec, m, "easy", "2026-12-02", False)
+    return rec.dumps()
 
 
 def summarise(found: list[dict[str, Any]]) -> str:

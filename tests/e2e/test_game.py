@@ -428,6 +428,16 @@ def test_the_play_checker_asks_before_a_clearly_worse_card_only(app: App) -> Non
                     page.click(f'#hand [data-card="{worst}"]')
                     page.wait_for_selector("[data-check]")
                     assert app.seq() == seq  # nothing played yet
+                    # on a desktop the question leaves the trick and the hand in view
+                    hidden = page.evaluate("""() => {
+                        const d = document.querySelector('[data-check]').getBoundingClientRect();
+                        const over = r => Math.min(d.right, r.right) - Math.max(d.left, r.left) > 1
+                            && Math.min(d.bottom, r.bottom) - Math.max(d.top, r.top) > 1;
+                        return [...document.querySelectorAll('#trick .play, #hand .card')]
+                            .filter(n => over(n.getBoundingClientRect()))
+                            .map(n => n.dataset.card || n.textContent);
+                    }""")
+                    assert hidden == [], f"the checker's dialog covers {hidden}"
                     page.click('[data-check] [data-action="check-play"]')
                     page.wait_for_function(
                         "s => document.getElementById('table').dataset.seq !== s", arg=seq)

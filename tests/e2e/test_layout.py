@@ -9,6 +9,10 @@ felt, at 360x640, 390x844, 768x1024 and 1280x800:
 - seat stats that wrap never start a line with "·";
 - on a phone, each played card names its seat.
 
+Each lesson of the learn site is walked step by step at 360x640 and 390x844 the same way
+(any number of plays on the felt), and the lobby's level select shows each level's whole name
+at 360x640 in every language.
+
 Also: at 360x640 and 390x844 the auction's bid panel and the 13-card hand fit on the screen
 together, and at 1280x800 the other tab's warning leaves the hand on the screen.
 
@@ -22,11 +26,15 @@ import functools
 import json
 import os
 import random
+from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
 import engine
+from engine import address
+from engine.lessons import load_lesson
 
 from .conftest import App
 
@@ -152,7 +160,9 @@ def clash(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return True
 
 
-def check_felt(page: Any, size: tuple[int, int], players: int, case: str) -> list[str]:
+def check_felt(page: Any, size: tuple[int, int], players: int | None, case: str) -> list[str]:
+    """What is wrong with the felt at `size`; `players` - 1 plays are expected on it (None:
+    any number, as in a lesson's step)."""
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
     page.wait_for_timeout(120)
@@ -163,7 +173,7 @@ def check_felt(page: Any, size: tuple[int, int], players: int, case: str) -> lis
     where = f"{case} at {width}x{height}: "
     plays = [b for b in boxes if b["kind"] == "play"]
     bad = []
-    if len(plays) != players - 1:
+    if players is not None and len(plays) != players - 1:
         bad.append(f"{len(plays)} plays on the felt")
     if width <= 640:
         named = {b["seat"] for b in boxes if b["kind"] == "who"}
@@ -280,3 +290,60 @@ def test_a_toast_at_the_table_leaves_the_trump_chip_in_view(still: Any) -> None:
         assert not overlap(boxes[0], boxes[1]), f"at {width}x{height}: {boxes}"
         assert boxes[0]["b"] <= height / 2, "the message stays clear of the hand"
         page.evaluate("document.getElementById('toast').classList.remove('show')")
+
+
+LESSONS = sorted((Path(__file__).resolve().parents[2] / "learn" / "lessons").glob("*.json"))
+
+
+def test_every_lessons_table_has_its_places_on_a_phone(still: Any) -> None:
+    """Each lesson of the learn site, step by step at 360x640 and 390x844: the plays on the
+    felt, the seats' labels ("You" too) and their stats each have a place of their own."""
+    from .test_embed import click_move, open_embed
+    page = still
+    bad: list[str] = []
+    for path in LESSONS:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        lesson = load_lesson(doc)
+        open_embed(page, "?embed=1&fit=1&speed=0&lesson=" + quote(address.encode(doc)))
+        run = lesson.start()
+        for i, step in enumerate(lesson.steps):
+            page.wait_for_selector(f'#lesson[data-step="{i + 1}"]:not([data-done])')
+            page.wait_for_selector("html:not([data-busy])", state="attached")
+            for size in PHONES:
+                bad += check_felt(page, size, None, f"{path.stem} step {i + 1}")
+            legal = run.deal.legal_moves()
+            answer = (legal if step.expect == "any" else list(step.moves))[0]
+            page.set_viewport_size({"width": 1000, "height": 800})
+            click_move(page, answer)
+            assert run.try_move(answer).kind == "right"
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "ru", "pt"])
+def test_the_level_select_shows_its_whole_choice_on_a_phone(app: App, lang: str) -> None:
+    """In the lobby at 360x640, each computer level's name fits in the level select (nothing
+    of it cut off), the select stays on the screen, and the page does not scroll sideways."""
+    page = app.page
+    app.reset()
+    page.select_option("#lobby [data-lang]", lang)
+    page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+    try:
+        page.set_viewport_size({"width": 360, "height": 640})
+        page.wait_for_timeout(100)
+        got = page.evaluate("""() => {
+            const s = document.querySelector('#lobby [data-level]');
+            const cs = getComputedStyle(s), r = s.getBoundingClientRect();
+            const ctx = document.createElement('canvas').getContext('2d');
+            ctx.font = cs.font;
+            const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)
+                         - 16;  // the select's arrow
+            return {room, left: r.left, right: r.right, scroll: document.documentElement.scrollWidth,
+                    names: [...s.options].map(o => [o.textContent, ctx.measureText(o.textContent).width])};
+        }""")
+        assert got["left"] >= 0 and got["right"] <= 360, got
+        assert got["scroll"] <= 360, got
+        cut = [n for n, w in got["names"] if w > got["room"]]
+        assert not cut, f"cut off in a {got['room']:.0f} px select: {cut}"
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.select_option("#lobby [data-lang]", "en")

@@ -119,3 +119,38 @@ def test_disabled_controls_look_disabled(app: App) -> None:
     assert page.evaluate(LUMA, prev) >= page.evaluate(LUMA, nxt) - 1, "Previous is not darker"
     assert page.evaluate("n => getComputedStyle(n).borderTopStyle", prev) == "dashed"
     page.click('#overlay [data-action="close"]')
+
+
+def test_the_review_keeps_each_verdict_clear_of_its_trick_on_a_phone(app: App) -> None:
+    """The deal review in Russian at 360x640: every decision's verdict, even the longest word
+    («грубая ошибка», put in each row in turn), sits on its own before the trick's link and
+    never runs into it; the rest of the row wraps beside it, and the rows keep their numbers."""
+    page = app.page
+    page.select_option("#lobby [data-lang]", "ru")
+    page.wait_for_function("() => document.documentElement.lang === 'ru'")
+    try:
+        app.start("koz-maca", 5)
+        page.set_viewport_size({"width": 360, "height": 640})
+        app.play_deal()
+        page.click('[data-summary] [data-action="review"]')
+        page.wait_for_selector("[data-review] [data-perfect]", timeout=90_000)
+        words = page.eval_on_selector_all(".verdict-legend b", "ns => ns.map(n => n.textContent)")
+        assert "грубая ошибка" in words, words
+        for word in words:
+            gaps = page.evaluate("""w => [...document.querySelectorAll(
+                    '[data-review] [data-decision]')].map(li => {
+                const v = li.querySelector('.verdict'), a = li.querySelector('.decision');
+                v.textContent = w;
+                const rv = v.getBoundingClientRect(), ra = a.getBoundingClientRect();
+                const rl = li.getBoundingClientRect();
+                return {gap: ra.left - rv.right, inside: ra.right <= rl.right + 0.5,
+                        numbered: getComputedStyle(li).display === 'list-item',
+                        one: rv.height < 1.9 * parseFloat(getComputedStyle(v).fontSize)};
+            })""", word)
+            assert gaps and all(g["gap"] >= 4 for g in gaps), (word, gaps[:3])
+            assert all(g["inside"] for g in gaps), (word, gaps[:3])
+            assert all(g["one"] for g in gaps), (word, gaps[:3])
+            assert all(g["numbered"] for g in gaps), "the rows keep their numbers"
+    finally:
+        app.reset()
+        page.select_option("#lobby [data-lang]", "en")
