@@ -126,6 +126,10 @@ def test_a_right_card_solves_and_next_puzzle_follows(app: App) -> None:
     page.click('#bar [data-action="lobby"]')
     page.wait_for_selector("#lobby:not([hidden])")
     assert page.query_selector("#table[data-puzzle]") is None
+    # the record page reads the progress (ui/record.py)
+    page.click('#lobby [data-action="record"]')
+    page.wait_for_selector('[data-puzzle-game="koz-maca"][data-solved="1"][data-failed="0"]')
+    assert page.query_selector('[data-streak="1"][data-best="1"]')
 
 
 def test_a_corrupt_progress_is_reset_with_a_note(app: App) -> None:
