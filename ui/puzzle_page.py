@@ -148,7 +148,8 @@ class PuzzlePage:
         asyncio.ensure_future(self.open_puzzle(ref))
 
     def puzzle_list(self, text: str | None = None) -> None:
-        """The lobby, at its puzzles, with `text` (as text) when something went wrong."""
+        """The lobby (its Puzzles section is the puzzle list), with `text` (as text) when
+        something went wrong."""
         self.embed = None
         self.show_lobby()
         if text:
