@@ -400,3 +400,23 @@ def test_embedded_puzzle_posts_its_events_from_the_readers_view() -> None:
         assert [e["move"] for e in moves] == [card, *line]
         assert page.errors == []
     run(go)
+
+
+def test_only_the_latest_request_to_open_a_puzzle_shows() -> None:
+    """Two requests in a row (a double click on "Next puzzle", an address then another):
+    the later one is shown; one answered after the player left the puzzles is not."""
+    async def go() -> None:
+        page = await opened("?speed=0&puzzle=batak/1")
+        await until(page, lambda: page.table.get("data-puzzle-state") == "solving")
+        app = page.host.app if page.host is not None else None
+        assert app is not None
+        first = app.open_puzzle(P.Ref("one", "koz-maca", "1"))
+        second = app.open_puzzle(P.Ref("one", "koz-maca", "2"))
+        await asyncio.gather(first, second)
+        assert page.table["data-puzzle"] == f"koz-maca/{puzzles('koz-maca')[1].id}"
+        late = app.open_puzzle(P.Ref("one", "batak", "3"))
+        page.send({"type": "click", "attrs": {"data-action": "lobby"}})
+        await late
+        await until(page, lambda: page.state.get("screen") == "lobby")
+        assert "data-puzzle" not in page.table and page.state["screen"] == "lobby"
+    run(go)

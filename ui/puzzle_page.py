@@ -145,7 +145,7 @@ class PuzzlePage:
                 self.fit()
             self.listen_for_messages()
         self.dom.hidden("lobby", True)
-        asyncio.ensure_future(self.open_puzzle(ref))
+        self.open_puzzle(ref)
 
     def puzzle_list(self, text: str | None = None) -> None:
         """The lobby (its Puzzles section is the puzzle list), with `text` (as text) when
@@ -158,11 +158,15 @@ class PuzzlePage:
             self.env.set_history("lobby", self.env.pathname
                                  if self.env.history_tt == "table" else None)
 
-    async def open_puzzle(self, ref: P.Ref, after: str | None = None) -> None:
-        """Fetches the puzzle `ref` names and puts it on the table; on a failure the table
-        stays as it was (with a toast), or, when nothing is on it, the lobby says why."""
+    def open_puzzle(self, ref: P.Ref, after: str | None = None) -> Any:
+        """Fetches the puzzle `ref` names and puts it on the table (a future: the file may
+        have to be read first); on a failure the table stays as it was (with a toast), or,
+        when nothing is on it, the lobby says why. Only the latest request is shown, and
+        none once the player has left the puzzles."""
         self.pz_req += 1
-        mine, nav = self.pz_req, self.pz_nav
+        return asyncio.ensure_future(self.opening(ref, after, self.pz_req, self.pz_nav))
+
+    async def opening(self, ref: P.Ref, after: str | None, mine: int, nav: int) -> None:
         try:
             p, number, daily = await self.find_puzzle(ref, after)
             if mine != self.pz_req or nav != self.pz_nav:
@@ -238,11 +242,11 @@ class PuzzlePage:
             game = str(attrs.get("data-game") or self.c.selected)
             if game not in EP.GAMES:
                 game = EP.GAMES[0]
-            asyncio.ensure_future(self.open_puzzle(P.Ref("next", game)))
+            self.open_puzzle(P.Ref("next", game))
         elif what == "puzzle-daily":
-            asyncio.ensure_future(self.open_puzzle(P.Ref("daily")))
+            self.open_puzzle(P.Ref("daily"))
         elif what == "puzzle-next" and on:
-            asyncio.ensure_future(self.open_puzzle(P.Ref("next", t.puzzle.game), t.puzzle.id))
+            self.open_puzzle(P.Ref("next", t.puzzle.game), t.puzzle.id)
         elif what in ("puzzle-retry", "restart") and on:
             self.sync().retry_puzzle()
             self.dom.attr("#table", "data-puzzle-state", t.pz_state)
