@@ -135,7 +135,7 @@ class Solver:
     def __init__(self, deal: Deal, side: Sequence[int], *, tt: bool = True,
                  equiv: bool = True, order: bool = True, bounds: bool = True,
                  history: bool = True, draw: bool = True, guess: bool = True,
-                 team: bool = True, max_seconds: float | None = None) -> None:
+                 team: bool = True, match: bool = True, max_seconds: float | None = None) -> None:
         why = supported(deal)
         if why is not None:
             raise Unsupported(why)
@@ -151,6 +151,7 @@ class Solver:
         self.use_bounds = bounds
         self.use_history = history and not isinstance(deal, KozelDeal)
         self.use_draw = draw
+        self.use_match = match
         self.use_guess = guess
         self.max_seconds = max_seconds
         self.deadline: float | None = None
@@ -159,6 +160,7 @@ class Solver:
         # entries by exact cards (`_exact`). Keys are single ints (less memory than tuples).
         self.table: dict[int, list[int]] = {}
         self.exact: dict[int, list[int]] = {}
+        self.suit_codes: dict[int, int] = {}  # a suit's cards in the four hands -> its key code
         self.hist = [[0] * 80 for _ in range(4)]  # cut-offs per (seat, lead)
         self.kozel = isinstance(deal, KozelDeal)
         self.to_id: dict[int, int] = {}
@@ -538,10 +540,27 @@ class Solver:
             low = self.mask_points(ss) + (qp if lead_side else 0)
             high = top - self.mask_points(os_) - (0 if lead_side else qp)
         else:
-            low = max((h[s] & ss).bit_count() for s in range(4) if maxer[s]) if ss else 0
-            high = top - (max((h[s] & os_).bit_count() for s in range(4) if not maxer[s])
-                          if os_ else 0)
-            mine = qt + (h[leader] & (ss if lead_side else os_)).bit_count()
+            if self.use_match:
+                # each seat's trumps that no trump of the other side can beat (the cashed
+                # plain winners below do not change them: no trump falls on those tricks)
+                low = high = mine = 0
+                for s in range(4):
+                    t = h[s] & tp
+                    if t:
+                        u = self._unbeaten(t, om if maxer[s] else sm)
+                        if s == leader:
+                            mine = u
+                        if maxer[s]:
+                            low = max(low, u)
+                        else:
+                            high = max(high, u)
+                high = top - high
+                mine += qt
+            else:
+                low = max((h[s] & ss).bit_count() for s in range(4) if maxer[s]) if ss else 0
+                high = top - (max((h[s] & os_).bit_count() for s in range(4) if not maxer[s])
+                              if os_ else 0)
+                mine = qt + (h[leader] & (ss if lead_side else os_)).bit_count()
             if lead_side:
                 low = max(low, mine)
             else:
@@ -585,6 +604,28 @@ class Solver:
             return self.mask_points(tp) + self.mask_points(runs)
         return lt.bit_count() + runs.bit_count()
 
+    @staticmethod
+    def _unbeaten(mine: int, theirs: int) -> int:
+        """How many cards of `mine` (one seat's trumps) win their trick whatever the others
+        do: a trump of that seat loses only to a higher trump of the other side played to the
+        same trick, and each of those beats at most one (the greedy matching from the top)."""
+        if not theirs:
+            return mine.bit_count()
+        m = mine | theirs
+        avail = cnt = 0
+        while mine:
+            b = 1 << (m.bit_length() - 1)
+            m ^= b
+            if theirs & b:
+                avail += 1
+            else:
+                mine ^= b
+                if avail:
+                    avail -= 1
+                else:
+                    cnt += 1
+        return cnt
+
     def side_hand(self, h: list[int]) -> int:
         m = 0
         for s in range(4):
@@ -610,27 +651,44 @@ class Solver:
     def _key(self, leader: int, allc: int) -> int:
         """The transposition key: per suit, the owners (and Kozel point classes) of the cards
         still in hand from low to high. Positions with the same key play alike whatever
-        cards were played before (only the order of the cards left matters)."""
-        h0, h1, h2 = self.hands[0], self.hands[1], self.hands[2]
+        cards were played before (only the order of the cards left matters). Each suit's
+        code is looked up by the four hands' cards of that suit (`suit_codes`)."""
+        h0, h1, h2, h3 = self.hands
         out = leader
         width = 84 if self.kozel else 28  # room for a suit's code: 1 + 5 or 2 bits a card
-        pc = self.pclass
+        codes = self.suit_codes
         for g in self.groups:
-            m = allc & self.gmask[g]
-            code = 1
-            if self.kozel:
-                while m:
-                    b = m & -m
-                    m ^= b
-                    o = 0 if h0 & b else 1 if h1 & b else 2 if h2 & b else 3
-                    code = (code << 5) | (o << 3) | pc[b.bit_length() - 1]
-            else:
-                while m:
-                    b = m & -m
-                    m ^= b
-                    code = (code << 2) | (0 if h0 & b else 1 if h1 & b else 2 if h2 & b else 3)
+            sh = 16 * g
+            sk = ((((h3 >> sh & _G16) << 16 | h2 >> sh & _G16) << 16 | h1 >> sh & _G16) << 16
+                  | h0 >> sh & _G16) << 3 | g
+            code = codes.get(sk)
+            if code is None:
+                code = self._suit_code(g)
+                if len(codes) > 400_000:
+                    codes.clear()
+                codes[sk] = code
             out = out << width | code
         return out
+
+    def _suit_code(self, g: int) -> int:
+        """Suit (group) `g`'s part of the key: its cards in hand from low to high, each as its
+        owner (and in Kozel its point class), behind a leading 1."""
+        h0, h1, h2, h3 = self.hands
+        m = (h0 | h1 | h2 | h3) & self.gmask[g]
+        pc = self.pclass
+        code = 1
+        if self.kozel:
+            while m:
+                b = m & -m
+                m ^= b
+                o = 0 if h0 & b else 1 if h1 & b else 2 if h2 & b else 3
+                code = (code << 5) | (o << 3) | pc[b.bit_length() - 1]
+        else:
+            while m:
+                b = m & -m
+                m ^= b
+                code = (code << 2) | (0 if h0 & b else 1 if h1 & b else 2 if h2 & b else 3)
+        return code
 
     def _play(self, seat: int, led: int, win: int, win_seat: int, n: int, tp: int,
               broken: bool, alpha: int, beta: int, best: int = -1) -> tuple[int, int]:
