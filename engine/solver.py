@@ -184,6 +184,9 @@ class Solver:
         self.plain_groups = tuple(g for g in range(4) if g != self.trump)
         self.forced_trump = not self.kozel or self.must_trump
         self.fast_follow = not self.kozel and equiv and order
+        self.best_lead = -1
+        # the exact key's room for a hand: the Batak family's ids are below 64
+        self.xw = 80 if self.kozel else 64
         # two partners against two (partnership Batak, Kozel's teams): the team lead order
         self.pairs = team and order and len(seats) == 2 and (min(seats) ^ max(seats)) == 2
         self.groups = tuple(range(5 if self.kozel else 4))
@@ -193,6 +196,16 @@ class Solver:
             self.pclass[self.queen] = 6
             self.pclass[self.shamok] = 7
         self.gmask = [_G16 << (16 * g) for g in range(5)]
+        # the Batak family's fast path: every card place of the deck, and each suit's lowest
+        # (the places just below and above a suit's cards hold no card: `_reps`)
+        self.deck_bits = sum(1 << i for i in self.to_card)
+        self.low_bits = 0
+        for g in range(4 if self.fast_follow else 0):
+            m = self.deck_bits & self.gmask[g]
+            if m:
+                self.low_bits |= m & -m
+                assert not (m & -m) >> 1 & self.deck_bits
+                assert not (m << 1) & ~m & self.deck_bits
         self.hands = [0, 0, 0, 0]
         self.over = deal.phase == "over"
         for s in range(4 if not self.over else 0):
@@ -453,7 +466,8 @@ class Solver:
         key = exact = 0
         if self.use_tt:
             # the exact cards first (a position met again), then its relative ranks
-            exact = (((h[0] << 80 | h[1]) << 80 | h[2]) << 80 | h[3]) << 2 | leader
+            xw = self.xw
+            exact = (((h[0] << xw | h[1]) << xw | h[2]) << xw | h[3]) << 2 | leader
             entry = self.exact.get(exact)
             if entry is None:
                 key = self._key(leader, allc)
@@ -478,7 +492,14 @@ class Solver:
                         self.table[key] = self.exact[exact] = [lo, hi, -1]
                     return lo if lo >= beta else hi
         a0, b0 = alpha, beta
-        v, best = self._play(leader, -1, -1, -1, 0, 0, broken, alpha, beta, best)
+        if self.fast_follow:
+            # one card per run of equivalent cards, for each hand: the lowest card of each
+            # run of a hand's cards next to each other among the cards in play (`_reps`)
+            v = self._play_b(leader, -1, -1, -1, 0, broken, alpha, beta, self._reps(allc),
+                             best)
+            best = self.best_lead
+        else:
+            v, best = self._play(leader, -1, -1, -1, 0, 0, broken, alpha, beta, best)
         if self.use_tt:
             if entry is None:
                 entry = [lo, hi, best]
@@ -732,6 +753,7 @@ class Solver:
         wg = win >> 4
         use_history = self.use_history
         exact = self.exact
+        xw = self.xw
         for i in moves:
             b = 1 << i
             hands[seat] = h ^ b
@@ -749,7 +771,7 @@ class Solver:
                     v = gain  # Classic: the shamok took the Queen of Clubs, the cycle ends
                 else:
                     # a position met before whose stored bound settles it: no call
-                    e = exact.get((((hands[0] << 80 | hands[1]) << 80 | hands[2]) << 80
+                    e = exact.get((((hands[0] << xw | hands[1]) << xw | hands[2]) << xw
                                    | hands[3]) << 2 | nseat)
                     if e is not None and e[0] >= beta - gain:
                         v = gain + e[0]
@@ -788,6 +810,177 @@ class Solver:
                                 self.hist[seat][i] += 1
                             break
         return bestv, bestm
+
+    def _reps(self, allc: int) -> tuple[int, int, int, int]:
+        """For each hand at a trick boundary, its cards that start a run of equivalent cards
+        (the card's next lower card in play, in its suit, is another hand's or there is none):
+        the cards `_distinct` keeps, for every hand at once. These stay the same through the
+        trick (a card played stays in play until the trick is over). On masks: a hand's card
+        starts a run when the card just below it is another hand's card or the suit's lowest
+        place (`self.low_bits`), or when a run of cards out of play (carried through by
+        adding) ends at it; the places below a suit's lowest card and above its top card
+        hold no card, so no carry reaches another suit's cards."""
+        absent = self.deck_bits & ~allc
+        lows = self.low_bits
+        out = []
+        for h in self.hands:
+            x = ((allc & ~h) << 1) | lows
+            out.append(h & (x | ((absent + (x & absent)) & ~absent)))
+        return out[0], out[1], out[2], out[3]
+
+    def _lead_order(self, seat: int, legal: int, best: int) -> list[int]:
+        """`_moves` for a lead in the Batak family, from the run starts already chosen."""
+        ids = []
+        while legal:
+            b = legal & -legal
+            legal ^= b
+            ids.append(b.bit_length() - 1)
+        if len(ids) < 2:
+            return ids
+        h = self.hands
+        present = h[0] | h[1] | h[2] | h[3]
+        if self.pairs:
+            return self._team_leads(seat, ids, present, best)
+        gmask = self.gmask
+        hist = self.hist[seat]
+        keyed = []
+        for i in ids:
+            if present >> (i + 1) & gmask[i >> 4] >> (i + 1):
+                k = (1 << 20) | i
+            else:
+                k = 127 - i
+            keyed.append(((HIST_TOP - min(hist[i], HIST_TOP)) << 28 | k) << 7 | i)
+        return _best_first(keyed, best)
+
+    def _play_b(self, seat: int, led: int, win: int, win_seat: int, n: int, broken: bool,
+                alpha: int, beta: int, reps: tuple[int, ...], best: int = -1) -> int:
+        """`_play` for the Batak family (tricks) with move ordering and equivalent cards on:
+        the same search, with the play obligations and the followers' order written out (the
+        most frequent code of the solver). Returns the value; at a trick's lead
+        (`n` 0) the card that gave it is left in `self.best_lead`."""
+        hands = self.hands
+        h = hands[seat]
+        maxer = self.maxer
+        if led < 0:
+            tm = self.tmask
+            legal = (h if broken or not h & ~tm else h & ~tm) & reps[seat]
+            moves = self._lead_order(seat, legal, best)
+            wins = -1
+        else:
+            # engine.games.batak.legal_cards on masks; `wins`: the legal cards that take the
+            # trick from `win`
+            trump = self.trump
+            gmask = self.gmask
+            wg = win >> 4
+            f = h & gmask[led]
+            if f:
+                if led != trump and wg == trump:
+                    legal, wins = f, 0
+                else:
+                    wins = f & ~((2 << win) - 1)
+                    legal = wins or f
+            else:
+                tr = h & self.tmask
+                if tr:
+                    if wg == trump:
+                        wins = tr & ~((2 << win) - 1)
+                        legal = wins or tr
+                    else:
+                        legal = wins = tr
+                else:
+                    legal, wins = h, 0
+            # the cheapest winner first against an opponent, the lowest first when a partner
+            # is winning; one card per run of equivalent cards
+            r = reps[seat]
+            moves = []
+            rest = (legal ^ wins) & r
+            for x in ((rest, wins & r) if maxer[win_seat] == maxer[seat]
+                      else (wins & r, rest)):
+                while x:
+                    b = x & -x
+                    x ^= b
+                    moves.append(b.bit_length() - 1)
+        maximize = maxer[seat]
+        bestv = -1 if maximize else 1 << 30
+        bestm = moves[0]
+        on = self.ontrick
+        if n == 3:
+            exact = self.exact
+            bound = self._bound
+            # the exact key of the next position (as `_bound` builds it) but for this seat's
+            # hand and the next leader
+            off = 66 + 64 * (2 - seat) if seat < 3 else 2
+            base = 0
+            for o in range(4):
+                if o != seat:
+                    base |= hands[o] << (66 + 64 * (2 - o) if o < 3 else 2)
+            for i in moves:
+                b = 1 << i
+                hands[seat] = h ^ b
+                nseat = seat if b & wins else win_seat
+                gain = 1 if maxer[nseat] else 0
+                # a position met before whose stored bound settles it: no call
+                e = exact.get(base | (h ^ b) << off | nseat)
+                if e is not None and e[0] >= beta - gain:
+                    v = gain + e[0]
+                    self.nodes += 1
+                elif e is not None and e[1] <= alpha - gain:
+                    v = gain + e[1]
+                    self.nodes += 1
+                else:
+                    self.ontrick = 0
+                    v = gain + bound(nseat, alpha - gain, beta - gain)
+                    self.ontrick = on
+                if maximize:
+                    if v > bestv:
+                        bestv = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                elif v < bestv:
+                    bestv = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+            hands[seat] = h
+            return bestv
+        nxt = (seat + 1) & 3
+        play = self._play_b
+        cut = True
+        for i in moves:
+            b = 1 << i
+            hands[seat] = h ^ b
+            self.ontrick = on | b
+            if wins < 0:
+                v = play(nxt, i >> 4, i, seat, 1, broken, alpha, beta, reps)
+            elif b & wins:
+                v = play(nxt, led, i, seat, n + 1, broken, alpha, beta, reps)
+            else:
+                v = play(nxt, led, win, win_seat, n + 1, broken, alpha, beta, reps)
+            if maximize:
+                if v > bestv:
+                    bestv, bestm = v, i
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            elif v < bestv:
+                bestv, bestm = v, i
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        else:
+            cut = False
+        hands[seat] = h
+        self.ontrick = on
+        if n == 0:
+            self.best_lead = bestm
+            if cut and self.use_history:
+                self.hist[seat][bestm] += 1
+        return bestv
 
     # --- driving the search -------------------------------------------------------------------
     def _root_state(self) -> tuple[int, int, int, bool]:
