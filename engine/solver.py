@@ -445,8 +445,9 @@ class Solver:
             return 0
         return p if self.kozel else 1
 
-    def _bound(self, leader: int, alpha: int, beta: int) -> int:
-        """The side's value from a trick boundary (fail-soft alpha-beta)."""
+    def _bound(self, leader: int, alpha: int, beta: int, known: int = -1) -> int:
+        """The side's value from a trick boundary (fail-soft alpha-beta). `known`: the
+        position's exact key when the caller found it absent from `self.exact`."""
         h = self.hands
         allc = h[0] | h[1] | h[2] | h[3]
         n = allc.bit_count()
@@ -466,9 +467,12 @@ class Solver:
         key = exact = 0
         if self.use_tt:
             # the exact cards first (a position met again), then its relative ranks
-            xw = self.xw
-            exact = (((h[0] << xw | h[1]) << xw | h[2]) << xw | h[3]) << 2 | leader
-            entry = self.exact.get(exact)
+            if known >= 0:
+                exact = known
+            else:
+                xw = self.xw
+                exact = (((h[0] << xw | h[1]) << xw | h[2]) << xw | h[3]) << 2 | leader
+                entry = self.exact.get(exact)
             if entry is None:
                 key = self._key(leader, allc)
                 entry = self.table.get(key)
@@ -920,11 +924,16 @@ class Solver:
                 nseat = seat if b & wins else win_seat
                 gain = 1 if maxer[nseat] else 0
                 # a position met before whose stored bound settles it: no call
-                e = exact.get(base | (h ^ b) << off | nseat)
-                if e is not None and e[0] >= beta - gain:
+                xk = base | (h ^ b) << off | nseat
+                e = exact.get(xk)
+                if e is None:
+                    self.ontrick = 0
+                    v = gain + bound(nseat, alpha - gain, beta - gain, xk)
+                    self.ontrick = on
+                elif e[0] >= beta - gain:
                     v = gain + e[0]
                     self.nodes += 1
-                elif e is not None and e[1] <= alpha - gain:
+                elif e[1] <= alpha - gain:
                     v = gain + e[1]
                     self.nodes += 1
                 else:
