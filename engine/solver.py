@@ -16,9 +16,9 @@ so a caller can tell whether a card played lowered the value.
 
 The search (docs/solver.md): zero-window alpha-beta searches (MTD(f)) on the integer value,
 from a first guess; a transposition table of value bounds at trick boundaries keyed by
-relative ranks (with the best lead found there); bounds from sure winners and from drawing
-trumps; move ordering (a lead history, a team lead order, cheapest winners); and
-equivalent-card pruning (cards of one hand that are next to each other in their suit's
+relative ranks (with the best lead found there); bounds from sure winners, each seat's
+unbeaten trumps and drawing trumps; move ordering (a lead history, a team lead order,
+cheapest winners); and equivalent-card pruning (cards of one hand that are next to each other in their suit's
 order, counting only the cards still in play, are played as one). The position is
 a bitmask per hand and the trick in progress; cards are renumbered so that within a suit (in
 Kozel: within a plain suit, or the trumps as one suit) a higher bit is a higher card. The play
@@ -129,7 +129,9 @@ class Solver:
     `tt` the transposition table, `equiv` equivalent cards, `order` move ordering, `bounds`
     the sure-trick bounds, `history` the lead history (Batak family), `draw` the bound from
     drawing trumps, `guess` the first value to test from a played-out line, `team` the lead
-    order for two partners against two.
+    order for two partners against two, `match` the unbeaten-trump bound (Batak family).
+    With `equiv` and `order` on, the Batak family searches tricks with `_play_b`, Kozel and
+    the other switches with the general `_play` (the same search).
     """
 
     def __init__(self, deal: Deal, side: Sequence[int], *, tt: bool = True,
