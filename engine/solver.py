@@ -635,23 +635,19 @@ class Solver:
     def _unbeaten(mine: int, theirs: int) -> int:
         """How many cards of `mine` (one seat's trumps) win their trick whatever the others
         do: a trump of that seat loses only to a higher trump of the other side played to the
-        same trick, and each of those beats at most one (the greedy matching from the top)."""
+        same trick, and each of those beats at most one. By Hall's theorem the cards left
+        over by the best matching number the largest surplus, over the seat's top k trumps,
+        of k over the other side's trumps above the k-th (0 when there is none)."""
         if not theirs:
             return mine.bit_count()
-        m = mine | theirs
-        avail = cnt = 0
+        best = k = 0
         while mine:
-            b = 1 << (m.bit_length() - 1)
-            m ^= b
-            if theirs & b:
-                avail += 1
-            else:
-                mine ^= b
-                if avail:
-                    avail -= 1
-                else:
-                    cnt += 1
-        return cnt
+            c = mine.bit_length() - 1
+            mine ^= 1 << c
+            k += 1
+            d = k - (theirs >> c).bit_count()
+            best = max(best, d)
+        return best
 
     def side_hand(self, h: list[int]) -> int:
         m = 0
