@@ -824,7 +824,7 @@ class Solver:
         hold no card, so no carry reaches another suit's cards."""
         absent = self.deck_bits & ~allc
         lows = self.low_bits
-        out = []
+        out: list[int] = []
         for h in self.hands:
             x = ((allc & ~h) << 1) | lows
             out.append(h & (x | ((absent + (x & absent)) & ~absent)))
@@ -832,7 +832,7 @@ class Solver:
 
     def _lead_order(self, seat: int, legal: int, best: int) -> list[int]:
         """`_moves` for a lead in the Batak family, from the run starts already chosen."""
-        ids = []
+        ids: list[int] = []
         while legal:
             b = legal & -legal
             legal ^= b
@@ -845,7 +845,7 @@ class Solver:
             return self._team_leads(seat, ids, present, best)
         gmask = self.gmask
         hist = self.hist[seat]
-        keyed = []
+        keyed: list[int] = []
         for i in ids:
             if present >> (i + 1) & gmask[i >> 4] >> (i + 1):
                 k = (1 << 20) | i
@@ -894,7 +894,7 @@ class Solver:
             # the cheapest winner first against an opponent, the lowest first when a partner
             # is winning; one card per run of equivalent cards
             r = reps[seat]
-            moves = []
+            moves: list[int] = []
             rest = (legal ^ wins) & r
             for x in ((rest, wins & r) if maxer[win_seat] == maxer[seat]
                       else (wins & r, rest)):
