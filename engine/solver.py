@@ -16,9 +16,9 @@ so a caller can tell whether a card played lowered the value.
 
 The search (docs/solver.md): zero-window alpha-beta searches (MTD(f)) on the integer value,
 from a first guess; a transposition table of value bounds at trick boundaries keyed by
-relative ranks (with the best lead found there); bounds from sure winners and from drawing
-trumps; move ordering (a lead history, a team lead order, cheapest winners); and
-equivalent-card pruning (cards of one hand that are next to each other in their suit's
+relative ranks (with the best lead found there); bounds from sure winners, each seat's
+unbeaten trumps and drawing trumps; move ordering (a lead history, a team lead order,
+cheapest winners); and equivalent-card pruning (cards of one hand that are next to each other in their suit's
 order, counting only the cards still in play, are played as one). The position is
 a bitmask per hand and the trick in progress; cards are renumbered so that within a suit (in
 Kozel: within a plain suit, or the trumps as one suit) a higher bit is a higher card. The play
@@ -129,13 +129,15 @@ class Solver:
     `tt` the transposition table, `equiv` equivalent cards, `order` move ordering, `bounds`
     the sure-trick bounds, `history` the lead history (Batak family), `draw` the bound from
     drawing trumps, `guess` the first value to test from a played-out line, `team` the lead
-    order for two partners against two.
+    order for two partners against two, `match` the unbeaten-trump bound (Batak family).
+    With `equiv` and `order` on, the Batak family searches tricks with `_play_b`, Kozel and
+    the other switches with the general `_play` (the same search).
     """
 
     def __init__(self, deal: Deal, side: Sequence[int], *, tt: bool = True,
                  equiv: bool = True, order: bool = True, bounds: bool = True,
                  history: bool = True, draw: bool = True, guess: bool = True,
-                 team: bool = True, max_seconds: float | None = None) -> None:
+                 team: bool = True, match: bool = True, max_seconds: float | None = None) -> None:
         why = supported(deal)
         if why is not None:
             raise Unsupported(why)
@@ -151,6 +153,7 @@ class Solver:
         self.use_bounds = bounds
         self.use_history = history and not isinstance(deal, KozelDeal)
         self.use_draw = draw
+        self.use_match = match
         self.use_guess = guess
         self.max_seconds = max_seconds
         self.deadline: float | None = None
@@ -159,6 +162,7 @@ class Solver:
         # entries by exact cards (`_exact`). Keys are single ints (less memory than tuples).
         self.table: dict[int, list[int]] = {}
         self.exact: dict[int, list[int]] = {}
+        self.suit_codes: dict[int, int] = {}  # a suit's cards in the four hands -> its key code
         self.hist = [[0] * 80 for _ in range(4)]  # cut-offs per (seat, lead)
         self.kozel = isinstance(deal, KozelDeal)
         self.to_id: dict[int, int] = {}
@@ -182,6 +186,9 @@ class Solver:
         self.plain_groups = tuple(g for g in range(4) if g != self.trump)
         self.forced_trump = not self.kozel or self.must_trump
         self.fast_follow = not self.kozel and equiv and order
+        self.best_lead = -1
+        # the exact key's room for a hand: the Batak family's ids are below 64
+        self.xw = 80 if self.kozel else 64
         # two partners against two (partnership Batak, Kozel's teams): the team lead order
         self.pairs = team and order and len(seats) == 2 and (min(seats) ^ max(seats)) == 2
         self.groups = tuple(range(5 if self.kozel else 4))
@@ -191,6 +198,16 @@ class Solver:
             self.pclass[self.queen] = 6
             self.pclass[self.shamok] = 7
         self.gmask = [_G16 << (16 * g) for g in range(5)]
+        # the Batak family's fast path: every card place of the deck, and each suit's lowest
+        # (the places just below and above a suit's cards hold no card: `_reps`)
+        self.deck_bits = sum(1 << i for i in self.to_card)
+        self.low_bits = 0
+        for g in range(4 if self.fast_follow else 0):
+            m = self.deck_bits & self.gmask[g]
+            if m:
+                self.low_bits |= m & -m
+                assert not (m & -m) >> 1 & self.deck_bits
+                assert not (m << 1) & ~m & self.deck_bits
         self.hands = [0, 0, 0, 0]
         self.over = deal.phase == "over"
         for s in range(4 if not self.over else 0):
@@ -430,8 +447,9 @@ class Solver:
             return 0
         return p if self.kozel else 1
 
-    def _bound(self, leader: int, alpha: int, beta: int) -> int:
-        """The side's value from a trick boundary (fail-soft alpha-beta)."""
+    def _bound(self, leader: int, alpha: int, beta: int, known: int = -1) -> int:
+        """The side's value from a trick boundary (fail-soft alpha-beta). `known`: the
+        position's exact key when the caller found it absent from `self.exact`."""
         h = self.hands
         allc = h[0] | h[1] | h[2] | h[3]
         n = allc.bit_count()
@@ -451,8 +469,12 @@ class Solver:
         key = exact = 0
         if self.use_tt:
             # the exact cards first (a position met again), then its relative ranks
-            exact = (((h[0] << 80 | h[1]) << 80 | h[2]) << 80 | h[3]) << 2 | leader
-            entry = self.exact.get(exact)
+            if known >= 0:
+                exact = known
+            else:
+                xw = self.xw
+                exact = (((h[0] << xw | h[1]) << xw | h[2]) << xw | h[3]) << 2 | leader
+                entry = self.exact.get(exact)
             if entry is None:
                 key = self._key(leader, allc)
                 entry = self.table.get(key)
@@ -476,7 +498,14 @@ class Solver:
                         self.table[key] = self.exact[exact] = [lo, hi, -1]
                     return lo if lo >= beta else hi
         a0, b0 = alpha, beta
-        v, best = self._play(leader, -1, -1, -1, 0, 0, broken, alpha, beta, best)
+        if self.fast_follow:
+            # one card per run of equivalent cards, for each hand: the lowest card of each
+            # run of a hand's cards next to each other among the cards in play (`_reps`)
+            v = self._play_b(leader, -1, -1, -1, 0, broken, alpha, beta, self._reps(allc),
+                             best)
+            best = self.best_lead
+        else:
+            v, best = self._play(leader, -1, -1, -1, 0, 0, broken, alpha, beta, best)
         if self.use_tt:
             if entry is None:
                 entry = [lo, hi, best]
@@ -538,10 +567,27 @@ class Solver:
             low = self.mask_points(ss) + (qp if lead_side else 0)
             high = top - self.mask_points(os_) - (0 if lead_side else qp)
         else:
-            low = max((h[s] & ss).bit_count() for s in range(4) if maxer[s]) if ss else 0
-            high = top - (max((h[s] & os_).bit_count() for s in range(4) if not maxer[s])
-                          if os_ else 0)
-            mine = qt + (h[leader] & (ss if lead_side else os_)).bit_count()
+            if self.use_match:
+                # each seat's trumps that no trump of the other side can beat (the cashed
+                # plain winners below do not change them: no trump falls on those tricks)
+                low = high = mine = 0
+                for s in range(4):
+                    t = h[s] & tp
+                    if t:
+                        u = self._unbeaten(t, om if maxer[s] else sm)
+                        if s == leader:
+                            mine = u
+                        if maxer[s]:
+                            low = max(low, u)
+                        else:
+                            high = max(high, u)
+                high = top - high
+                mine += qt
+            else:
+                low = max((h[s] & ss).bit_count() for s in range(4) if maxer[s]) if ss else 0
+                high = top - (max((h[s] & os_).bit_count() for s in range(4) if not maxer[s])
+                              if os_ else 0)
+                mine = qt + (h[leader] & (ss if lead_side else os_)).bit_count()
             if lead_side:
                 low = max(low, mine)
             else:
@@ -585,6 +631,24 @@ class Solver:
             return self.mask_points(tp) + self.mask_points(runs)
         return lt.bit_count() + runs.bit_count()
 
+    @staticmethod
+    def _unbeaten(mine: int, theirs: int) -> int:
+        """How many cards of `mine` (one seat's trumps) win their trick whatever the others
+        do: a trump of that seat loses only to a higher trump of the other side played to the
+        same trick, and each of those beats at most one. By Hall's theorem the cards left
+        over by the best matching number the largest surplus, over the seat's top k trumps,
+        of k over the other side's trumps above the k-th (0 when there is none)."""
+        if not theirs:
+            return mine.bit_count()
+        best = k = 0
+        while mine:
+            c = mine.bit_length() - 1
+            mine ^= 1 << c
+            k += 1
+            d = k - (theirs >> c).bit_count()
+            best = max(best, d)
+        return best
+
     def side_hand(self, h: list[int]) -> int:
         m = 0
         for s in range(4):
@@ -610,27 +674,44 @@ class Solver:
     def _key(self, leader: int, allc: int) -> int:
         """The transposition key: per suit, the owners (and Kozel point classes) of the cards
         still in hand from low to high. Positions with the same key play alike whatever
-        cards were played before (only the order of the cards left matters)."""
-        h0, h1, h2 = self.hands[0], self.hands[1], self.hands[2]
+        cards were played before (only the order of the cards left matters). Each suit's
+        code is looked up by the four hands' cards of that suit (`suit_codes`)."""
+        h0, h1, h2, h3 = self.hands
         out = leader
         width = 84 if self.kozel else 28  # room for a suit's code: 1 + 5 or 2 bits a card
-        pc = self.pclass
+        codes = self.suit_codes
         for g in self.groups:
-            m = allc & self.gmask[g]
-            code = 1
-            if self.kozel:
-                while m:
-                    b = m & -m
-                    m ^= b
-                    o = 0 if h0 & b else 1 if h1 & b else 2 if h2 & b else 3
-                    code = (code << 5) | (o << 3) | pc[b.bit_length() - 1]
-            else:
-                while m:
-                    b = m & -m
-                    m ^= b
-                    code = (code << 2) | (0 if h0 & b else 1 if h1 & b else 2 if h2 & b else 3)
+            sh = 16 * g
+            sk = ((((h3 >> sh & _G16) << 16 | h2 >> sh & _G16) << 16 | h1 >> sh & _G16) << 16
+                  | h0 >> sh & _G16) << 3 | g
+            code = codes.get(sk)
+            if code is None:
+                code = self._suit_code(g)
+                if len(codes) > 400_000:
+                    codes.clear()
+                codes[sk] = code
             out = out << width | code
         return out
+
+    def _suit_code(self, g: int) -> int:
+        """Suit (group) `g`'s part of the key: its cards in hand from low to high, each as its
+        owner (and in Kozel its point class), behind a leading 1."""
+        h0, h1, h2, h3 = self.hands
+        m = (h0 | h1 | h2 | h3) & self.gmask[g]
+        pc = self.pclass
+        code = 1
+        if self.kozel:
+            while m:
+                b = m & -m
+                m ^= b
+                o = 0 if h0 & b else 1 if h1 & b else 2 if h2 & b else 3
+                code = (code << 5) | (o << 3) | pc[b.bit_length() - 1]
+        else:
+            while m:
+                b = m & -m
+                m ^= b
+                code = (code << 2) | (0 if h0 & b else 1 if h1 & b else 2 if h2 & b else 3)
+        return code
 
     def _play(self, seat: int, led: int, win: int, win_seat: int, n: int, tp: int,
               broken: bool, alpha: int, beta: int, best: int = -1) -> tuple[int, int]:
@@ -674,6 +755,7 @@ class Solver:
         wg = win >> 4
         use_history = self.use_history
         exact = self.exact
+        xw = self.xw
         for i in moves:
             b = 1 << i
             hands[seat] = h ^ b
@@ -691,7 +773,7 @@ class Solver:
                     v = gain  # Classic: the shamok took the Queen of Clubs, the cycle ends
                 else:
                     # a position met before whose stored bound settles it: no call
-                    e = exact.get((((hands[0] << 80 | hands[1]) << 80 | hands[2]) << 80
+                    e = exact.get((((hands[0] << xw | hands[1]) << xw | hands[2]) << xw
                                    | hands[3]) << 2 | nseat)
                     if e is not None and e[0] >= beta - gain:
                         v = gain + e[0]
@@ -730,6 +812,182 @@ class Solver:
                                 self.hist[seat][i] += 1
                             break
         return bestv, bestm
+
+    def _reps(self, allc: int) -> tuple[int, int, int, int]:
+        """For each hand at a trick boundary, its cards that start a run of equivalent cards
+        (the card's next lower card in play, in its suit, is another hand's or there is none):
+        the cards `_distinct` keeps, for every hand at once. These stay the same through the
+        trick (a card played stays in play until the trick is over). On masks: a hand's card
+        starts a run when the card just below it is another hand's card or the suit's lowest
+        place (`self.low_bits`), or when a run of cards out of play (carried through by
+        adding) ends at it; the places below a suit's lowest card and above its top card
+        hold no card, so no carry reaches another suit's cards."""
+        absent = self.deck_bits & ~allc
+        lows = self.low_bits
+        out: list[int] = []
+        for h in self.hands:
+            x = ((allc & ~h) << 1) | lows
+            out.append(h & (x | ((absent + (x & absent)) & ~absent)))
+        return out[0], out[1], out[2], out[3]
+
+    def _lead_order(self, seat: int, legal: int, best: int) -> list[int]:
+        """`_moves` for a lead in the Batak family, from the run starts already chosen."""
+        ids: list[int] = []
+        while legal:
+            b = legal & -legal
+            legal ^= b
+            ids.append(b.bit_length() - 1)
+        if len(ids) < 2:
+            return ids
+        h = self.hands
+        present = h[0] | h[1] | h[2] | h[3]
+        if self.pairs:
+            return self._team_leads(seat, ids, present, best)
+        gmask = self.gmask
+        hist = self.hist[seat]
+        keyed: list[int] = []
+        for i in ids:
+            if present >> (i + 1) & gmask[i >> 4] >> (i + 1):
+                k = (1 << 20) | i
+            else:
+                k = 127 - i
+            keyed.append(((HIST_TOP - min(hist[i], HIST_TOP)) << 28 | k) << 7 | i)
+        return _best_first(keyed, best)
+
+    def _play_b(self, seat: int, led: int, win: int, win_seat: int, n: int, broken: bool,
+                alpha: int, beta: int, reps: tuple[int, ...], best: int = -1) -> int:
+        """`_play` for the Batak family (tricks) with move ordering and equivalent cards on:
+        the same search, with the play obligations and the followers' order written out (the
+        most frequent code of the solver). Returns the value; at a trick's lead
+        (`n` 0) the card that gave it is left in `self.best_lead`."""
+        hands = self.hands
+        h = hands[seat]
+        maxer = self.maxer
+        if led < 0:
+            tm = self.tmask
+            legal = (h if broken or not h & ~tm else h & ~tm) & reps[seat]
+            moves = self._lead_order(seat, legal, best)
+            wins = -1
+        else:
+            # engine.games.batak.legal_cards on masks; `wins`: the legal cards that take the
+            # trick from `win`
+            trump = self.trump
+            gmask = self.gmask
+            wg = win >> 4
+            f = h & gmask[led]
+            if f:
+                if led != trump and wg == trump:
+                    legal, wins = f, 0
+                else:
+                    wins = f & ~((2 << win) - 1)
+                    legal = wins or f
+            else:
+                tr = h & self.tmask
+                if tr:
+                    if wg == trump:
+                        wins = tr & ~((2 << win) - 1)
+                        legal = wins or tr
+                    else:
+                        legal = wins = tr
+                else:
+                    legal, wins = h, 0
+            # the cheapest winner first against an opponent, the lowest first when a partner
+            # is winning; one card per run of equivalent cards
+            r = reps[seat]
+            moves: list[int] = []
+            rest = (legal ^ wins) & r
+            for x in ((rest, wins & r) if maxer[win_seat] == maxer[seat]
+                      else (wins & r, rest)):
+                while x:
+                    b = x & -x
+                    x ^= b
+                    moves.append(b.bit_length() - 1)
+        maximize = maxer[seat]
+        bestv = -1 if maximize else 1 << 30
+        bestm = moves[0]
+        on = self.ontrick
+        if n == 3:
+            exact = self.exact
+            bound = self._bound
+            # the exact key of the next position (as `_bound` builds it) but for this seat's
+            # hand and the next leader
+            off = 66 + 64 * (2 - seat) if seat < 3 else 2
+            base = 0
+            for o in range(4):
+                if o != seat:
+                    base |= hands[o] << (66 + 64 * (2 - o) if o < 3 else 2)
+            for i in moves:
+                b = 1 << i
+                hands[seat] = h ^ b
+                nseat = seat if b & wins else win_seat
+                gain = 1 if maxer[nseat] else 0
+                # a position met before whose stored bound settles it: no call
+                xk = base | (h ^ b) << off | nseat
+                e = exact.get(xk)
+                if e is None:
+                    self.ontrick = 0
+                    v = gain + bound(nseat, alpha - gain, beta - gain, xk)
+                    self.ontrick = on
+                elif e[0] >= beta - gain:
+                    v = gain + e[0]
+                    self.nodes += 1
+                elif e[1] <= alpha - gain:
+                    v = gain + e[1]
+                    self.nodes += 1
+                else:
+                    self.ontrick = 0
+                    v = gain + bound(nseat, alpha - gain, beta - gain)
+                    self.ontrick = on
+                if maximize:
+                    if v > bestv:
+                        bestv = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                elif v < bestv:
+                    bestv = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+            hands[seat] = h
+            return bestv
+        nxt = (seat + 1) & 3
+        play = self._play_b
+        cut = True
+        for i in moves:
+            b = 1 << i
+            hands[seat] = h ^ b
+            self.ontrick = on | b
+            if wins < 0:
+                v = play(nxt, i >> 4, i, seat, 1, broken, alpha, beta, reps)
+            elif b & wins:
+                v = play(nxt, led, i, seat, n + 1, broken, alpha, beta, reps)
+            else:
+                v = play(nxt, led, win, win_seat, n + 1, broken, alpha, beta, reps)
+            if maximize:
+                if v > bestv:
+                    bestv, bestm = v, i
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            elif v < bestv:
+                bestv, bestm = v, i
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        else:
+            cut = False
+        hands[seat] = h
+        self.ontrick = on
+        if n == 0:
+            self.best_lead = bestm
+            if cut and self.use_history:
+                self.hist[seat][bestm] += 1
+        return bestv
 
     # --- driving the search -------------------------------------------------------------------
     def _root_state(self) -> tuple[int, int, int, bool]:

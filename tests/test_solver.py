@@ -395,3 +395,79 @@ def test_move_classes_are_equivalent_moves(game: str) -> None:
             assert len({vals[m] for m in c}) == 1 and len({other[m] for m in c}) == 1, c
             merged += len(c) > 1
     assert merged
+
+
+# The reference search of the tests below: the general trick search (`Solver._play`) with
+# only the table on, no equivalent cards, move ordering, bounds or first guess.
+PLAIN: dict[str, bool] = {"equiv": False, "order": False, "bounds": False, "history": False,
+                          "draw": False, "guess": False, "team": False, "match": False}
+
+
+@pytest.mark.parametrize("game,options", [(g, None) for g in SOLVED] + [
+    ("kozel-classic", {"deck": 32}), ("kozel-miner", {"must_trump": True})])
+def test_values_equal_a_plain_search(game: str, options: dict[str, Any] | None) -> None:
+    """The full solver (the fast trick searches of the Batak family, the run starts of
+    equivalent cards on masks, the unbeaten-trump bound) against the plain search and, up to
+    3 cards a hand, brute force: random endings of 2 to 5 cards a hand (Classic 2 to 4), some
+    inside a trick, for both sides, with the move values of the seat to move."""
+    n = 0
+    for most in (2, 3, 4, 5):
+        if most == 5 and game == "kozel-classic":
+            continue
+        for k in range(30 if most < 5 else 15):
+            d = ending(game, 7000 * most + k, most, options)
+            if d.phase != "play":
+                continue
+            for side in sides(game, d):
+                want = Solver(d, side, **PLAIN).value()
+                if most <= 3:
+                    assert want == brute(d, frozenset(side), {}), (game, most, k, side)
+                assert Solver(d, side).value() == want, (game, most, k, side)
+                if k % 3 == 0:
+                    full = Solver(d, side).move_values()
+                    assert full == Solver(d, side, **PLAIN).move_values(), (game, most, k)
+                n += 1
+    assert n > 150
+
+
+@pytest.mark.parametrize("game", ("koz-maca", "batak", "batak-pairs"))
+def test_run_starts_on_masks_are_the_distinct_cards(game: str) -> None:
+    """`Solver._reps` (every hand's run starts at a trick boundary, on masks) keeps exactly
+    the cards `_distinct` keeps, hand by hand, at trick boundaries of random deals."""
+    checked = 0
+    for seed in range(30):
+        d = to_play(game, seed)
+        rng = random.Random(seed)
+        while d.phase == "play":
+            if not d._trick:
+                s = Solver(d, (0,))
+                h = s.hands
+                allc = h[0] | h[1] | h[2] | h[3]
+                reps = s._reps(allc)
+                for seat in range(4):
+                    want = sum(1 << i for i in s._distinct(seat, h[seat], allc))
+                    assert reps[seat] == want, (game, seed, seat)
+                checked += 1
+            acts = d.legal_actions()
+            d.play_action(acts[rng.randrange(len(acts))])
+    assert checked > 300
+
+
+def test_unbeaten_trumps_is_a_greedy_matching() -> None:
+    """`Solver._unbeaten`: a seat's trumps that no higher trump of the other side can take,
+    each of those taking at most one, equal to the count by trying every matching."""
+    import itertools
+    rng = random.Random(5)
+    for _ in range(400):
+        cards = rng.sample(range(13), rng.randrange(1, 9))
+        split = rng.randrange(len(cards) + 1)
+        mine, theirs = cards[:split], cards[split:]
+        mm = sum(1 << c for c in mine)
+        tm = sum(1 << c for c in theirs)
+        best = len(mine)
+        for r in range(1, min(len(mine), len(theirs)) + 1):
+            for ms in itertools.combinations(mine, r):
+                for ts in itertools.permutations(theirs, r):
+                    if all(t > m for m, t in zip(ms, ts)):
+                        best = min(best, len(mine) - r)
+        assert Solver._unbeaten(mm, tm) == best, (mine, theirs)
