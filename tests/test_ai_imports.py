@@ -70,3 +70,17 @@ def test_players_import_no_circle() -> None:
     graph = {p.stem: imports_of(p) for p in PLAYERS.glob("*.py") if p.stem != "__init__"}
     assert "registry" in graph["batak_search"] and "levels" not in graph["batak_search"]
     assert find_circle(graph) is None, find_circle(graph)
+
+
+def test_every_games_search_is_found_whichever_search_module_was_imported_first() -> None:
+    """The searches register when first needed; a search module imported beforehand (by a
+    tool, a test or the puzzle builder) must not leave the other games without theirs."""
+    import subprocess
+    import sys
+    code = ("import engine, engine.players.batak_search\n"
+            "from engine.players.levels import _searcher\n"
+            "missing = [g for g in engine.GAMES if _searcher(g) is None]\n"
+            "assert not missing, missing\n")
+    run = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[1])
+    assert run.returncode == 0, run.stderr

@@ -33,7 +33,7 @@ DEFAULT_LEVEL = "strong"
 
 
 def _searcher(game: str) -> Searcher | None:
-    if not SEARCHES:  # loaded on first use: the page's main thread never needs them
+    if game not in SEARCHES:  # loaded on first use (all of them: one may be imported already)
         from . import batak_search, bidding_kozel_search, kozel_search  # noqa: F401
     return SEARCHES.get(game)
 

@@ -347,3 +347,26 @@ def test_the_level_select_shows_its_whole_choice_on_a_phone(app: App, lang: str)
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
         page.select_option("#lobby [data-lang]", "en")
+
+
+@pytest.mark.parametrize("ref", ["batak/1", "koz-maca/1", "batak-pairs/1", "kozel-miner/1",
+                                 "kozel-classic/1"])
+def test_a_puzzles_table_has_its_places_on_a_phone(still: Any, ref: str) -> None:
+    """A puzzle's table (a position mid-deal, every hand open or only the player's) at
+    360x640 and 390x844: the plays, the seats' labels, the player's own name and the tags
+    (a declarer's "bid 5 · declarer") each have a place of their own."""
+    page = still
+    page.evaluate("q => window.__tt_reset(q)", f"?puzzle={ref}")
+    page.wait_for_selector('#table[data-puzzle-state="solving"]', state="attached",
+                           timeout=60_000)
+    page.wait_for_selector("html:not([data-busy])", state="attached")
+    bad: list[str] = []
+    for size in PHONES:
+        bad += check_felt(page, size, None, f"puzzle-{ref.replace('/', '-')}")
+        cut = page.evaluate("""() => [...document.querySelectorAll('#felt .seat.pos-bottom .name')]
+            .filter(n => n.scrollWidth > n.clientWidth + 1
+                         || n.getBoundingClientRect().right
+                            > n.closest('.plate').getBoundingClientRect().right + 1)
+            .map(n => n.textContent)""")
+        bad += [f"puzzle {ref} at {size}: the player's name {c!r} is cut" for c in cut]
+    assert not bad, "\n".join(bad)
