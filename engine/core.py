@@ -154,6 +154,9 @@ class Rules:
     # What the game calls one deal played out and scored, in its texts: "deal", "cycle" or
     # "round" (the page's summary, its next button and the lobby's resume line say the same).
     deal_word: ClassVar[str] = "deal"
+    # What a deal's score counts, for a player's record: "tricks", "points", "penalty-points"
+    # (lower is better) or "stakes".
+    score_unit: ClassVar[str] = "points"
     lower_total_wins: ClassVar[bool] = False  # the match total is a penalty (Kozel)  # seconds the seat naming trump has, if timed
     # How a deal may end: the values of a result's "reason" (the ordinary ending too); () when
     # the result has no reason.
@@ -311,7 +314,7 @@ class Rules:
             "score_labels": dict(cls.score_labels), "seat_points": cls.seat_points,
             "multi_card_plays": cls.multi_card_plays, "trump_timer": cls.trump_timer,
             "lower_total_wins": cls.lower_total_wins, "home_language": cls.home_language,
-            "deal_word": cls.deal_word,
+            "deal_word": cls.deal_word, "score_unit": cls.score_unit,
         }
 
 

@@ -109,18 +109,21 @@ def test_difficulty_rises_with_the_streak() -> None:
 
 
 def test_goal_lines_in_each_language() -> None:
+    assert P.side_kind([0], None) == "alone"
+    assert P.side_kind([0, 2], [[0, 2], [1, 3]]) == "team"
+    assert P.side_kind([1, 2, 3], None) == "defenders"  # auction Batak's three together
     try:
-        assert P.goal_text("batak", "tricks", 2, False, 4) == "Win 2 of the last 4 tricks."
-        assert P.goal_text("batak", "tricks", 3, True, 5) == \
+        assert P.goal_text("tricks", 2, "alone", 4) == "Win 2 of the last 4 tricks."
+        assert P.goal_text("tricks", 3, "defenders", 5) == \
             "You and the other defenders need 3 of the last 5 tricks."
-        assert P.goal_text("batak-pairs", "tricks", 3, True, 5) == \
+        assert P.goal_text("tricks", 3, "team", 5) == \
             "Your team needs 3 of the last 5 tricks."
-        assert P.goal_text("kozel-miner", "points", 31, True, 3) == \
+        assert P.goal_text("points", 31, "team", 3) == \
             "Your team needs 31 points from the last 3 tricks."
         for lang, words in (("tr", "elden"), ("ru", "взят"), ("pt", "vazas")):
             use(lang, (ROOT / "dist" / "i18n" / f"{lang}.mo").read_bytes()
                 if (ROOT / "dist" / "i18n" / f"{lang}.mo").is_file() else None)
-            text = P.goal_text("batak", "tricks", 2, False, 4)
+            text = P.goal_text("tricks", 2, "alone", 4)
             if (ROOT / "dist" / "i18n" / f"{lang}.mo").is_file():
                 assert words in text, text
     finally:

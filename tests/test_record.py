@@ -56,7 +56,7 @@ def test_in_a_team_game_the_computers_are_the_other_team() -> None:
     rec = RC.Record()
     RC.add_match(rec, m, "normal", "2026-12-02", False)
     st = RC.stats(rec, RC.Puzzles())["games"]["kozel-miner"]["normal"]
-    assert st["unit"] == "penalty" and st["lower_is_better"] is True
+    assert st["unit"] == "penalty-points" and st["lower_is_better"] is True
     # a penalty's margin counts the other way: fewer penalty points than them is better
     mm = rec.recent[-1]
     assert mm.margin() == pytest.approx(-(sum(mm.mine) - sum(mm.theirs)) / len(mm.mine))

@@ -144,7 +144,7 @@ def parse_ref(text: Any) -> Ref:
     `<game>` (the next one for the player), `daily` or `daily/<YYYY-MM-DD>`."""
     if not isinstance(text, str) or not text.strip():
         raise PuzzleRefError(_("The puzzle address is empty: give a game and a puzzle, such as "
-                               "“batak/17”, or “daily”."))
+                               "“{example}”, or “daily”.").format(example=f"{GAMES[1]}/17"))
     text = text.strip()
     head, _sep, tail = text.partition("/")
     if head == "daily":
@@ -174,7 +174,7 @@ def valid_date(text: str) -> bool:
 
 
 def find(puzzles: Sequence[Any], pid: str) -> Any | None:
-    """A puzzle by its id, or by its number in the file (1-based: "batak/17")."""
+    """A puzzle by its id, or by its number in the file (1-based: "<game>/17")."""
     for p in puzzles:
         if p.id == pid:
             return p
@@ -244,14 +244,22 @@ def pick_next(puzzles: Sequence[Any], progress: Progress, game: str,
 
 
 # ------------------------------------------------------------------------------- words
-def goal_text(game: str, unit: str, value: int, team: bool, k: int) -> str:
-    """The goal in one line, for the mover, with `k` tricks left ("Win 3 of the last 4
-    tricks.", "Your team needs 31 points from the last 3 tricks.")."""
+def side_kind(side: Sequence[int], teams: Any) -> str:
+    """Whose goal it is: "alone" (the mover), "team" (the game's fixed team) or "defenders"
+    (several seats together against a declarer, who are no fixed team)."""
+    if len(side) <= 1:
+        return "alone"
+    return "team" if teams else "defenders"
+
+
+def goal_text(unit: str, value: int, side: str, k: int) -> str:
+    """The goal in one line, for the mover of `side` (`side_kind`), with `k` tricks left
+    ("Win 3 of the last 4 tricks.", "Your team needs 31 points from the last 3 tricks.")."""
     if unit == "tricks":
-        if not team:
+        if side == "alone":
             return ngettext("Win {value} of the last {n} trick.", "Win {value} of the last {n} "
                             "tricks.", k).format(value=value, n=k)
-        if game == "batak":
+        if side == "defenders":
             return ngettext("You and the other defenders need {value} of the last {n} trick.",
                             "You and the other defenders need {value} of the last {n} tricks.",
                             k).format(value=value, n=k)

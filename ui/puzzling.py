@@ -104,7 +104,8 @@ class Puzzling:
         p = self.puzzle
         if p is None:
             return ""
-        return P.goal_text(p.game, p.unit, p.value, len(p.side) > 1, self.pz_tricks)
+        teams = engine.GAME_INFO.get(p.game, {}).get("teams")
+        return P.goal_text(p.unit, p.value, P.side_kind(p.side, teams), self.pz_tricks)
 
     # ------------------------------------------------------------------------------ the answer
     def puzzle_try(self, move: str) -> None:

@@ -6,14 +6,14 @@ One key (`KEY`) holds one JSON object of its own format (`FORMAT`), apart from t
     {"format": 1,
      "games": {"<game>": {"<level>": {"played": 3, "won": 1, "practice": 1, "deals": 30,
                                       "mine": 41.0, "theirs": 37.5}}},
-     "recent": [{"date": "2026-12-02", "game": "batak", "level": "normal", "won": true,
+     "recent": [{"date": "2026-12-02", "game": "<game>", "level": "normal", "won": true,
                  "practice": false, "mine": [5, -4, ...], "theirs": [2.33, 3, ...]}, ...],
      "seen": ["<match id>", ...]}
 
 Per game and computer level: matches played and won (practice matches, where undo or a hint
 was used, are counted apart in `practice` and left out of every other figure), the deals of
 those matches, and the sums over those deals of the player's score per deal (`mine`) and of the
-computers' mean score on the same deal (`theirs`), in the game's own unit (`UNITS`). In a team
+computers' mean score on the same deal (`theirs`), in the game's own unit (`unit_of`). In a team
 game "the computers" are the other team (the partner's score is the player's). `recent` keeps
 the last `RECENT` matches, practice ones too (marked), with their scores per deal, newest last;
 `seen` the ids of the matches already counted, so a match reloaded at its result is never
@@ -37,6 +37,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+import engine
+
 from .i18n import _
 
 FORMAT = 1
@@ -46,10 +48,14 @@ PUZZLES_KEY = "trick-table/v1/puzzles"
 RECENT = 30  # matches kept for the chart
 SEEN = 200  # match ids kept against counting a match twice
 MAX_DEALS = 200  # scores per deal kept for one match
-# Each game's score unit: what its score per deal counts.
-UNITS = {"koz-maca": "tricks", "batak": "points", "batak-pairs": "points",
-         "kozel-miner": "penalty", "kozel-classic": "penalty", "bidding-kozel": "stakes"}
-LOWER_BETTER = frozenset({"penalty"})
+LOWER_BETTER = frozenset({"penalty-points"})  # the score units where fewer is better
+
+
+def unit_of(game: str) -> str:
+    """What a game's score per deal counts (its `score_unit` fact): "tricks", "points",
+    "penalty-points" or "stakes"; "points" for a game this page does not have."""
+    info = engine.GAME_INFO.get(game)
+    return str(info.get("score_unit", "points")) if info else "points"
 TALLY = ("played", "won", "practice", "deals", "mine", "theirs")
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")  # a game's or a level's name
@@ -107,7 +113,7 @@ class Match:
         if not self.mine:
             return 0.0
         diff = (sum(self.mine) - sum(self.theirs)) / len(self.mine)
-        return -diff if UNITS.get(self.game) in LOWER_BETTER else diff
+        return -diff if unit_of(self.game) in LOWER_BETTER else diff
 
 
 @dataclass
@@ -334,8 +340,8 @@ def stats(rec: Record, puzzles: Puzzles) -> dict[str, Any]:
         games[g] = {}
         for lv, t in levels.items():
             means = t.means()
-            games[g][lv] = {**t.to_json(), "unit": UNITS.get(g, "points"),
-                            "lower_is_better": UNITS.get(g) in LOWER_BETTER,
+            games[g][lv] = {**t.to_json(), "unit": unit_of(g),
+                            "lower_is_better": unit_of(g) in LOWER_BETTER,
                             "mean_mine": None if means is None else _round(means[0]),
                             "mean_theirs": None if means is None else _round(means[1])}
     return {"format": FORMAT, "games": games, "recent": [m.to_json() for m in rec.recent],

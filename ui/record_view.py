@@ -18,7 +18,7 @@ from .views import level_name
 
 # A game's score unit, said per deal played out (each unit's game counts in its own word).
 UNIT_TEXT = {"tricks": N_("tricks per deal"), "points": N_("points per deal"),
-             "penalty": N_("penalty points per cycle: lower is better"),
+             "penalty-points": N_("penalty points per cycle: lower is better"),
              "stakes": N_("stakes won or lost per round")}
 RUNNING = {"deal": N_("Running totals, deal by deal. After deal {n}: {totals}."),
            "cycle": N_("Running totals, cycle by cycle. After cycle {n}: {totals}."),
@@ -114,7 +114,7 @@ def games_html(rec: RC.Record, titles: Mapping[str, str], levels: Sequence[str])
 
 def deals_text(unit: str, n: int) -> str:
     """How many deals were counted, in the word of the game's unit ("12 cycles")."""
-    if unit == "penalty":
+    if unit == "penalty-points":
         return ngettext("{n} cycle", "{n} cycles", n).format(n=n)
     if unit == "stakes":
         return ngettext("{n} round", "{n} rounds", n).format(n=n)
@@ -122,7 +122,7 @@ def deals_text(unit: str, n: int) -> str:
 
 
 def tally_row(game: str, title: str, level: str, t: RC.Tally) -> str:
-    unit = RC.UNITS.get(game, "points")
+    unit = RC.unit_of(game)
     means = t.means()
     mine, theirs = ("–", "–") if means is None else (number(means[0], 1), number(means[1], 1))
     won = _("{won} of {played}").format(won=t.won, played=t.played)

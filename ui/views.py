@@ -11,6 +11,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from engine.puzzle_file import GAMES as PUZZLE_FILE_GAMES
+
 from . import i18n as I
 from .i18n import N_, _, catalog, ngettext, pgettext
 from .render import (
@@ -188,7 +190,7 @@ DECK_AUTHOR = "Adrian Kennard"
 DECK_URL = "https://www.me.uk/cards/"
 
 
-PUZZLE_GAMES = ("koz-maca", "batak", "batak-pairs", "kozel-miner", "kozel-classic")
+PUZZLE_GAMES = PUZZLE_FILE_GAMES  # the games with puzzles (engine/puzzle_file.py)
 
 
 def puzzles_html(info: dict[str, dict[str, Any]], selected: str) -> str:

@@ -583,6 +583,7 @@ class BatakRules(Rules):
 @register
 class KozMaca(BatakRules):
     name = "koz-maca"
+    score_unit = "tricks"  # a point a trick
     title = "Koz Maça"
     summary = "Batak with spades always trump: no auction, every trick is a point."
     auction = False

@@ -702,6 +702,7 @@ add_english({
 @register
 class BiddingKozel(Rules):
     name = "bidding-kozel"
+    score_unit = "stakes"
     title = "Bidding Kozel"
     summary = ("Each for themselves for a pot: play one card or a set of three, beat the best "
                "play card for card; Bura or four Aces take the pot at once.")

@@ -639,6 +639,7 @@ class KozelRules(Rules):
 
     deal_fields = frozenset({"dealer", "hands", "moves", "trump"})
     lower_total_wins = True  # the totals are penalty points
+    score_unit = "penalty-points"
     players_allowed = (4,)
     default_players = 4
     direction = "left"

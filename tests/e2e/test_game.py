@@ -148,8 +148,9 @@ def test_paced_play_stays_responsive(app: App) -> None:
     """At a real speed the computers pause between moves, and the page answers clicks meanwhile."""
     page = app.page
     app.start("koz-maca", 6)
-    page.click('[data-action="speed"]')  # Instant -> Fast
-    assert "Fast" in (page.text_content('[data-action="speed"]') or "")
+    page.click('[data-action="speed"]')  # Instant -> Fast (once the worker has answered)
+    page.wait_for_function("() => (document.querySelector('[data-action=\"speed\"]')"
+                           ".textContent || '').includes('Fast')", timeout=10_000)
     for _ in range(2):  # a few tricks, with pauses, trick sweeps and the human's clicks
         assert app.wait_turn() == "input"
         app.act()
