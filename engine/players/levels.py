@@ -33,7 +33,8 @@ DEFAULT_LEVEL = "strong"
 
 
 def _searcher(game: str) -> Searcher | None:
-    if not SEARCHES:  # loaded on first use: the page's main thread never needs them
+    if game not in SEARCHES:  # loaded on first use: the page's main thread never needs them
+        # (all of them: one search imported on its own must not hide the others)
         from . import batak_search, bidding_kozel_search, kozel_search  # noqa: F401
     return SEARCHES.get(game)
 
@@ -118,7 +119,7 @@ def choose_action(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVE
     rng = decision_rng(obs, seed)
     shuffle = getattr(deal, "shuffle_stock", None) if see_hands else None
     if shuffle is not None:
-        worlds = Worlds(lambda r, n: [shuffle(r) for _ in range(n)])
+        worlds = Worlds(lambda r, n: [shuffle(r) for _ in range(n)], hands_seen=True)
     else:
         worlds = Worlds(lambda r, n: deal.resample_many(me, r, n),
                         deal if see_all or see_hands else None)
