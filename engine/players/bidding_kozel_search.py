@@ -29,10 +29,10 @@ from .registry import Stats, Worlds, search
 from .sample import best_card, means, worlds_for
 
 GAMES = ("bidding-kozel",)
-POINT_WEIGHT = 0.01  # a card point next to one stake: a round decided on points, by how much
+POINT_WEIGHT = 0.002  # a card point next to one stake: only breaks ties (0.01: docs/ai.md)
 EPS = 0.05  # the playout policy's share of random plays
-SHARE = 3
-HIGH = 48
+SHARE = 3  # quarters of the playout budget spent on the worlds
+HIGH = 48  # worlds at most (96, with twice the budget, measured no better and too slow)
 TRUMP_COST = 12
 
 
@@ -188,5 +188,5 @@ def choose(obs: Observation, budget: int, rng: random.Random, worlds: Worlds,
     return action
 
 
-CONFIDENCE = 1.5  # standard errors of the paired difference (2.0 measured weaker, 1.0 noisier)
-INFER = False  # worlds weighted by the others' plays (bidding_kozel_infer): measured no gain
+CONFIDENCE = 2.0  # standard errors of the paired difference (1.0, 1.5: docs/ai.md)
+INFER = False  # worlds weighted by the others' plays (bidding_kozel_infer): off, docs/ai.md
