@@ -33,8 +33,7 @@ DEFAULT_LEVEL = "strong"
 
 
 def _searcher(game: str) -> Searcher | None:
-    if game not in SEARCHES:  # loaded on first use: the page's main thread never needs them
-        # (all of them: one search imported on its own must not hide the others)
+    if game not in SEARCHES:  # loaded on first use (all of them: one may be imported already)
         from . import batak_search, bidding_kozel_search, kozel_search  # noqa: F401
     return SEARCHES.get(game)
 
