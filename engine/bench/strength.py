@@ -284,8 +284,87 @@ PAGE_HINT = ("the page's own decision times in Chromium: python3 build.py bench 
              "(or python3 build.py bench strength ... for both)")
 
 
+def parse_setting(text: str) -> list[tuple[Any, str, Any]]:
+    """`module.NAME=value;...` (a module of engine/players, an upper-case setting it has, a
+    Python literal) as (module, name, value) triples; "" is no change."""
+    import ast
+    import importlib
+    out: list[tuple[Any, str, Any]] = []
+    for part in filter(None, (p.strip() for p in text.split(";"))):
+        lhs, eq, rhs = part.partition("=")
+        mod_name, dot, name = lhs.strip().rpartition(".")
+        if not (eq and dot and name.isupper()):
+            raise ValueError(f"not module.NAME=value: {part!r}")
+        mod = importlib.import_module(f"engine.players.{mod_name}")
+        if not hasattr(mod, name):
+            raise ValueError(f"engine.players.{mod_name} has no setting {name}")
+        out.append((mod, name, ast.literal_eval(rhs.strip())))
+    return out
+
+
+def pairs(game: str, first_seed: int, deals: int, settings: list[str], out: Any,
+          level: str = ai.DEFAULT_LEVEL) -> list[list[float]]:
+    """Duplicate pairs: each setting's advantage over the baseline on the same deals (the
+    all-baseline deal shared), and each setting's difference from the first, with 95 %
+    intervals. A setting holds only while its own deals are played."""
+    parsed = [parse_setting(t) for t in settings]
+    res: list[list[float]] = [[] for _ in settings]
+    times: list[list[float]] = [[] for _ in settings]
+    for i in range(deals):
+        seed = first_seed + i
+        base: Deal | None = None
+        for j, changes in enumerate(parsed):
+            old = [(m, n, getattr(m, n)) for m, n, _ in changes]
+            for m, n, v in changes:
+                setattr(m, n, v)
+            try:
+                p = Timed(level)
+                a, b = duplicate(game, seed, p, None if game in TEAM_GAMES else base)
+            finally:
+                for m, n, v in reversed(old):
+                    setattr(m, n, v)
+            base = b
+            res[j].append(a)
+            times[j].extend(p.times)
+    for j, text in enumerate(settings):
+        m, h = ci(res[j])
+        print(f"  {text or '(as it is)'}: {fmt_ci(m, h)}; decision median "
+              f"{1000 * statistics.median(times[j]):.1f} ms, p95 "
+              f"{1000 * pct(times[j], 0.95):.1f} ms", file=out)
+    for j in range(1, len(settings)):
+        m, h = ci([y - x for x, y in zip(res[0], res[j])])
+        print(f"  {settings[j]} minus {settings[0] or '(as it is)'}: {fmt_ci(m, h)}", file=out)
+    return res
+
+
+def pairs_main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m engine.bench strength pairs",
+        description="duplicate pairs on the same deals: settings of the searches compared")
+    ap.add_argument("game")
+    ap.add_argument("settings", nargs="+",
+                    help="per player: module.NAME=value;... of engine/players ('' = as it is)")
+    ap.add_argument("--seed", type=int, default=41, help="seed of the first deal (default 41)")
+    ap.add_argument("--deals", type=int, default=60, help="deals (default 60)")
+    args = ap.parse_args(argv)
+    if args.game not in available_games():
+        ap.error(f"unknown or unavailable game {args.game!r}")
+    try:
+        for t in args.settings:
+            parse_setting(t)
+    except (ValueError, SyntaxError, ImportError) as e:
+        ap.error(str(e))
+    print(f"duplicate pairs, {args.game}, {args.deals} deals from seed {args.seed}")
+    pairs(args.game, args.seed, args.deals, args.settings, sys.stdout)
+    return 0
+
+
 def main(argv: list[str] | None = None, page_hint: bool = True) -> int:
-    """The benchmark's command line; `page_hint` prints where the page's times come from."""
+    """The benchmark's command line; `page_hint` prints where the page's times come from.
+    `strength pairs ...` compares settings of the searches (`pairs_main`)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "pairs":
+        return pairs_main(argv[1:])
     ap = argparse.ArgumentParser(prog="python -m engine.bench strength",
                                  description="duplicate strength benchmark of the computer players")
     ap.add_argument("--deals", type=int, default=500, help="deals per game (default 500)")

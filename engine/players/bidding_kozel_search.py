@@ -24,12 +24,15 @@ from ..games.bidding_kozel import (
     cards_of,
     play_beats,
 )
-from . import baseline
+from . import baseline, bidding_kozel_infer
 from .registry import Stats, Worlds, search
 from .sample import best_card, means, worlds_for
 
 GAMES = ("bidding-kozel",)
-POINT_WEIGHT = 0.002  # a card point next to one stake: only breaks ties
+POINT_WEIGHT = 0.002  # a card point next to one stake: only breaks ties (0.01: docs/ai.md)
+EPS = 0.05  # the playout policy's share of random plays
+SHARE = 3  # quarters of the playout budget spent on the worlds
+HIGH = 48  # worlds at most (96, with twice the budget, measured no better and too slow)
 TRUMP_COST = 12
 
 
@@ -127,8 +130,9 @@ def rollout(w: Deal, action: Action, seat: int, rng: random.Random,
     d = w.clone()
     assert isinstance(d, BiddingKozelDeal)
     d.apply_action(action)
+    eps = EPS
     while d.phase != "over":
-        d.apply_action(policy(d, rng))
+        d.apply_action(policy(d, rng, eps))
     res = d.result
     assert res is not None
     v = float(res["delta"][seat])
@@ -157,10 +161,19 @@ def choose(obs: Observation, budget: int, rng: random.Random, worlds: Worlds,
         return cands[0]
     default = baseline.choose_for(obs, random.Random(rng.getrandbits(32)))
     remaining = sum(obs.hand_sizes) + obs.stock_size
-    n_worlds = worlds_for(budget * 3 // 4, len(cands), remaining, 36, low=8, high=48)
+    n_worlds = worlds_for(budget * SHARE // 4, len(cands), remaining, 36, low=8, high=HIGH)
     truth = worlds.truth
-    sampled: list[Deal] = ([truth for _ in range(n_worlds)] if truth is not None
-                           else worlds.resample(rng, n_worlds))
+    sampled: list[Deal]
+    if truth is not None:
+        sampled = [truth for _ in range(n_worlds)]
+    else:
+        ev = bidding_kozel_infer.events(obs) if INFER and not worlds.hands_seen else None
+        if ev is not None and not ev.empty():
+            more = min(n_worlds * bidding_kozel_infer.OVERSAMPLE, bidding_kozel_infer.MOST)
+            drawn = worlds.resample(rng, max(n_worlds, more))
+            sampled = bidding_kozel_infer.reweigh(ev, drawn, n_worlds, rng)
+        else:
+            sampled = worlds.resample(rng, n_worlds)
     seeds = [rng.getrandbits(32) for _ in sampled]
     if stats is None:
         return best_card(cands, default, sampled, rng, deadline,
@@ -175,4 +188,5 @@ def choose(obs: Observation, budget: int, rng: random.Random, worlds: Worlds,
     return action
 
 
-CONFIDENCE = 2.0
+CONFIDENCE = 2.0  # standard errors of the paired difference (1.0, 1.5: docs/ai.md)
+INFER = False  # worlds weighted by the others' plays (bidding_kozel_infer): off, docs/ai.md

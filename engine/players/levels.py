@@ -118,7 +118,7 @@ def choose_action(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVE
     rng = decision_rng(obs, seed)
     shuffle = getattr(deal, "shuffle_stock", None) if see_hands else None
     if shuffle is not None:
-        worlds = Worlds(lambda r, n: [shuffle(r) for _ in range(n)])
+        worlds = Worlds(lambda r, n: [shuffle(r) for _ in range(n)], hands_seen=True)
     else:
         worlds = Worlds(lambda r, n: deal.resample_many(me, r, n),
                         deal if see_all or see_hands else None)
