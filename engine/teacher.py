@@ -7,6 +7,12 @@ every card visible (the exact solver, `engine.solver`).
                           #   "verdict": "mistake", "unit": "tricks", ...}, ...]
     review["perfect"]     # {"solved": True, "value": 7, "unit": "tricks", "made": 6, ...}
 
+What perfect play makes is solved from the first card within `solve_seconds`; when that
+tree is too large, from the start of each later trick in turn (the tricks before it as they
+were played; `later_seconds` each, LATER_TRIES at most), and then `perfect["from_trick"]` says
+from which trick (`why_key` "timeout" and `seconds` still say that the first card was not
+solved in time).
+
 Verdicts compare the seat's move with the search's choice in the same position, by how much
 less the search expects from the seat's move (`cost`, in the game's unit: tricks, card points
 or stakes); the steps are in VERDICT_STEPS and written in the review's legend. The result is
@@ -36,6 +42,8 @@ VERDICT_STEPS: dict[str, tuple[float, float, float, float]] = {
 # verdict is that of the figure as shown, so "+0.6 tricks" is always an inaccuracy.
 SHOWN_DIGITS = {"tricks": 1, "points": 0, "score": 1}
 SOLVE_SECONDS = 3.0  # the open deal from the start of card play
+LATER_SECONDS = 1.0  # then from each of the next tricks' starts, LATER_TRIES at most
+LATER_TRIES = 4
 CHECK_CARDS = 6  # each of the seat's cards is checked against perfect play from this hand size
 
 
@@ -73,7 +81,8 @@ def deal_start(record: Mapping[str, Any], deal_index: int) -> tuple[Match, list[
 
 def review_deal(record: Mapping[str, Any], deal_index: int = 0, seat: int = 0,
                 level: str = LEVEL, seed: int = 0, solve_seconds: float = SOLVE_SECONDS,
-                check_cards: int = CHECK_CARDS) -> dict[str, Any]:
+                check_cards: int = CHECK_CARDS,
+                later_seconds: float = LATER_SECONDS) -> dict[str, Any]:
     """The review of `seat`'s decisions in deal `deal_index` of `record` (see the module)."""
     from .ai import evaluate
     from .solver import SolveTimeout, move_values, solve, supported
@@ -102,6 +111,17 @@ def review_deal(record: Mapping[str, Any], deal_index: int = 0, seat: int = 0,
                                       f"(with every card visible the tree is too large here)")
                     perfect["why_key"] = "timeout"
                     perfect["seconds"] = solve_seconds
+        elif (d.phase == "play" and not d.trick and perfect.get("why_key") == "timeout"
+              and not perfect.get("solved") and perfect.get("later", 0) < LATER_TRIES):
+            # Not solved from the first card: from a later trick, the tricks before it as they
+            # were played (a smaller tree), so the review still says what perfect play makes.
+            perfect["later"] = perfect.get("later", 0) + 1
+            try:
+                r = solve(d, side, max_seconds=later_seconds)
+                perfect.update(solved=True, value=r.value, total=r.total, unit=r.unit,
+                               contract_made=r.contract_made, from_trick=len(d.tricks) + 1)
+            except SolveTimeout:
+                pass
         if d.to_move == seat:
             ev = evaluate(d, seat, level=level, seed=seed)
             values = ev.values

@@ -84,3 +84,25 @@ def test_bad_deal_index() -> None:
     m = played("koz-maca", 2)
     with pytest.raises(ValueError):
         teacher.review_deal(m.record(), 5, 0)
+
+
+def test_a_deal_not_solved_from_its_first_card_is_solved_from_a_later_trick() -> None:
+    """When the open deal is too large to solve from the first card in time, the review solves
+    it from the next tricks' starts in turn (the tricks before as played) and says from which:
+    the total is the solver's own from that position, and the first card's timeout is kept."""
+    from engine.solver import solve
+    m = played("batak", 4)
+    review = teacher.review_deal(m.record(), 0, 0, solve_seconds=0.0001, later_seconds=30.0)
+    perfect = review["perfect"]
+    assert perfect["solved"] and perfect["why_key"] == "timeout", perfect
+    assert perfect["from_trick"] == 2, perfect
+    # the same figure, solved here from the start of trick 2
+    trial, moves = teacher.deal_start(m.record(), 0)
+    for mv in moves:
+        d = trial.deal
+        if d.phase == "play" and len(d.tricks) == 1 and not d.trick:
+            break
+        trial.play(mv)
+    side = tuple(review["side"])
+    assert perfect["total"] == solve(trial.deal, side).total
+    assert 1 <= perfect["later"] <= teacher.LATER_TRIES

@@ -318,3 +318,14 @@ def test_opponents_keep_their_names_over_a_reload_in_another_language(lang: Any)
     t2.put(back, 0)
     assert t2.names()[1:] == before[1:] and t2.names()[0] == "Вы"
     assert before[1] != "Ольга"  # the English names, not the Russian table's
+
+
+def test_perfect_play_from_a_later_trick_says_from_which() -> None:
+    """A deal solved only from a later trick says so: the first card's time, the trick, and
+    that the tricks before it count as they were played."""
+    html = review([], {"solved": True, "total": 7, "made": 6, "unit": "tricks",
+                       "from_trick": 3, "why_key": "timeout", "seconds": 3})
+    assert "not solved within 3 s" in html and "from trick 3 on" in html
+    assert "force 7 tricks" in html and "it made 6 tricks" in html
+    plain = review([], {"solved": True, "total": 7, "made": 6, "unit": "tricks"})
+    assert "from the start of the play" in plain and "from trick" not in plain

@@ -563,10 +563,20 @@ def _perfect_text(perfect: dict[str, Any], unit: str) -> str:
     lowered = len(perfect.get("lowered") or [])
     if perfect.get("solved"):
         p_unit = str(perfect.get("unit") or unit)
-        text = _("With every card visible, your side could force {amount} from the start of "
-                 "the play against all the others; it made {made}.").format(
-                     amount=amount(float(perfect.get("total", 0)), p_unit),
-                     made=amount(float(perfect.get("made") or 0), p_unit))
+        later = perfect.get("from_trick")
+        if isinstance(later, int) and later > 1:
+            text = _("With every card visible, the whole play was not solved within {n} s; from "
+                     "trick {trick} on (the tricks before it as they were played), your side "
+                     "could force {amount} in the deal against all the others; it made "
+                     "{made}.").format(
+                         n=perfect.get("seconds", 3), trick=later,
+                         amount=amount(float(perfect.get("total", 0)), p_unit),
+                         made=amount(float(perfect.get("made") or 0), p_unit))
+        else:
+            text = _("With every card visible, your side could force {amount} from the start "
+                     "of the play against all the others; it made {made}.").format(
+                         amount=amount(float(perfect.get("total", 0)), p_unit),
+                         made=amount(float(perfect.get("made") or 0), p_unit))
         total, made = float(perfect.get("total", 0)), float(perfect.get("made") or 0)
         if shown(made, p_unit) > shown(total, p_unit):
             text += " " + _("It made more because the other side did not play perfectly "
