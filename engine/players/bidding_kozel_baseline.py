@@ -25,6 +25,19 @@ from .baseline import policy
 TRUMP_COST = 12  # a trump spent is worth about this much power kept
 
 
+def takes(cs: tuple[int, ...] | list[int], trump: int, seen_points: int, saving: bool,
+          last: bool) -> bool:
+    """Whether the baseline takes the trick with `cs`, its cheapest beating play: always
+    without trumps; with trumps only for 20 card points on the trick when it is saving its
+    trumps, else for 10 (or any points as the last to play)."""
+    worth = seen_points + sum(POINTS[c] for c in cs)
+    if not any(c >> 4 == trump for c in cs):
+        return True
+    if saving:
+        return worth >= 20
+    return worth >= 10 or (last and worth > 0)
+
+
 def _keep_cost(cards: tuple[int, ...], trump: int) -> int:
     """What beating with `cards` gives up: their power, trumps dearest (points come back)."""
     return sum(POWER[c & 15] + (TRUMP_COST if c >> 4 == trump else 0) for c in cards)
@@ -74,16 +87,6 @@ def bidding_kozel_policy(obs: Observation, rng: random.Random) -> Action:
     beating = [a for a in legal if play_beats(b, cards_of(a), winning)]
     if beating:
         best = min(beating, key=lambda a: _keep_cost(cards_of(a), trump))
-        cs = cards_of(best)
-        trumps_used = sum(1 for c in cs if c >> 4 == trump)
-        my_points = sum(POINTS[c] for c in cs)
-        worth = seen_points + my_points
-        if trumps_used == 0:
-            take = True
-        elif saving:
-            take = worth >= 20
-        else:
-            take = worth >= 10 or (last and worth > 0)
-        if take:
+        if takes(cards_of(best), trump, seen_points, saving, last):
             return best
     return min(legal, key=lambda a: (_throw_cost(cards_of(a), trump), rng.random()))

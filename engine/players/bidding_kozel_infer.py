@@ -40,7 +40,7 @@ from ..games.bidding_kozel import (
     play_beats,
 )
 from .batak_infer import resample
-from .bidding_kozel_baseline import _keep_cost, _throw_cost
+from .bidding_kozel_baseline import _keep_cost, _throw_cost, takes
 
 MISS: dict[str, float] = {"play": 0.5, "face_down": 1.0}  # face_down 1.0: not read
 OVERSAMPLE = 3  # worlds drawn for each world kept
@@ -142,15 +142,7 @@ def accepts(hand: list[int], trump: int, stock_size: int,
         bests = [a for a in beating if _keep_cost(a, trump) == kc]
         taken = False
         for best in bests:  # the baseline takes the first of these: any may be it
-            used = sum(1 for c in best if c >> 4 == trump)
-            worth = seen_points + sum(POINTS[c] for c in best)
-            if used == 0:
-                take = True
-            elif saving:
-                take = worth >= 20
-            else:
-                take = worth >= 10 or (last and worth > 0)
-            if take:
+            if takes(best, trump, seen_points, saving, last):
                 taken = True
                 if tuple(sorted(best)) == mine:
                     return True
