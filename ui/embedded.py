@@ -63,6 +63,16 @@ class Embedding:
             self.dom.hidden(id_, True)
 
     # ---------------------------------------------------------------------- address
+    def adopt_embed(self, spec: E.Spec) -> None:
+        """The address's embed parameters taken: the parent's origin, the embedded look and,
+        once the table is ready, the frame's height."""
+        self.embed = spec
+        self.parent_origin = spec.parent
+        if spec.embed:
+            self.dom.root("data-embed", "1")
+            if spec.fit and self.ready_sent:
+                self.fit()
+
     def embedded_address(self, raw: dict[str, str]) -> bool:
         """Opens what the address asks when it names a position, a lesson or the embed;
         False when it names none of them (the lobby and the normal table go on)."""
@@ -77,12 +87,7 @@ class Embedding:
                 self.dom.root("data-embed", "1")
             self.embed_error(str(exc))
             return True
-        self.embed = spec
-        self.parent_origin = spec.parent
-        if spec.embed:
-            self.dom.root("data-embed", "1")
-            if spec.fit and self.ready_sent:
-                self.fit()
+        self.adopt_embed(spec)
         self.listen_for_messages()
         if spec.wait:  # embed.js fetched the lesson on its page's site: it comes by `load`
             self.dom.hidden("lobby", True)

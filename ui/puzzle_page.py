@@ -137,12 +137,8 @@ class PuzzlePage:
                 return
             self.puzzle_list(str(exc))
             return
-        self.embed = spec
-        self.parent_origin = spec.parent
+        self.adopt_embed(spec)
         if spec.embed:
-            self.dom.root("data-embed", "1")
-            if spec.fit and self.ready_sent:
-                self.fit()
             self.listen_for_messages()
         self.dom.hidden("lobby", True)
         self.open_puzzle(ref)
