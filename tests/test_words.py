@@ -329,3 +329,17 @@ def test_perfect_play_from_a_later_trick_says_from_which() -> None:
     assert "force 7 tricks" in html and "it made 6 tricks" in html
     plain = review([], {"solved": True, "total": 7, "made": 6, "unit": "tricks"})
     assert "from the start of the play" in plain and "from trick" not in plain
+    # The teacher writes its time as a float: shown as a number of the page's language, never
+    # "3.0 s"; a save's nonsense in its place reads as the review's own 3 seconds.
+    for secs, shown in ((3.0, "within 3 s"), (1.5, "within 1.5 s"), ("<b>9</b>", "within 3 s"),
+                        (True, "within 3 s"), (-2, "within 3 s")):
+        html = review([], {"solved": True, "total": 7, "made": 6, "unit": "tricks",
+                           "from_trick": 3, "why_key": "timeout", "seconds": secs})
+        assert shown in html and "3.0 s" not in html and "<b>9" not in html, (secs, html)
+
+
+def test_perfect_play_time_takes_the_languages_decimal_comma(lang: Any) -> None:
+    lang("ru")
+    html = review([], {"solved": True, "total": 7, "made": 6, "unit": "tricks",
+                       "from_trick": 3, "why_key": "timeout", "seconds": 1.5})
+    assert "1,5" in html and "1.5" not in html, html

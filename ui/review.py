@@ -61,7 +61,7 @@ from engine.core import Match, Rules, replay
 from engine.messages import Message
 
 from .hints import amount, shown
-from .i18n import N_, _, catalog, game_info, names_list, ngettext, pgettext
+from .i18n import N_, _, catalog, game_info, names_list, ngettext, number, pgettext
 from .render import (
     by_word,
     card_html,
@@ -557,6 +557,14 @@ def _review_rows(review: dict[str, Any], index: int | None, label: Any, unit: st
     return rows
 
 
+def _seconds(value: Any) -> str:
+    """A time in seconds as the page's language writes numbers ("3", "1,5"); a save from
+    elsewhere may hold anything, so anything else reads as the review's own 3 seconds."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 1e6:
+        value = 3
+    return number(float(value))
+
+
 def _perfect_text(perfect: dict[str, Any], unit: str) -> str:
     """What perfect play makes from the start of the play, or why it is not known."""
     checked = int(perfect.get("checked") or 0)
@@ -569,7 +577,7 @@ def _perfect_text(perfect: dict[str, Any], unit: str) -> str:
                      "trick {trick} on (the tricks before it as they were played), your side "
                      "could force {amount} in the deal against all the others; it made "
                      "{made}.").format(
-                         n=perfect.get("seconds", 3), trick=later,
+                         n=_seconds(perfect.get("seconds")), trick=later,
                          amount=amount(float(perfect.get("total", 0)), p_unit),
                          made=amount(float(perfect.get("made") or 0), p_unit))
         else:
