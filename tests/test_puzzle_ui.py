@@ -248,6 +248,10 @@ def test_a_wrong_card_fails_and_the_refutation_is_played_out() -> None:
         p = one("batak", "o100001.42")
         line = EP.main_line(p.position(), p.side, card)
         assert int(page.table["data-seq"]) == 1 + len(line)
+        # At Instant too the line's last trick stays on the felt (a puzzle has no summary)
+        last = [m for m in [card, *line]][-4:]
+        shown = re.findall(r'data-play-cards="([^"]+)"', page.parts["trick"])
+        assert sorted(shown) == sorted(last), (shown, last)
         saved = json.loads(page.storage[P.KEY])
         assert saved["failed"] == {"batak": ["o100001.42"]} and saved["streak"] == 0
         assert "Not this one" in page.parts["lesson"] and "puzzle-next" in page.parts["lesson"]

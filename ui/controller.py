@@ -325,8 +325,10 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
             self.last_trick = seen.finished
             self.emit(F.Say(SP.took_sentence(int(seen.finished["winner"]), self.names())))
             # At Instant the deal's last trick gives way to the summary at once (the summary
-            # and "Last trick" show it); every other finished trick stays on show a while.
-            self.lingering = not (self.speed == "0" and d.phase == "over")
+            # and "Last trick" show it); every other finished trick stays on show a while, and
+            # so does the last one of a lesson or a puzzle, whose end has no summary.
+            self.lingering = not (self.speed == "0" and d.phase == "over" and not self.lesson
+                                  and self.puzzle is None)
             self.fresh = True
         self.emit(F.Render(), F.Save())
         if d.phase == "over" and not self.lingering and not self.lesson \
