@@ -61,7 +61,10 @@ def can_act(match: Any, cur: int, ui: Ui) -> bool:
 
 def waiting_for_tap(match: Any, cur: int, ui: Ui) -> bool:
     """At Instant a finished trick stays until the player's next card or a tap; when a
-    computer is next, it waits for the tap."""
+    computer is next, it waits for the tap. The last trick of a lesson or a puzzle stays
+    (nothing comes after it to tap for)."""
+    if ui.lesson and match is not None and match.deals[cur].phase == "over":
+        return False
     return (ui.lingering and ui.speed == "0" and not ui.overlay
             and not can_act(match, cur, ui))
 

@@ -33,10 +33,12 @@ from urllib.parse import quote
 import pytest
 
 import engine
+import engine.puzzle_file as EP
 from engine import address
 from engine.lessons import load_lesson
+from ui import puzzle as P
 
-from .conftest import App
+from .conftest import DIST, App
 
 pytestmark = pytest.mark.e2e
 
@@ -369,4 +371,27 @@ def test_a_puzzles_table_has_its_places_on_a_phone(still: Any, ref: str) -> None
                             > n.closest('.plate').getBoundingClientRect().right + 1)
             .map(n => n.textContent)""")
         bad += [f"puzzle {ref} at {size}: the player's name {c!r} is cut" for c in cut]
+    # A wrong card: the refuting line is played out and its last trick, a full one, stays on
+    # the felt beside every seat's stats (at Instant too), on phones and on a desktop.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.evaluate("q => window.__tt_reset(q)", f"?speed=0&puzzle={ref}")
+    page.wait_for_selector('#table[data-puzzle-state="solving"][data-input]', state="attached",
+                           timeout=60_000)
+    game, _sep, pid = str(page.get_attribute("#table", "data-puzzle")).partition("/")
+    text = (DIST / "puzzles" / f"{game}.json").read_text(encoding="utf-8")
+    found = P.find(EP.load_puzzles(text, game).puzzles, pid)
+    assert found is not None, pid
+    best = list(found.best)
+    legal = page.eval_on_selector_all("#hand [data-legal]", "ns => ns.map(n => n.dataset.card)")
+    wrong = next((c for c in legal if c not in best), None)
+    if wrong is not None:
+        page.click(f'#hand [data-card="{wrong}"]')
+        page.wait_for_selector('#table[data-puzzle-state="failed"] #lesson .puzzle-controls',
+                               state="attached", timeout=60_000)
+        page.wait_for_selector("html:not([data-busy])", state="attached")
+        for size in SIZES:
+            bad += check_felt(page, size, None, f"puzzle-{ref.replace('/', '-')}-failed")
+        status = page.inner_text("#status")
+        if "Tap the table" in status:
+            bad.append(f"puzzle {ref}: its end asks for a tap that does nothing: {status!r}")
     assert not bad, "\n".join(bad)
