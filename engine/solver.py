@@ -165,7 +165,7 @@ class Solver:
         self.table: dict[int, list[int]] = {}
         self.exact: dict[int, list[int]] = {}
         self.suit_codes: dict[int, int] = {}  # a suit's cards in the four hands -> its key code
-        self.hist = [[0] * 80 for _ in range(4)]  # cut-offs per (seat, lead)
+        self.hist = [[0] * 80 for _ in range(4)]  # cut-offs per (seat, lead), weighted
         self.kozel = isinstance(deal, KozelDeal)
         self.to_id: dict[int, int] = {}
         self.to_card: dict[int, int] = {}
@@ -845,7 +845,7 @@ class Solver:
                         alpha = v
                         if alpha >= beta:
                             if n == 0 and use_history:
-                                self.hist[seat][i] += 1
+                                self.hist[seat][i] += h.bit_count() ** 2
                             break
             else:
                 if v < bestv:
@@ -1031,7 +1031,8 @@ class Solver:
         if n == 0:
             self.best_lead = bestm
             if cut and self.use_history:
-                self.hist[seat][bestm] += 1
+                # a cut-off of the side's lead weighs the square of the cards in hand
+                self.hist[seat][bestm] += h.bit_count() ** 2 if maximize else 1
         return bestv
 
     # --- driving the search -------------------------------------------------------------------
