@@ -599,9 +599,11 @@ class Solver:
             # not (`_alone`); a lower bound only: as an upper bound against the other side's
             # seats it cost nodes (the positions it settles keep no best lead for the next
             # zero-window test)
+            top_trump = 1 << (tp.bit_length() - 1)
             for s in range(4):
-                if maxer[s] and h[s] & tp:
+                if maxer[s] and h[s] & top_trump:
                     low = max(low, self._alone(h, s, allc, tp))
+                    break
         if lead_side:
             return max(low, drawn), high
         return low, min(high, top - drawn)
