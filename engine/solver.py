@@ -137,7 +137,8 @@ class Solver:
     def __init__(self, deal: Deal, side: Sequence[int], *, tt: bool = True,
                  equiv: bool = True, order: bool = True, bounds: bool = True,
                  history: bool = True, draw: bool = True, guess: bool = True,
-                 team: bool = True, match: bool = True, max_seconds: float | None = None) -> None:
+                 team: bool = True, match: bool = True, alone: bool = True,
+                 max_seconds: float | None = None) -> None:
         why = supported(deal)
         if why is not None:
             raise Unsupported(why)
@@ -154,6 +155,7 @@ class Solver:
         self.use_history = history and not isinstance(deal, KozelDeal)
         self.use_draw = draw
         self.use_match = match
+        self.use_alone = alone
         self.use_guess = guess
         self.max_seconds = max_seconds
         self.deadline: float | None = None
@@ -163,7 +165,7 @@ class Solver:
         self.table: dict[int, list[int]] = {}
         self.exact: dict[int, list[int]] = {}
         self.suit_codes: dict[int, int] = {}  # a suit's cards in the four hands -> its key code
-        self.hist = [[0] * 80 for _ in range(4)]  # cut-offs per (seat, lead)
+        self.hist = [[0] * 80 for _ in range(4)]  # cut-offs per (seat, lead), weighted
         self.kozel = isinstance(deal, KozelDeal)
         self.to_id: dict[int, int] = {}
         self.to_card: dict[int, int] = {}
@@ -592,9 +594,54 @@ class Solver:
                 low = max(low, mine)
             else:
                 high = min(high, top - mine)
+        if self.use_alone and tp:
+            # a seat of the side whose trumps are all above every other trump, on lead or
+            # not (`_alone`); a lower bound only: as an upper bound against the other side's
+            # seats it cost nodes (the positions it settles keep no best lead for the next
+            # zero-window test)
+            top_trump = 1 << (tp.bit_length() - 1)
+            for s in range(4):
+                if maxer[s] and h[s] & top_trump:
+                    low = max(low, self._alone(h, s, allc, tp))
+                    break
         if lead_side:
             return max(low, drawn), high
         return low, min(high, top - drawn)
+
+    def _alone(self, h: list[int], seat: int, allc: int, tp: int) -> int:
+        """What `seat` surely takes, on lead or not, when its trumps (at least one) are all
+        above every other trump still in play and it holds more trumps than any other seat
+        (0 otherwise): each of its trumps, and each of its plain cards above all the other
+        cards of their suit (its "masters") but one for each trump the other seats hold.
+        When no other seat holds a trump, every master counts (tricks, or in Kozel those
+        cards' points); Kozel only counts that case.
+
+        Its strategy: never throw a master away while it holds another card; when void in
+        the suit led, trump; the first trick it takes with a trump gives it the lead (trumps
+        are broken then), and from there it leads trumps until no other seat has one (it has
+        enough: trumps follow trumps), then its masters. Each of its trumps wins. A master
+        played before that is lost only to a seat that trumps it (each other trump at most
+        once); after the drawing none is lost, and it never has to discard: it discards only
+        when out of trumps, and by then it has led every master left."""
+        hand = h[seat]
+        mine = hand & tp
+        others = tp ^ mine
+        n = mine.bit_count()
+        if others:
+            if self.kozel or others.bit_length() >= (mine & -mine).bit_length():
+                return 0
+            if n <= max((h[o] & tp).bit_count() for o in range(4) if o != seat):
+                return 0
+        gm = self.gmask
+        runs = 0
+        for g in self.plain_groups:
+            lg = hand & gm[g]
+            if lg:
+                b = ((allc ^ hand) & gm[g]).bit_length()
+                runs |= lg >> b << b
+        if self.kozel:
+            return self.mask_points(mine) + self.mask_points(runs)
+        return n + max(0, runs.bit_count() - others.bit_count())
 
     def _drawn(self, h: list[int], allc: int, leader: int, broken: bool) -> int:
         """What the leader's side surely takes by drawing trumps, or 0: when the leader may
@@ -800,7 +847,7 @@ class Solver:
                         alpha = v
                         if alpha >= beta:
                             if n == 0 and use_history:
-                                self.hist[seat][i] += 1
+                                self.hist[seat][i] += h.bit_count() ** 2
                             break
             else:
                 if v < bestv:
@@ -986,7 +1033,8 @@ class Solver:
         if n == 0:
             self.best_lead = bestm
             if cut and self.use_history:
-                self.hist[seat][bestm] += 1
+                # a cut-off of the side's lead weighs the square of the cards in hand
+                self.hist[seat][bestm] += h.bit_count() ** 2 if maximize else 1
         return bestv
 
     # --- driving the search -------------------------------------------------------------------

@@ -307,6 +307,39 @@ def test_sure_trick_bounds_hold(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", SOLVED)
+def test_top_trumps_bound_holds(game: str) -> None:
+    """`Solver._alone` (a seat whose trumps are all above the other trumps, and longer than
+    any other seat's, or the only trumps left): at trick boundaries of random endings, that
+    seat alone against the three others takes at least what it says, by brute force, on lead
+    or not; with and without other trumps in play."""
+    checked = with_others = 0
+    for most in (2, 3, 4, 5):
+        for k in range(80 if most < 5 else 16):
+            d = ending(game, 11000 * most + k, most)
+            rng = random.Random(k)
+            while d.phase == "play" and d._trick:  # on to the next trick boundary
+                acts = d.legal_actions()
+                d.play_action(acts[rng.randrange(len(acts))])
+            if d.phase != "play":
+                continue
+            for seat in range(4):
+                s = Solver(d, (seat,))
+                allc, _, _, _ = _solver_state(s)
+                tp = allc & s.tmask
+                if not s.bounds_ok(allc) or not s.hands[seat] & tp:
+                    continue
+                w = s._alone(s.hands, seat, allc, tp)
+                if not w:
+                    continue
+                want = brute(d, frozenset((seat,)), {})
+                assert w <= want, (game, most, k, seat, w, want)
+                checked += 1
+                with_others += tp != s.hands[seat] & tp
+    assert checked > 15
+    assert with_others > 10 or game.startswith("kozel")
+
+
+@pytest.mark.parametrize("game", SOLVED)
 def test_table_keys_keep_the_values(game: str) -> None:
     """The table (entries found by exact cards and by relative ranks, shared between the
     zero-window searches) gives the same values as the search without any table, on
