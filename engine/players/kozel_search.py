@@ -17,6 +17,7 @@ The Classic marker holder names trump by playing out every trump in the same wor
 
 from __future__ import annotations
 
+import math
 import random
 
 from ..core import Action, Observation
@@ -28,10 +29,10 @@ from ..games.kozel import (
     queen_taken_by_shamok,
     trick_winner,
 )
-from . import baseline, kozel_infer
+from . import baseline, kozel_baseline, kozel_infer
 from .exact import solve_worlds, template
 from .registry import Stats, Worlds, search
-from .sample import best_card, deal_unseen, means, worlds_for
+from .sample import best_card, deal_unseen, means, pick, worlds_for
 
 GAMES = ("kozel-miner", "kozel-classic")
 CLEAR_GAIN_Z = 1.5  # standard errors by which the search must beat the simple move before it
@@ -123,12 +124,36 @@ class Setup:
         self.doubled = obs.doubled
 
 
+EPS = 0.08  # the playouts' share of random cards
+# The playouts' policy, by bits: 1 a partner's trick is sure when no later opponent in the
+# world can beat it (else only when nothing left beats it); 2 win with the cheapest card no
+# later opponent can beat; 4 lead the top trump from three or more while the other team has one;
+# 8 cash a master only where no opponent in the world trumps it.
+POLICY = 0
+
+
+def _beats(hand: list[int], eff: tuple[int, ...], st: tuple[int, ...], led: int,
+           wstr: int) -> bool:
+    """Whether a seat with `hand` can beat strength `wstr` on a trick led in `led`."""
+    follow = False
+    for x in hand:
+        if eff[x] == led:
+            follow = True
+            if st[x] > wstr:
+                return True
+    if follow:
+        return False
+    return any(eff[x] == TRUMP and st[x] > wstr for x in hand)
+
+
 def playout(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]], to_move: int,
             pts: list[int], ttricks: list[int], rng: random.Random,
-            eps: float = 0.08,
+            eps: float | None = None,
             trace: list[tuple[int, int]] | None = None) -> tuple[list[int], list[int], int]:
     """Plays the cycle out; returns team points, team tricks and the Queen-of-Clubs seat (-1).
     `trace`, when given, receives every (seat, card) played (for the conformance test)."""
+    if eps is None:
+        eps = EPS
     eff, st = S.eff, S.st
     rnd = rng.random
     top = [0] * 5  # per effective suit: the highest strength still in a hand
@@ -163,9 +188,19 @@ def playout(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]], to_m
                 bestp = -1
                 for x in legal:
                     e = eff[x]
-                    if e != TRUMP and st[x] >= top[e] and POINTS[x] > bestp:
+                    if e != TRUMP and st[x] >= top[e] and POINTS[x] > bestp and not (
+                            POLICY & 8 and (_beats(hands[(p + 1) & 3], eff, st, e, st[x])
+                                            or _beats(hands[(p + 3) & 3], eff, st, e, st[x]))):
                         bestp = POINTS[x]
                         c = x
+                if c < 0 and POLICY & 4:
+                    # draw trumps with the top trump while the other team holds some
+                    tr = [x for x in legal if eff[x] == TRUMP]
+                    if len(tr) >= 3:
+                        hi = max(tr, key=lambda x: st[x])
+                        if st[hi] >= top[TRUMP] and any(
+                                eff[x] == TRUMP for x in hands[(p + 1) & 3] + hands[(p + 3) & 3]):
+                            c = hi
                 if c < 0:
                     plain = [x for x in legal if eff[x] != TRUMP]
                     if plain:
@@ -188,14 +223,29 @@ def playout(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]], to_m
                 c = legal[int(rnd() * len(legal))]
             else:
                 last = len(trick) == 3
-                if (win ^ p) & 1 == 0 and (last or (wstr >= top[TRUMP]
-                                                    and (led == TRUMP or wstr >= top[led]))):
+                exact = POLICY & 1 and not last
+                if exact:
+                    # the seats after this one in the trick: is the partner's card beaten?
+                    opp_after = [(p + k) & 3 for k in range(1, 4 - len(trick)) if k & 1]
+                    sure = not any(_beats(hands[o], eff, st, led, wstr)
+                                   for o in opp_after)
+                else:
+                    sure = last or (wstr >= top[TRUMP] and (led == TRUMP or wstr >= top[led]))
+                if (win ^ p) & 1 == 0 and sure:
                     # smear: the richest card that is not a good trump
                     c = max(legal, key=lambda x: POINTS[x] - (8 if eff[x] == TRUMP and st[x] >= 104
                                                               else 0) - st[x] * 0.001)
                 else:
                     wins = [x for x in legal if st[x] > wstr and (eff[x] == TRUMP or eff[x] == led)]
-                    if wins and (tp >= 3 or last or eff[wins[0]] != TRUMP):
+                    safe = []
+                    if wins and POLICY & 2 and not last:
+                        opp_after = [(p + k) & 3 for k in range(1, 4 - len(trick)) if k & 1]
+                        safe = [x for x in wins if not any(
+                            _beats(hands[o], eff, st, led, st[x]) for o in opp_after)]
+                    if safe and (tp >= 3 or eff[safe[0]] != TRUMP
+                                 or any(eff[x] != TRUMP for x in safe)):
+                        c = min(safe, key=lambda x: (eff[x] == TRUMP, st[x]))
+                    elif wins and (tp >= 3 or last or eff[wins[0]] != TRUMP):
                         if last:
                             c = min(wins, key=lambda x: (eff[x] == TRUMP, st[x]))
                         else:
@@ -378,30 +428,44 @@ def _finish_trick(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]]
     return playout(S, hands, [], win, pts, tt, rng)
 
 
+TRUMP_WORLDS = 0  # worlds for the trump choice (0: a quarter of the budget)
+TRUMP_SAME_LUCK = False  # every trump played out with the same luck in a world
+TRUMP_Z = 0.0  # standard errors by which a trump must beat the baseline's (0: the best mean)
+
+
 def choose_trump(obs: KozelObservation, budget: int, rng: random.Random,
                  truth: list[list[int]] | None, stats: Stats | None = None) -> Action:
     """The trump with the best mean `value`. `stats`, when given, gets per trump the seat's
     team's mean card points in the cycle ("values") and the mean value ("utility")."""
-    n_worlds = max(8, budget // 4)
+    n_worlds = TRUMP_WORLDS if TRUMP_WORLDS > 0 else max(8, budget // 4)
     worlds = sample_worlds(obs, n_worlds, rng, truth)
     seat = obs.seat
     owner = obs.owner if obs.owner is not None else seat
-    best, best_v = 0, None
+    lucks = [rng.getrandbits(48) for _ in worlds] if TRUMP_SAME_LUCK else None
+    vals: list[list[float]] = []
     for t in range(4):
         S = Setup(obs, t)
-        tot = 0.0
+        row: list[float] = []
         pts = 0
-        for w in worlds:
+        for k, w in enumerate(worlds):
             hands = [h[:] for h in w]
-            res = playout(S, hands, [], owner, [0, 0], [0, 0], rng)
+            luck = random.Random(lucks[k]) if lucks is not None else rng
+            res = playout(S, hands, [], owner, [0, 0], [0, 0], luck)
             pts += res[0][seat & 1]
-            tot += value(S, *res, seat)
+            row.append(value(S, *res, seat))
+        vals.append(row)
         if stats is not None:
             n = max(1, len(worlds))
             stats.setdefault("values", {})[("trump", t)] = pts / n
-            stats.setdefault("utility", {})[("trump", t)] = tot / n
-        if best_v is None or tot > best_v:
-            best, best_v = t, tot
+            stats.setdefault("utility", {})[("trump", t)] = math.fsum(row) / n
+    if TRUMP_Z > 0.0:
+        default = kozel_baseline.best_trump(obs.hand)
+        best = pick(vals, default, TRUMP_Z)
+        if stats is not None:
+            stats.update(default=("trump", default), z=TRUMP_Z)
+    else:
+        tots = [sum(r) for r in vals]  # (the first of equal sums, as before)
+        best = max(range(4), key=lambda t: (tots[t], -t))
     if stats is not None:
         stats.update(unit="points", samples=len(worlds))
     return ("trump", best)
