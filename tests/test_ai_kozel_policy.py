@@ -20,7 +20,7 @@ from .test_playout_conformance import positions, replay_trace
 @pytest.mark.parametrize("game,options", [("kozel-miner", {}), ("kozel-classic", {}),
                                           ("kozel-classic", {"deck": 32, "must_trump": True}),
                                           ("kozel-miner", {"must_trump": True})])
-@pytest.mark.parametrize("policy", [0, 1, 2, 4, 8, 15])
+@pytest.mark.parametrize("policy", [0, 1, 2, 4, 8, 15, 16, 32, 48])
 def test_every_playout_policy_follows_the_rules(game: str, options: dict[str, object],
                                                 policy: int,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
@@ -31,7 +31,7 @@ def test_every_playout_policy_follows_the_rules(game: str, options: dict[str, ob
         d = deals[k % len(deals)]
         obs = d.observation(d.to_move)  # type: ignore[arg-type]
         assert isinstance(obs, KozelObservation)
-        S = kozel_search.Setup(obs)
+        S = kozel_search.Setup(obs, seat=d.to_move)
         hands = [d.hand_cards(s) for s in range(4)]
         trace: list[tuple[int, int]] = []
         pts, _tt, queen = kozel_search.playout(
@@ -76,3 +76,22 @@ def test_classic_trump_choice_replays_and_is_legal() -> None:
         a = ai.choose(d, seed=1)
         assert a == ai.choose(d, seed=1)
         assert a in d.legal_moves()
+
+
+@pytest.mark.parametrize("game,options", [("kozel-miner", {}), ("kozel-classic", {}),
+                                          ("kozel-classic", {"deck": 32, "must_trump": True})])
+def test_the_baseline_in_a_playout_is_the_baseline(game: str, options: dict[str, object],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """With every seat played as the baseline and no random card, a playout's first card on
+    the true hands is the baseline player's."""
+    monkeypatch.setattr(kozel_search, "POLICY", 32)
+    for d in positions(game, 80, 9, options):
+        seat = d.to_move
+        assert seat is not None
+        obs = d.observation(seat)
+        assert isinstance(obs, KozelObservation)
+        trace: list[tuple[int, int]] = []
+        kozel_search.playout(kozel_search.Setup(obs, seat=seat),
+                             [d.hand_cards(s) for s in range(4)], list(obs.trick),  # type: ignore[arg-type]
+                             seat, [0, 0], [0, 0], random.Random(1), 0.0, trace)
+        assert trace[0] == (seat, engine.bots.choose_action(d, random.Random(1)))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from ..core import Action, Observation
 from ..games.kozel import (
@@ -101,6 +102,7 @@ class Setup:
         "classic",
         "doubled",
         "eff",
+        "mimic",
         "miner_owner_team",
         "must_trump",
         "owner",
@@ -110,7 +112,8 @@ class Setup:
         "target",
     )
 
-    def __init__(self, obs: KozelObservation, trump: int | None = None) -> None:
+    def __init__(self, obs: KozelObservation, trump: int | None = None,
+                 seat: int | None = None) -> None:
         t = obs.tables if trump is None else obs.tables_by_trump[trump]
         assert t is not None
         self.eff = t.eff
@@ -122,14 +125,113 @@ class Setup:
         self.must_trump = obs.must_trump
         self.target = obs.target
         self.doubled = obs.doubled
+        # the team (0 or 1) whose seats the playouts play as the baseline does, 2 every seat
+        self.mimic = -1 if seat is None else (2 if POLICY & 32 else
+                                              ((seat + 1) & 1 if POLICY & 16 else -1))
 
 
 EPS = 0.08  # the playouts' share of random cards
 # The playouts' policy, by bits: 1 a partner's trick is sure when no later opponent in the
 # world can beat it (else only when nothing left beats it); 2 win with the cheapest card no
 # later opponent can beat; 4 lead the top trump from three or more while the other team has one;
-# 8 cash a master only where no opponent in the world trumps it.
+# 8 cash a master only where no opponent in the world trumps it; 16 the other team's seats
+# play as the baseline player does (`_base_move`), 32 every seat does.
 POLICY = 0
+
+
+def _base_move(S: Setup, hands: list[list[int]], p: int, trick: list[tuple[int, int]],
+               tp: int, led: int, win: int, wstr: int, random_card: bool,
+               rnd: Callable[[], float]) -> int:
+    """Seat `p`'s card by the baseline's rule (`kozel_baseline.card_rule`) in a playout: the
+    cards it cannot see are the other hands of the world."""
+    eff, st = S.eff, S.st
+    h = hands[p]
+    if not trick:
+        legal = h
+        if S.classic and (p ^ S.owner) & 1:
+            legal = [c for c in h if eff[c] != TRUMP] or h
+    else:
+        legal = [x for x in h if eff[x] == led]
+        if not legal:
+            legal = ([x for x in h if eff[x] == TRUMP] or h) if S.must_trump else h
+    if len(legal) == 1:
+        return legal[0]
+    if random_card:
+        return legal[int(rnd() * len(legal))]
+    top = [0] * 5  # per effective suit, the highest strength in the other hands
+    for o in range(4):
+        if o != p:
+            for x in hands[o]:
+                e = eff[x]
+                top[e] = max(top[e], st[x])
+
+    def beaten(c: int) -> bool:
+        return top[TRUMP] > st[c] if eff[c] == TRUMP else (top[TRUMP] > 0 or top[eff[c]] > st[c])
+
+    queen_risk = False
+    cards = legal
+    if S.classic:
+        sh, qc = S.shamok, S.queen
+        sh_by = next((s for s, c in trick if c == sh), None)
+        qc_by = next((s for s, c in trick if c == qc), None)
+        if sh in cards and qc_by is not None and (qc_by ^ p) & 1:
+            return sh
+        sh_out = any(sh in hands[o] for o in range(4) if o != p)
+        opp_after = len(trick) < 3
+        if qc in cards and ((sh_by is not None and (sh_by ^ p) & 1)
+                            or (sh_by is None and sh_out and opp_after)):
+            queen_risk = True
+        qc_out = any(qc in hands[o] for o in range(4) if o != p)
+        if sh in cards and sh_by is None and qc_out and not trick:
+            cards = [c for c in cards if c != sh] or cards
+
+    def cheap(c: int) -> tuple[int, int, int, int]:
+        return (int(queen_risk and c == S.queen), POINTS[c], eff[c] == TRUMP, st[c])
+
+    if not trick:
+        best = -1
+        for c in cards:
+            if eff[c] != TRUMP and POINTS[c] >= 10 and top[eff[c]] < st[c] and (
+                    best < 0 or POINTS[c] > POINTS[best]):
+                best = c
+        if best >= 0:
+            return best
+        trumps = [c for c in cards if eff[c] == TRUMP and not (queen_risk and c == S.queen)]
+        if len(trumps) >= 3 and top[TRUMP] > 0:
+            hi = max(trumps, key=lambda c: st[c])
+            if top[TRUMP] < st[hi]:
+                return hi
+        plain = [c for c in cards if eff[c] != TRUMP]
+        if plain:
+            length = [0] * 5
+            for c in h:
+                length[eff[c]] += 1
+            return min(plain, key=lambda c: (POINTS[c] >= 10, length[eff[c]], POINTS[c], st[c]))
+        return min(cards, key=cheap)
+    last = len(trick) == 3
+    if (win ^ p) & 1 == 0:
+        wcard = next(c for s, c in trick if s == win)
+        if last or not beaten(wcard):
+            def gift(c: int) -> tuple[int, int, int]:
+                keep = eff[c] == TRUMP and (st[c] >= 108 or not beaten(c))
+                return (-int(queen_risk and c == S.queen), -int(keep), POINTS[c] * 10 - st[c])
+            return max(cards, key=gift)
+        return min(cards, key=cheap)
+    winners = sorted((c for c in cards if (eff[c] == TRUMP or eff[c] == led) and st[c] > wstr
+                      and not (queen_risk and c == S.queen)),
+                     key=lambda c: (eff[c] == TRUMP, st[c]))
+    if winners:
+        if last:
+            c = winners[0]
+            if tp + POINTS[c] > 0 or eff[c] != TRUMP:
+                return c
+        else:
+            sure = [c for c in winners if not beaten(c)]
+            if sure and (tp >= 4 or eff[sure[0]] != TRUMP):
+                return sure[0]
+            if tp >= 4:
+                return winners[0]
+    return min(cards, key=cheap)
 
 
 def _beats(hand: list[int], eff: tuple[int, ...], st: tuple[int, ...], led: int,
@@ -175,9 +277,16 @@ def playout(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]], to_m
     p = to_move
     classic = S.classic
     shamok_str = st[S.shamok] if classic else -1
+    mimic = S.mimic
     while hands[p]:
         h = hands[p]
-        if not trick:
+        if mimic == 2 or (p & 1) == mimic:
+            c = _base_move(S, hands, p, trick, tp, led, win, wstr, rnd() < eps, rnd)
+            if not trick:
+                led, win, wstr = eff[c], p, st[c]
+            elif st[c] > wstr and (eff[c] == TRUMP or eff[c] == led):
+                win, wstr = p, st[c]
+        elif not trick:
             legal = h
             if classic and (p ^ S.owner) & 1:
                 legal = [c for c in h if eff[c] != TRUMP] or h
@@ -339,7 +448,7 @@ def exact_card(obs: KozelObservation, cands: list[int], rng: random.Random,
     me = seat & 1
     hands = sample_worlds(obs, EXACT_WORLDS, rng, truth)
     solved = solve_worlds(template(worlds_from), hands, (seat, (seat + 2) & 3), deadline)
-    S = Setup(obs)
+    S = Setup(obs, seat=seat)
     pts0 = list(obs.team_points)
     tt0 = [obs.taken[0] + obs.taken[2], obs.taken[1] + obs.taken[3]]
     rest = sum(POINTS[c] for c in obs.deck) - pts0[0] - pts0[1]
@@ -388,7 +497,7 @@ def choose_card(obs: KozelObservation, budget: int, rng: random.Random,
         return exact_card(obs, cands, rng, truth, worlds_from, deadline, stats)
     n_worlds = worlds_for(budget, len(cands), remaining, len(obs.deck))
     worlds = sample_worlds(obs, n_worlds, rng, truth)
-    S = Setup(obs)
+    S = Setup(obs, seat=seat)
     trick0: list[tuple[int, int]] = list(obs.trick)  # type: ignore[arg-type]
     pts0 = list(obs.team_points)
     tt0 = [obs.taken[0] + obs.taken[2], obs.taken[1] + obs.taken[3]]
@@ -444,7 +553,7 @@ def choose_trump(obs: KozelObservation, budget: int, rng: random.Random,
     lucks = [rng.getrandbits(48) for _ in worlds] if TRUMP_SAME_LUCK else None
     vals: list[list[float]] = []
     for t in range(4):
-        S = Setup(obs, t)
+        S = Setup(obs, t, seat)
         row: list[float] = []
         pts = 0
         for k, w in enumerate(worlds):
