@@ -537,8 +537,8 @@ def _finish_trick(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]]
     return playout(S, hands, [], win, pts, tt, rng)
 
 
-TRUMP_WORLDS = 0  # worlds for the trump choice (0: a quarter of the budget)
-TRUMP_SAME_LUCK = False  # every trump played out with the same luck in a world
+TRUMP_WORLDS = 300  # worlds for the trump choice (0: a quarter of the budget)
+TRUMP_SAME_LUCK = True  # every trump played out with the same luck in a world
 TRUMP_Z = 0.0  # standard errors by which a trump must beat the baseline's (0: the best mean)
 
 
