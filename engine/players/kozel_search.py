@@ -39,6 +39,10 @@ GAMES = ("kozel-miner", "kozel-classic")
 CLEAR_GAIN_Z = 1.5  # standard errors by which the search must beat the simple move before it
 # departs from it: the penalty table is a step (see sample.pick)
 POINT_WEIGHT = 0.004  # value of one card point next to one penalty point
+# Per game, where it differs: the standard errors of CLEAR_GAIN_Z, and the card play's worlds
+# as a multiple of the level's budget and of its cap of 64.
+GAME_Z: dict[str, float] = {"kozel-miner": 1.0}
+WORLDS_SCALE: dict[str, float] = {"kozel-miner": 2.0}
 
 
 def knowledge(obs: KozelObservation) -> tuple[list[int], dict[int, int],
@@ -468,7 +472,8 @@ def exact_card(obs: KozelObservation, cands: list[int], rng: random.Random,
 
     default = baseline.choose_for(obs, rng)
     assert isinstance(default, int)
-    card = best_card(cands, default, list(range(len(solved))), rng, None, play, CLEAR_GAIN_Z,
+    card = best_card(cands, default, list(range(len(solved))), rng, None, play,
+                     GAME_Z.get(obs.game, CLEAR_GAIN_Z),
                      stats=stats)
     if stats is not None:
         stats["values"] = means(points)
@@ -495,7 +500,9 @@ def choose_card(obs: KozelObservation, budget: int, rng: random.Random,
             not obs.classic or obs.shamok in obs.played_cards()
             or obs.queen in obs.played_cards()):
         return exact_card(obs, cands, rng, truth, worlds_from, deadline, stats)
-    n_worlds = worlds_for(budget, len(cands), remaining, len(obs.deck))
+    scale = WORLDS_SCALE.get(obs.game, 1.0)
+    n_worlds = worlds_for(int(budget * scale), len(cands), remaining, len(obs.deck),
+                          high=int(64 * scale))
     worlds = sample_worlds(obs, n_worlds, rng, truth)
     S = Setup(obs, seat=seat)
     trick0: list[tuple[int, int]] = list(obs.trick)  # type: ignore[arg-type]
@@ -517,7 +524,8 @@ def choose_card(obs: KozelObservation, budget: int, rng: random.Random,
 
     default = baseline.choose_for(obs, rng)  # the simple move: it wins ties
     assert isinstance(default, int)
-    card = best_card(cands, default, worlds, rng, deadline, play, CLEAR_GAIN_Z, stats=stats)
+    card = best_card(cands, default, worlds, rng, deadline, play,
+                     GAME_Z.get(obs.game, CLEAR_GAIN_Z), stats=stats)
     if stats is not None and points is not None:
         stats["values"] = means(points)
     return card
