@@ -28,6 +28,7 @@ upper bound of the benchmark alone gets the real hands (`Worlds.truth`) instead 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..cards import DECK_52, SUITS
 from ..core import Action, Observation
@@ -719,19 +720,23 @@ def exact_card(obs: BatakObservation, cands: list[int], budget: int, rng: random
 
 
 def _declarer_tricks(obs: BatakObservation, worlds: list[list[list[int]]], trump: int,
-                     rng: random.Random, declarer: int) -> list[int]:
-    """Tricks of the declarer's side in each world when `declarer` leads with `trump`."""
+                     rng: random.Random, declarer: int) -> list[float]:
+    """Tricks of the declarer's side in each world when `declarer` leads with `trump` (the
+    mean of BID_PLAYOUTS playouts)."""
     teams = obs.teams is not None
-    out = []
+    out: list[float] = []
     for w in worlds:
-        hands = [h[:] for h in w]
-        taken = playout(hands, trump, False, [], declarer, [0, 0, 0, 0], teams, rng)
-        t = taken[declarer] + (taken[(declarer + 2) % 4] if teams else 0)
-        out.append(t)
+        tot = 0
+        for _ in range(BID_PLAYOUTS):
+            hands = [h[:] for h in w]
+            taken = playout(hands, trump, False, [], declarer, [0, 0, 0, 0], teams, rng)
+            tot += taken[declarer] + (taken[(declarer + 2) % 4] if teams else 0)
+        out.append(tot if BID_PLAYOUTS == 1 else tot / BID_PLAYOUTS)
     return out
 
 
-def _contract_value(obs: BatakObservation, tricks: list[int], bid: int, mine: bool) -> float:
+def _contract_value(obs: BatakObservation, tricks: Sequence[float], bid: int,
+                    mine: bool) -> float:
     """Mean goal value for the seat when its side (mine) or another side declares at `bid`."""
     teams = obs.teams is not None
     tot = 0.0
@@ -751,11 +756,11 @@ def _contract_value(obs: BatakObservation, tricks: list[int], bid: int, mine: bo
     return tot / max(1, len(tricks))
 
 
-def _mean(xs: list[int]) -> float:
+def _mean(xs: Sequence[float]) -> float:
     return sum(xs) / max(1, len(xs))
 
 
-def _rate_bids(obs: BatakObservation, bids: list[int], per_trump: dict[int, list[int]],
+def _rate_bids(obs: BatakObservation, bids: list[int], per_trump: dict[int, list[float]],
                n: int, stats: Stats) -> None:
     """For `stats`: each bid's utility, and with the trump that serves it best the side's mean
     tricks as declarer and the share of worlds in which the contract is made."""
@@ -770,15 +775,19 @@ def _rate_bids(obs: BatakObservation, bids: list[int], per_trump: dict[int, list
 
 
 BID_MODEL = "lowest"  # "auction": each plan valued by the auction played to its end in
-# each world (batak_bidding); "lowest": the lowest bid whose score beats defending
+# each world (batak_bidding); "lowest": the lowest bid whose score beats defending;
+# "baseline": the baseline's bids (to measure what the search's bidding adds)
 DECLARER_EDGE = 0.0  # tricks added to the seat's own playouts as declarer
 BID_WORLDS = 0  # worlds for a bid decision (0: the budget's share, budget // 7)
+BID_PLAYOUTS = 1  # bidding and trump: playouts per world and trump (their mean)
 
 
 def choose_bid(obs: BatakObservation, budget: int, rng: random.Random,
                truth: list[list[int]] | None = None, stats: Stats | None = None) -> Action:
     if BID_MODEL == "auction":
         return choose_bid_auction(obs, budget, rng, truth, stats)
+    if BID_MODEL == "baseline":  # for measuring: the search's card play, the baseline's bids
+        return baseline.choose_for(obs, rng)
     return choose_bid_lowest(obs, budget, rng, truth, stats)
 
 
@@ -801,7 +810,7 @@ def choose_bid_auction(obs: BatakObservation, budget: int, rng: random.Random,
     worlds = sample_worlds(obs, n_worlds, rng, truth)
     n = len(worlds)
     lucks = [rng.getrandbits(48) for _ in worlds]
-    per_trump = {t: [] for t in range(4)}  # type: dict[int, list[int]]
+    per_trump: dict[int, list[float]] = {t: [] for t in range(4)}
     for k, w in enumerate(worlds):
         luck = random.Random(lucks[k])
         for t in range(4):
@@ -900,9 +909,10 @@ def choose_bid_lowest(obs: BatakObservation, budget: int, rng: random.Random,
     can_pass = ("pass",) in legal
     if not bids:
         return ("pass",)
-    n_worlds = max(8, budget // 7)  # 4 trumps and the defence: 5 full playouts a world
+    n_worlds = BID_WORLDS or max(8, budget // 7)  # 4 trumps and the defence: 5 playouts a world
     worlds = sample_worlds(obs, n_worlds, rng, truth)
-    per_trump = {t: _declarer_tricks(obs, worlds, t, rng, seat) for t in range(4)}
+    per_trump = {t: [x + DECLARER_EDGE for x in _declarer_tricks(obs, worlds, t, rng, seat)]
+                 for t in range(4)}
     if stats is not None:
         _rate_bids(obs, bids, per_trump, len(worlds), stats)
     best_v = None
