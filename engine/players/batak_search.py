@@ -554,6 +554,8 @@ def candidates(obs: BatakObservation, legal: list[int],
 # deals with (1.5, 120), the perfect-information bound moving by +0.012; p95 decision time
 # 49 -> 124 ms.
 WORLDS: dict[str, tuple[float, int]] = {"koz-maca": (1.5, 120)}
+PLAYOUT_EPS: dict[str, float] = {}  # per game: card play's playouts, the chance of a random
+# legal card at each play (0.08 unless given)
 
 
 def side_tricks(taken: list[int], seat: int, teams: bool) -> int:
@@ -594,6 +596,7 @@ def choose_card(obs: BatakObservation, budget: int, rng: random.Random,
     z = CLEAR_GAIN_Z if declarer is not None else 0.0  # Koz Maça: every trick counts
 
     left = remaining - 1
+    eps = PLAYOUT_EPS.get(game, 0.08)
     state0 = trick_state(trick0, trump)  # the trick so far, once for every playout
     tricks: dict[int, list[float]] | None = None
     made: dict[int, list[float]] | None = None
@@ -613,10 +616,10 @@ def choose_card(obs: BatakObservation, budget: int, rng: random.Random,
             win = state[3]
             taken[win] += 1
             br = broken or any(x >> 4 == trump for _, x in trick)
-            res = playout_ranks(hs, unplayed, left, trump, br, [], win, taken, teams, luck)
+            res = playout_ranks(hs, unplayed, left, trump, br, [], win, taken, teams, luck, eps)
         else:
             res = playout_ranks(hs, unplayed, left, trump, broken, trick, (seat + 1) % 4, taken,
-                                teams, luck, state=state)
+                                teams, luck, eps, state=state)
         if tricks is not None:
             tricks.setdefault(c, []).append(side_tricks(res, seat, teams))
             if made is not None and declarer is not None and bid is not None:
@@ -722,16 +725,17 @@ def exact_card(obs: BatakObservation, cands: list[int], budget: int, rng: random
 def _declarer_tricks(obs: BatakObservation, worlds: list[list[list[int]]], trump: int,
                      rng: random.Random, declarer: int) -> list[float]:
     """Tricks of the declarer's side in each world when `declarer` leads with `trump` (the
-    mean of BID_PLAYOUTS playouts)."""
+    mean of BID_PLAYOUTS[game] playouts)."""
     teams = obs.teams is not None
+    reps = BID_PLAYOUTS.get(obs.game, 1)
     out: list[float] = []
     for w in worlds:
         tot = 0
-        for _ in range(BID_PLAYOUTS):
+        for _ in range(reps):
             hands = [h[:] for h in w]
             taken = playout(hands, trump, False, [], declarer, [0, 0, 0, 0], teams, rng)
             tot += taken[declarer] + (taken[(declarer + 2) % 4] if teams else 0)
-        out.append(tot if BID_PLAYOUTS == 1 else tot / BID_PLAYOUTS)
+        out.append(tot if reps == 1 else tot / reps)
     return out
 
 
@@ -777,9 +781,13 @@ def _rate_bids(obs: BatakObservation, bids: list[int], per_trump: dict[int, list
 BID_MODEL = "lowest"  # "auction": each plan valued by the auction played to its end in
 # each world (batak_bidding); "lowest": the lowest bid whose score beats defending;
 # "baseline": the baseline's bids (to measure what the search's bidding adds)
-DECLARER_EDGE = 0.0  # tricks added to the seat's own playouts as declarer
+DECLARER_EDGE: dict[str, float] = {}  # per game: tricks added to the seat's own playouts as
+# declarer when it bids (0 unless given)
 BID_WORLDS = 0  # worlds for a bid decision (0: the budget's share, budget // 7)
-BID_PLAYOUTS = 1  # bidding and trump: playouts per world and trump (their mean)
+PARTNER_RAISE = True  # partnership Batak: whether the seat may outbid its partner (the
+# "lowest" model: when the partner holds the highest bid, False always passes)
+BID_PLAYOUTS: dict[str, int] = {}  # per game: bidding and trump, playouts per world and trump
+# (their mean; 1 unless given)
 
 
 def choose_bid(obs: BatakObservation, budget: int, rng: random.Random,
@@ -818,6 +826,7 @@ def choose_bid_auction(obs: BatakObservation, budget: int, rng: random.Random,
             taken = playout(hands, t, False, [], seat, [0, 0, 0, 0], teams, luck)
             per_trump[t].append(side_tricks(taken, seat, teams))
     auction = batak_bidding.Auction.of(obs)
+    edge = DECLARER_EDGE.get(obs.game, 0.0)
     share = batak_bidding.PARTNER_SHARE if teams else 0.0
     ests: list[list[float]] = []
     for w in worlds:
@@ -857,7 +866,7 @@ def choose_bid_auction(obs: BatakObservation, budget: int, rng: random.Random,
         best, bt = 0.0, 0
         if mine:
             best, bt = max((sum(batak_bidding.score_for(seat, teams, seat, b,
-                                                        per_trump[t][k] + DECLARER_EDGE,
+                                                        per_trump[t][k] + edge,
                                                         OTHERS)
                                 for k, b in mine), -t) for t in range(4))
             bt = -bt
@@ -911,7 +920,8 @@ def choose_bid_lowest(obs: BatakObservation, budget: int, rng: random.Random,
         return ("pass",)
     n_worlds = BID_WORLDS or max(8, budget // 7)  # 4 trumps and the defence: 5 playouts a world
     worlds = sample_worlds(obs, n_worlds, rng, truth)
-    per_trump = {t: [x + DECLARER_EDGE for x in _declarer_tricks(obs, worlds, t, rng, seat)]
+    edge = DECLARER_EDGE.get(obs.game, 0.0)
+    per_trump = {t: [x + edge for x in _declarer_tricks(obs, worlds, t, rng, seat)]
                  for t in range(4)}
     if stats is not None:
         _rate_bids(obs, bids, per_trump, len(worlds), stats)
@@ -954,6 +964,10 @@ def choose_bid_lowest(obs: BatakObservation, budget: int, rng: random.Random,
         stats["detail"][("pass",)] = f"defending against seat {other}"
         stats["note"] = ("the lowest bid if its expected score beats defending's, else a "
                          "pass")
+    if partner_high and not PARTNER_RAISE:
+        if stats is not None:
+            stats["note"] = "the partner holds the contract: a pass"
+        return ("pass",)
     if vlow > dv:
         return ("bid", low)
     return ("pass",)
