@@ -28,11 +28,12 @@ upper bound of the benchmark alone gets the real hands (`Worlds.truth`) instead 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..cards import DECK_52, SUITS
 from ..core import Action, Observation
 from ..games.batak import BatakObservation, TrickState, add_to_trick, trick_state
-from . import baseline, batak_baseline, batak_infer
+from . import baseline, batak_baseline, batak_bidding, batak_infer  # noqa: F401 (its policy)
 from .exact import solve_worlds, template
 from .registry import Stats, Worlds, search
 from .sample import best_card, deal_unseen, means, worlds_for
@@ -492,6 +493,10 @@ TRICK_WEIGHT = 0.05  # each trick the seat's side takes, on top of the score: wh
 # search still keeps its winners instead of drawing lots between a king and a small card
 
 
+OTHERS = 1.0  # auction Batak: the weight of the others' mean score in the seat's goal (its
+# score minus OTHERS times theirs); 0 values the seat's own points alone
+
+
 def value(game: str, taken: list[int], seat: int, declarer: int | None, bid: int | None) -> float:
     """The seat's result for the game's goal: its score minus the others' mean score (plus the
     small TRICK_WEIGHT tie-breaker on tricks)."""
@@ -510,7 +515,8 @@ def value(game: str, taken: list[int], seat: int, declarer: int | None, bid: int
     if declarer is not None and bid is not None and taken[declarer] < bid:
         delta[declarer] = -bid
     own = taken[seat]
-    return (delta[seat] - (sum(delta) - delta[seat]) / 3.0
+    w = OTHERS if game == "batak" else 1.0
+    return (delta[seat] - w * (sum(delta) - delta[seat]) / 3.0
             + TRICK_WEIGHT * (own - (13 - own) / 3.0))
 
 
@@ -548,6 +554,8 @@ def candidates(obs: BatakObservation, legal: list[int],
 # deals with (1.5, 120), the perfect-information bound moving by +0.012; p95 decision time
 # 49 -> 124 ms.
 WORLDS: dict[str, tuple[float, int]] = {"koz-maca": (1.5, 120)}
+PLAYOUT_EPS: dict[str, float] = {}  # per game: card play's playouts, the chance of a random
+# legal card at each play (0.08 unless given)
 
 
 def side_tricks(taken: list[int], seat: int, teams: bool) -> int:
@@ -588,6 +596,7 @@ def choose_card(obs: BatakObservation, budget: int, rng: random.Random,
     z = CLEAR_GAIN_Z if declarer is not None else 0.0  # Koz Maça: every trick counts
 
     left = remaining - 1
+    eps = PLAYOUT_EPS.get(game, 0.08)
     state0 = trick_state(trick0, trump)  # the trick so far, once for every playout
     tricks: dict[int, list[float]] | None = None
     made: dict[int, list[float]] | None = None
@@ -607,10 +616,10 @@ def choose_card(obs: BatakObservation, budget: int, rng: random.Random,
             win = state[3]
             taken[win] += 1
             br = broken or any(x >> 4 == trump for _, x in trick)
-            res = playout_ranks(hs, unplayed, left, trump, br, [], win, taken, teams, luck)
+            res = playout_ranks(hs, unplayed, left, trump, br, [], win, taken, teams, luck, eps)
         else:
             res = playout_ranks(hs, unplayed, left, trump, broken, trick, (seat + 1) % 4, taken,
-                                teams, luck, state=state)
+                                teams, luck, eps, state=state)
         if tricks is not None:
             tricks.setdefault(c, []).append(side_tricks(res, seat, teams))
             if made is not None and declarer is not None and bid is not None:
@@ -667,11 +676,12 @@ def exact_value(obs: BatakObservation, side_total: int) -> tuple[float, float]:
     if dec is None or bid is None or dec == seat:
         own = float(side_total)
         score = own if dec is None or bid is None or own >= bid else -float(bid)
-        return (score - (13 - own) / 3.0 + TRICK_WEIGHT * (own - (13 - own) / 3.0), own)
+        w = OTHERS if obs.game == "batak" else 1.0
+        return (score - w * (13 - own) / 3.0 + TRICK_WEIGHT * (own - (13 - own) / 3.0), own)
     t = 13 - side_total  # the declarer's tricks
     dec_score = float(t) if t >= bid else -float(bid)
     own = obs.taken[seat] + (side_total - sum(obs.taken[s] for s in range(4) if s != dec)) / 3.0
-    return (own - (dec_score + side_total - own) / 3.0
+    return (own - OTHERS * (dec_score + side_total - own) / 3.0
             + TRICK_WEIGHT * (own - (13 - own) / 3.0), own)
 
 
@@ -713,19 +723,24 @@ def exact_card(obs: BatakObservation, cands: list[int], budget: int, rng: random
 
 
 def _declarer_tricks(obs: BatakObservation, worlds: list[list[list[int]]], trump: int,
-                     rng: random.Random, declarer: int) -> list[int]:
-    """Tricks of the declarer's side in each world when `declarer` leads with `trump`."""
+                     rng: random.Random, declarer: int) -> list[float]:
+    """Tricks of the declarer's side in each world when `declarer` leads with `trump` (the
+    mean of BID_PLAYOUTS[game] playouts)."""
     teams = obs.teams is not None
-    out = []
+    reps = BID_PLAYOUTS.get(obs.game, 1)
+    out: list[float] = []
     for w in worlds:
-        hands = [h[:] for h in w]
-        taken = playout(hands, trump, False, [], declarer, [0, 0, 0, 0], teams, rng)
-        t = taken[declarer] + (taken[(declarer + 2) % 4] if teams else 0)
-        out.append(t)
+        tot = 0
+        for _ in range(reps):
+            hands = [h[:] for h in w]
+            taken = playout(hands, trump, False, [], declarer, [0, 0, 0, 0], teams, rng)
+            tot += taken[declarer] + (taken[(declarer + 2) % 4] if teams else 0)
+        out.append(tot if reps == 1 else tot / reps)
     return out
 
 
-def _contract_value(obs: BatakObservation, tricks: list[int], bid: int, mine: bool) -> float:
+def _contract_value(obs: BatakObservation, tricks: Sequence[float], bid: int,
+                    mine: bool) -> float:
     """Mean goal value for the seat when its side (mine) or another side declares at `bid`."""
     teams = obs.teams is not None
     tot = 0.0
@@ -738,18 +753,18 @@ def _contract_value(obs: BatakObservation, tricks: list[int], bid: int, mine: bo
             dec = t if t >= bid else -bid
             # others share the 13 - t tricks; the seat is the declarer (mine) or one of them
             if mine:
-                tot += dec - (13 - t) / 3.0
+                tot += dec - OTHERS * (13 - t) / 3.0
             else:
                 each = (13 - t) / 3.0
-                tot += each - (dec + 2 * each) / 3.0
+                tot += each - OTHERS * (dec + 2 * each) / 3.0
     return tot / max(1, len(tricks))
 
 
-def _mean(xs: list[int]) -> float:
+def _mean(xs: Sequence[float]) -> float:
     return sum(xs) / max(1, len(xs))
 
 
-def _rate_bids(obs: BatakObservation, bids: list[int], per_trump: dict[int, list[int]],
+def _rate_bids(obs: BatakObservation, bids: list[int], per_trump: dict[int, list[float]],
                n: int, stats: Stats) -> None:
     """For `stats`: each bid's utility, and with the trump that serves it best the side's mean
     tricks as declarer and the share of worlds in which the contract is made."""
@@ -763,8 +778,135 @@ def _rate_bids(obs: BatakObservation, bids: list[int], per_trump: dict[int, list
         stats.setdefault("detail", {})[a] = f"as declarer with trump {SUITS[t]}"
 
 
+BID_MODEL = "lowest"  # "auction": each plan valued by the auction played to its end in
+# each world (batak_bidding); "lowest": the lowest bid whose score beats defending;
+# "baseline": the baseline's bids (to measure what the search's bidding adds)
+DECLARER_EDGE: dict[str, float] = {}  # per game: tricks added to the seat's own playouts as
+# declarer when it bids (0 unless given)
+BID_WORLDS = 0  # worlds for a bid decision (0: the budget's share, budget // 7)
+PARTNER_RAISE = True  # partnership Batak: whether the seat may outbid its partner (the
+# "lowest" model: when the partner holds the highest bid, False always passes)
+BID_PLAYOUTS: dict[str, int] = {}  # per game: bidding and trump, playouts per world and trump
+# (their mean; 1 unless given)
+
+
 def choose_bid(obs: BatakObservation, budget: int, rng: random.Random,
                truth: list[list[int]] | None = None, stats: Stats | None = None) -> Action:
+    if BID_MODEL == "auction":
+        return choose_bid_auction(obs, budget, rng, truth, stats)
+    if BID_MODEL == "baseline":  # for measuring: the search's card play, the baseline's bids
+        return baseline.choose_for(obs, rng)
+    return choose_bid_lowest(obs, budget, rng, truth, stats)
+
+
+def choose_bid_auction(obs: BatakObservation, budget: int, rng: random.Random,
+                       truth: list[list[int]] | None = None,
+                       stats: Stats | None = None) -> Action:
+    """The pass or the bid whose plan has the best expected score, the auction played to its
+    end in each world (`batak_bidding`): a plan is the bid now and the highest bid the seat
+    will go to as the others outbid it; the others bid like the baseline player. The bid now
+    is the lowest legal one (a higher bid only adds risk: the declarer scores the tricks
+    taken). `stats` as `choose_bid_lowest`, each bid's utility the best of its plans."""
+    seat = obs.seat
+    legal = list(obs.legal)
+    bids = sorted(a[1] for a in legal if isinstance(a, tuple) and a[0] == "bid")
+    can_pass = ("pass",) in legal
+    if not bids:
+        return ("pass",)
+    teams = obs.teams is not None
+    n_worlds = BID_WORLDS or max(8, budget // 7)
+    worlds = sample_worlds(obs, n_worlds, rng, truth)
+    n = len(worlds)
+    lucks = [rng.getrandbits(48) for _ in worlds]
+    per_trump: dict[int, list[float]] = {t: [] for t in range(4)}
+    for k, w in enumerate(worlds):
+        luck = random.Random(lucks[k])
+        for t in range(4):
+            hands = [h[:] for h in w]
+            taken = playout(hands, t, False, [], seat, [0, 0, 0, 0], teams, luck)
+            per_trump[t].append(side_tricks(taken, seat, teams))
+    auction = batak_bidding.Auction.of(obs)
+    edge = DECLARER_EDGE.get(obs.game, 0.0)
+    share = batak_bidding.PARTNER_SHARE if teams else 0.0
+    ests: list[list[float]] = []
+    for w in worlds:
+        ests.append([float(int(batak_infer.best_trump(w[s])[1] + share)) if s != seat
+                     else 0.0 for s in range(4)])
+    others: dict[tuple[int, int], int] = {}  # (world, declarer) -> its side's tricks
+
+    def other_tricks(k: int, dec: int) -> int:
+        got = others.get((k, dec))
+        if got is None:
+            w = worlds[k]
+            t = batak_infer.best_trump(w[dec])[0]
+            taken = playout([h[:] for h in w], t, False, [], dec, [0, 0, 0, 0], teams,
+                            random.Random(lucks[k] + 1 + dec))
+            got = others[(k, dec)] = side_tricks(taken, dec, teams)
+        return got
+
+    def plan(first: int | None, limit: int, own: list[float] | None = None,
+             stopped: list[bool] | None = None) -> float:
+        """The plan's mean value; `own`, when given, gets the side's mean tricks, `stopped`
+        whether the limit stopped the seat in any world."""
+        ends = [batak_bidding.outcome(auction, ests[k], first, limit) for k in range(n)]
+        if stopped is not None:
+            stopped.append(any(e[2] for e in ends))
+        fixed = 0.0  # the worlds where another seat declares
+        side = 0.0
+        mine: list[tuple[int, int]] = []  # (world, bid) where the seat declares
+        for k, (dec, b, _) in enumerate(ends):
+            if dec == seat:
+                mine.append((k, b))
+                continue
+            t = other_tricks(k, dec)
+            fixed += batak_bidding.score_for(seat, teams, dec, b, t, OTHERS)
+            if own is not None:
+                side += t if teams and (dec - seat) % 2 == 0 else \
+                    (13 - t) / (1.0 if teams else 3.0)
+        best, bt = 0.0, 0
+        if mine:
+            best, bt = max((sum(batak_bidding.score_for(seat, teams, seat, b,
+                                                        per_trump[t][k] + edge,
+                                                        OTHERS)
+                                for k, b in mine), -t) for t in range(4))
+            bt = -bt
+        if own is not None:
+            own.append((side + sum(per_trump[bt][k] for k, _ in mine)) / n)
+        return (fixed + best) / n
+
+    low = bids[0]
+    firsts = bids if (stats is not None or not can_pass) else [low]
+    utility: dict[Action, float] = {}
+    for a in firsts:
+        vals = []
+        for limit in range(a, 14):
+            stop: list[bool] = []
+            vals.append(plan(a, limit, stopped=stop))
+            if not stop[0]:
+                break  # a higher limit ends every world's auction the same way
+        utility[("bid", a)] = max(vals)
+    own: list[float] = []
+    if can_pass:
+        utility[("pass",)] = plan(None, -1, own)
+    if stats is not None:
+        _rate_bids(obs, bids, per_trump, n, stats)
+        stats["utility"] = dict(utility)
+        if can_pass:
+            stats["values"][("pass",)] = own[0]
+            stats["detail"][("pass",)] = "defending: the others bid on"
+        stats["note"] = ("the lowest bid if its best plan's expected score beats passing's, "
+                         "else a pass; the dealer who must bid, its best bid")
+    if not can_pass:
+        best_bid = max(bids, key=lambda b: (utility[("bid", b)], -b))
+        return ("bid", best_bid)
+    if utility[("bid", low)] > utility[("pass",)]:
+        return ("bid", low)
+    return ("pass",)
+
+
+def choose_bid_lowest(obs: BatakObservation, budget: int, rng: random.Random,
+                      truth: list[list[int]] | None = None,
+                      stats: Stats | None = None) -> Action:
     """The lowest bid whose expected score beats defending, or a pass; the forced dealer's
     best bid. `stats`, when given, gets per bid the side's mean tricks as declarer with the
     trump that serves the bid best ("values"), the share of worlds in which it makes the bid
@@ -776,9 +918,11 @@ def choose_bid(obs: BatakObservation, budget: int, rng: random.Random,
     can_pass = ("pass",) in legal
     if not bids:
         return ("pass",)
-    n_worlds = max(8, budget // 7)  # 4 trumps and the defence: 5 full playouts a world
+    n_worlds = BID_WORLDS or max(8, budget // 7)  # 4 trumps and the defence: 5 playouts a world
     worlds = sample_worlds(obs, n_worlds, rng, truth)
-    per_trump = {t: _declarer_tricks(obs, worlds, t, rng, seat) for t in range(4)}
+    edge = DECLARER_EDGE.get(obs.game, 0.0)
+    per_trump = {t: [x + edge for x in _declarer_tricks(obs, worlds, t, rng, seat)]
+                 for t in range(4)}
     if stats is not None:
         _rate_bids(obs, bids, per_trump, len(worlds), stats)
     best_v = None
@@ -820,6 +964,10 @@ def choose_bid(obs: BatakObservation, budget: int, rng: random.Random,
         stats["detail"][("pass",)] = f"defending against seat {other}"
         stats["note"] = ("the lowest bid if its expected score beats defending's, else a "
                          "pass")
+    if partner_high and not PARTNER_RAISE:
+        if stats is not None:
+            stats["note"] = "the partner holds the contract: a pass"
+        return ("pass",)
     if vlow > dv:
         return ("bid", low)
     return ("pass",)
