@@ -4,6 +4,7 @@ endings, its play obligations the engine's, its values kept when everyone plays 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -279,30 +280,38 @@ def _solver_state(s: Solver) -> tuple[int, int, int, bool]:
     return allc, allc.bit_count() // 4, s.to_move, broken
 
 
+def _at_trick_boundaries(game: str, base: int, counts: dict[int, int]
+                         ) -> Iterator[tuple[int, int, Deal]]:
+    """Random endings of `most` cards a hand (`counts[most]` of each, seeds `base * most +
+    k`), each played on at random to the next trick boundary: (most, k, deal) for those
+    still in play."""
+    for most, count in counts.items():
+        for k in range(count):
+            d = ending(game, base * most + k, most)
+            rng = random.Random(k)
+            while d.phase == "play" and d._trick:
+                acts = d.legal_actions()
+                d.play_action(acts[rng.randrange(len(acts))])
+            if d.phase == "play":
+                yield most, k, d
+
+
 @pytest.mark.parametrize("game", SOLVED)
 def test_sure_trick_bounds_hold(game: str) -> None:
     """The bounds from sure winners and from drawing trumps, at trick boundaries of random
     endings, never contradict the brute-force value."""
     checked = 0
-    for most in (2, 3, 4):
-        for k in range(60 if most < 4 else 25):
-            d = ending(game, 3000 * most + k, most)
-            rng = random.Random(k)
-            while d.phase == "play" and d._trick:  # on to the next trick boundary
-                acts = d.legal_actions()
-                d.play_action(acts[rng.randrange(len(acts))])
-            if d.phase != "play":
+    for most, k, d in _at_trick_boundaries(game, 3000, {2: 60, 3: 60, 4: 25}):
+        for side in sides(game, d):
+            s = Solver(d, side)
+            allc, _, leader, broken = _solver_state(s)
+            if not s.bounds_ok(allc):
                 continue
-            for side in sides(game, d):
-                s = Solver(d, side)
-                allc, _, leader, broken = _solver_state(s)
-                if not s.bounds_ok(allc):
-                    continue
-                top = s.rem_pts if s.kozel else allc.bit_count() >> 2
-                lo, hi = s._sure(s.hands, allc, leader, top, broken)
-                want = brute(d, frozenset(side), {})
-                assert lo <= want <= hi, (game, most, k, side, lo, want, hi)
-                checked += 1
+            top = s.rem_pts if s.kozel else allc.bit_count() >> 2
+            lo, hi = s._sure(s.hands, allc, leader, top, broken)
+            want = brute(d, frozenset(side), {})
+            assert lo <= want <= hi, (game, most, k, side, lo, want, hi)
+            checked += 1
     assert checked > 150
 
 
@@ -313,28 +322,20 @@ def test_top_trumps_bound_holds(game: str) -> None:
     seat alone against the three others takes at least what it says, by brute force, on lead
     or not; with and without other trumps in play."""
     checked = with_others = 0
-    for most in (2, 3, 4, 5):
-        for k in range(80 if most < 5 else 16):
-            d = ending(game, 11000 * most + k, most)
-            rng = random.Random(k)
-            while d.phase == "play" and d._trick:  # on to the next trick boundary
-                acts = d.legal_actions()
-                d.play_action(acts[rng.randrange(len(acts))])
-            if d.phase != "play":
+    for most, k, d in _at_trick_boundaries(game, 11000, {2: 80, 3: 80, 4: 80, 5: 16}):
+        for seat in range(4):
+            s = Solver(d, (seat,))
+            allc, _, _, _ = _solver_state(s)
+            tp = allc & s.tmask
+            if not s.bounds_ok(allc) or not s.hands[seat] & tp:
                 continue
-            for seat in range(4):
-                s = Solver(d, (seat,))
-                allc, _, _, _ = _solver_state(s)
-                tp = allc & s.tmask
-                if not s.bounds_ok(allc) or not s.hands[seat] & tp:
-                    continue
-                w = s._alone(s.hands, seat, allc, tp)
-                if not w:
-                    continue
-                want = brute(d, frozenset((seat,)), {})
-                assert w <= want, (game, most, k, seat, w, want)
-                checked += 1
-                with_others += tp != s.hands[seat] & tp
+            w = s._alone(s.hands, seat, allc, tp)
+            if not w:
+                continue
+            want = brute(d, frozenset((seat,)), {})
+            assert w <= want, (game, most, k, seat, w, want)
+            checked += 1
+            with_others += tp != s.hands[seat] & tp
     assert checked > 15
     assert with_others > 10 or game.startswith("kozel")
 

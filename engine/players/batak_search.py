@@ -790,6 +790,19 @@ BID_PLAYOUTS: dict[str, int] = {}  # per game: bidding and trump, playouts per w
 # (their mean; 1 unless given)
 
 
+def _bid_setup(obs: BatakObservation, budget: int, rng: random.Random,
+               truth: list[list[int]] | None
+               ) -> tuple[list[int], bool, list[list[list[int]]]] | None:
+    """The legal bids (ascending), whether a pass is legal, and the drawn worlds for a
+    bidding decision; None when no bid is legal (the seat passes)."""
+    legal = list(obs.legal)
+    bids = sorted(a[1] for a in legal if isinstance(a, tuple) and a[0] == "bid")
+    if not bids:
+        return None
+    n_worlds = BID_WORLDS or max(8, budget // 7)  # 4 trumps and the defence: 5 playouts a world
+    return bids, ("pass",) in legal, sample_worlds(obs, n_worlds, rng, truth)
+
+
 def choose_bid(obs: BatakObservation, budget: int, rng: random.Random,
                truth: list[list[int]] | None = None, stats: Stats | None = None) -> Action:
     if BID_MODEL == "auction":
@@ -808,14 +821,11 @@ def choose_bid_auction(obs: BatakObservation, budget: int, rng: random.Random,
     is the lowest legal one (a higher bid only adds risk: the declarer scores the tricks
     taken). `stats` as `choose_bid_lowest`, each bid's utility the best of its plans."""
     seat = obs.seat
-    legal = list(obs.legal)
-    bids = sorted(a[1] for a in legal if isinstance(a, tuple) and a[0] == "bid")
-    can_pass = ("pass",) in legal
-    if not bids:
+    setup = _bid_setup(obs, budget, rng, truth)
+    if setup is None:
         return ("pass",)
+    bids, can_pass, worlds = setup
     teams = obs.teams is not None
-    n_worlds = BID_WORLDS or max(8, budget // 7)
-    worlds = sample_worlds(obs, n_worlds, rng, truth)
     n = len(worlds)
     lucks = [rng.getrandbits(48) for _ in worlds]
     per_trump: dict[int, list[float]] = {t: [] for t in range(4)}
@@ -913,13 +923,10 @@ def choose_bid_lowest(obs: BatakObservation, budget: int, rng: random.Random,
     ("chance") and the expected score the decision compares ("utility"); per pass the side's
     mean tricks and score when defending."""
     seat = obs.seat
-    legal = list(obs.legal)
-    bids = sorted(a[1] for a in legal if isinstance(a, tuple) and a[0] == "bid")
-    can_pass = ("pass",) in legal
-    if not bids:
+    setup = _bid_setup(obs, budget, rng, truth)
+    if setup is None:
         return ("pass",)
-    n_worlds = BID_WORLDS or max(8, budget // 7)  # 4 trumps and the defence: 5 playouts a world
-    worlds = sample_worlds(obs, n_worlds, rng, truth)
+    bids, can_pass, worlds = setup
     edge = DECLARER_EDGE.get(obs.game, 0.0)
     per_trump = {t: [x + edge for x in _declarer_tricks(obs, worlds, t, rng, seat)]
                  for t in range(4)}
