@@ -99,6 +99,12 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
         return self.lesson_run is not None
 
     @property
+    def own_end(self) -> bool:
+        """A lesson or a puzzle is on the table: its end is its own (no deal summary, its
+        last trick stays on the felt, nothing to tap for)."""
+        return self.lesson_run is not None or self.puzzle is not None
+
+    @property
     def lesson_done(self) -> bool:
         return self.lesson_run is not None and bool(self.lesson_run.done)
 
@@ -137,7 +143,7 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
                      speed=self.speed, overlay=self.overlay is not None,
                      lingering=self.lingering, last_trick=self.last_trick, fresh=self.fresh,
                      selection=tuple(self.selection), timer_left=self.timer_left,
-                     away=frozenset(self.away), lesson=self.lesson or self.puzzle is not None,
+                     away=frozenset(self.away), lesson=self.own_end,
                      lesson_done=self.lesson_done and not self.replying,
                      busy=self.replying or (self.puzzle is not None
                                             and (self.pz_playing or self.pz_state != "solving")),
@@ -327,12 +333,11 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
             # At Instant the deal's last trick gives way to the summary at once (the summary
             # and "Last trick" show it); every other finished trick stays on show a while, and
             # so does the last one of a lesson or a puzzle, whose end has no summary.
-            self.lingering = not (self.speed == "0" and d.phase == "over" and not self.lesson
-                                  and self.puzzle is None)
+            self.lingering = not (self.speed == "0" and d.phase == "over"
+                                  and not self.own_end)
             self.fresh = True
         self.emit(F.Render(), F.Save())
-        if d.phase == "over" and not self.lingering and not self.lesson \
-                and self.puzzle is None:
+        if d.phase == "over" and not self.lingering and not self.own_end:
             self.summary()  # (a lesson's end is its own, and a puzzle's)
 
     def orig(self, seat: int | None) -> int | None:

@@ -37,7 +37,7 @@ class Ui:
     selection: tuple[str, ...] = ()
     timer_left: int | None = None
     away: frozenset[int] = frozenset()
-    lesson: bool = False  # a lesson is on the table (it answers every move itself)
+    lesson: bool = False  # a lesson or a puzzle is on the table (its end is its own)
     lesson_done: bool = False
     busy: bool = False  # a lesson's replies are being played
     lesson_hint: bool = False  # the lesson's step has a hint
