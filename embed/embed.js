@@ -10,7 +10,8 @@
  * data-step, data-seat, data-seats ("all"), data-view ("open"), data-lang, data-speed,
  * data-seed, data-players, data-level,
  * data-height (a fixed CSS height; without it the frame follows the table's height, from its
- * "resize" events), data-src (the table's address; default: the folder
+ * "resize" events), data-loading="lazy" (the table starts only when the reader scrolls within
+ * 200px of it), data-src (the table's address; default: the folder
  * this script was loaded from).
  *
  * The table's events arrive on the element as DOM events named "trick-table" (event.detail is
@@ -47,9 +48,21 @@
     if (!height) q.set("fit", "1");
     q.set("parent", location.origin);
     var frame = document.createElement("iframe");
-    frame.src = src.href.split("?")[0] + "?" + q.toString();
+    var address = src.href.split("?")[0] + "?" + q.toString();
     frame.title = el.getAttribute("data-title") || "Card table";
-    if (el.getAttribute("data-loading") === "lazy") frame.loading = "lazy";
+    if (el.getAttribute("data-loading") === "lazy") {
+      // A table starts its own Python runtime: one that is out of sight starts only when
+      // the reader scrolls near it (browsers' own lazy frames start far earlier).
+      frame.loading = "lazy";
+      if (typeof IntersectionObserver === "function") {
+        var seen = new IntersectionObserver(function (entries) {
+          for (var i = 0; i < entries.length; i++) {
+            if (entries[i].isIntersecting) { seen.disconnect(); frame.src = address; return; }
+          }
+        }, { rootMargin: "200px 0px" });
+        seen.observe(el);
+      } else frame.src = address;
+    } else frame.src = address;
     frame.setAttribute("allow", "clipboard-write");
     frame.style.width = "100%";
     frame.style.minWidth = "320px";

@@ -110,7 +110,7 @@ def embedded(b: Any) -> None:
         div.scroll_into_view_if_needed()
         frame = None
         for _ in range(600):
-            frames = [f for f in page.frames if "lesson=" in f.url]
+            frames = [f for f in page.frames if "lesson" in f.url]
             if frames and frames[0].evaluate("!!document.querySelector('#lesson:not([hidden])')"):
                 frame = frames[0]
                 break

@@ -433,11 +433,15 @@ def test_every_embed_on_a_game_page_works(page: Path) -> None:
         assert e.get("data-game") == game
         assert set(e) <= {"data-trick-table", "data-game", "data-record", "data-lesson",
                           "data-step", "data-seat", "data-seats", "data-view", "data-lang",
-                          "data-height", "class"}, e
+                          "data-height", "data-loading", "class"}, e
         if e.get("data-view") is not None:
             assert e["data-view"] == "open"
         if e.get("data-seats") is not None:
             assert e["data-seats"] == "all"
+    # each table starts a Python runtime: only the first starts with the page, the others
+    # when the reader scrolls to them
+    assert [e.get("data-loading") for e in p.embeds] == \
+        [None] + ["lazy"] * (len(p.embeds) - 1)
     for e in records:
         rec = address.decode(str(e["data-record"]))
         m = engine.replay(rec)

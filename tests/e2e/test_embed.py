@@ -454,7 +454,11 @@ def test_learn_site_uses_only_embed_js(outside: tuple[Any, Sites]) -> None:
     frames = page.query_selector_all("[data-trick-table] iframe")
     divs = page.query_selector_all("[data-trick-table]")
     assert len(frames) == len(divs) >= 4
+    # the tables out of sight (data-loading="lazy") start only when the reader comes near
+    assert frames[0].get_attribute("src") and not frames[-1].get_attribute("src")
     for f in frames:
+        f.scroll_into_view_if_needed()
+        page.wait_for_function("f => !!f.getAttribute('src')", arg=f)
         src = str(f.get_attribute("src"))
         assert src.startswith(BASE + "?embed=1"), src
         assert "fit=1" in src  # the frame follows the table's height
@@ -495,11 +499,18 @@ def test_learn_page_stays_still_and_frames_fit(outside: tuple[Any, Sites],
     page.set_viewport_size({"width": size[0], "height": size[1]})
     try:
         page.goto(BASE + "learn/koz-maca.html")
+        frames_ready(page, 1)[0].wait_for_selector("#table:not([hidden])")
+        page.wait_for_timeout(2000)  # the table's first turn has come (and asked for focus)
+        assert page.evaluate("window.scrollY") == 0
+        assert page.evaluate("document.activeElement.tagName") != "IFRAME"
+        # the lessons further down start as the reader scrolls to them (data-loading="lazy")
+        for el in page.query_selector_all("[data-trick-table] iframe")[1:]:
+            el.scroll_into_view_if_needed()
+            page.wait_for_function("f => !!f.getAttribute('src')", arg=el)
         frames = frames_ready(page, 4)
         for fr in frames:
             fr.wait_for_selector("#table:not([hidden])")
-        page.wait_for_timeout(2000)  # the tables' first turns have come (and asked for focus)
-        assert page.evaluate("window.scrollY") == 0
+        page.wait_for_timeout(2000)
         assert page.evaluate("document.activeElement.tagName") != "IFRAME"
         for fr in frames:
             assert fr.evaluate("document.hasFocus() && document.activeElement !== document.body"

@@ -260,6 +260,8 @@ def test_the_learn_site_has_a_puzzles_page(outside: tuple[Any, Sites]) -> None: 
     page.wait_for_function("n => document.querySelectorAll('[data-trick-table] iframe').length"
                            " >= n", arg=len(divs))
     for f in page.query_selector_all("[data-trick-table] iframe"):
+        f.scroll_into_view_if_needed()  # the later ones start when the reader comes near
+        page.wait_for_function("f => !!f.getAttribute('src')", arg=f)
         src = str(f.get_attribute("src"))
         assert src.startswith(BASE) and "puzzle=" in src and "embed=1" in src
 
