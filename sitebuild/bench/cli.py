@@ -36,6 +36,12 @@ exits with status 2.
         the page's computer (default level) makes every decision of a few seeded deals of each
         game in its worker; its decision times beside CPython's on the same positions (--deals N
         per game, default 3; --seed S, default 7)
+    page-learn [--runs N]
+        a tutorial page with four tables (dist/learn/koz-maca.html) as shipped, the tables out
+        of sight starting when the reader scrolls near them, beside the same page with every
+        table started at once: the wait for the first table, the tables started and the
+        renderers' memory, at 360x640 (also with the CPU throttled 4x) and 1280x800 (default 3
+        runs)
     strength [strength options] [--page-deals N]
         the computer players' strength (python3 -m engine.bench strength, the same options),
         then page-ai with N deals per game (default 1): decision times in CPython and in the page
@@ -57,12 +63,13 @@ from .ai import page_ai
 from .browser import unavailable
 from .frames import page_frames
 from .goals import page_goals
+from .learn import page_learn
 from .memory import page_memory
 from .requests import page_requests
 from .start import page_load, start_figures
 
 COMMANDS = ("page-goals", "page-load", "page-start", "page-requests", "page-ai", "page-memory",
-            "page-frames", "strength", "engines")
+            "page-frames", "page-learn", "strength", "engines")
 
 
 def parser(command: str) -> argparse.ArgumentParser:
@@ -70,7 +77,7 @@ def parser(command: str) -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog=f"python3 -m sitebuild.bench {command}",
                                  description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    if command in ("page-load", "page-start"):
+    if command in ("page-load", "page-start", "page-learn"):
         ap.add_argument("--runs", type=int, default=5 if command == "page-load" else 3,
                         help="cold loads of each page")
     elif command == "page-goals":
@@ -125,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
         page_memory(args.seed)
     elif command == "page-frames":
         page_frames(args.seed, args.deals)
+    elif command == "page-learn":
+        page_learn(args.runs)
     else:
         page_ai(args.deals, args.seed)
     return 0
