@@ -166,6 +166,8 @@ class Solver:
         self.exact: dict[int, list[int]] = {}
         self.suit_codes: dict[int, int] = {}  # a suit's cards in the four hands -> its key code
         self.hist = [[0] * 80 for _ in range(4)]  # cut-offs per (seat, lead), weighted
+        # partnership Batak: the other side's last lead that cut off, by cards in hand
+        self.killer = [-1] * 16
         self.kozel = isinstance(deal, KozelDeal)
         self.to_id: dict[int, int] = {}
         self.to_card: dict[int, int] = {}
@@ -414,6 +416,7 @@ class Solver:
                             ruff_opp[g] = True
         hist = self.hist[seat]
         keyed: list[int] = []
+        kill = -1 if me or self.kozel else self.killer[h[seat].bit_count()]
         for i in ids:
             g = i >> 4
             above = present >> (i + 1) & gmask[g] >> (i + 1)
@@ -427,6 +430,8 @@ class Solver:
                 t = 1 << (above.bit_length() + i)  # the top card of the suit still in play
                 partner_top = any(h[o] & t for o in range(4) if o != seat and maxer[o] == me)
                 w = 30 if partner_top else 35 if ruff_partner[g] else 70
+            if i == kill:
+                w = 0
             k = (w << 24 | (HIST_TOP - min(hist[i], HIST_TOP))) << 4 | (i & 15)
             keyed.append(k << 7 | i)
         return _best_first(keyed, best)
@@ -1035,6 +1040,8 @@ class Solver:
             if cut and self.use_history:
                 # a cut-off of the side's lead weighs the square of the cards in hand
                 self.hist[seat][bestm] += h.bit_count() ** 2 if maximize else 1
+                if not maximize and self.pairs:
+                    self.killer[h.bit_count()] = bestm
         return bestv
 
     # --- driving the search -------------------------------------------------------------------
