@@ -50,19 +50,20 @@
     var frame = document.createElement("iframe");
     var address = src.href.split("?")[0] + "?" + q.toString();
     frame.title = el.getAttribute("data-title") || "Card table";
-    if (el.getAttribute("data-loading") === "lazy") {
+    var lazy = el.getAttribute("data-loading") === "lazy";
+    if (lazy && typeof IntersectionObserver === "function") {
       // A table starts its own Python runtime: one that is out of sight starts only when
       // the reader scrolls near it (browsers' own lazy frames start far earlier).
-      frame.loading = "lazy";
-      if (typeof IntersectionObserver === "function") {
-        var seen = new IntersectionObserver(function (entries) {
-          for (var i = 0; i < entries.length; i++) {
-            if (entries[i].isIntersecting) { seen.disconnect(); frame.src = address; return; }
-          }
-        }, { rootMargin: "200px 0px" });
-        seen.observe(el);
-      } else frame.src = address;
-    } else frame.src = address;
+      var seen = new IntersectionObserver(function (entries) {
+        for (var i = 0; i < entries.length; i++) {
+          if (entries[i].isIntersecting) { seen.disconnect(); frame.src = address; return; }
+        }
+      }, { rootMargin: "200px 0px" });
+      seen.observe(el);
+    } else {
+      if (lazy) frame.loading = "lazy";
+      frame.src = address;
+    }
     frame.setAttribute("allow", "clipboard-write");
     frame.style.width = "100%";
     frame.style.minWidth = "320px";

@@ -14,21 +14,21 @@ from typing import Any
 
 from ..files import DIST
 from .browser import CHROMIUM_ARGS, launch, serve_in_background
-from .memory import processes
+from .memory import renderer_memory
 
 PAGE = "learn/koz-maca.html"
 EAGER = "learn/bench-eager.html"  # the same page, every table started with it
 SETTLE = 4.0  # seconds after the first table is ready before counting and measuring
 
 
-def first_ready(page: Any, timeout: float = 180.0) -> float:
-    """Seconds from now until the first table's frame says it is ready."""
+def first_ready(page: Any, timeout: float = 180.0) -> None:
+    """Waits until the first table's frame says it is ready."""
     t0 = time.monotonic()
     while time.monotonic() - t0 < timeout:
         frames = [f for f in page.frames if "embed=1" in f.url]
         try:
             if frames and frames[0].evaluate("!!document.documentElement.dataset.ready"):
-                return time.monotonic() - t0
+                return
         except Exception:  # noqa: BLE001, S110 (the frame is still loading)
             pass
         time.sleep(0.05)
@@ -51,8 +51,7 @@ def one_visit(browser: Any, url: str, size: tuple[int, int], throttle: bool
         started = int(page.evaluate(
             "[...document.querySelectorAll('[data-trick-table] iframe')]"
             ".filter(f => f.getAttribute('src')).length"))
-        pss = sum(p["pss"] for p in processes() if p["type"] == "renderer")
-        return ready, started, pss
+        return ready, started, float(renderer_memory()["pss"])
     finally:
         ctx.close()
 

@@ -448,6 +448,13 @@ def _click_only(page: Any, move: str) -> None:
             page.click('#panel [data-move="confirm"]')
 
 
+def scroll_to_start(page: Any, frame: Any) -> None:
+    """Scrolls a table's frame into view and waits until embed.js has given it its address
+    (a data-loading="lazy" table starts only when the reader comes near)."""
+    frame.scroll_into_view_if_needed()
+    page.wait_for_function("f => !!f.getAttribute('src')", arg=frame)
+
+
 def test_learn_site_uses_only_embed_js(outside: tuple[Any, Sites]) -> None:
     page, _ = outside
     page.goto(BASE + "learn/koz-maca.html")
@@ -457,8 +464,7 @@ def test_learn_site_uses_only_embed_js(outside: tuple[Any, Sites]) -> None:
     # the tables out of sight (data-loading="lazy") start only when the reader comes near
     assert frames[0].get_attribute("src") and not frames[-1].get_attribute("src")
     for f in frames:
-        f.scroll_into_view_if_needed()
-        page.wait_for_function("f => !!f.getAttribute('src')", arg=f)
+        scroll_to_start(page, f)
         src = str(f.get_attribute("src"))
         assert src.startswith(BASE + "?embed=1"), src
         assert "fit=1" in src  # the frame follows the table's height
@@ -505,8 +511,7 @@ def test_learn_page_stays_still_and_frames_fit(outside: tuple[Any, Sites],
         assert page.evaluate("document.activeElement.tagName") != "IFRAME"
         # the lessons further down start as the reader scrolls to them (data-loading="lazy")
         for el in page.query_selector_all("[data-trick-table] iframe")[1:]:
-            el.scroll_into_view_if_needed()
-            page.wait_for_function("f => !!f.getAttribute('src')", arg=el)
+            scroll_to_start(page, el)
         frames = frames_ready(page, 4)
         for fr in frames:
             fr.wait_for_selector("#table:not([hidden])")

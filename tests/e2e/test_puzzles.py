@@ -27,6 +27,7 @@ from .test_embed import (  # noqa: F401
     outside,
     outside_context,
     parent_page,
+    scroll_to_start,
     send,
     table_frame,
     wait_events,
@@ -260,8 +261,7 @@ def test_the_learn_site_has_a_puzzles_page(outside: tuple[Any, Sites]) -> None: 
     page.wait_for_function("n => document.querySelectorAll('[data-trick-table] iframe').length"
                            " >= n", arg=len(divs))
     for f in page.query_selector_all("[data-trick-table] iframe"):
-        f.scroll_into_view_if_needed()  # the later ones start when the reader comes near
-        page.wait_for_function("f => !!f.getAttribute('src')", arg=f)
+        scroll_to_start(page, f)  # the later ones start when the reader comes near
         src = str(f.get_attribute("src"))
         assert src.startswith(BASE) and "puzzle=" in src and "embed=1" in src
 
