@@ -486,7 +486,11 @@ def trump_html(view: dict[str, Any]) -> str:
         return (f'<div class="trump {colour}" data-trump="{t}">{esc(label)} '
                 f'{suit_svg(t)}<span class="tname">{esc(suit_name(t))}</span>{extra}</div>')
     text = _("Trump: to be named") if view.get("phase") in ("bidding", "trump") else _("Trump: none")
-    return f'<div class="trump none" data-trump="">{esc(text)}</div>'
+    # (on a phone the chip shows "Trump ?" or "Trump –", the whole sentence read aloud)
+    short = "?" if view.get("phase") in ("bidding", "trump") else "–"
+    label = pgettext("trump bar", "Trump")
+    return (f'<div class="trump none" data-trump=""><span class="tfull">{esc(text)}</span>'
+            f'<span class="tshort" aria-hidden="true">{esc(label)} {short}</span></div>')
 
 
 def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: dict[str, Any],
