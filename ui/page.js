@@ -85,7 +85,8 @@
     var pick = function (sel) { var n = lobby.querySelector(sel); return n ? n.value : null; };
     var chosen = lobby.querySelector(".game-choice.selected");
     return { game: chosen ? chosen.getAttribute("data-game-choice") : null, opts: opts,
-             seed: pick("#opt-seed"), speed: pick("[data-speed]"), level: pick("[data-level]") };
+             seed: pick("#opt-seed"), speed: pick("[data-speed]"), level: pick("[data-level]"),
+             name: pick("#opt-name") };
   }
 
   function controlSelector(node, scope, attrs) {
@@ -112,7 +113,8 @@
     var msg = el("lobby-msg");
     if (resumeHtml && msg) msg.insertAdjacentHTML("afterend", resumeHtml);
     if (globals) {
-      [["#opt-seed", globals.seed], ["[data-speed]", globals.speed], ["[data-level]", globals.level]].forEach(function (p) {
+      [["#opt-seed", globals.seed], ["[data-speed]", globals.speed], ["[data-level]", globals.level],
+       ["#opt-name", globals.name]].forEach(function (p) {
         var n = lobby.querySelector(p[0]);
         if (n && p[1] !== null) n.value = p[1];
       });
@@ -436,6 +438,7 @@
   var OPS = {
     "html": function (id, html) { var n = el(id); if (n) n.innerHTML = html; },
     "text": function (id, text) { var n = el(id); if (n) n.textContent = text; },
+    "field": function (id, value) { var n = el(id); if (n && n.value !== value) n.value = value; },
     "hidden": function (id, h) { var n = el(id); if (n) n.hidden = h; },
     "attr": function (sel, name, value) {
       all(sel).forEach(function (n) { if (value === null) n.removeAttribute(name); else n.setAttribute(name, value); });
