@@ -260,14 +260,14 @@
   // screen gives (style.css reads --cw, --ch, --ov and --per). One row that fans as the hand
   // grows, each card showing a strip of at least MIN_STRIP px (its index, to read and to tap);
   // two rows only where both fit in full and one row would not.
-  var MIN_STRIP = 30, MIN_CARD = 40;
+  var MIN_STRIP = 30, MIN_CARD = 40, handKey = "", handMost = 0;
   function layoutHand() {
     var hand = el("hand"), table = el("table"), panel = el("panel");
     if (!hand) return;
     if (panel && !panel.hidden) table.style.setProperty("--panel-h", panel.offsetHeight + "px");
     else table.style.removeProperty("--panel-h");
     var n = hand.querySelectorAll(".card").length;
-    if (!n || el("table").hidden) return;
+    if (table.hidden) return;
     var vw = window.innerWidth, vh = window.innerHeight;
     // (an embedded table's frame follows its content: no size there depends on its height)
     var phone = vw <= 640 || vh <= 500, fit = root.hasAttribute("data-embed");
@@ -276,16 +276,29 @@
     var width = table.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight) - 4;
     var budget = fit ? Math.min(200, width * 0.5 + 16) : phone ? vh * (vw > vh ? 0.28 : 0.34) : vh * 0.26;
     var maxW = phone ? (large ? 96 : 80) : (large ? 150 : 112);
+    // one size for the whole deal: the cards keep their size and rows as the hand empties,
+    // so the felt keeps its own (a felt that changes size draws the whole table again)
+    var key = [table.getAttribute("data-game"), table.getAttribute("data-players"),
+               table.getAttribute("data-deal"), vw, vh, width, large].join("/");
+    if (!n) {  // no cards (the deal is over): the hand's room as laid out, at this size only
+      if (key !== handKey) {
+        ["--cw", "--ch", "--ov", "--per", "--rows"].forEach(function (v) { hand.style.removeProperty(v); });
+        handKey = key; handMost = 0;
+      }
+      return;
+    }
+    if (key !== handKey || n > handMost) { handKey = key; handMost = n; }
     var lift = phone ? 10 : 16, gap = 6, best = null;
     for (var rows = 1; rows <= 2; rows++) {
-      var per = Math.ceil(n / rows);
+      var per = Math.ceil(handMost / rows);
       var cw = Math.min(maxW, ((budget - lift - (rows - 1) * gap) / rows) / 1.42);
       if (per > 1) cw = Math.min(cw, width - MIN_STRIP * (per - 1));
       if (cw < MIN_CARD && rows < 2) continue;
       cw = Math.max(cw, MIN_CARD);
       // no overlap where the cards fit side by side at nearly that size
       var flat = (width + 4) / per - 4;
-      if (flat >= cw * 0.8 || (fit && flat >= MIN_CARD + 6)) cw = Math.min(cw, flat);
+      // (a desktop's cards side by side as long as they are 46 px wide, as large ones overlap)
+      if (flat >= cw * 0.8 || ((fit || (!phone && !large)) && flat >= MIN_CARD + 6)) cw = Math.min(cw, flat);
       var strip = per > 1 ? Math.min(cw + 4, (width - cw) / (per - 1)) : cw + 4;
       var pick = { rows: rows, per: per, cw: Math.floor(cw), strip: Math.floor(strip) };
       // two rows where they show far more of each card (a strip under 40 px) at nearly
@@ -295,14 +308,18 @@
     }
     hand.style.setProperty("--cw", best.cw + "px");
     hand.style.setProperty("--ch", Math.floor(best.cw * 1.42) + "px");
-    hand.style.setProperty("--ov", (best.cw - best.strip) + "px");
-    hand.style.setProperty("--per", String(best.per));
+    // the cards left in a row spread out up to side by side
+    var now = Math.ceil(n / best.rows);
+    var spread = now > 1 ? Math.min(best.cw + 4, (width - best.cw) / (now - 1)) : best.cw + 4;
+    hand.style.setProperty("--ov", (best.cw - Math.floor(spread)) + "px");
+    hand.style.setProperty("--per", String(now));
+    hand.style.setProperty("--rows", String(best.rows));
     hand.setAttribute("data-rows", String(best.rows));
   }
   window.addEventListener("resize", function () { layoutHand(); markWraps(); fitLabels(); noteHeight(); });
-  document.addEventListener("change", function (e) {  // large cards on or off
-    if (e.target && e.target.hasAttribute && e.target.hasAttribute("data-setting")) setTimeout(layoutHand, 0);
-  });
+  try {  // large cards on or off (index.html sets html[data-cards])
+    new MutationObserver(layoutHand).observe(root, { attributes: true, attributeFilter: ["data-cards"] });
+  } catch (e) { /* an old browser: the next drawing lays the hand out */ }
 
   // The bar's menu on a phone (Scores, Rules, Speed, Sound, Language, Games): opened and
   // closed here at once, never waiting for Python; #table[data-menu] shows it.

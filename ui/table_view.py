@@ -214,6 +214,11 @@ def status(m: Model) -> str:
         if prompt is not None:
             return prompt.render(names, catalog())
         return _("Your turn: play a raised card.")
+    if to_move is not None and to_move not in ui.readers and ui.step is not None:
+        # a stepped example: nobody plays until the reader steps on
+        if ui.step[0] < ui.step[1]:
+            return _("{name} is next: press › to see the move.").format(name=names[to_move])
+        return ""
     if to_move is not None and to_move not in ui.readers:  # a reader's seat waits for no one
         name = names[to_move]
         if phase == "bidding":

@@ -676,7 +676,7 @@ def rules_sheet_html(gi: dict[str, Any]) -> str:
     # (the heading takes the focus: the sheet opens at its top, not at its last button)
     return (f'<div class="sheet rules-sheet" role="dialog" aria-label="{esc(aria)}">'
             f'<h2 tabindex="-1" data-autofocus>{esc(gi["title"])}</h2>'
-            f'{rules_html(gi)}<h3>{esc(keyboard)}</h3>{keys_html()}'
+            f'{rules_html(gi)}<div class="keys-part"><h3>{esc(keyboard)}</h3>{keys_html()}</div>'
             '<div class="sheet-actions"><button type="button" class="btn primary" '
             f'data-action="close">{esc(back)}</button></div></div>')
 

@@ -175,6 +175,10 @@ def page(shared_page: dict[str, Any], site: Site) -> Any:
     return live_page(shared_page, lambda: open_table_page(shared_page["ctx"], site))
 
 
+# Where a player taps a card of the hand: its index, in the strip a fanned hand always shows
+STRIP = {"x": 10, "y": 24}
+
+
 class App:
     """Drives the page like a player: only clicks (and typing in the lobby)."""
 
@@ -270,7 +274,7 @@ class App:
                 card = p.query_selector("#hand [data-card][data-legal]:not([data-selected])")
                 assert card is not None, "no selectable card while the play is incomplete"
                 chosen.append(str(card.get_attribute("data-card")))
-                card.click()
+                card.click(position=STRIP)
                 self.settle()
             p.click('#panel [data-move="confirm"]')
             move = " ".join(chosen)
@@ -278,7 +282,7 @@ class App:
             card = p.query_selector("#hand [data-card][data-legal]")
             assert card is not None, "the human is to move but no card is playable"
             move = str(card.get_attribute("data-card"))
-            card.click()
+            card.click(position=STRIP)
         p.wait_for_function("s => document.getElementById('table').dataset.seq !== s", arg=before)
         return move
 

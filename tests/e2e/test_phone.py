@@ -32,7 +32,7 @@ import pytest
 
 import engine
 
-from .conftest import Site, open_table_page
+from .conftest import STRIP, Site, open_table_page
 
 pytestmark = pytest.mark.e2e
 
@@ -200,7 +200,7 @@ def test_every_phase_fits_every_screen(phone: Any, game: str, players: int | Non
         if phase == "play":
             # the player's card ends the trick: it stays on the felt (Instant) until a tap
             page.set_viewport_size({"width": 360, "height": 640})
-            page.click("#hand [data-legal]")
+            page.click("#hand [data-legal]", position=STRIP)
             page.wait_for_selector("html:not([data-busy])", state="attached")
             if page.query_selector("#overlay [data-check]"):  # the play checker asks first
                 page.click('#overlay [data-action="check-play"]')

@@ -14,6 +14,9 @@ pytestmark = pytest.mark.e2e
 
 
 def open_sheet(app: App, action: str, sel: str) -> None:
+    """Opens a sheet from the bar (on a phone, from the bar's menu)."""
+    if app.page.is_visible('#bar [data-action="menu"]'):
+        app.page.click('#bar [data-action="menu"]')
     app.page.click(f'#bar [data-action="{action}"]')
     app.page.wait_for_selector(f"#overlay:not([hidden]) {sel}")
     app.settle()
