@@ -20,6 +20,11 @@ from .. import ai, new_match
 from .strength import parse_setting
 
 
+def _longest(hand: list[int]) -> int:
+    """The suit a declarer with `hand` names in the search's model: the longest, then by ranks."""
+    return max(range(4), key=lambda x: sum(20 + (c & 15) for c in hand if c >> 4 == x))
+
+
 def measure(deals: int, seed: int, level: str) -> dict[str, int]:
     """The counts of the module's docstring over `deals` deals from match seed `seed`."""
     out = {"deals": 0, "raises": 0, "same_trump": 0, "won_by_raise": 0, "raise_down": 0,
@@ -28,8 +33,7 @@ def measure(deals: int, seed: int, level: str) -> dict[str, int]:
         m = new_match("batak-pairs", seed=seed + k)
         d = m.deal
         hands = [list(d.hand_cards(s)) for s in range(4)]
-        best = [max(range(4), key=lambda x, h=h: sum(20 + (c & 15) for c in h if c >> 4 == x))
-                for h in hands]
+        best = [_longest(h) for h in hands]
         high: int | None = None
         last_same = False
         last_raise = False
