@@ -16,8 +16,8 @@ solved in time).
 Verdicts compare the seat's move with the search's choice in the same position, by how much
 less score the search expects from the seat's move (`cost`): the expected score every
 decision is judged by, bids, trump, cards and Bidding Kozel's sets alike, `Evaluation.utility`
-in its `score_unit` ("game-points" in the Batak family, "penalty" in Kozel, "score", stakes,
-in Bidding Kozel; engine/players/evaluate.py). The hint and the play checker judge by the same
+in its `score_unit` ("game-points" in the Batak family, "penalty-points" in Kozel, "score",
+stakes, in Bidding Kozel; engine/players/evaluate.py). The hint and the play checker judge by the same
 measure (`judge`), and the review runs the hint's search (LEVEL, and the match's seed), so in
 any position the hint's move is the review's "best" and the review's "better" move is the
 hint's. A bid or trump decision also carries the chance that the contract is made with the
@@ -45,19 +45,20 @@ VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
 # the last, by unit: "best" up to the first step, "good" up to the second, and so on.
 # "game-points": the Batak family's points, the side's against the others' (a trick more is
 # worth 4/3 of a point against the others' mean, 2 against the other team), so the steps of
-# a trick and a half; "penalty": Kozel's penalty points (a cycle's penalty is 1 to 4, a lusya
-# 12); "score": Bidding Kozel's stakes. "tricks" and "points" (card points) are the units of
+# a trick and a half; "penalty-points": Kozel's penalty points (a cycle's penalty is 1 to 4,
+# a lusya 12); "score": Bidding Kozel's stakes. "tricks" and "points" (card points) are the units of
 # the reviews made before, kept so that saved reviews still read.
 VERDICT_STEPS: dict[str, tuple[float, float, float, float]] = {
     "game-points": (0.1, 0.4, 0.9, 1.8),
-    "penalty": (0.05, 0.25, 0.6, 1.2),
+    "penalty-points": (0.05, 0.25, 0.6, 1.2),
     "score": (0.05, 0.25, 0.6, 1.2),
     "tricks": (0.05, 0.25, 0.6, 1.2),
     "points": (0.5, 4.0, 10.0, 20.0),
 }
 # The decimals the review shows a cost with, by unit ("+0.6 points", "+4 card points"): a
 # verdict is that of the figure as shown, so "+0.6 points" is always an inaccuracy.
-SHOWN_DIGITS = {"game-points": 1, "penalty": 2, "score": 1, "tricks": 1, "points": 0}
+SHOWN_DIGITS = {"game-points": 1, "penalty-points": 2, "score": 1, "tricks": 1,
+                "points": 0}
 SOLVE_SECONDS = 3.0  # the open deal from the start of card play
 LATER_SECONDS = 1.0  # then from each of the next tricks' starts, LATER_TRIES at most
 LATER_TRIES = 4

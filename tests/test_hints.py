@@ -51,7 +51,7 @@ def test_forced_penalty_and_stakes() -> None:
     assert H.reason(ev(forced=True, values={}, utility={}), label) == \
         "<KH>: it is the only move allowed here."
     text = H.reason(ev(unit="points", values={"KH": 31.4, "9H": 20.2},
-                       utility={"KH": 0.65, "9H": -0.2}, score_unit="penalty"), label)
+                       utility={"KH": 0.65, "9H": -0.2}, score_unit="penalty-points"), label)
     assert "0.65 penalty points" in text and "-0.2 penalty points" in text
     assert "card points" not in text
 

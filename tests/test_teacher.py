@@ -31,8 +31,8 @@ def test_verdict_steps() -> None:
     assert teacher.verdict(0.1, "game-points") == "best"
     assert teacher.verdict(0.3, "game-points") == "good"
     assert teacher.verdict(8.0, "game-points") == "blunder"
-    assert teacher.verdict(0.04, "penalty") == "best"
-    assert teacher.verdict(0.7, "penalty") == "mistake"
+    assert teacher.verdict(0.04, "penalty-points") == "best"
+    assert teacher.verdict(0.7, "penalty-points") == "mistake"
 
 
 @pytest.mark.parametrize("game", ["koz-maca", "batak", "kozel-miner", "bidding-kozel"])

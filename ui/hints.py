@@ -85,9 +85,9 @@ def amount(value: float, unit: str, exact: bool = False) -> str:
     """"6.2 tricks", "31 card points", "1.5 stakes", "-7 points", "0.25 penalty points" in
     the page's language: a decimal comma where the language writes one, whole numbers without
     decimals ("3 tricks"), the plural form of the number shown (`exact`: up to two decimals,
-    "0.05 tricks"). "game-points" are the Batak family's points, "penalty" Kozel's penalty
-    points, "score" stakes won or lost ("1.5 stakes"); "tricks" and "points" (card points)
-    are the units of reviews made before."""
+    "0.05 tricks"). "game-points" are a game's points where tricks and contracts score,
+    "penalty-points" penalty points, "score" stakes won or lost ("1.5 stakes"); "tricks"
+    and "points" (card points) are the units of reviews made before."""
     digits = max(2, DIGITS.get(unit, 1)) if exact else DIGITS.get(unit, 1)
     text = number(value, digits)
     n = plural_n(value, digits)
@@ -97,7 +97,7 @@ def amount(value: float, unit: str, exact: bool = False) -> str:
         return ngettext("{n} card point", "{n} card points", n).format(n=text)
     if unit == "game-points":
         return ngettext("{n} point", "{n} points", n).format(n=text)
-    if unit == "penalty":
+    if unit == "penalty-points":
         return ngettext("{n} penalty point", "{n} penalty points", n).format(n=text)
     return ngettext("{n} stake", "{n} stakes", n).format(n=text)
 
@@ -166,9 +166,11 @@ def reason(ev: Mapping[str, Any], label: Callable[[str], str]) -> str:
         return _("{moves}: all worth about {value} here; any of them will do.").format(
             moves=names_list([label(m) for m in group]), value=amount(best, unit))
     alt_v, alt = top_v, top
+    # Figures that would show alike are shown with more decimals: the choice is better.
+    exact = shown(best, unit) == shown(alt_v, unit)
     text = _("{move}: the best expected score here, about {value}; {alt}: about "
-             "{other}.").format(move=label(move), value=amount(best, unit), alt=label(alt),
-                                other=amount(alt_v, unit))
+             "{other}.").format(move=label(move), value=amount(best, unit, exact),
+                                alt=label(alt), other=amount(alt_v, unit, exact))
     bidding = any(m.startswith(("bid", "pass", "trump")) for m in (move, alt))
     if move in chance and alt in chance:
         if bidding or abs(chance[move] - chance[alt]) >= CHANCE_GAP:

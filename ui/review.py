@@ -59,6 +59,7 @@ from typing import Any
 from engine import GAME_INFO
 from engine.core import Match, Rules, replay
 from engine.messages import Message
+from engine.teacher import VERDICT_STEPS
 
 from .hints import amount, chance_line, shown
 from .i18n import N_, _, catalog, game_info, names_list, ngettext, number, pgettext
@@ -526,8 +527,8 @@ SCORE_WORDS = {
     "game-points": N_("Every decision is judged by the score it is expected to bring: your "
                       "side's points in the deal minus the others' (their average where each "
                       "plays alone), a failed contract counting minus the bid."),
-    "penalty": N_("Every decision is judged by the score it is expected to bring: the penalty "
-                  "points the other team takes in the cycle minus your team's."),
+    "penalty-points": N_("Every decision is judged by the score it is expected to bring: the "
+                         "penalty points the other team takes in the cycle minus your team's."),
     "score": N_("Every decision is judged by the stakes it is expected to win or lose in the "
                 "round."),
 }
@@ -656,7 +657,8 @@ def deal_review_html(review: dict[str, Any] | None, label: Any, title: str,
                 '</button></div></div>')
     decisions = review.get("decisions") or []
     unit = str(decisions[0]["unit"]) if decisions else "tricks"
-    steps = (review.get("steps") or {}).get(unit) or [0.05, 0.25, 0.6, 1.2]
+    steps = ((review.get("steps") or {}).get(unit)
+             or list(VERDICT_STEPS.get(unit, VERDICT_STEPS["tricks"])))
     legend_head = _("Each of your decisions against the strong player's choice in the same "
                     "position, from what you could see then (expected loss):")
     if unit in SCORE_WORDS:

@@ -32,8 +32,8 @@ review: `engine.teacher.judge`). It is in `utility`, for every rated move, in `s
   side minus the others' (their mean in Koz Maça and auction Batak, the other team's in
   partnership Batak), plus a tie-breaker of 0.05 a trick the side takes. In Koz Maça, with no
   contract, that is a point a trick.
-- "penalty", Kozel Miner and Classic: the penalty points the other team is expected to take
-  at the end of the cycle minus those of the mover's team, plus 0.004 a card point of the
+- "penalty-points", Kozel Miner and Classic: the penalty points the other team is expected to
+  take at the end of the cycle minus those of the mover's team, plus 0.004 a card point of the
   difference in card points (a tie-breaker).
 - "score", Bidding Kozel: the stakes the mover is expected to win or lose this round (as
   `values`), plus a tie-breaker of at most 0.002 a card point where the pot goes on points.
@@ -68,7 +68,8 @@ UNITS: dict[str, str] = {
 # The unit of `utility`, the expected score every decision is judged by (the module's text).
 SCORE_UNITS: dict[str, str] = {
     "koz-maca": "game-points", "batak": "game-points", "batak-pairs": "game-points",
-    "kozel-miner": "penalty", "kozel-classic": "penalty", "bidding-kozel": "score",
+    "kozel-miner": "penalty-points", "kozel-classic": "penalty-points",
+    "bidding-kozel": "score",
 }
 
 
@@ -87,7 +88,7 @@ class Evaluation:
     - `utility`: every rated move -> the expected score the search maximises, in
       `score_unit` (see the module's docstring): the measure the hint, the play checker and
       the review judge a move by.
-    - `score_unit`: "game-points", "penalty" or "score" (SCORE_UNITS).
+    - `score_unit`: "game-points", "penalty-points" or "score" (SCORE_UNITS).
     - `chance`: Batak family with a contract. Bids: the share of worlds in which the mover's
       side makes that bid as declarer (with the trump `detail` names); trump choice: the bid
       made with that trump; card play after the auction: the declaring side makes its bid
