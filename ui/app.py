@@ -89,6 +89,7 @@ class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding, Puz
         """The first screen: the saved position, the address's, or the lobby (taking over the
         choices the player made in the lobby drawn before Python ran)."""
         self.init_language()
+        self.read_player_name()
         chosen = self.static_lobby_choices()
         self.boot(self.env.search)
         self.take_static_lobby(chosen)

@@ -68,6 +68,7 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
         self.timer_left: int | None = None
         self.away: set[int] = set()
         self.readers: set[int] = {0}
+        self.player_name = ""  # the player's own name (the lobby's field), else "You"
         self.open_view = False
         self.lesson_run: Any = None  # a lesson answers the reader's moves (ui/embedded.py)
         self.step_pos: int | None = None  # a position step by step: nothing moves by itself
@@ -132,7 +133,7 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
         if not isinstance(kept, list) or len(kept) != len(now):
             kept = list(now)
             self.match.seat_names = kept
-        return [*now[:1], *kept[1:]]
+        return [self.player_name or now[0], *kept[1:]]
 
     def view(self) -> dict[str, Any]:
         return reader_view(self.deal, self.readers, self.open_view)

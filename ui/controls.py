@@ -26,6 +26,9 @@ class Controls:
         if "data-lang" in attrs:
             self.change_language(str(ev.get("value") or ""))
             return
+        if "data-name" in attrs:
+            self.set_player_name(ev.get("value"))
+            return
         if self.t.match is not None:
             if "data-speed" in attrs:
                 self.t.speed = str(ev.get("value") or "")

@@ -21,6 +21,7 @@ from . import views as V
 from .dom import Dom
 
 DISPLAY_KEY = "trick-table/display"  # index.html keeps the display settings under this key
+NAME_KEY = "trick-table/name"  # the player's own name (the lobby's field)
 
 
 class StorageRefused(Exception):

@@ -9,6 +9,7 @@ from typing import Any
 from . import i18n as I
 from . import store as S
 from . import views as V
+from .env import NAME_KEY
 from .i18n import _
 
 
@@ -65,7 +66,7 @@ class Lobby:
         display = self.env.display_settings()
         pages = {g: V.lobby_html(self.games, shown, g, self.c.values.get(g, {}), self.c.players,
                                  self.c.seed, self.t.speed, self.levels, self.t.level, display,
-                                 replay=self.c.replay_seed(g))
+                                 replay=self.c.replay_seed(g), name=self.t.player_name)
                  for g in self.games}
         p = self.paused
         resume = (V.resume_html(self.gi(p.match.game)["title"], p.cur + 1,
@@ -116,6 +117,22 @@ class Lobby:
         else:
             self.set_language(I.DEFAULT, remember=False)
             asyncio.ensure_future(self.change_language_later(code, remember=False))
+
+    def read_player_name(self) -> None:
+        """The player's own name as kept (a stored text is cleaned as if typed again)."""
+        self.t.player_name = V.clean_name(self.env.store.get(NAME_KEY, ""))[0]
+
+    def set_player_name(self, text: Any) -> None:
+        """The lobby's name field changed: plain text, cut to its limit (and said so), kept
+        with the settings where the browser keeps them."""
+        name, cut = V.clean_name(text)
+        self.t.player_name = name
+        if self.env.storage_ok:
+            self.env.write_key(NAME_KEY, name or None)
+        self.dom.op("field", "opt-name", name)
+        if cut:
+            self.dom.op("lobby-msg", _("Your name is cut to {n} characters: “{name}”.").format(
+                n=V.NAME_MAX, name=name), False)
 
     def set_language(self, code: str, remember: bool = True) -> None:
         """Switches every word of the page to `code` (its catalog, i18n/<code>.mo, fetched by

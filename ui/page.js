@@ -85,7 +85,8 @@
     var pick = function (sel) { var n = lobby.querySelector(sel); return n ? n.value : null; };
     var chosen = lobby.querySelector(".game-choice.selected");
     return { game: chosen ? chosen.getAttribute("data-game-choice") : null, opts: opts,
-             seed: pick("#opt-seed"), speed: pick("[data-speed]"), level: pick("[data-level]") };
+             seed: pick("#opt-seed"), speed: pick("[data-speed]"), level: pick("[data-level]"),
+             name: pick("#opt-name") };
   }
 
   function controlSelector(node, scope, attrs) {
@@ -112,7 +113,8 @@
     var msg = el("lobby-msg");
     if (resumeHtml && msg) msg.insertAdjacentHTML("afterend", resumeHtml);
     if (globals) {
-      [["#opt-seed", globals.seed], ["[data-speed]", globals.speed], ["[data-level]", globals.level]].forEach(function (p) {
+      [["#opt-seed", globals.seed], ["[data-speed]", globals.speed], ["[data-level]", globals.level],
+       ["#opt-name", globals.name]].forEach(function (p) {
         var n = lobby.querySelector(p[0]);
         if (n && p[1] !== null) n.value = p[1];
       });
@@ -123,6 +125,7 @@
     var node = again ? document.querySelector(again) : null;
     if (node) focusOn(node);
     else window.scrollTo(0, 0);
+    if (keepGlobal && window.__tt_lobby_reach) window.__tt_lobby_reach();
   }
 
   // ------------------------------------------------------------------ focus and motion
@@ -253,7 +256,63 @@
       if (w.scrollWidth > w.clientWidth + 1) w.textContent = Array.from(full)[0] || "";
     }
   }
-  window.addEventListener("resize", function () { markWraps(); fitLabels(); noteHeight(); });
+  // The hand always in reach: its cards' size and how far they overlap, from the space the
+  // screen gives (style.css reads --cw, --ch, --ov and --per). One row that fans as the hand
+  // grows, each card showing a strip of at least MIN_STRIP px (its index, to read and to tap);
+  // two rows only where both fit in full and one row would not.
+  var MIN_STRIP = 30, MIN_CARD = 40;
+  function layoutHand() {
+    var hand = el("hand"), table = el("table"), panel = el("panel");
+    if (!hand) return;
+    if (panel && !panel.hidden) table.style.setProperty("--panel-h", panel.offsetHeight + "px");
+    else table.style.removeProperty("--panel-h");
+    var n = hand.querySelectorAll(".card").length;
+    if (!n || el("table").hidden) return;
+    var vw = window.innerWidth, vh = window.innerHeight;
+    // (an embedded table's frame follows its content: no size there depends on its height)
+    var phone = vw <= 640 || vh <= 500, fit = root.hasAttribute("data-embed");
+    var large = root.getAttribute("data-cards") === "large";
+    var box = getComputedStyle(table);
+    var width = table.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight) - 4;
+    var budget = fit ? Math.min(200, width * 0.5 + 16) : phone ? vh * (vw > vh ? 0.28 : 0.34) : vh * 0.26;
+    var maxW = phone ? (large ? 96 : 80) : (large ? 150 : 112);
+    var lift = phone ? 10 : 16, gap = 6, best = null;
+    for (var rows = 1; rows <= 2; rows++) {
+      var per = Math.ceil(n / rows);
+      var cw = Math.min(maxW, ((budget - lift - (rows - 1) * gap) / rows) / 1.42);
+      if (per > 1) cw = Math.min(cw, width - MIN_STRIP * (per - 1));
+      if (cw < MIN_CARD && rows < 2) continue;
+      cw = Math.max(cw, MIN_CARD);
+      // no overlap where the cards fit side by side at nearly that size
+      var flat = (width + 4) / per - 4;
+      if (flat >= cw * 0.8 || (fit && flat >= MIN_CARD + 6)) cw = Math.min(cw, flat);
+      var strip = per > 1 ? Math.min(cw + 4, (width - cw) / (per - 1)) : cw + 4;
+      var pick = { rows: rows, per: per, cw: Math.floor(cw), strip: Math.floor(strip) };
+      // two rows where they show far more of each card (a strip under 40 px) at nearly
+      // the same size, or far bigger cards
+      if (!best || pick.cw > best.cw * 1.25
+          || (best.strip < 40 && pick.strip > best.strip * 1.5 && pick.cw >= best.cw * 0.8)) best = pick;
+    }
+    hand.style.setProperty("--cw", best.cw + "px");
+    hand.style.setProperty("--ch", Math.floor(best.cw * 1.42) + "px");
+    hand.style.setProperty("--ov", (best.cw - best.strip) + "px");
+    hand.style.setProperty("--per", String(best.per));
+    hand.setAttribute("data-rows", String(best.rows));
+  }
+  window.addEventListener("resize", function () { layoutHand(); markWraps(); fitLabels(); noteHeight(); });
+  document.addEventListener("change", function (e) {  // large cards on or off
+    if (e.target && e.target.hasAttribute && e.target.hasAttribute("data-setting")) setTimeout(layoutHand, 0);
+  });
+
+  // The bar's menu on a phone (Scores, Rules, Speed, Sound, Language, Games): opened and
+  // closed here at once, never waiting for Python; #table[data-menu] shows it.
+  function setMenu(open) {
+    var table = el("table"), btn = document.querySelector('#bar [data-action="menu"]');
+    if (!table) return;
+    if (open) table.setAttribute("data-menu", ""); else table.removeAttribute("data-menu");
+    if (btn) btn.setAttribute("aria-expanded", open ? "true" : "false");
+  }
+  function menuOpen() { var t = el("table"); return !!t && t.hasAttribute("data-menu"); }
 
   function closable(ov) {
     return !ov.hidden && !!ov.querySelector('[data-action="close"], [data-action="leave-cancel"]');
@@ -379,6 +438,7 @@
   var OPS = {
     "html": function (id, html) { var n = el(id); if (n) n.innerHTML = html; },
     "text": function (id, text) { var n = el(id); if (n) n.textContent = text; },
+    "field": function (id, value) { var n = el(id); if (n && n.value !== value) n.value = value; },
     "hidden": function (id, h) { var n = el(id); if (n) n.hidden = h; },
     "attr": function (sel, name, value) {
       all(sel).forEach(function (n) { if (value === null) n.removeAttribute(name); else n.setAttribute(name, value); });
@@ -570,7 +630,10 @@
         console.error("operation " + ops[i][0] + " failed: " + (e && e.message || e));
       }
     }
-    if (ops.length) { followSheet(); markWraps(); fitLabels(); }
+    if (ops.length) {
+      followSheet(); layoutHand(); markWraps(); fitLabels();
+      if (menuOpen()) setMenu(true);  // the bar drawn again keeps the menu's state
+    }
     if (msg.ack !== undefined && msg.ack !== null && waiting[msg.ack]) {
       var resolve = waiting[msg.ack];
       delete waiting[msg.ack];
@@ -594,6 +657,12 @@
     var target = e.target;
     if (!target || !target.closest) return;
     var node = target.closest("[data-game-choice],[data-start],[data-card],[data-move],[data-action]");
+    if (node && node.getAttribute("data-action") === "menu") { setMenu(!menuOpen()); return; }
+    if (menuOpen() && !target.closest("#bar-menu select")) {
+      var inMenu = !!target.closest("#bar-menu");
+      setMenu(false);  // a choice in it, or a tap outside it (which does nothing else), closes it
+      if (!inMenu) return;
+    }
     if (!node) {
       post({ type: "click", attrs: null, felt: !!target.closest("#felt") });
       return;
@@ -626,6 +695,7 @@
     if (!t || !t.getAttribute) return;
     if (t.hasAttribute("data-setting")) return;  // index.html keeps the display settings
     if (t.hasAttribute("data-level")) levelHelp(t);
+    if (t.closest && t.closest("#bar-menu")) setMenu(false);
     post({ type: "change", attrs: attrsOf(t), value: t.value, lobby: lobbyFields() });
   }
 
@@ -653,6 +723,13 @@
           else if (!e.shiftKey && (!inside || a === last)) { e.preventDefault(); first.focus(); }
         }
       }
+      return;
+    }
+    if (key === "Escape" && menuOpen()) {
+      e.preventDefault();
+      setMenu(false);
+      var mb = document.querySelector('#bar [data-action="menu"]');
+      if (mb) mb.focus();
       return;
     }
     var f = mirror.flags || {};

@@ -249,6 +249,12 @@ SPEAKER_OFF = _SPEAKER.format('<path d="M16 9l6 6M22 9l-6 6" fill="none" stroke=
                               'stroke-width="2" stroke-linecap="round"/>')
 
 
+# The menu's button: three lines.
+MENU_ICON = ('<svg class="icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" '
+             'focusable="false"><path d="M4 7h16M4 12h16M4 17h16" fill="none" '
+             'stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>')
+
+
 def _button(action: str, text: str, extra: str = "") -> str:
     return (f'<button type="button" class="btn small" data-action="{action}"{extra}>'
             f'{text}</button>')
@@ -275,7 +281,11 @@ def embed_buttons(m: Model) -> str:
 
 
 def bar(m: Model) -> str:
-    """The header bar: title, deal, trump, the deal's facts, scoreboard and the menu."""
+    """The header bar: title, deal, trump, the deal's facts and scoreboard, the actions of play
+    (`.actions`: the last trick, hint, undo) and the menu (`.menu`: scores, rules, speed,
+    sound, games, language). On a phone the bar is one line of fixed height, the actions lie
+    under the thumb at the foot of the screen and the menu opens from its button
+    (`data-action="menu"`, carried out by the page at once: ui/page.js)."""
     ui, v = m.ui, m.view
     info = "".join(f'<span class="fact"><small>{R.esc(a)}</small> {R.esc(b)}</span>'
                    for a, b in V.info_items(v, m.names))
@@ -298,15 +308,23 @@ def bar(m: Model) -> str:
     t_hint_title = R.esc(_("The strong player's choice for you, and why (the match "
                            "becomes practice)"))
     t_undo_title = R.esc(_("Take back your last move (the match becomes practice)"))
-    return (
-        f'{head}{scoreboard(m)}<div class="menu">'
+    t_menu = R.esc(_("Menu"))
+    actions = (
+        '<div class="actions">'
         + _button("last-trick", R.esc(_("Last trick")), "" if v.get("tricks") else " disabled")
+        + _button("hint", R.esc(_("Hint")), f' title="{t_hint_title}"{over}')
+        + _button("undo", R.esc(_("Undo")), f' title="{t_undo_title}"{over}')
+        + '</div>')
+    menu_btn = ('<button type="button" class="btn small menu-btn" data-action="menu" '
+                f'aria-controls="bar-menu" aria-expanded="false" aria-label="{t_menu}" '
+                f'title="{t_menu}">{MENU_ICON}</button>')
+    return (
+        f'{menu_btn}{head}{scoreboard(m)}{actions}'
+        f'<div class="menu" id="bar-menu" role="group" aria-label="{t_menu}">'
         + _button("score-sheet", R.esc(_("Scores")))
         + _button("rules", R.esc(_("Rules")))
         + _button("speed", f'<span class="lbl">{t_speed} </span>{R.esc(speed_name)}',
                   f' title="{t_speed_title}"')
-        + _button("hint", R.esc(_("Hint")), f' title="{t_hint_title}"{over}')
-        + _button("undo", R.esc(_("Undo")), f' title="{t_undo_title}"{over}')
         + f'{sound_btn}{games_btn}</div>')
 
 

@@ -8,6 +8,7 @@ callers pass them translated (`i18n.game_info(engine.GAME_INFO[game])`).
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -110,12 +111,41 @@ def display_html(display: Mapping[str, bool] | None = None, home: str = "") -> s
             '</fieldset>')
 
 
+NAME_MAX = 20  # the player's own name: at most this many characters
+
+
+def clean_name(text: Any) -> tuple[str, bool]:
+    """The player's own name as the table shows it: plain text with no control characters,
+    its spaces collapsed, at most NAME_MAX characters; and whether it was cut to that."""
+    chars = [" " if c.isspace() else c for c in str(text or "")
+             if c.isspace() or unicodedata.category(c)[0] != "C" or c in "\u200c\u200d"]
+    # (control and format characters go, but for the joiners of an emoji)
+    name = " ".join("".join(chars).split())
+    cut = len(name) > NAME_MAX
+    if cut:
+        name = name[:NAME_MAX].rstrip("\u200c\u200d ")
+    return name, cut
+
+
+def name_html(name: str) -> str:
+    """The lobby's field for the player's own name (kept with the settings)."""
+    label = _("Your name")
+    # TRANSLATORS: the help after "Your name" in the lobby; {n} is the most characters.
+    help_ = _("shown at the table, up to {n} characters").format(n=NAME_MAX)
+    you = _("You")
+    return (f'<div class="opt"><label for="opt-name">{esc(label)} <small>{esc(help_)}</small>'
+            f'</label><input id="opt-name" data-name value="{esc(name)}" placeholder="{esc(you)}" '
+            'autocomplete="nickname" spellcheck="false"></div>')
+
+
 def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
                values: dict[str, str], players: str, seed: str, speed: str,
                levels: dict[str, dict[str, Any]], level: str,
-               display: Mapping[str, bool] | None = None, replay: str = "") -> str:
+               display: Mapping[str, bool] | None = None, replay: str = "",
+               name: str = "") -> str:
     """The lobby with `selected` chosen; `replay` is the seed of this game's deal last on the
-    table, offered as "Replay this deal" beside "Deal the cards" (which deals new cards)."""
+    table, offered as "Replay this deal" beside "Deal the cards" (which deals new cards);
+    `name` the player's own name."""
     cards = []
     for g in games:
         gi = info[g]
@@ -165,6 +195,7 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
         '<form id="setup" class="setup" onsubmit="return false">'
         f'<h2>{esc(options_head)}</h2>'
         f'{"".join(opts)}'
+        f'{name_html(name)}'
         f'<div class="opt"><label for="opt-seed">{esc(seed_label)} <small>{esc(seed_help)}'
         f'</small></label><input id="opt-seed" name="seed" inputmode="numeric" value="{esc(seed)}" '
         'autocomplete="off"></div>'
@@ -486,7 +517,11 @@ def trump_html(view: dict[str, Any]) -> str:
         return (f'<div class="trump {colour}" data-trump="{t}">{esc(label)} '
                 f'{suit_svg(t)}<span class="tname">{esc(suit_name(t))}</span>{extra}</div>')
     text = _("Trump: to be named") if view.get("phase") in ("bidding", "trump") else _("Trump: none")
-    return f'<div class="trump none" data-trump="">{esc(text)}</div>'
+    # (on a phone the chip shows "Trump ?" or "Trump –", the whole sentence read aloud)
+    short = "?" if view.get("phase") in ("bidding", "trump") else "–"
+    label = pgettext("trump bar", "Trump")
+    return (f'<div class="trump none" data-trump=""><span class="tfull">{esc(text)}</span>'
+            f'<span class="tshort" aria-hidden="true">{esc(label)} {short}</span></div>')
 
 
 def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: dict[str, Any],
