@@ -4,7 +4,7 @@ every card visible (the exact solver, `engine.solver`).
 
     review = engine.teacher.review_deal(record, deal_index=0, seat=0)
     review["decisions"]   # [{"n": 1, "trick": 1, "move": "9H", "best": "KH", "cost": 0.8,
-                          #   "verdict": "mistake", "unit": "tricks", ...}, ...]
+                          #   "verdict": "mistake", "unit": "game-points", ...}, ...]
     review["perfect"]     # {"solved": True, "value": 7, "unit": "tricks", "made": 6, ...}
 
 What perfect play makes is solved from the first card within `solve_seconds`; when that
@@ -14,9 +14,17 @@ from which trick (`why_key` "timeout" and `seconds` still say that the first car
 solved in time).
 
 Verdicts compare the seat's move with the search's choice in the same position, by how much
-less the search expects from the seat's move (`cost`, in the game's unit: tricks, card points
-or stakes); the steps are in VERDICT_STEPS and written in the review's legend. The result is
-JSON-safe (the page's worker sends it as it is).
+less score the search expects from the seat's move (`cost`): the expected score every
+decision is judged by, bids, trump, cards and Bidding Kozel's sets alike, `Evaluation.utility`
+in its `score_unit` ("game-points" in the Batak family, "penalty-points" in Kozel, "score",
+stakes, in Bidding Kozel; engine/players/evaluate.py). The hint and the play checker judge by the same
+measure (`judge`), and the review runs the hint's search (LEVEL, and the match's seed), so in
+any position the hint's move is the review's "best" and the review's "better" move is the
+hint's. A bid or trump decision also carries the chance that the contract is made with the
+seat's move and with the search's (`chance`, `best_chance`). The steps are in VERDICT_STEPS
+and written in the review's legend. Reviews made before carry the units "tricks", "points"
+(card points) and "score" (stakes), which the page still shows. The result is JSON-safe (the
+page's worker sends it as it is).
 """
 
 from __future__ import annotations
@@ -27,20 +35,30 @@ from typing import Any
 
 from .core import Match, replay
 
-__all__ = ["LEVEL", "SHOWN_DIGITS", "VERDICTS", "VERDICT_STEPS", "deal_start", "review_deal", "verdict"]
+__all__ = ["LEVEL", "SHOWN_DIGITS", "VERDICTS", "VERDICT_STEPS", "deal_start", "judge",
+           "measure", "review_deal", "verdict"]
 
-LEVEL = "normal"  # the review's search: a whole deal's decisions within seconds in the page
+LEVEL = "strong"  # the hint's level (ui/controller.py HINT_LEVEL): the same search, so the
+# review and the hint agree; a whole deal's decisions within seconds in the page
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
-# The largest cost (expected loss against the search's choice) of each verdict but the last,
-# by unit: "best" up to the first step, "good" up to the second, and so on.
+# The largest cost (expected loss of score against the search's choice) of each verdict but
+# the last, by unit: "best" up to the first step, "good" up to the second, and so on.
+# "game-points": the Batak family's points, the side's against the others' (a trick more is
+# worth 4/3 of a point against the others' mean, 2 against the other team), so the steps of
+# a trick and a half; "penalty-points": Kozel's penalty points (a cycle's penalty is 1 to 4,
+# a lusya 12); "score": Bidding Kozel's stakes. "tricks" and "points" (card points) are the units of
+# the reviews made before, kept so that saved reviews still read.
 VERDICT_STEPS: dict[str, tuple[float, float, float, float]] = {
+    "game-points": (0.1, 0.4, 0.9, 1.8),
+    "penalty-points": (0.05, 0.25, 0.6, 1.2),
+    "score": (0.05, 0.25, 0.6, 1.2),
     "tricks": (0.05, 0.25, 0.6, 1.2),
     "points": (0.5, 4.0, 10.0, 20.0),
-    "score": (0.05, 0.25, 0.6, 1.2),
 }
-# The decimals the review shows a cost with, by unit ("+0.6 tricks", "+4 card points"): a
-# verdict is that of the figure as shown, so "+0.6 tricks" is always an inaccuracy.
-SHOWN_DIGITS = {"tricks": 1, "points": 0, "score": 1}
+# The decimals the review shows a cost with, by unit ("+0.6 points", "+4 card points"): a
+# verdict is that of the figure as shown, so "+0.6 points" is always an inaccuracy.
+SHOWN_DIGITS = {"game-points": 1, "penalty-points": 2, "score": 1, "tricks": 1,
+                "points": 0}
 SOLVE_SECONDS = 3.0  # the open deal from the start of card play
 LATER_SECONDS = 1.0  # then from each of the next tricks' starts, LATER_TRIES at most
 LATER_TRIES = 4
@@ -58,6 +76,45 @@ def verdict(cost: float | None, unit: str) -> str | None:
         if cost <= top:
             return name
     return VERDICTS[-1]
+
+
+def measure(ev: Mapping[str, Any]) -> tuple[dict[str, float], str]:
+    """What an evaluation (`dataclasses.asdict(Evaluation)`, or its JSON) judges moves by, and
+    its unit: the expected score (`utility` in `score_unit`); an evaluation without a
+    `score_unit` (made before it had one) by its `values` in `unit`."""
+    unit = ev.get("score_unit")
+    if unit:
+        return {str(k): float(v) for k, v in (ev.get("utility") or {}).items()}, str(unit)
+    return ({str(k): float(v) for k, v in (ev.get("values") or {}).items()},
+            str(ev.get("unit") or "tricks"))
+
+
+def judge(ev: Mapping[str, Any], move: str) -> dict[str, Any]:
+    """`move` judged against the search's choice `ev["move"]` by the expected score
+    (`measure`): "cost" (how much less score the move is expected to make, below 0 for a move
+    rated higher than the choice though not chosen; None when the search did not rate it),
+    "verdict" (of the cost as shown, at least 0; "best" for the choice, a move it stands for
+    and a forced move), "best" (the choice), "unit", "value" and "best_value" (the expected
+    scores), "chance" and "best_chance" (the chance of making the contract, where the search
+    gives one)."""
+    score, unit = measure(ev)
+    same: Mapping[str, str] = ev.get("same") or {}
+    chosen = str(ev.get("move"))
+    chance: Mapping[str, float] = ev.get("chance") or {}
+    rated = move if move in score else same.get(move)
+    cost = (score[chosen] - score[rated]
+            if rated is not None and rated in score and chosen in score else None)
+    if ev.get("forced") or move == chosen or (rated is not None
+                                              and rated == same.get(chosen, chosen)):
+        v: str | None = "best"
+    else:
+        v = verdict(None if cost is None else max(cost, 0.0), unit)
+    return {"best": chosen, "unit": unit, "cost": cost,
+            "verdict": v,
+            "value": None if rated is None or rated not in score else round(score[rated], 2),
+            "best_value": None if chosen not in score else round(score[chosen], 2),
+            "chance": None if rated is None or rated not in chance else round(chance[rated], 3),
+            "best_chance": None if chosen not in chance else round(chance[chosen], 3)}
 
 
 def _side(match: Match, seat: int) -> tuple[int, ...]:
@@ -80,11 +137,18 @@ def deal_start(record: Mapping[str, Any], deal_index: int) -> tuple[Match, list[
 
 
 def review_deal(record: Mapping[str, Any], deal_index: int = 0, seat: int = 0,
-                level: str = LEVEL, seed: int = 0, solve_seconds: float = SOLVE_SECONDS,
-                check_cards: int = CHECK_CARDS,
+                level: str = LEVEL, seed: int | None = None,
+                solve_seconds: float = SOLVE_SECONDS, check_cards: int = CHECK_CARDS,
                 later_seconds: float = LATER_SECONDS) -> dict[str, Any]:
-    """The review of `seat`'s decisions in deal `deal_index` of `record` (see the module)."""
+    """The review of `seat`'s decisions in deal `deal_index` of `record` (see the module).
+    The search's seed is the record's (the hint's own) unless `seed` is given."""
+    import dataclasses
+
     from .ai import evaluate
+
+    if seed is None:
+        got = record.get("seed", 0)
+        seed = got if isinstance(got, int) and not isinstance(got, bool) else 0
     from .solver import SolveTimeout, move_values, solve, supported
 
     match, moves = deal_start(record, deal_index)
@@ -124,20 +188,16 @@ def review_deal(record: Mapping[str, Any], deal_index: int = 0, seat: int = 0,
                 pass
         if d.to_move == seat:
             ev = evaluate(d, seat, level=level, seed=seed)
-            values = ev.values
-            rated = mv if mv in values else ev.same.get(mv)
-            cost = (values[ev.move] - values[rated]
-                    if rated is not None and rated in values and ev.move in values else None)
+            j = judge(dataclasses.asdict(ev), mv)
+            cost = j["cost"]
             entry: dict[str, Any] = {
                 "n": n, "trick": len(d.tricks) + 1, "phase": d.phase, "move": mv,
-                "best": ev.move, "unit": ev.unit, "forced": ev.forced,
+                "best": j["best"], "unit": j["unit"], "forced": ev.forced,
                 "cost": None if cost is None else round(max(cost, 0.0), 2),
-                "verdict": "best" if ev.forced or mv == ev.move or rated == ev.same.get(ev.move,
-                                                                                       ev.move)
-                else verdict(round(max(cost, 0.0), 2) if cost is not None else None, ev.unit),
-                "value": None if rated is None or rated not in values else round(values[rated], 2),
-                "best_value": None if ev.move not in values else round(values[ev.move], 2),
+                "verdict": j["verdict"], "value": j["value"], "best_value": j["best_value"],
             }
+            if j["chance"] is not None or j["best_chance"] is not None:
+                entry.update(chance=j["chance"], best_chance=j["best_chance"])
             if (d.phase == "play" and perfect.get("why_key") != "unsupported"
                     and supported(d) is None and len(d.hand_cards(seat)) <= check_cards):
                 try:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from engine import ai
+from engine.games.batak import BatakObservation
 from engine.players import batak_bidding, batak_search
 from engine.players.batak_bidding import Auction, outcome, score_for
 
@@ -109,3 +110,39 @@ def test_both_bidding_models_bid_a_strong_hand() -> None:
     finally:
         batak_search.BID_MODEL = before
     assert batak_bidding.PARTNER_SHARE == 3.0
+
+
+@pytest.mark.parametrize("seed", [201, 251])
+def test_a_partner_does_not_outbid_its_partner_at_the_same_trump(seed: int) -> None:
+    """Partnership Batak self-play, seeds 201 and 251: seat 3 outbid its partner's 7 and the
+    partners went on outbidding each other at the same trump until they went down. The
+    partner's contract stands: seat 3 passes (the outbidding setting, True, still outbids)."""
+    import engine
+
+    m = engine.new_match("batak-pairs", seed=seed)
+    d = m.deal
+    while not (d.to_move == 3 and d.observation(3).bid is not None):  # type: ignore[attr-defined]
+        d.play(ai.choose(d, level="strong", seed=seed))
+    assert d.observation(3).declarer == 1  # type: ignore[attr-defined]
+    assert ai.choose(d, level="strong", seed=seed) == "pass"
+    old = batak_search.PARTNER_RAISE
+    try:
+        batak_search.PARTNER_RAISE = True
+        assert ai.choose(d, level="strong", seed=seed) == "bid 8"
+    finally:
+        batak_search.PARTNER_RAISE = old
+
+
+def test_outbidding_the_partner_pays_only_for_another_trump_clearly_better() -> None:
+    import engine
+
+    obs = engine.new_match("batak-pairs", seed=4).deal.observation(0)
+    assert isinstance(obs, BatakObservation)
+    own = [9.0, 10.0, 9.0, 10.0] * 5  # declaring at 8 with spades: made in every world
+    worse = [2.0] * 20  # the partner's contract, as the seat counts it, in each world
+    longest_spades = [20, 0, 0, 0]  # the partner names spades in every world
+    longest_hearts = [0, 0, 20, 0]
+    assert not batak_search._raise_pays(obs, own, worse, 8, 0, longest_spades)
+    assert batak_search._raise_pays(obs, own, worse, 8, 0, longest_hearts)
+    noisy = [x + (30.0 if k % 2 else -30.0) for k, x in enumerate(worse)]  # no clear gain
+    assert not batak_search._raise_pays(obs, own, noisy, 8, 0, longest_hearts)

@@ -5,6 +5,7 @@ cards named with the letters the cards show, and the match's end said on the sum
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
@@ -160,7 +161,10 @@ def test_opponents_keep_their_names_when_the_language_changes(lang: Any) -> None
 # ------------------------------------------------------------------------------ hints (10)
 def test_a_hint_whose_figures_round_equal_says_either_will_do() -> None:
     text = H.reason(ev(values={"4D": 3.52, "9D": 3.46, "2C": 2.0}, move="4D"), label)
-    assert text == "<4D> or <9D>: both worth about 3.5 tricks here; either will do."
+    # not equal to the review (9D would be "good"): the figures are told apart
+    assert text == "<4D>: the best expected score here, about 3.52 tricks; <9D>: about 3.46 tricks."
+    text = H.reason(ev(values={"4D": 3.52, "9D": 3.49, "10D": 3.5, "2C": 2.0}, move="4D"), label)
+    assert text == "<4D>, <10D> and <9D>: all worth about 3.5 tricks here; any of them will do."
     text = H.reason(ev(values={"4D": 3.52, "9D": 3.48}, move="4D"), label)
     assert text.startswith("Any of them")
 
@@ -169,9 +173,9 @@ def test_a_hint_with_a_higher_figure_for_the_other_card_gives_the_reason() -> No
     """"8♦: about 28 card points; Q♠: about 29" was a contradiction: the reason is given."""
     text = H.reason(ev(unit="points", move="8D", values={"8D": 28.4, "QS": 28.6, "2C": 10.0}),
                     label)
-    assert "too close" in text and "28 card points" in text and "29 card points" in text
+    assert text == "<8D> and <QS>: all worth about 28 card points here; any of them will do."
     text = H.reason(ev(unit="points", move="8D", values={"8D": 28.0, "QS": 31.0}), label)
-    assert "score" in text  # chosen for the score: said so
+    assert "too close" in text and "28 card points" in text and "31 card points" in text
 
 
 # ------------------------------------------------------------------------------ review (11)
@@ -343,3 +347,30 @@ def test_perfect_play_time_takes_the_languages_decimal_comma(lang: Any) -> None:
     html = review([], {"solved": True, "total": 7, "made": 6, "unit": "tricks",
                        "from_trick": 3, "why_key": "timeout", "seconds": 1.5})
     assert "1,5" in html and "1.5" not in html, html
+
+
+def test_a_review_in_the_score_says_its_measure_and_the_chance_of_a_bid() -> None:
+    html = RV.deal_review_html({"decisions": [
+        {"n": 4, "trick": 1, "phase": "bidding", "move": "bid 7", "best": "pass",
+         "unit": "game-points", "cost": 8.02, "verdict": "blunder", "value": -8.46,
+         "best_value": -0.44, "chance": 0.071, "best_chance": None}], "perfect": {}},
+        label, "Batak")
+    text = re.sub(r"<[^>]+>", " ", html)
+    assert "judged by the score it is expected to bring" in text
+    assert "better: <pass> (+8 points)" in text.replace("&lt;", "<").replace("&gt;", ">")
+    assert "the contract is made in about 7 % of likely layouts" in text
+    assert "more than 1.8 points" in text  # the legend's steps in the score's unit
+    html = RV.deal_review_html({"decisions": [
+        {"n": 7, "trick": 2, "phase": "play", "move": "2C", "best": "AS",
+         "unit": "penalty-points", "cost": 0.31, "verdict": "inaccuracy"}], "perfect": {}},
+        label, "Kozel")
+    assert "+0.31 penalty points" in html and "penalty points the other team takes" in html
+
+
+def test_a_review_saved_in_tricks_still_reads() -> None:
+    """Reviews made before were in tricks (or card points): they read as they did."""
+    html = RV.deal_review_html({"decisions": [
+        {"n": 4, "trick": 1, "phase": "bidding", "move": "bid 7", "best": "pass",
+         "unit": "tricks", "cost": 1.2, "verdict": "mistake"}], "perfect": {}}, label, "Batak")
+    assert "(+1.2 tricks)" in html and "up to 0.05 tricks" in html
+    assert "judged by the score" not in html

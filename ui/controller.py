@@ -291,7 +291,7 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
         if ev is not None:
             self.check_move = move
             cost = H.cost(ev, move) or 0.0
-            self.open(Overlay.CHECK, SH.check_html(move, H.amount(cost, str(ev["unit"]))))
+            self.open(Overlay.CHECK, SH.check_html(move, H.amount(cost, H.score_unit(ev))))
             return
         self.timer_left = None
         self.selection = []

@@ -2,8 +2,13 @@
 saying why, built from what its search found (`engine.ai.evaluate`, run in the worker).
 
     ev = {"move": "KH", "values": {"KH": 6.2, "9H": 5.1}, "unit": "tricks", "same": {},
-          "samples": 40, "forced": False}
-    reason(ev, label)   # "K♥: about 6.2 tricks expected for your side; 9♥: about 5.1."
+          "utility": {"KH": 1.4, "9H": 0.3}, "score_unit": "game-points", "samples": 40,
+          "forced": False}
+    reason(ev, label)   # "K♥: the best expected score here, about 1.4 points; 9♥: about 0.3
+                        #  points."
+
+The figures are the expected score (`utility` in `score_unit`), the measure the review grades
+by (`engine.teacher.judge`), so the hint, the play checker and the review agree.
 
 Only the player's own moves are named (the values are of the player's legal moves), so a hint
 never names a card the player cannot see.
@@ -14,12 +19,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .i18n import _, ngettext, number, plural_n
+from engine.teacher import SHOWN_DIGITS, VERDICT_STEPS, judge, measure, verdict
 
-# Below these differences two moves count as equal (the search's own noise is larger).
-EQUAL = {"tricks": 0.05, "points": 0.5, "score": 0.05}
-# The play checker asks before a move expected to cost at least this much (by the unit).
-CHECK_AT = {"tricks": 0.5, "points": 10.0, "score": 0.5}
+from .i18n import _, names_list, ngettext, number, plural_n
+
+# The hint and the play checker judge a move as the review does (engine.teacher.judge): by the
+# expected score, in the evaluation's score unit. Two moves are equal when the review would
+# grade one "best" against the other; the checker asks before a move the review would call a
+# mistake or a blunder (a cost above the inaccuracy's step, as shown).
+EQUAL = {unit: steps[0] for unit, steps in VERDICT_STEPS.items()}
+CHECK_AT = {unit: steps[2] for unit, steps in VERDICT_STEPS.items()}
+# A chance of making the contract is worth saying when it differs by this much between two moves.
+CHANCE_GAP = 0.05
 
 
 class BadEvaluation(ValueError):
@@ -43,7 +54,7 @@ def parse(ev: Any) -> dict[str, Any]:
             isinstance(k, str) and isinstance(v, str) for k, v in same.items()):
         raise BadEvaluation("same is not moves by move")
     unit = ev.get("unit")
-    if unit not in EQUAL:
+    if unit not in ("tricks", "points", "score"):
         raise BadEvaluation(f"unknown unit {unit!r}")
     numbers: dict[str, dict[str, float]] = {}
     for name in ("chance", "utility"):
@@ -53,14 +64,16 @@ def parse(ev: Any) -> dict[str, Any]:
                 for k, v in raw.items()):
             raise BadEvaluation(f"{name} is not numbers by move")
         numbers[name] = {str(k): float(v) for k, v in raw.items()}
+    score_unit = ev.get("score_unit") or ""
+    if score_unit and score_unit not in VERDICT_STEPS:
+        raise BadEvaluation(f"unknown score unit {score_unit!r}")
     return {"move": move, "values": {str(k): float(v) for k, v in values.items()},
             "same": dict(same), "unit": str(unit), "forced": bool(ev.get("forced")),
-            "samples": int(ev.get("samples") or 0), **numbers}
+            "samples": int(ev.get("samples") or 0), "score_unit": str(score_unit), **numbers}
 
 
-# The decimals a figure is shown with, by unit (the review's verdicts use the same rounding:
-# engine.teacher.SHOWN_DIGITS).
-DIGITS = {"tricks": 1, "points": 0, "score": 1}
+# The decimals a figure is shown with, by unit (the review's verdicts use the same rounding).
+DIGITS = SHOWN_DIGITS
 
 
 def shown(value: float, unit: str) -> float:
@@ -69,93 +82,118 @@ def shown(value: float, unit: str) -> float:
 
 
 def amount(value: float, unit: str, exact: bool = False) -> str:
-    """"6.2 tricks", "31 card points", "1.5 stakes" in the page's language: a decimal comma
-    where the language writes one, whole numbers without decimals ("3 tricks"), the plural
-    form of the number shown (`exact`: up to two decimals, "0.05 tricks"). The "score" unit
-    is stakes won or lost ("1.5 stakes")."""
-    digits = 2 if exact else DIGITS.get(unit, 1)
+    """"6.2 tricks", "31 card points", "1.5 stakes", "-7 points", "0.25 penalty points" in
+    the page's language: a decimal comma where the language writes one, whole numbers without
+    decimals ("3 tricks"), the plural form of the number shown (`exact`: up to two decimals,
+    "0.05 tricks"). "game-points" are a game's points where tricks and contracts score,
+    "penalty-points" penalty points, "score" stakes won or lost ("1.5 stakes"); "tricks"
+    and "points" (card points) are the units of reviews made before."""
+    digits = max(2, DIGITS.get(unit, 1)) if exact else DIGITS.get(unit, 1)
     text = number(value, digits)
     n = plural_n(value, digits)
     if unit == "tricks":
         return ngettext("{n} trick", "{n} tricks", n).format(n=text)
     if unit == "points":
         return ngettext("{n} card point", "{n} card points", n).format(n=text)
+    if unit == "game-points":
+        return ngettext("{n} point", "{n} points", n).format(n=text)
+    if unit == "penalty-points":
+        return ngettext("{n} penalty point", "{n} penalty points", n).format(n=text)
     return ngettext("{n} stake", "{n} stakes", n).format(n=text)
+
+
+def score_unit(ev: Mapping[str, Any]) -> str:
+    """The unit the evaluation's moves are judged in (`engine.teacher.measure`)."""
+    return measure(ev)[1]
+
+
+def equal(a: float, b: float, unit: str) -> bool:
+    """Whether two expected scores are the same to the review: the lower one would be graded
+    "best" against the higher."""
+    return verdict(abs(a - b), unit) == "best"
+
+
+def _percent(p: float) -> int:
+    return round(100 * p)
+
+
+def chance_line(chance: Mapping[str, float], moves: list[str],
+                 label: Callable[[str], str]) -> str:
+    """The chance of making the contract with each of `moves` that has one, as a sentence."""
+    have = [m for m in moves if m in chance]
+    if len(have) == 2:
+        return _("The contract is made in about {p} % of likely layouts with {move}, in about "
+                 "{q} % with {alt}.").format(p=_percent(chance[have[0]]), move=label(have[0]),
+                                             q=_percent(chance[have[1]]), alt=label(have[1]))
+    if len(have) == 1:
+        return _("With {move} the contract is made in about {p} % of likely layouts.").format(
+            move=label(have[0]), p=_percent(chance[have[0]]))
+    return ""
 
 
 def reason(ev: Mapping[str, Any], label: Callable[[str], str]) -> str:
     """One line saying why `ev["move"]` is suggested; `label` names a move for the player
-    ("K♥", "Bid 5")."""
+    ("K♥", "Bid 5"). The figure that decides is the expected score (`engine.teacher.measure`,
+    the review's measure); the chance of making the contract is added where it explains the
+    score (a bid or trump, or where it differs between the two moves named). Moves as good as
+    the choice are all named ("any of them" when that is every move)."""
     move = str(ev["move"])
-    values: Mapping[str, float] = ev.get("values") or {}
-    unit = str(ev.get("unit") or "tricks")
     if ev.get("forced"):
         return _("{move}: it is the only move allowed here.").format(move=label(move))
-    best = values.get(move)
-    others = sorted(((v, m) for m, v in values.items() if m != move), reverse=True)
+    score, unit = measure(ev)
+    same: Mapping[str, str] = ev.get("same") or {}
+    best = score.get(move)
+    others = sorted(((v, m) for m, v in score.items() if m != move), reverse=True)
     if best is None or not others:
-        if ev.get("same"):
+        if same:
             return _("Any of them: all your moves here are worth the same.")
         return _("{move}: the strong player's choice.").format(move=label(move))
-    # The most tempting alternative: the search's own second choice (by what it maximises),
-    # else the next best by value.
-    utility: Mapping[str, float] = ev.get("utility") or {}
-    rated = [m for _v, m in others if m in utility]
-    alt = max(rated, key=lambda m: utility[m]) if rated else others[0][1]
-    alt_value = values[alt]
-    eps = EQUAL.get(unit, 0.05)
-    chance: Mapping[str, float] = ev.get("chance") or {}
-    if move in chance and alt in chance and abs(chance[move] - chance[alt]) >= 0.05:
-        return _("{move}: the contract is made in about {p} % of likely layouts; with "
-                 "{alt} (about {other}), in about {q} %.").format(
-                     move=label(move), p=round(100 * chance[move]), alt=label(alt),
-                     other=amount(alt_value, unit), q=round(100 * chance[alt]))
-    b_shown = shown(best, unit)
-    if all(abs(best - v) < eps or shown(v, unit) == b_shown for v, _m in others):
+    if all(equal(best, v, unit) for v, _m in others):
         return _("Any of them: {move} and the others are all worth about {value} here.").format(
             move=label(move), value=amount(best, unit))
-    a_shown = shown(alt_value, unit)
-    if alt_value > best + eps:  # chosen for the score, not for the most tricks or points
-        if move in chance and alt in chance:
-            return _("{move}: the contract is made in about {p} % of likely layouts; with "
-                     "{alt} (about {other}), in about {q} %.").format(
-                         move=label(move), p=round(100 * chance[move]), alt=label(alt),
-                         other=amount(alt_value, unit), q=round(100 * chance[alt]))
-        return _("{move}: the best for the score here (about {value}); {alt} would take about "
-                 "{other} but score worse.").format(move=label(move), value=amount(best, unit),
-                                                    alt=label(alt),
-                                                    other=amount(alt_value, unit))
-    if a_shown > b_shown:  # a higher figure, but within the search's noise
+    chance: Mapping[str, float] = ev.get("chance") or {}
+    top_v, top = others[0]
+    if top_v > best and not equal(best, top_v, unit):
+        # Rated higher but kept apart by the search's rule for a clear gain: within its noise.
         return _("{move} or {alt}: about {value} and {other}, too close for the search to tell "
-                 "apart; either will do.").format(move=label(move), alt=label(alt),
+                 "apart; either will do.").format(move=label(move), alt=label(top),
                                                   value=amount(best, unit),
-                                                  other=amount(alt_value, unit))
-    if a_shown == b_shown:
-        return _("{move} or {alt}: both worth about {value} here; either will do.").format(
-            move=label(move), alt=label(alt), value=amount(best, unit))
-    return _("{move}: about {value} expected for your side; {alt}: about {other}.").format(
-        move=label(move), value=amount(best, unit), alt=label(alt),
-        other=amount(alt_value, unit))
+                                                  other=amount(top_v, unit))
+    ties = [m for v, m in others if equal(best, v, unit)]
+    if ties:
+        group = [move, *ties]
+        group += [m for m, r in same.items() if r in group and m not in group]
+        return _("{moves}: all worth about {value} here; any of them will do.").format(
+            moves=names_list([label(m) for m in group]), value=amount(best, unit))
+    alt_v, alt = top_v, top
+    # Figures that would show alike are shown with more decimals: the choice is better.
+    exact = shown(best, unit) == shown(alt_v, unit)
+    text = _("{move}: the best expected score here, about {value}; {alt}: about "
+             "{other}.").format(move=label(move), value=amount(best, unit, exact),
+                                alt=label(alt), other=amount(alt_v, unit, exact))
+    bidding = any(m.startswith(("bid", "pass", "trump")) for m in (move, alt))
+    if move in chance and alt in chance:
+        if bidding or abs(chance[move] - chance[alt]) >= CHANCE_GAP:
+            text += " " + chance_line(chance, [move, alt], label)
+    elif bidding and (move in chance or alt in chance):
+        text += " " + chance_line(chance, [move, alt], label)
+    return text
 
 
 def cost(ev: Mapping[str, Any], move: str) -> float | None:
-    """How much worse `move` is expected to be than the search's choice, in the evaluation's
-    unit (0 for the choice or a move treated as the same; below 0 for a move the search
-    rated higher but did not choose); None when the search did not rate it."""
-    values: Mapping[str, float] = ev.get("values") or {}
-    same: Mapping[str, str] = ev.get("same") or {}
-    chosen = str(ev.get("move"))
-    rated = move if move in values else same.get(move)
-    if rated is None or rated not in values or chosen not in values:
-        return None
-    return values[chosen] - values[rated]
+    """How much less score `move` is expected to make than the search's choice
+    (`engine.teacher.judge`, in `score_unit(ev)`): 0 for the choice or a move treated as the
+    same; below 0 for a move the search rated higher but did not choose; None when the search
+    did not rate it."""
+    got = judge(ev, move)["cost"]
+    return None if got is None else float(got)
 
 
 def check_cost(ev: Mapping[str, Any], move: str) -> float | None:
-    """What the play checker says `move` is expected to cost, when that is at least CHECK_AT
-    in the evaluation's unit (the checker then asks "Are you sure?"); None when it lets the
-    move go (the search's choice, a move it rated the same or higher, or one it did not rate)."""
-    c = cost(ev, move)
-    if c is None or c < CHECK_AT.get(str(ev.get("unit")), CHECK_AT["tricks"]):
+    """What the play checker says `move` is expected to cost, when the review would call it a
+    mistake or a blunder (a cost above CHECK_AT, as shown); None when it lets the move go (the
+    search's choice, a move it rated about the same or higher, or one it did not rate)."""
+    j = judge(ev, move)
+    if j["verdict"] not in ("mistake", "blunder") or j["cost"] is None:
         return None
-    return c
+    return float(j["cost"])

@@ -59,8 +59,9 @@ from typing import Any
 from engine import GAME_INFO
 from engine.core import Match, Rules, replay
 from engine.messages import Message
+from engine.teacher import VERDICT_STEPS
 
-from .hints import amount, shown
+from .hints import amount, chance_line, shown
 from .i18n import N_, _, catalog, game_info, names_list, ngettext, number, pgettext
 from .render import (
     by_word,
@@ -401,9 +402,19 @@ def _decision_line(dec: Mapping[str, Any], label: Any, unit: str) -> str:
     preferred (when it is not the same)."""
     v = str(dec.get("verdict") or "")
     line = _("you: {move}").format(move=label(str(dec.get("move"))))
-    if v not in ("best", "") and dec.get("best") and isinstance(dec.get("cost"), (int, float)):
+    better = v not in ("best", "") and dec.get("best") and isinstance(dec.get("cost"),
+                                                                      (int, float))
+    if better:
         line += " · " + _("better: {move} (+{amount})").format(
             move=label(str(dec["best"])), amount=amount(float(dec["cost"]), unit))
+    # A bid or trump: the chance of making the contract, which explains the score.
+    chances = {str(dec.get("move")): dec.get("chance")}
+    if better:
+        chances[str(dec["best"])] = dec.get("best_chance")
+    known = {m: float(p) for m, p in chances.items()
+             if isinstance(p, (int, float)) and not isinstance(p, bool)}
+    if dec.get("phase") in ("bidding", "trump") and known:
+        line += " · " + chance_line(known, list(known), label)
     return line
 
 
@@ -511,6 +522,16 @@ def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[s
 
 
 # ------------------------------------------------------------------------ the deal's review
+# What a review's unit measures (the reviews made before, in tricks or card points, say nothing).
+SCORE_WORDS = {
+    "game-points": N_("Every decision is judged by the score it is expected to bring: your "
+                      "side's points in the deal minus the others' (their average where each "
+                      "plays alone), a failed contract counting minus the bid."),
+    "penalty-points": N_("Every decision is judged by the score it is expected to bring: the "
+                         "penalty points the other team takes in the cycle minus your team's."),
+    "score": N_("Every decision is judged by the stakes it is expected to win or lose in the "
+                "round."),
+}
 VERDICT_WORDS = {"best": N_("best"), "good": N_("good"), "inaccuracy": N_("inaccuracy"),
                  "mistake": N_("mistake"), "blunder": N_("blunder")}
 
@@ -636,9 +657,12 @@ def deal_review_html(review: dict[str, Any] | None, label: Any, title: str,
                 '</button></div></div>')
     decisions = review.get("decisions") or []
     unit = str(decisions[0]["unit"]) if decisions else "tricks"
-    steps = (review.get("steps") or {}).get(unit) or [0.05, 0.25, 0.6, 1.2]
+    steps = ((review.get("steps") or {}).get(unit)
+             or list(VERDICT_STEPS.get(unit, VERDICT_STEPS["tricks"])))
     legend_head = _("Each of your decisions against the strong player's choice in the same "
                     "position, from what you could see then (expected loss):")
+    if unit in SCORE_WORDS:
+        legend_head = _(SCORE_WORDS[unit]) + " " + legend_head
     deal = review.get("deal")
     index = deal if isinstance(deal, int) and not isinstance(deal, bool) and deal >= 0 else None
     rows = _review_rows(review, index, label, unit)

@@ -3,6 +3,9 @@
     python -m engine bench                  random-playout full deals per second, per game
     python -m engine.bench speed [--seconds S] [--games g1,g2]
     python -m engine.bench strength ...     the computer players' strength (engine.bench.strength)
+    python -m engine.bench raises [--deals N] [--seed S] [SETTING ...]
+                                            partnership Batak: outbidding the partner
+                                            (engine.bench.raises)
     python -m engine.bench solve [--deals N] [--seed S] [--cap SECONDS]
                                             the open-deal solver's times (engine.bench.solve)
 
@@ -66,6 +69,9 @@ def main(argv: list[str] | None = None) -> int:
             print("the strength benchmark is not available in this build", file=sys.stderr)
             return 2
         return int(bench_strength.main(argv[1:]) or 0)
+    if argv and argv[0] == "raises":
+        from . import raises as bench_raises
+        return bench_raises.main(argv[1:])
     if argv and argv[0] == "solve":
         from . import solve as bench_solve
         return bench_solve.main(argv[1:])

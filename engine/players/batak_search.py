@@ -784,8 +784,12 @@ BID_MODEL = "lowest"  # "auction": each plan valued by the auction played to its
 DECLARER_EDGE: dict[str, float] = {}  # per game: tricks added to the seat's own playouts as
 # declarer when it bids (0 unless given)
 BID_WORLDS = 0  # worlds for a bid decision (0: the budget's share, budget // 7)
-PARTNER_RAISE = True  # partnership Batak: whether the seat may outbid its partner (the
-# "lowest" model: when the partner holds the highest bid, False always passes)
+PARTNER_RAISE: bool | str = "trump"  # partnership Batak, the "lowest" model, when the
+# partner holds the highest bid: "trump" outbids it only to name another trump than the one
+# the partner most likely names, and only for a clear gain (RAISE_Z); True whenever bidding
+# scores better than passing (as before); False never
+RAISE_Z = 2.0  # "trump": standard errors of the paired difference (the same worlds) by which
+# declaring must beat leaving the contract to the partner
 BID_PLAYOUTS: dict[str, int] = {}  # per game: bidding and trump, playouts per world and trump
 # (their mean; 1 unless given)
 
@@ -950,21 +954,27 @@ def choose_bid_lowest(obs: BatakObservation, budget: int, rng: random.Random,
     partner_high = teams and other is not None and (other - seat) % 2 == 0
     dv = 0.0
     mine = 0.0  # the seat's side's tricks when defending, as the utility counts them
+    per_world: list[float] = []  # the defending value in each world
+    their_trumps = [0, 0, 0, 0]  # how often the other declarer names each trump
     for w in worlds:
         h = w[other]
         t = max(range(4), key=lambda s: sum(1 for c in h if c >> 4 == s) * 20
                 + sum(c & 15 for c in h if c >> 4 == s))
+        their_trumps[t] += 1
         tr = _declarer_tricks(obs, [w], t, rng, other)
         # Nobody has bid yet: a seat too weak for the contract would not bid it, so count
         # the other side as making what it takes (never as going down).
-        dv += _contract_value(obs, tr, cur if dec is not None else min(cur, tr[0]),
-                              partner_high)
+        v = _contract_value(obs, tr, cur if dec is not None else min(cur, tr[0]),
+                            partner_high)
+        per_world.append(v)
+        dv += v
         mine += tr[0] if partner_high else (13 - tr[0]) / (1.0 if teams else 3.0)
     dv /= len(worlds)
     # Bid the lowest bid that still beats defending (a higher contract only adds risk:
     # the declarer scores the tricks taken, not the bid).
     low = bids[0]
-    vlow = max(_contract_value(obs, per_trump[t], low, True) for t in range(4))
+    own_trump = max(range(4), key=lambda t: (_contract_value(obs, per_trump[t], low, True), -t))
+    vlow = _contract_value(obs, per_trump[own_trump], low, True)
     if stats is not None:
         stats["utility"][("pass",)] = dv
         stats["values"][("pass",)] = mine / len(worlds)
@@ -975,9 +985,35 @@ def choose_bid_lowest(obs: BatakObservation, budget: int, rng: random.Random,
         if stats is not None:
             stats["note"] = "the partner holds the contract: a pass"
         return ("pass",)
+    if partner_high and PARTNER_RAISE == "trump" and not _raise_pays(
+            obs, per_trump[own_trump], per_world, low, own_trump, their_trumps):
+        if stats is not None:
+            stats["note"] = ("the partner holds the contract: a pass (outbidding it pays only "
+                             "to name another trump, clearly better)")
+        return ("pass",)
     if vlow > dv:
         return ("bid", low)
     return ("pass",)
+
+
+def _raise_pays(obs: BatakObservation, own: Sequence[float], defending: Sequence[float],
+                bid: int, trump: int, their_trumps: Sequence[int]) -> bool:
+    """Partnership Batak, the partner holding the highest bid: whether outbidding it at `bid`
+    with `trump` pays. Only to name a trump other than the one the partner most likely names
+    (the most frequent of `their_trumps`, per world the partner's longest suit), and only when
+    declaring beats the partner's contract (`defending`, per world) by RAISE_Z standard errors
+    of the paired difference over the same worlds: the same trump with the partner's bid is
+    the same contract, one trick higher."""
+    likely = max(range(4), key=lambda t: (their_trumps[t], -t))
+    if trump == likely:
+        return False
+    diffs = [_contract_value(obs, [t], bid, True) - d for t, d in zip(own, defending)]
+    n = len(diffs)
+    if n < 2:
+        return False
+    m = sum(diffs) / n
+    var = sum((x - m) ** 2 for x in diffs) / (n - 1)
+    return m > 0.0 and m > RAISE_Z * (var / n) ** 0.5
 
 
 def choose_trump(obs: BatakObservation, budget: int, rng: random.Random,

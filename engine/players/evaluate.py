@@ -22,12 +22,24 @@ Units (`Evaluation.unit`):
 - "score", Bidding Kozel: the mean stakes the mover wins or loses this round (its share of the
   pot minus its ante).
 
-The searches do not all maximise the value they report: the Batak contract games maximise the
-expected score of the contract (a trick given up to make the bid can be worth it), Kozel the
-penalty of the cycle (the card points count only as a tie-breaker), Bidding Kozel the stakes
-plus a small tie-breaker on points. That objective, for every rated move, is in `utility`
-(its own scale: the seat's score minus the others' mean in Batak, penalty points taken by the
-other team minus the own team's in Kozel). The searches also keep the simple move, the
+The searches do not maximise the value they report: they maximise the expected score, and
+that is the measure every decision is judged by (the hint, the play checker and the deal's
+review: `engine.teacher.judge`). It is in `utility`, for every rated move, in `score_unit`
+(SCORE_UNITS):
+
+- "game-points", the Batak family: the expected score of the deal in the game's points, the
+  contract's sign included (a declarer who goes down scores minus the bid), of the mover's
+  side minus the others' (their mean in Koz Maça and auction Batak, the other team's in
+  partnership Batak), plus a tie-breaker of 0.05 a trick the side takes. In Koz Maça, with no
+  contract, that is a point a trick.
+- "penalty-points", Kozel Miner and Classic: the penalty points the other team is expected to
+  take at the end of the cycle minus those of the mover's team, plus 0.004 a card point of the
+  difference in card points (a tie-breaker).
+- "score", Bidding Kozel: the stakes the mover is expected to win or lose this round (as
+  `values`), plus a tie-breaker of at most 0.002 a card point where the pot goes on points.
+
+A trick more can be worth less than the contract (a trick given up to make the bid), and in
+Kozel the card points count only through the penalty. The searches also keep the simple move, the
 baseline's (`default`), on ties, and in the games with a stepped score (Batak with a contract,
 Kozel, Bidding Kozel) unless another move beats it by `clear_gain` standard errors of the
 paired difference over the same worlds: the chosen move need not have the highest value.
@@ -47,11 +59,17 @@ from typing import Any
 from ..core import Deal
 from .levels import DEFAULT_LEVEL, choose_action
 
-__all__ = ["UNITS", "Evaluation", "evaluate"]
+__all__ = ["SCORE_UNITS", "UNITS", "Evaluation", "evaluate"]
 
 UNITS: dict[str, str] = {
     "koz-maca": "tricks", "batak": "tricks", "batak-pairs": "tricks",
     "kozel-miner": "points", "kozel-classic": "points", "bidding-kozel": "score",
+}
+# The unit of `utility`, the expected score every decision is judged by (the module's text).
+SCORE_UNITS: dict[str, str] = {
+    "koz-maca": "game-points", "batak": "game-points", "batak-pairs": "game-points",
+    "kozel-miner": "penalty-points", "kozel-classic": "penalty-points",
+    "bidding-kozel": "score",
 }
 
 
@@ -67,9 +85,10 @@ class Evaluation:
       that do the same in every world, such as touching ranks).
     - `samples`: how many sampled layouts (worlds) the values average over (0: no search).
     - `forced`: only one legal move.
-    - `utility`: every rated move -> the mean of what the search maximises, where that is not
-      `values` itself (contract score in Batak, penalty in Kozel, stakes with a tie-breaker in
-      Bidding Kozel); Koz Maça's card play too (its own tricks minus the others' mean).
+    - `utility`: every rated move -> the expected score the search maximises, in
+      `score_unit` (see the module's docstring): the measure the hint, the play checker and
+      the review judge a move by.
+    - `score_unit`: "game-points", "penalty-points" or "score" (SCORE_UNITS).
     - `chance`: Batak family with a contract. Bids: the share of worlds in which the mover's
       side makes that bid as declarer (with the trump `detail` names); trump choice: the bid
       made with that trump; card play after the auction: the declaring side makes its bid
@@ -97,6 +116,7 @@ class Evaluation:
     clear_gain: float = 0.0
     by: str = "search"
     note: str = ""
+    score_unit: str = ""
 
 
 def evaluate(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVEL,
@@ -147,4 +167,5 @@ def evaluate(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVEL,
         clear_gain=z,
         by=by,
         note=note,
+        score_unit=SCORE_UNITS.get(deal.game, "score"),
     )
