@@ -3,10 +3,9 @@ when cut; the table shows it on the player's seat."""
 
 from __future__ import annotations
 
+import engine
 from ui import views as V
 from ui.controller import Table
-
-import engine
 
 
 def test_a_name_is_plain_text_cut_to_its_limit() -> None:

@@ -192,16 +192,17 @@ def check_felt(page: Any, size: tuple[int, int], players: int | None, case: str)
     return [where + x for x in bad]
 
 
-def reopen(page: Any, game: str, record: dict[str, Any]) -> None:
+def reopen(page: Any, game: str, record: dict[str, Any],
+           ready: str = "#table:not([hidden])[data-input]") -> None:
     """Puts `record` on the table as the player's saved match and opens the page on it as a
-    reload would."""
+    reload would (until `ready` is there: by default, the player's turn)."""
     save = {"format": 1, "tab": "layout-test", "n": 1, "screen": "table", "overlay": None,
             "cur": 0, "away": [], "record": record,
             "settings": {"game": game, "options": {}, "players": str(record["players"]),
                          "seed": str(record["seed"]), "level": "easy", "speed": "0"}}
     page.evaluate("([k, t]) => localStorage.setItem(k, t)", [KEY, json.dumps(save)])
     page.evaluate("() => window.__tt_reopen('')")
-    page.wait_for_selector("#table:not([hidden])[data-input]", state="attached")
+    page.wait_for_selector(ready, state="attached")
     page.wait_for_selector("html:not([data-busy])", state="attached")
 
 

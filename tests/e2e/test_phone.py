@@ -23,7 +23,6 @@ The positions are found with the engine and opened as the player's saved match
 from __future__ import annotations
 
 import functools
-import json
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -33,10 +32,10 @@ import pytest
 import engine
 
 from .conftest import STRIP, Site, open_table_page
+from .test_layout import reopen as layout_reopen
 
 pytestmark = pytest.mark.e2e
 
-KEY = "trick-table/v1"
 SIZES = ((360, 640), (375, 667), (390, 844), (412, 915), (640, 360), (844, 390), (768, 1024),
          (1280, 800), (1920, 1080),
          (320, 480), (568, 320), (2560, 1440))  # odd devices: a small phone, its side, a monitor
@@ -86,14 +85,8 @@ def positions(game: str, players: int | None) -> dict[str, dict[str, Any]]:
 
 
 def reopen(page: Any, game: str, record: dict[str, Any]) -> None:
-    save = {"format": 1, "tab": "phone-test", "n": 1, "screen": "table", "overlay": None,
-            "cur": 0, "away": [], "record": record,
-            "settings": {"game": game, "options": {}, "players": str(record["players"]),
-                         "seed": str(record["seed"]), "level": "easy", "speed": "0"}}
-    page.evaluate("([k, t]) => localStorage.setItem(k, t)", [KEY, json.dumps(save)])
-    page.evaluate("() => window.__tt_reopen('')")
-    page.wait_for_selector("#table:not([hidden])", state="attached")
-    page.wait_for_selector("html:not([data-busy])", state="attached")
+    """Opens `record` as the player's saved match, whatever the phase."""
+    layout_reopen(page, game, record, ready="#table:not([hidden])")
 
 
 # Everything the checks read, measured in the page at once.
