@@ -31,6 +31,7 @@ class Coach:
     hint: dict[str, Any] | None
     hint_busy: bool
     check_ev: tuple[int, dict[str, Any]] | None
+    check_asked: int = -1  # the state the checker's evaluation was last asked for
     check_move: str | None
     checker: bool
     search_ok: bool
@@ -110,6 +111,7 @@ class Coach:
         """With the play checker on, the search rates the reader's moves as soon as the turn
         comes, so the check costs no wait when the card is played."""
         if self.checker and self.search_ok and not self.lesson and self.match is not None:
+            self.check_asked = self.sid
             self.emit(F.Evaluate("check", self.sid, self.record_json(),
                                  int(self.match.seed or 0)))
 

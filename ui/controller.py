@@ -235,6 +235,8 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
             self.prefetch_check()
         elif turn:
             self.emit(F.Focus(False))
+            if self.check_asked != self.sid:  # still the reader's turn, in a new position (a
+                self.prefetch_check()         # trick just won at Instant): rated again
         self.was_turn = turn
         self.turn_seat = seat
 

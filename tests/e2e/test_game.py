@@ -404,8 +404,11 @@ def test_a_hint_marks_the_strong_players_choice_with_why(app: App) -> None:
 
 
 def test_the_play_checker_asks_before_a_clearly_worse_card_only(app: App) -> None:
-    """With the play checker on, the search's own choice plays at once; a card it rates at
-    least half a trick worse asks "Are you sure?" first, and "Play it anyway" plays it."""
+    """With the play checker on, the search's own choice plays at once; a card the review
+    would call a mistake or a blunder (by the expected score: `ui.hints.check_cost`) asks "Are
+    you sure?" first, and "Play it anyway" plays it."""
+    from ui.hints import check_cost
+
     page = app.page
     page.evaluate("localStorage.setItem('trick-table/display', JSON.stringify({checker: true}))")
     try:
@@ -418,13 +421,11 @@ def test_the_play_checker_asks_before_a_clearly_worse_card_only(app: App) -> Non
                 page.wait_for_function("() => JSON.parse(window.__tt_state()).check",
                                        timeout=60_000)
                 ev = app.state()["check"]
-                values = ev["values"]
                 legal = page.eval_on_selector_all("#hand [data-legal]",
                                                   "ns => ns.map(n => n.dataset.card)")
-                worst = min((c for c in legal if c in values), key=lambda c: values[c],
-                            default=None)
-                if (worst is not None and ev["move"] in values
-                        and values[ev["move"]] - values[worst] >= 0.5):
+                asked = [c for c in legal if check_cost(ev, c) is not None]
+                worst = max(asked, key=lambda c: float(check_cost(ev, c) or 0), default=None)
+                if worst is not None:
                     seq = app.seq()
                     page.click(f'#hand [data-card="{worst}"]')
                     page.wait_for_selector("[data-check]")
@@ -449,7 +450,7 @@ def test_the_play_checker_asks_before_a_clearly_worse_card_only(app: App) -> Non
                 page.wait_for_function(
                     "s => document.getElementById('table').dataset.seq !== s", arg=seq)
                 assert page.query_selector("[data-check]") is None
-        pytest.fail("no card half a trick worse than the best came up in ten deals")
+        pytest.fail("no card the checker asks about came up in ten deals")
     finally:
         page.evaluate("localStorage.removeItem('trick-table/display')")
 
