@@ -27,6 +27,7 @@ from typing import Any
 
 import engine
 from engine import address
+from engine import untrusted as U
 from engine.lessons import Lesson, load_lesson
 
 from .i18n import _, error_text, game_info
@@ -223,10 +224,14 @@ def lesson_from_text(text: str, address: str, game: str | None) -> Lesson:
     if len(text) > 250_000:
         raise EmbedError(_("The lesson file is too large (over 250,000 characters)."))
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = U.loads(text, max_chars=250_000)
+    except U.UntrustedError as exc:
+        if exc.message.key != "untrusted.bad_json":
+            raise EmbedError(_("The lesson “{address}” is nested more than {depth} levels deep: "
+                               "it is not a lesson.").format(address=U.quote(address, 200),
+                                                             depth=U.MAX_DEPTH)) from None
         raise EmbedError(_("The lesson “{address}” is not JSON.").format(
-            address=address)) from None
+            address=U.quote(address, 200))) from None
     lesson = parse_lesson(data)
     if game is not None and lesson.game != game:
         raise EmbedError(_("The address is for {game}, but its lesson is for {other}.").format(
@@ -334,8 +339,11 @@ def parse_command(text: Any) -> dict[str, Any]:
         raise EmbedError(_("A message to the table must be a JSON object of at most "
                            "{limit} characters.").format(limit=MAX_MESSAGE))
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = U.loads(text, max_chars=MAX_MESSAGE)
+    except U.UntrustedError as exc:
+        if exc.message.key != "untrusted.bad_json":
+            raise EmbedError(_("A message to the table may nest lists and objects at most "
+                               "{depth} levels deep.").format(depth=U.MAX_DEPTH)) from None
         raise EmbedError(_("A message to the table must be a JSON object.")) from None
     if not isinstance(data, dict):
         raise EmbedError(_("A message to the table must be a JSON object such as "

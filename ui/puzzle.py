@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import untrusted as U
 from engine.puzzle_file import GAMES
 
 from . import render as R
@@ -107,7 +108,7 @@ def read_progress(text: str | None) -> tuple[Progress, bool]:
     if text is None:
         return Progress(), False
     try:
-        data = json.loads(text)
+        data = U.loads(text)
     except (ValueError, TypeError):
         return Progress(), True
     if not isinstance(data, dict) or data.get("format") != FORMAT:
