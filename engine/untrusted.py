@@ -125,5 +125,13 @@ def whole(value: Any, name: str, low: int, high: int) -> int:
     return n
 
 
+def whole_or(value: Any, low: int, high: int, default: int) -> int:
+    """`whole(value, ...)`, or `default` where it is not one."""
+    try:
+        return whole(value, "", low, high)
+    except UntrustedError:
+        return default
+
+
 __all__ = ["MAX_CHARS", "MAX_DEPTH", "MAX_DIGITS", "QUOTE", "UntrustedError", "check",
-           "depth_of", "loads", "quote", "whole"]
+           "depth_of", "loads", "quote", "whole", "whole_or"]

@@ -169,7 +169,7 @@ class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding, Puz
         if "puzzle" in raw:  # a puzzle (ui/puzzle_page.py): the saved match stays paused
             self.puzzle_address(raw)
             return
-        if self.embedded_address(raw):
+        if self.embedded_address(raw, q):
             return
         self.c.take(q)
         landing = self.c.landing(q, self.paused, save)

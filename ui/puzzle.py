@@ -179,8 +179,9 @@ def find(puzzles: Sequence[Any], pid: str) -> Any | None:
     for p in puzzles:
         if p.id == pid:
             return p
-    if pid.isdigit() and 1 <= int(pid) <= len(puzzles):
-        return puzzles[int(pid) - 1]
+    n = U.whole_or(pid, 1, len(puzzles), 0)
+    if n:
+        return puzzles[n - 1]
     return None
 
 
