@@ -15,6 +15,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import untrusted as U
 from tests.test_host import FACTS, Page, run, until
@@ -160,3 +162,45 @@ def test_a_deep_message_from_the_parent_is_an_error_event() -> None:
         assert page.state == before
         assert not page.errors
     run(go)
+
+
+# ------------------------------------------------------------------------------ any text
+def nesting(v: Any) -> int:
+    if isinstance(v, list):
+        return 1 + max((nesting(x) for x in v), default=0)
+    if isinstance(v, dict):
+        return 1 + max((nesting(x) for x in v.values()), default=0)
+    return 0
+
+
+VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(alphabet='[]{}"\\ab:,²', max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.text(alphabet='[]{}"\\ab', max_size=4), inner, max_size=3),
+    max_leaves=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(VALUES)
+def test_the_depth_scan_agrees_with_the_parser(value: Any) -> None:
+    text = json.dumps(value)
+    assert U.depth_of(text) == nesting(value)
+    assert U.loads(text) == value
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet='[]{}",:\\ a1²-e.', max_size=400))
+def test_any_text_is_json_or_a_sentence(text: str) -> None:
+    """Whatever the text, the readers answer with a value or a ValueError with a sentence,
+    never another exception."""
+    for read in (U.loads, E.parse_command, RC.read_puzzles, V.parse_display,
+                 lambda t: PZ.read_progress(t), S.mark_of, S.parse, RC.parse):
+        try:
+            read(text)
+        except ValueError as exc:
+            assert str(exc)
+    for read_number in (lambda t: U.whole(t, "n", -5, 10**18), lambda t: E.whole(t, "n", 0, 9)):
+        try:
+            assert isinstance(read_number(text), int)
+        except ValueError as exc:
+            assert str(exc).startswith("“n” must be a whole number")
