@@ -166,3 +166,21 @@ def test_an_embedded_new_game_refuses_what_the_page_refuses(search: str, said: s
         assert page.host.app.t.match is None
         assert not page.errors
     run(go)
+
+
+# ------------------------------------------------------------------------------ the engine
+@pytest.mark.parametrize("value", ["²", "--5", "5" * 5000, "٣"], ids=short_id)
+def test_the_engine_reads_numbers_in_ascii_digits_only(value: str) -> None:
+    """A table option, a number of players and a bid in odd digits are refused with the
+    engine's own sentence (the value cut short), never Python's int() text."""
+    for go in (lambda: engine.parse_options("batak", {"hands": value}),
+               lambda: engine.parse_options("bidding-kozel", {"rounds": value}),
+               lambda: engine.new_match("bidding-kozel", seed=1, players=value)):
+        with pytest.raises(engine.RulesError) as info:
+            go()
+        python_free(str(info.value))
+    m = engine.new_match("batak", seed=1)
+    with pytest.raises(engine.IllegalMove) as bid:
+        m.play(f"bid {value}")
+    python_free(str(bid.value))
+    assert engine.parse_options("batak", {"hands": " 5 "})["hands"] == 5
