@@ -24,6 +24,7 @@ import zlib
 from typing import Any, Literal
 
 from .messages import Message, MessageError, add_english, msg
+from .untrusted import depth_of
 
 PREFIX = "z1."
 MAX_TEXT = 16000
@@ -152,25 +153,8 @@ def _loads(text: str, what: What) -> Any:
 
 def _check_depth(text: str, what: What) -> None:
     """Rejects JSON nested deeper than MAX_DEPTH (brackets outside strings), before parsing."""
-    depth = 0
-    in_str = False
-    esc = False
-    for ch in text:
-        if in_str:
-            if esc:
-                esc = False
-            elif ch == "\\":
-                esc = True
-            elif ch == '"':
-                in_str = False
-        elif ch == '"':
-            in_str = True
-        elif ch in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise _error(msg("address.too_deep", limit=MAX_DEPTH), what)
-        elif ch in "]}":
-            depth -= 1
+    if depth_of(text, MAX_DEPTH) > MAX_DEPTH:
+        raise _error(msg("address.too_deep", limit=MAX_DEPTH), what)
 
 
 __all__ = ["MAX_DEPTH", "MAX_JSON_BYTES", "MAX_TEXT", "PREFIX", "AddressError", "decode",

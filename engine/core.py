@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Self
 
 from .cards import CARD_STR, hand_strs, parse_card, sort_key
 from .messages import Message, MessageError, card, cards_text, msg, suit
+from .untrusted import MAX_DIGITS, quote, whole
 
 Action = Hashable
 
@@ -59,15 +60,15 @@ class Option:
 
     def parse(self, game: str, raw: Any) -> Any:
         """Coerces a value (typed, or URL text) and checks it; RulesError names what is wrong."""
+        shown = repr(quote(raw)) if isinstance(raw, str) else quote(repr(raw))
         if self.choices:
             bad = RulesError(msg("options.bad_choice", game=game, name=self.name,
-                                 value=repr(raw), choices=", ".join(map(_fmt, self.choices))))
+                                 value=shown, choices=", ".join(map(_fmt, self.choices))))
         elif self.minimum is not None:
             bad = RulesError(msg("options.bad_range", game=game, name=self.name,
-                                 value=repr(raw), minimum=self.minimum, maximum=self.maximum))
+                                 value=shown, minimum=self.minimum, maximum=self.maximum))
         else:
-            bad = RulesError(msg("options.bad_value", game=game, name=self.name,
-                                 value=repr(raw)))
+            bad = RulesError(msg("options.bad_value", game=game, name=self.name, value=shown))
         kind = self.type
         value: Any
         if kind == "bool":
@@ -84,8 +85,11 @@ class Option:
                 raise bad
             if isinstance(raw, int):
                 value = raw
-            elif isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
-                value = int(raw.strip())
+            elif isinstance(raw, str):
+                try:  # ASCII digits, at most 18 (not "²", "--5" or 5,000 digits)
+                    value = whole(raw, self.name, -(10**MAX_DIGITS - 1), 10**MAX_DIGITS - 1)
+                except ValueError:
+                    raise bad from None
             else:
                 raise bad
             if self.minimum is not None and value < self.minimum:
@@ -196,10 +200,11 @@ class Rules:
         if players is None:
             return cls.default_players
         if isinstance(players, bool) or not isinstance(players, int):
-            if isinstance(players, str) and players.strip().isdigit():
-                players = int(players.strip())
-            else:
-                raise RulesError(msg("players.not_number", game=cls.title, value=repr(players)))
+            try:
+                players = whole(players, "players", 0, 99)
+            except ValueError:
+                shown = repr(quote(players)) if isinstance(players, str) else quote(repr(players))
+                raise RulesError(msg("players.not_number", game=cls.title, value=shown)) from None
         if players not in cls.players_allowed:
             allowed = ", ".join(map(str, cls.players_allowed))
             raise RulesError(msg("players.not_allowed", game=cls.title, count=players,
@@ -429,8 +434,8 @@ class Deal:
             return ("pass",)
         if low.startswith("bid "):
             n = low[4:].strip()
-            if not n.isdigit():
-                raise IllegalMove(msg("move.bad_bid", text=text))
+            if not (n.isascii() and n.isdigit() and len(n) <= 3):
+                raise IllegalMove(msg("move.bad_bid", text=quote(str(text))))
             return ("bid", int(n))
         if low.startswith("trump "):
             s = t[6:].strip().upper()

@@ -13,6 +13,7 @@ from typing import Any
 from . import puzzle_messages  # noqa: F401  (the messages below)
 from .core import Deal, RecordError, replay
 from .messages import Message, MessageError, msg
+from .untrusted import loads as loads_bounded
 
 FORMAT = "trick-table-puzzles"
 VERSION = 1
@@ -116,7 +117,7 @@ def load_puzzles(data: Any, game: str | None = None) -> Loaded:
             return out
     if isinstance(data, str):
         try:
-            data = json.loads(data)
+            data = loads_bounded(data, max_chars=None)
         except ValueError as exc:
             out.errors.append(msg("puzzles.not_json", why=str(exc)))
             return out

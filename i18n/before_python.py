@@ -20,5 +20,7 @@ BEFORE_PYTHON: dict[str, str] = {
     "noscript": N_("This game needs JavaScript."),
     "update": N_("A new version is ready."),
     "reload": N_("Reload"),
+    "stopped": N_("The game stopped answering. Reload the page to go on: your match comes back "
+                  "where it was."),
     "starting": N_("Loading the game: the cards are dealt as soon as it is ready…"),
 }

@@ -160,7 +160,7 @@ class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding, Puz
             self.use_settings(save.settings)
         if saved_match is not None:
             self.paused = Paused(saved_match, save.cur, save.overlay, set(save.away))
-        raw = dict(self.env.params(query))
+        raw = self.env.first_params(query)
         q = Q.parse(raw, self.games, self.info, self.levels)
         self.t.speed = q.speed or self.t.speed
         self.t.level = q.level or self.t.level
@@ -169,7 +169,7 @@ class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding, Puz
         if "puzzle" in raw:  # a puzzle (ui/puzzle_page.py): the saved match stays paused
             self.puzzle_address(raw)
             return
-        if self.embedded_address(raw):
+        if self.embedded_address(raw, q):
             return
         self.c.take(q)
         landing = self.c.landing(q, self.paused, save)

@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+from engine import untrusted as U
 
 from . import query as Q
 from . import store as S
-from .i18n import N_
+from .i18n import N_, _
 
 REVIEW_ACTIONS = ("last-trick", "score-sheet", "replay", "replay-next", "replay-prev", "review")
 
@@ -64,7 +65,7 @@ class Choices:
 
     def settings(self, level: str, speed: str) -> S.Settings:
         g = self.selected
-        seed = self.seed if self.seed.lstrip("-").isdigit() else ""
+        seed = self.seed if Q.is_seed(self.seed) else ""
         return S.Settings(g, S.valid_options(g, self.values.get(g, {})), self.players, seed,
                           level, speed)
 
@@ -87,8 +88,8 @@ class Choices:
         says what cannot be dealt."""
         game = self.selected
         opts = engine.parse_options(game, self.values.get(game, {}))
-        seed = int(self.seed) if self.seed else (rng or random).randrange(1, 10**9)
-        players = int(self.players) if self.players else None
+        seed = Q.seed_of(self.seed) if self.seed else (rng or random).randrange(1, 10**9)
+        players = U.whole(self.players, _("players"), 1, 99) if self.players else None
         return engine.new_match(game, seed=seed, options=opts, players=players)
 
     def landing(self, q: Q.Query, paused: Any, save: S.Save | None) -> str:

@@ -27,6 +27,7 @@ from typing import Any
 
 import engine
 from engine import address
+from engine import untrusted as U
 from engine.lessons import Lesson, load_lesson
 
 from .i18n import _, error_text, game_info
@@ -115,7 +116,7 @@ def parse_params(raw: Mapping[str, str], origin: str) -> Spec:
     game = raw.get("game")
     if game is not None and game not in engine.GAMES:
         raise EmbedError(_("Unknown game “{game}”: this table has {games}.").format(
-            game=game, games=", ".join(engine.GAMES)))
+            game=U.quote(game), games=", ".join(engine.GAMES)))
     spec.game = game
     if "record" in raw and "lesson" in raw:
         raise EmbedError(_("The address gives both a record and a lesson: give one of them."))
@@ -145,29 +146,24 @@ def apply_view(spec: Spec, raw: Mapping[str, Any]) -> None:
     if "seats" in raw:
         if raw["seats"] not in ("all", "one"):
             raise EmbedError(_("“seats” must be “all” (the reader plays every seat) or “one”, "
-                               "not “{value}”.").format(value=raw["seats"]))
+                               "not “{value}”.").format(value=U.quote(raw["seats"])))
         spec.all_seats = raw["seats"] == "all"
     if "view" in raw:
         if raw["view"] not in ("open", "own"):
             raise EmbedError(_("“view” must be “open” (every hand shown) or “own”, not "
-                               "“{value}”.").format(value=raw["view"]))
+                               "“{value}”.").format(value=U.quote(raw["view"])))
         spec.open_view = raw["view"] == "open"
     if "step" in raw:
         spec.step = whole(raw["step"], "step", 0, 10_000)
 
 
 def whole(value: Any, name: str, low: int, high: int) -> int:
-    if isinstance(value, bool):
-        value = None
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
-    if not isinstance(value, int) or not low <= value <= high:
-        if value is None:
-            raise EmbedError(_("“{name}” must be a whole number from {low} to {high}, not "
-                               "“nothing”.").format(name=name, low=low, high=high))
-        raise EmbedError(_("“{name}” must be a whole number from {low} to {high}, not "
-                           "“{value}”.").format(name=name, low=low, high=high, value=value))
-    return value
+    """A whole number of an address or a message (engine.untrusted.whole: ASCII digits,
+    bounded); EmbedError says what it must be."""
+    try:
+        return U.whole(value, name, low, high)
+    except U.UntrustedError as exc:
+        raise EmbedError(error_text(exc)) from None
 
 
 def title(game: str) -> str:
@@ -182,7 +178,7 @@ def check_origin(text: str) -> str:
     if (not sep or scheme not in ("http", "https") or not rest or "/" in rest or "?" in rest
             or "#" in rest or "@" in rest or " " in rest):
         raise EmbedError(_("“parent” must be an origin such as https://example.org, not "
-                           "“{value}”.").format(value=t))
+                           "“{value}”.").format(value=U.quote(t)))
     return t
 
 
@@ -191,11 +187,12 @@ def same_origin_url(text: str, origin: str) -> str:
     t = text.strip()
     if not t or any(c in t for c in ' "<>\\') or t.startswith("//"):
         raise EmbedError(_("The lesson address “{address}” is not one this table can open.")
-                         .format(address=t))
+                         .format(address=U.quote(t, 200)))
     if (("://" in t or t.lower().startswith(("javascript:", "data:", "blob:")))
             and not t.startswith(origin + "/")):
         raise EmbedError(_("A lesson can only be loaded from this site’s own address "
-                           "({origin}), not from “{address}”.").format(origin=origin, address=t))
+                           "({origin}), not from “{address}”.").format(origin=origin,
+                                                                     address=U.quote(t, 200)))
     return t
 
 
@@ -223,10 +220,14 @@ def lesson_from_text(text: str, address: str, game: str | None) -> Lesson:
     if len(text) > 250_000:
         raise EmbedError(_("The lesson file is too large (over 250,000 characters)."))
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = U.loads(text, max_chars=250_000)
+    except U.UntrustedError as exc:
+        if exc.message.key != "untrusted.bad_json":
+            raise EmbedError(_("The lesson “{address}” is nested more than {depth} levels deep: "
+                               "it is not a lesson.").format(address=U.quote(address, 200),
+                                                             depth=U.MAX_DEPTH)) from None
         raise EmbedError(_("The lesson “{address}” is not JSON.").format(
-            address=address)) from None
+            address=U.quote(address, 200))) from None
     lesson = parse_lesson(data)
     if game is not None and lesson.game != game:
         raise EmbedError(_("The address is for {game}, but its lesson is for {other}.").format(
@@ -334,8 +335,11 @@ def parse_command(text: Any) -> dict[str, Any]:
         raise EmbedError(_("A message to the table must be a JSON object of at most "
                            "{limit} characters.").format(limit=MAX_MESSAGE))
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = U.loads(text, max_chars=MAX_MESSAGE)
+    except U.UntrustedError as exc:
+        if exc.message.key != "untrusted.bad_json":
+            raise EmbedError(_("A message to the table may nest lists and objects at most "
+                               "{depth} levels deep.").format(depth=U.MAX_DEPTH)) from None
         raise EmbedError(_("A message to the table must be a JSON object.")) from None
     if not isinstance(data, dict):
         raise EmbedError(_("A message to the table must be a JSON object such as "

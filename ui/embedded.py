@@ -19,6 +19,7 @@ import engine
 
 from . import embed as E
 from . import lesson_view as LV
+from . import query as Q
 from .i18n import _, error_text
 
 
@@ -73,20 +74,32 @@ class Embedding:
             if spec.fit and self.ready_sent:
                 self.fit()
 
-    def embedded_address(self, raw: dict[str, str]) -> bool:
+    def embedded_address(self, raw: dict[str, str], q: Q.Query | None = None) -> bool:
         """Opens what the address asks when it names a position, a lesson or the embed;
-        False when it names none of them (the lobby and the normal table go on)."""
+        False when it names none of them (the lobby and the normal table go on). `q`: the
+        address as ui/query.py read it: a new game's seed, players and table options, and
+        the sentences for what it cannot have."""
         if not any(k in raw for k in ("embed", "record", "lesson")):
             return False
         origin = self.env.origin
         spec: E.Spec | None = None
         try:
             spec = E.parse_params(raw, origin)
-        except E.EmbedError as exc:
+        except Exception as exc:  # noqa: BLE001 (an address is never a crash: it is said)
             if raw.get("embed") in ("1", "true", "yes"):
                 self.dom.root("data-embed", "1")
-            self.embed_error(str(exc))
+            self.embed_error(str(exc) if isinstance(exc, E.EmbedError) else
+                             _("The table could not open this address: {reason}").format(
+                                 reason=error_text(exc)))
             return True
+        if q is not None and q.errors:  # the same sentences as the page's own address
+            if spec.embed:
+                self.dom.root("data-embed", "1")
+            self.embed_error(" ".join(q.errors))
+            return True
+        if q is not None and spec.record is None and spec.lesson is None \
+                and spec.lesson_url is None and not spec.wait:
+            self.c.take(q)  # a new game: its players and table options
         self.adopt_embed(spec)
         self.listen_for_messages()
         if spec.wait:  # embed.js fetched the lesson on its page's site: it comes by `load`

@@ -56,6 +56,14 @@ class Env:
         q = self.search if query is None else query
         return parse_qsl(q.removeprefix("?"), keep_blank_values=True)
 
+    def first_params(self, query: str | None = None) -> dict[str, str]:
+        """The address's parameters by name; a name given twice keeps its first value, as the
+        browser's URLSearchParams.get does in index.html."""
+        out: dict[str, str] = {}
+        for k, v in self.params(query):
+            out.setdefault(k, v)
+        return out
+
     def set_history(self, screen: str, url: str | None = None, push: bool = False) -> None:
         self.history_tt = screen
         if url is not None:
@@ -94,7 +102,7 @@ class Env:
     def chosen_language(self) -> str:
         """?lang=, else the saved choice, else the browser's languages, else English (index.html
         chooses the same way before Python runs)."""
-        asked = dict(self.params()).get("lang") or None
+        asked = self.first_params().get("lang") or None
         saved = None
         with contextlib.suppress(Exception):
             saved = self.read_key(I.SAVED_KEY)

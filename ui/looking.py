@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import untrusted as U
+
 from . import effects as F
 from . import record_view as RW
 from . import render as R
@@ -72,7 +74,7 @@ class Looking:
         elif what == "review":
             self.deal_review()
         elif what == "replay":
-            self.open_replay(int(deal) if deal.isdigit() else -1, step)
+            self.open_replay(U.whole_or(deal, 0, 10_000, -1), step)
         elif what in ("replay-next", "replay-prev") and self.replay is not None:
             last = max(0, self.replay.steps - 1)
             at = self.replay_step + (1 if what == "replay-next" else -1)
@@ -124,7 +126,7 @@ class Looking:
             and done[1] == index else None)
         self.replay = RV.deal_replay(m, index)
         last = max(0, self.replay.steps - 1)
-        self.replay_step = min(int(step), last) if step.isdigit() else 0
+        self.replay_step = min(U.whole_or(step, 0, 100_000, 0), last)
         self.show_replay()
 
     def show_replay(self) -> None:

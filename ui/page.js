@@ -46,8 +46,71 @@
     try { return localStorage.getItem(DISPLAY_KEY); } catch (e) { return null; }
   }
 
+  // ------------------------------------------------------------------ the watchdog
+  // An event the worker leaves unanswered for STALL_MS means it is gone (stopped, or Python's
+  // runtime died): the page says so and offers a reload (the match comes back from its save),
+  // and a table in a frame sends its parent an `error` event. Once the worker has asked for a
+  // frame and drawn nothing since, a computer's search or a review may hold it, as a hook's
+  // call (`__tt_think`) may: SEARCH_STALL_MS. A worker that answers after all was only slow:
+  // the message goes away. Time in a hidden tab (or a sleeping computer) does not count.
+  var STALL_MS = 10000, SEARCH_STALL_MS = 120000;
+  var sentAt = {}, maybeSearching = false, dead = false, watch = null, postTarget = "*";
+
+  function watchdog() {
+    watch = null;
+    if (dead) return;
+    var now = Date.now(), pending = false;
+    if (document.hidden) for (var h in sentAt) sentAt[h].at = now;
+    for (var k in sentAt) {
+      pending = true;
+      var limit = sentAt[k].call || maybeSearching ? SEARCH_STALL_MS : STALL_MS;
+      if (now - sentAt[k].at > limit) { stopped("no answer"); return; }
+    }
+    if (pending) watch = setTimeout(watchdog, 1000);
+  }
+
+  function stopped(why) {
+    if (dead) return;
+    dead = true;
+    var text = (window.__tt_text && window.__tt_text("stopped")) ||
+      "The game stopped answering. Reload the page to go on: your match comes back where it was.";
+    root.setAttribute("data-stopped", String(why));
+    var box = document.createElement("div");
+    box.id = "stopped";
+    box.setAttribute("role", "alert");
+    box.style.cssText = "position:fixed;left:50%;top:40%;transform:translate(-50%,-50%);z-index:100;" +
+      "max-width:min(92vw,420px);padding:16px 20px;border-radius:12px;background:#fff;color:#111;" +
+      "box-shadow:0 8px 32px rgba(0,0,0,.4);text-align:center;font:16px/1.4 system-ui,sans-serif";
+    var p = document.createElement("p");
+    p.style.margin = "0 0 12px";
+    p.textContent = text;
+    var btn = document.createElement("button");
+    btn.type = "button";
+    btn.className = "btn primary";
+    btn.setAttribute("data-action", "reload-page");
+    btn.textContent = (window.__tt_text && window.__tt_text("reload")) || "Reload";
+    btn.addEventListener("click", function () { location.reload(); });
+    box.appendChild(p);
+    box.appendChild(btn);
+    document.body.appendChild(box);
+    if (touched) btn.focus();
+    window.__tt_post(JSON.stringify({ v: 1, source: "trick-table", type: "error", message: text }), postTarget);
+  }
+
+  function answered() {  // a message from the worker: it lives (unless Python itself is gone)
+    if (!dead || root.getAttribute("data-stopped") !== "no answer") return;
+    dead = false;
+    root.removeAttribute("data-stopped");
+    var box = el("stopped");
+    if (box) box.remove();
+  }
+
   function post(msg) {
     msg.seq = ++seq;
+    if (ready) {
+      sentAt[msg.seq] = { at: Date.now(), call: msg.type === "call" };
+      if (watch === null) watch = setTimeout(watchdog, 1000);
+    }
     msg.display = displaySettings();
     try { msg.reduce = matchMedia("(prefers-reduced-motion: reduce)").matches; } catch (e) { /* no */ }
     root.setAttribute("data-busy", "");
@@ -600,7 +663,7 @@
     "listen": function () {
       window.__tt_listen(function (origin, text) { postTable({ type: "message", origin: origin, text: text }); });
     },
-    "post": function (json, target) { window.__tt_post(json, target); },
+    "post": function (json, target) { postTarget = target; window.__tt_post(json, target); },
     "fit": fitHeight,
     "click": function (sel, otherwise) {
       var n = document.querySelector(sel);
@@ -634,12 +697,14 @@
   };
 
   function carryOut(msg) {
+    answered();
     if (msg.state !== undefined) mirror.state = msg.state;
     if (msg.record !== undefined) mirror.record = msg.record;
     if (msg.flags !== undefined) mirror.flags = msg.flags;
-    var ops = msg.ops || [];
+    var ops = msg.ops || [], framed = false;
     for (var i = 0; i < ops.length; i++) {
       var f = OPS[ops[i][0]];
+      if (ops[i][0] === "frame") framed = true;
       try {
         if (f) f.apply(null, ops[i].slice(1));
         else console.error("unknown operation " + ops[i][0]);
@@ -651,6 +716,8 @@
       followSheet(); layoutHand(); markWraps(); fitLabels();
       if (menuOpen()) setMenu(true);  // the bar drawn again keeps the menu's state
     }
+    if (ops.length) maybeSearching = framed;
+    if (msg.ack !== undefined && msg.ack !== null) delete sentAt[msg.ack];
     if (msg.ack !== undefined && msg.ack !== null && waiting[msg.ack]) {
       var resolve = waiting[msg.ack];
       delete waiting[msg.ack];
@@ -822,7 +889,9 @@
       carryOut(msg);
       return;
     }
-    if (data && data.fault) {
+    if (data && data.dead) {
+      stopped(String(data.dead).slice(0, 200));
+    } else if (data && data.fault) {
       boot = data.boot || boot;
       if (window.__tt_fail) window.__tt_fail(data.fault);
     } else if (data && data.boot) {

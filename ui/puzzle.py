@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import untrusted as U
 from engine.puzzle_file import GAMES
 
 from . import render as R
@@ -107,7 +108,7 @@ def read_progress(text: str | None) -> tuple[Progress, bool]:
     if text is None:
         return Progress(), False
     try:
-        data = json.loads(text)
+        data = U.loads(text)
     except (ValueError, TypeError):
         return Progress(), True
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -178,8 +179,9 @@ def find(puzzles: Sequence[Any], pid: str) -> Any | None:
     for p in puzzles:
         if p.id == pid:
             return p
-    if pid.isdigit() and 1 <= int(pid) <= len(puzzles):
-        return puzzles[int(pid) - 1]
+    n = U.whole_or(pid, 1, len(puzzles), 0)
+    if n:
+        return puzzles[n - 1]
     return None
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+from engine import untrusted as U
 
 from . import i18n as I
 from .embed import PARAMS as EMBED_PARAMS
@@ -18,6 +19,22 @@ from .i18n import _, error_text, game_info, ngettext
 
 UI_PARAMS = {"game", "seed", "speed", "players", "level"}
 SPEEDS = ("0", "1", "2", "3")
+SEED_LIMIT = 10**U.MAX_DIGITS - 1  # a seed is a whole number of at most 18 digits, either sign
+MAX_NAMED = 10  # unknown parameters named in a sentence
+
+
+def seed_of(text: str) -> int:
+    """A seed (from the address or the lobby's field): ASCII digits, an optional "-", at most
+    18 digits; UntrustedError (a ValueError) says what it must be."""
+    return U.whole(text, _("seed"), -SEED_LIMIT, SEED_LIMIT)
+
+
+def is_seed(text: str) -> bool:
+    try:
+        seed_of(text)
+    except ValueError:
+        return False
+    return True
 
 
 @dataclass
@@ -50,25 +67,25 @@ def parse(raw: Mapping[str, str], games: Collection[str],
             q.speed = raw["speed"]
         else:
             q.errors.append(_("Speed must be 0, 1, 2 or 3, not “{value}”.").format(
-                value=raw["speed"]))
+                value=U.quote(raw["speed"])))
     if "level" in raw:
         if raw["level"] in levels:
             q.level = raw["level"]
         else:
             q.errors.append(_("The computer level must be one of {levels}, not “{value}”.")
-                            .format(levels=", ".join(levels), value=raw["level"]))
+                            .format(levels=", ".join(levels), value=U.quote(raw["level"])))
     if "lang" in raw and raw["lang"] not in I.LANGS and raw["lang"] != I.PSEUDO:
         q.errors.append(_("This page is in {languages}; it has no language “{value}”.").format(
-            languages=", ".join(I.LANGS.values()), value=raw["lang"]))
+            languages=", ".join(I.LANGS.values()), value=U.quote(raw["lang"])))
     if "seed" in raw:
-        if raw["seed"].strip().lstrip("-").isdigit():
-            q.seed = raw["seed"].strip()
+        if is_seed(raw["seed"]):
+            q.seed = str(seed_of(raw["seed"]))
         else:
             q.errors.append(_("The seed must be a whole number, not “{value}”.").format(
-                value=raw["seed"]))
-    if q.embedded:
-        return q
-    table_options(q, games, info)
+                value=U.quote(raw["seed"])))
+    if q.embedded and any(k in raw for k in ("record", "lesson", "puzzle")):
+        return q  # a position or a lesson: its record says the game, players and options
+    table_options(q, games, info)  # (a new game in a frame reads them as a page does)
     return q
 
 
@@ -82,14 +99,14 @@ def table_options(q: Query, games: Collection[str], info: Mapping[str, Mapping[s
     game = raw.get("game")
     if game is not None and game not in games:
         q.errors.append(_("Unknown game “{game}”. Pick one of the games below.").format(
-            game=game))
+            game=U.quote(game)))
         game = None
     elif game is None and q.options:
         q.errors.append(_("Table options need a game: add game=… to the address."))
     if game is None and unknown:  # with a game they are ignored: the match starts
         q.errors.append(ngettext("This page does not know the address parameter {names}.",
                                  "This page does not know the address parameters {names}.",
-                                 len(unknown)).format(names=", ".join(unknown)))
+                                 len(unknown)).format(names=named(unknown)))
     if game is None:
         return
     q.game = game
@@ -99,13 +116,19 @@ def table_options(q: Query, games: Collection[str], info: Mapping[str, Mapping[s
         if q.players not in allowed:
             q.errors.append(_("{game} is for {counts} players, not “{value}”.").format(
                 game=game_info(info[game])["title"], counts=", ".join(allowed),
-                value=q.players))
+                value=U.quote(q.players)))
             q.players = ""
     try:
         parsed = engine.parse_options(game, q.options)
         q.values = {k: str(v) for k, v in parsed.items()}
     except ValueError as exc:
         q.errors.append(error_text(exc))
+
+
+def named(names: list[str]) -> str:
+    """Parameter names for a sentence: each cut short, at most MAX_NAMED of them."""
+    out = ", ".join(U.quote(n) for n in names[:MAX_NAMED])
+    return out + (", …" if len(names) > MAX_NAMED else "")
 
 
 def of_match(match: Any, options: Mapping[str, Any], level: str, default_level: str,

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+from engine import untrusted as U
 
 from .i18n import _
 
@@ -162,7 +163,14 @@ def parse(text: str | None) -> Record:
     if text is None:
         return Record()
     try:
-        data = json.loads(text)
+        data = U.loads(text)
+    except U.UntrustedError as exc:
+        if exc.message.key == "untrusted.bad_json":
+            raise RecordError(_("the stored text is not JSON ({reason}).").format(
+                reason=dict(exc.message.params)["detail"])) from None
+        raise RecordError(_("the stored text is too long or nested too deeply to be a record "
+                            "(at most {chars} characters and {depth} levels).").format(
+                                chars=U.MAX_CHARS, depth=U.MAX_DEPTH)) from None
     except ValueError as exc:
         raise RecordError(_("the stored text is not JSON ({reason}).").format(
             reason=exc)) from None
@@ -315,7 +323,7 @@ def read_puzzles(text: str | None) -> Puzzles:
     """The puzzle screen's progress (`PUZZLES_KEY`), read tolerantly: what is absent or
     malformed counts as nothing, never an error."""
     try:
-        data = json.loads(text) if text else None
+        data = U.loads(text) if text else None
     except ValueError:
         return Puzzles()
     if not isinstance(data, dict) or data.get("format") != 1:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+from engine import untrusted as U
 
 from .i18n import _, error_text, ngettext
 
@@ -89,7 +90,7 @@ def mark_of(text: str | None) -> Mark | None:
     if text is None:
         return None
     try:
-        data = json.loads(text)
+        data = U.loads(text)
     except ValueError:
         return UNREADABLE
     if not isinstance(data, dict):
@@ -124,7 +125,14 @@ def short(x: Any, limit: int = 60) -> str:
 def parse(text: str) -> Save:
     """The save in `text`, its fields checked (the record is not replayed here)."""
     try:
-        data = json.loads(text)
+        data = U.loads(text)
+    except U.UntrustedError as exc:
+        if exc.message.key == "untrusted.bad_json":
+            raise SaveError(_("the saved text is not JSON ({reason}).").format(
+                reason=dict(exc.message.params)["detail"])) from None
+        raise SaveError(_("the saved text is too long or nested too deeply to be a saved match "
+                          "(at most {chars} characters and {depth} levels).").format(
+                              chars=U.MAX_CHARS, depth=U.MAX_DEPTH)) from None
     except ValueError as exc:
         raise SaveError(_("the saved text is not JSON ({reason}).").format(reason=exc)) from None
     if not isinstance(data, dict):

@@ -7,11 +7,11 @@ callers pass them translated (`i18n.game_info(engine.GAME_INFO[game])`).
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
+from engine import untrusted as U
 from engine.puzzle_file import GAMES as PUZZLE_FILE_GAMES
 
 from . import i18n as I
@@ -710,7 +710,7 @@ def parse_display(text: str | None) -> dict[str, bool]:
     stored text; the regional indices' "regional-ranks" only once the player has set it. A
     malformed value gives the defaults."""
     try:
-        data = json.loads(text or "{}")
+        data = U.loads(text or "{}", max_chars=10_000)
     except ValueError:
         return {}
     if not isinstance(data, dict):

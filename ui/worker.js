@@ -148,7 +148,11 @@ function deliver(data) {
     const ok = writeCatalog(pyodide, String(data.code || ""), data.mo);
     data = { type: "answer", seq: data.seq, n: data.n, value: ok };
   }
-  receive(JSON.stringify(data));
+  try {
+    receive(JSON.stringify(data));
+  } catch (err) {  // Python's runtime is gone (a fatal error): the page says so (ui/page.js)
+    self.postMessage({ dead: String((err && err.message) || err) });
+  }
 }
 
 (async () => {

@@ -80,3 +80,48 @@ def test_an_address_with_a_game_opens_its_table_at_once(browser: Any, site: Site
         assert page.evaluate("performance.getEntriesByName('tt:input').length") == 1
     finally:
         ctx.close()
+
+
+def test_the_static_lobby_reads_only_its_own_names(held: tuple[Any, Any]) -> None:
+    """A language or a saved game named after a property every JavaScript object has
+    (`constructor`, `__proto__`, `toString`) is no language and no game: the page paints in
+    English with its first game, never "undefined" or a function's source."""
+    page, _release = held
+
+    def painted_plainly() -> None:
+        page.wait_for_selector("#lobby[data-static]:not([hidden])")
+        assert page.evaluate("!document.documentElement.dataset.ready")  # Python not running
+        assert page.evaluate("document.documentElement.lang") == "en"
+        title = page.title()
+        assert title and title != "undefined"
+        text = page.evaluate("document.body.innerText")
+        assert "undefined" not in text and "native code" not in text
+        assert page.query_selector("[data-game-choice].selected") is not None
+
+    for query in ("?lang=constructor", "?lang=__proto__", "?lang=toString"):
+        page.goto(BASE + query)
+        painted_plainly()
+    page.evaluate("""() => {
+        localStorage.setItem("trick-table/lang", "constructor");
+        localStorage.setItem("trick-table/v1",
+                             JSON.stringify({screen: "lobby", settings: {game: "constructor"}}));
+    }""")
+    page.goto(BASE)
+    painted_plainly()
+    page.evaluate("""() => localStorage.setItem("trick-table/v1",
+                           JSON.stringify({screen: "lobby", settings: {game: "__proto__"}}))""")
+    page.goto(BASE)
+    painted_plainly()
+
+
+def test_a_repeated_language_keeps_its_first_value(held: tuple[Any, Any]) -> None:
+    """`?lang=tr&lang=ru`: the first value, before Python runs and after (as
+    URLSearchParams.get reads it), so the page never paints one language and then another."""
+    page, release = held
+    page.goto(BASE + "?lang=tr&lang=ru")
+    page.wait_for_selector("#lobby[data-static]:not([hidden])")
+    assert page.evaluate("document.documentElement.lang") == "tr"
+    release()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    page.wait_for_timeout(500)
+    assert page.evaluate("document.documentElement.lang") == "tr"

@@ -334,3 +334,24 @@ def test_reload_plays_on_as_without_it(app: App) -> None:
         return app.record()
 
     assert play(None) == play(1)
+
+
+def test_deeply_nested_storage_is_refused_not_fatal(app: App) -> None:
+    """A save, record, display settings and puzzles' progress nested 5,000 levels deep (any
+    page of the same origin could write them) would overflow Pyodide's stack in the parser, a
+    fatal error no `except` catches: each is refused before it is parsed, the bad save kept
+    aside, and the page plays on."""
+    page = app.page
+    deep = "[" * 5000 + "]" * 5000
+    for key in (KEY, "trick-table/v1/record", "trick-table/display", "trick-table/v1/puzzles"):
+        page.evaluate("([k, t]) => localStorage.setItem(k, t)", [key, deep])
+    reload(page)
+    check_cannot_restore(page, "nested too deeply")
+    assert page.evaluate("k => localStorage.getItem(k)", BAD_KEY) == deep
+    page.click('[data-action="fresh-start"]')
+    page.wait_for_selector("[data-restore-failed]", state="detached")
+    app.start("koz-maca", 48)
+    assert app.wait_turn() == "input"
+    assert saved(page)["record"]["seed"] == 48
+    for key in ("trick-table/display", "trick-table/v1/puzzles"):
+        page.evaluate("k => localStorage.removeItem(k)", key)

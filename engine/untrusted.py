@@ -1,0 +1,137 @@
+"""Text from outside (an address, a parent page's message, a save, a lesson file), read with
+limits, in one place.
+
+- `loads(text, max_depth=…, max_chars=…)`: JSON, its size and nesting checked by scanning the
+  text (a loop, no recursion) before it is parsed, so a text nested thousands of levels deep
+  never reaches the parser (whose recursion overflows the WebAssembly stack under Pyodide,
+  which no `except` catches).
+- `whole(text, name, low, high)`: a whole number written in ASCII digits (an optional "-"
+  where `low` is negative), within bounds; never Python's own `int()` text.
+
+Every refusal is an `UntrustedError` (a `ValueError` carrying a `Message`): a sentence for a
+person. A value quoted in it is cut short to `QUOTE` characters.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from .messages import MessageError, add_english, msg
+
+MAX_DEPTH = 64          # levels of JSON nesting (objects and lists)
+MAX_CHARS = 2_000_000   # characters of JSON text, unless the caller says otherwise
+MAX_DIGITS = 18         # digits of a whole number
+QUOTE = 40              # characters of a refused value quoted back
+
+add_english({
+    "untrusted.not_text": "This is not text.",
+    "untrusted.too_long": "The text is {length} characters long; at most {limit} are read.",
+    "untrusted.too_deep": "The text is nested more than {limit} levels deep (lists and "
+                          "objects inside each other), so it is not read.",
+    "untrusted.bad_json": "The text is not valid JSON ({detail}).",
+    "untrusted.not_whole": "“{name}” must be a whole number from {low} to {high}, not "
+                           "“{value}”.",
+    "untrusted.no_whole": "“{name}” must be a whole number from {low} to {high}, not nothing.",
+})
+
+_SPECIAL = re.compile(r'["\\\[\]{}]')
+
+
+class UntrustedError(MessageError):
+    """Text from outside that is refused; `.message` says why, in English."""
+
+
+def quote(value: Any, limit: int = QUOTE) -> str:
+    """`value` as text for a sentence, cut short ("…") past `limit` characters."""
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def depth_of(text: str, stop: int | None = None) -> int:
+    """The deepest nesting of lists and objects in JSON `text` (brackets inside strings do not
+    count); stops counting once past `stop`. A loop over the brackets and quotes only."""
+    depth = deepest = 0
+    in_str = False
+    skip = -1  # the index of a character escaped by a backslash inside a string
+    for m in _SPECIAL.finditer(text):
+        i = m.start()
+        if i == skip:
+            continue
+        ch = m.group()
+        if in_str:
+            if ch == "\\":
+                skip = i + 1
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if stop is not None and deepest > stop:
+                    return deepest
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def check(text: Any, *, max_depth: int = MAX_DEPTH, max_chars: int | None = MAX_CHARS) -> str:
+    """`text` when it is a string within the limits, else UntrustedError."""
+    if not isinstance(text, str):
+        raise UntrustedError(msg("untrusted.not_text"))
+    if max_chars is not None and len(text) > max_chars:
+        raise UntrustedError(msg("untrusted.too_long", length=len(text), limit=max_chars))
+    if depth_of(text, max_depth) > max_depth:
+        raise UntrustedError(msg("untrusted.too_deep", limit=max_depth))
+    return text
+
+
+def loads(text: Any, *, max_depth: int = MAX_DEPTH, max_chars: int | None = MAX_CHARS,
+          **kwargs: Any) -> Any:
+    """`json.loads(text, **kwargs)` once the text's size and depth are checked; every failure
+    is an UntrustedError (a ValueError)."""
+    check(text, max_depth=max_depth, max_chars=max_chars)
+    try:
+        return json.loads(text, **kwargs)
+    except json.JSONDecodeError as exc:
+        detail = f"{exc.msg} at line {exc.lineno}, column {exc.colno}"
+        raise UntrustedError(msg("untrusted.bad_json", detail=detail)) from None
+    except (ValueError, RecursionError) as exc:
+        raise UntrustedError(msg("untrusted.bad_json",
+                                 detail=quote(str(exc), 80))) from None
+
+
+def whole(value: Any, name: str, low: int, high: int) -> int:
+    """A whole number from `low` to `high`: an int (not a bool), or text of ASCII digits
+    (with a leading "-" only where `low` is negative; spaces around are ignored), at most
+    MAX_DIGITS digits. Anything else is an UntrustedError quoting the value cut short."""
+    n: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        n = value
+    elif isinstance(value, str):
+        t = value.strip()
+        digits = t[1:] if t.startswith("-") and low < 0 else t
+        if 0 < len(digits) <= MAX_DIGITS and all("0" <= c <= "9" for c in digits):
+            n = int(t)
+    if n is None or not low <= n <= high:
+        if value is None or (isinstance(value, str) and not value.strip()):
+            raise UntrustedError(msg("untrusted.no_whole", name=quote(name), low=low, high=high))
+        raise UntrustedError(msg("untrusted.not_whole", name=quote(name), low=low, high=high,
+                                 value=quote(value if isinstance(value, str) else
+                                             json.dumps(value, default=str)[:200])))
+    return n
+
+
+def whole_or(value: Any, low: int, high: int, default: int) -> int:
+    """`whole(value, ...)`, or `default` where it is not one."""
+    try:
+        return whole(value, "", low, high)
+    except UntrustedError:
+        return default
+
+
+__all__ = ["MAX_CHARS", "MAX_DEPTH", "MAX_DIGITS", "QUOTE", "UntrustedError", "check",
+           "depth_of", "loads", "quote", "whole", "whole_or"]
