@@ -166,7 +166,11 @@ def test_parent_page_embeds_loads_and_plays_by_message(outside: tuple[Any, Sites
         m.play(m.legal_moves()[0])
     record = m.record()
     send(page, {"v": 1, "type": "load", "record": record})
-    tf.wait_for_function("() => document.getElementById('table').dataset.input === '1'")
+    # (the table of data-seed 4 is already waiting for a move: wait for the loaded one's)
+    tf.wait_for_function("s => { const r = JSON.parse(window.__tt_record() || 'null');"
+                         " return !!r && r.seed === s"
+                         " && document.getElementById('table').dataset.input === '1'; }",
+                         arg=record["seed"])
     assert record_of(tf) == record
     hand = tf.eval_on_selector_all("#hand [data-card]", "ns => ns.map(n => n.dataset.card)")
     assert sorted(hand) == sorted(m.deal.view(0)["hand"])
