@@ -42,7 +42,7 @@ def summary_html(match: Any, cur: int, gi: dict[str, Any], names: list[str],
     html = V.summary_html(gi["score_labels"], gi["title"], cur + 1, d.result or {}, names,
                           list(match.totals), gi.get("teams"),
                           match.is_over and cur == len(match.deals) - 1, lines,
-                          str(gi.get("deal_word") or "deal"))
+                          str(gi.get("deal_word") or "deal"), bool(gi.get("card_points", True)))
     return practice_note(html, bool(getattr(match, "practice", False)))
 
 

@@ -526,9 +526,16 @@ def trump_html(view: dict[str, Any]) -> str:
 
 def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: dict[str, Any],
                  names: list[str], totals: list[Any], teams: list[list[int]] | None,
-                 match_over: bool, extra_lines: list[str], deal_word: str = "deal") -> str:
+                 match_over: bool, extra_lines: list[str], deal_word: str = "deal",
+                 card_points: bool = True) -> str:
     """The deal summary; `labels` are the game's `score_labels` (the column heads); the
-    heading and the next button count in the game's `deal_word` ("cycle 2 over")."""
+    heading and the next button count in the game's `deal_word` ("cycle 2 over").
+
+    Each seat's row ``<tr data-seat data-tricks data-points data-delta data-total>`` shows its
+    tricks, its card points (only where the game counts them, `card_points`; elsewhere the
+    result's points are the side's tricks), the deal's score ("−7" for a declarer
+    who went down) and the total. In a team game the rows go by team (``data-team``) and the
+    team's points, score and total are shown once for the team, across its players' rows."""
     n = len(names)
     tricks = result.get("tricks") or [0] * n
     points = result.get("points") or [None] * n
@@ -537,15 +544,28 @@ def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: di
     head_pts = labels.get("points") or _("Points")
     head_delta = labels.get("delta") or _("This deal")
     head_total = labels.get("total") or _("Total")
+    groups = [list(t) for t in teams or [] if t and all(0 <= s < n for s in t)]
+    grouped = bool(groups) and sorted(s for t in groups for s in t) == list(range(n))
+    if not grouped:
+        groups = [[s] for s in range(n)]
     rows = []
-    for s in range(n):
-        tot = totals[s] if per_seat_totals else ""
-        rows.append(
-            f'<tr data-seat="{s}" data-tricks="{esc(tricks[s])}" data-points="{esc(points[s])}" '
-            f'data-delta="{esc(delta[s])}" data-total="{esc(tot)}">'
-            f'<th scope="row">{esc(names[s])}</th><td>{esc(tricks[s])}</td>'
-            f'<td>{esc(fmt_value(points[s]))}</td><td class="delta">{esc(signed(delta[s]))}</td>'
-            f'<td class="total">{esc(tot)}</td></tr>')
+    for ti, team in enumerate(groups):
+        span = f' rowspan="{len(team)}"' if len(team) > 1 else ""
+        for k, s in enumerate(team):
+            tot = totals[s] if per_seat_totals else ""
+            shared = ""
+            if k == 0:  # the team's (or the seat's) figures, once
+                if card_points:
+                    shared += f'<td{span}>{esc(fmt_value(points[s]))}</td>'
+                shared += (f'<td class="delta"{span}>{esc(signed(delta[s]))}</td>'
+                           f'<td class="total"{span}>{esc(tot)}</td>')
+            team_attr = f' data-team="{ti}"' if grouped else ""
+            cls = ' class="team-first"' if grouped and k == 0 and ti > 0 else ""
+            rows.append(
+                f'<tr{cls} data-seat="{s}"{team_attr} data-tricks="{esc(tricks[s])}" '
+                f'data-points="{esc(points[s])}" data-delta="{esc(delta[s])}" '
+                f'data-total="{esc(tot)}">'
+                f'<th scope="row">{esc(names[s])}</th><td>{esc(tricks[s])}</td>{shared}</tr>')
     team_rows = ""
     if not per_seat_totals and teams:
         team_rows = "".join(
@@ -572,7 +592,8 @@ def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: di
         f'{"<ul class=explain>" + lines + "</ul>" if lines else ""}'
         f'<table class="scores"><thead><tr><th><span class="sr-only">{esc(head_seat)}</span>'
         f'</th><th>{esc(head_tricks)}</th>'
-        f'<th>{esc(head_pts)}</th><th>{esc(head_delta)}</th><th>{esc(head_total)}</th></tr></thead>'
+        + (f'<th>{esc(head_pts)}</th>' if card_points else '')
+        + f'<th>{esc(head_delta)}</th><th>{esc(head_total)}</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>{team_rows}'
         f'<div class="sheet-actions">{btn}<button type="button" class="btn" '
         f'data-action="score-sheet">{esc(sheet)}</button><button type="button" class="btn" '

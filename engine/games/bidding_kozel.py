@@ -716,6 +716,7 @@ class BiddingKozel(Rules):
     score_labels: ClassVar[Mapping[str, str]] = {
         "points": "Card points", "delta": "Won / lost",
         "total": "Bankroll", "total_short": "bank"}
+    card_points = True
     deal_fields = frozenset({"dealer", "hands", "stock", "moves"})
     multi_card_plays = True  # one card, or three (a lead of three is of one suit)
     endings = ("points", "tie", "bura", "four_aces")

@@ -653,6 +653,7 @@ class KozelRules(Rules):
         "points": "Card points", "delta": "Penalty",
         "total": "Penalty total", "total_short": "pen."}
     seat_points = True
+    card_points = True
     endings = ("normal", "lusya", "eggs", "shamok", "redeal")
     result_fields = ("trump", "reason", "penalty", "loser")
 
