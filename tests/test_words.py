@@ -120,9 +120,9 @@ def test_names_are_joined_in_words(lang: Any) -> None:
     lang("ru")
     assert I.names_list(["Вы", "Иван"]) == "Вы и Иван"
     kozel = engine.new_match("kozel-classic", seed=1).rules
-    facts = RV.deal_facts({"reason": "normal", "penalty": 2, "loser": [0, 2], "trump": "C"},
+    facts = RV.deal_facts({"reason": "normal", "penalty": 2, "loser": [1, 3], "trump": "C"},
                           ["Вы", "Ольга", "Иван", "Нина"], kozel)
-    assert "&" not in " ".join(v for _k, v in facts) and "Вы и Иван" in facts[0][1]
+    assert "&" not in " ".join(v for _k, v in facts) and "Ольга и Нина" in facts[0][1]
 
 
 def test_regional_letters_in_text(lang: Any) -> None:
@@ -256,7 +256,10 @@ def match(totals: list[int], deals: int, target: int | None) -> Any:
 def test_a_match_decided_in_one_deal_says_so() -> None:
     names = ["You", "Olga", "Ivan", "Nina"]
     line = SH.match_end_line(match([12, 0, 12, 0], 1, 12), 0, names)
-    assert line == ("You and Ivan reached 12, the total that loses the match: the match is "
+    assert line == ("Your team reached 12, the total that loses the match: the match is "
+                    "over after one deal.")
+    line = SH.match_end_line(match([0, 12, 0, 12], 1, 12), 0, names)
+    assert line == ("Olga and Nina reached 12, the total that loses the match: the match is "
                     "over after one deal.")
     assert SH.match_end_line(match([13, 4, 13, 4], 5, 12), 4, names).endswith("match is over.")
     assert SH.match_end_line(match([1, 2, 3], 1, None), 0, names[:3]) == (
@@ -421,3 +424,151 @@ def test_a_review_saved_in_tricks_still_reads() -> None:
          "unit": "tricks", "cost": 1.2, "verdict": "mistake"}], "perfect": {}}, label, "Batak")
     assert "(+1.2 tricks)" in html and "up to 0.05 tricks" in html
     assert "judged by the score" not in html
+
+
+# ------------------------------------------------------- sentences about the player (item 5)
+YOU_NAMES = {"en": ["You", "Mehmet", "Ayşe", "Kemal"], "tr": ["Sen", "Mehmet", "Ayşe", "Kemal"],
+             "ru": ["Вы", "Ольга", "Иван", "Нина"], "pt": ["Você", "Lucas", "João", "Ana"]}
+
+
+def explained(game: str, result: dict[str, Any], names: list[str]) -> str:
+    rules = engine.new_match(game, seed=1).rules
+    return " ".join(x.render(names, I.catalog(), I.YOU) for x in rules.explain(result))
+
+
+@pytest.mark.parametrize(("code", "want", "never"), [
+    ("en", "You bid 7 but took only 3: batar, −7.", "You bid 7 but took only 3: batar, −7. X"),
+    ("tr", "İhaleyi 7 ile aldın, ama yalnızca 3 el aldın: battın, −7.", "Sen ihaleyi"),
+    ("ru", "Вы заказали 7, но взяли лишь 3: батар, −7.", "Вы: заказ"),
+    ("pt", "Você deu lance de 7, mas fez só 3: batar, −7.", "Você deu lance de 7, mas fez só 3: batar, −7. X"),
+])
+def test_a_declarer_who_is_the_player_is_spoken_to(lang: Any, code: str, want: str,
+                                                    never: str) -> None:
+    """The result of a contract the player declared is a sentence of its own, in the second
+    person in every language (Turkish "aldın … battın", not "Sen … aldı … battı")."""
+    lang(code)
+    res = {"tricks": [3, 4, 3, 3], "points": [3, 4, 3, 3], "delta": [-7, 4, 3, 3],
+           "declarer": 0, "bid": 7, "made": False, "trump": None}
+    text = explained("batak", res, YOU_NAMES[code])
+    assert want in text and never not in text, text
+    # another seat's contract keeps the third person
+    res = dict(res, declarer=1, delta=[3, -7, 3, 3])
+    other = explained("batak", res, YOU_NAMES[code])
+    assert YOU_NAMES[code][1] in other and want not in other, other
+
+
+@pytest.mark.parametrize(("code", "want"), [
+    ("en", "You took the trick."), ("tr", "Eli sen aldın."), ("ru", "Взятку взяли вы."),
+    ("pt", "Você levou a vaza.")])
+def test_the_last_trick_taken_by_the_player_is_said_to_the_player(lang: Any, code: str,
+                                                                     want: str) -> None:
+    lang(code)
+    trick = {"leader": 1, "plays": [[1, "2S"], [2, "3S"], [3, "4S"], [0, "AS"]], "winner": 0}
+    names = YOU_NAMES[code]
+    html = RV.last_trick_html(trick, R.positions(4, "right"), names)
+    assert want in html, html
+    assert "Eli Sen aldı" not in html and "Вы took" not in html
+    trick["winner"] = 2
+    assert want not in RV.last_trick_html(trick, R.positions(4, "right"), names)
+
+
+def test_a_partnership_result_names_the_players_team_in_lowercase(lang: Any) -> None:
+    """Partnership Batak: a partner's contract and the other team's score say "your team"
+    ("sua dupla") rather than "(Você e João)" in the middle of a sentence."""
+    res = {"tricks": [2, 4, 3, 4], "points": [5, 8, 5, 8], "delta": [-7, 8, -7, 8],
+           "declarer": 2, "bid": 7, "made": False, "trump": None}
+    for code, want in (("en", "your team took only 5"), ("pt", "sua dupla fez só 5"),
+                       ("tr", "takımın yalnızca 5 el aldı"), ("ru", "ваша команда взяла лишь 5")):
+        lang(code)
+        text = explained("batak-pairs", res, YOU_NAMES[code])
+        assert want in text, (code, text)
+        assert f"({YOU_NAMES[code][0]} " not in text, (code, text)
+    lang("pt")
+    res = dict(res, declarer=1, delta=[5, 8, 5, 8], made=True,
+               tricks=[2, 5, 3, 3], points=[5, 8, 5, 8])
+    text = explained("batak-pairs", res, YOU_NAMES["pt"])
+    assert "Sua dupla marca 1 ponto por vaza" in text and "(Você e" not in text, text
+
+
+def test_the_seed_reads_as_the_deals_number_in_russian(lang: Any) -> None:
+    lang("ru")
+    assert I._("Seed") == "Номер расклада"
+    assert I._("seed") == "номер расклада"
+
+
+def test_one_raised_card_is_the_raised_card(lang: Any) -> None:
+    """"Play the raised card" when one card is playable; "one of the raised cards" when
+    several are (every card of the hand when any will do)."""
+    import dataclasses
+
+    from ui import table_view as TV
+
+    m = engine.new_match("koz-maca", seed=3)
+    while m.deal.to_move != 0:
+        m.play(engine.ai.choose(m.deal, level="easy", seed=1))
+    gi = I.game_info(engine.GAME_INFO["koz-maca"])
+    model = TV.model(m, 0, TV.Ui(), gi, R.seat_names(gi["seat_names"], m.players))
+    assert model.can and model.legal_cards
+    one = dataclasses.replace(model, legal_cards={"AS"})
+    many = dataclasses.replace(model, legal_cards={"AS", "KS", "2H"})
+    assert TV.status(one) == "Your turn: play the raised card."
+    assert TV.status(many) == "Your turn: play a raised card."
+    lang("ru")
+    assert TV.status(one) == "Ваш ход: сыграйте поднятую карту."
+    assert TV.status(many) == "Ваш ход: сыграйте одну из поднятых карт."
+
+
+@pytest.mark.parametrize(("code", "turkish", "russian"), [
+    ("en", "Turkish card letters: V K P A for J Q K A",
+     "Russian card letters: В Д К Т for J Q K A"),
+    ("tr", "Türk kart harfleri: J Q K A yerine V K P A (vale, kız, papaz, as)",
+     "Rus kart harfleri: J Q K A yerine В Д К Т (vale, kız, papaz, as)"),
+    ("ru", "Турецкие буквы на картах: V K P A (валет, дама, король, туз) вместо J Q K A",
+     "Русские буквы на картах: В Д К Т (валет, дама, король, туз) вместо J Q K A"),
+    ("pt", "Letras turcas nas cartas: V K P A (valete, dama, rei, ás) em vez de J Q K A",
+     "Letras russas nas cartas: В Д К Т (valete, dama, rei, ás) em vez de J Q K A"),
+])
+def test_the_card_letters_choice_names_the_country_and_the_cards(lang: Any, code: str,
+                                                                   turkish: str,
+                                                                   russian: str) -> None:
+    lang(code)
+    assert turkish in V.display_html({}, "tr") and "Regional" not in V.display_html({}, "tr")
+    assert russian in V.display_html({}, "ru")
+
+
+def test_the_match_result_names_the_players_place(lang: Any) -> None:
+    html = V.match_over_html("Koz Maça", ["You", "Ayşe", "Kemal", "Mehmet"], [5, 9, 3, 7], [1],
+                             None, False)
+    assert 'data-place="3"' in html and "You finished third of 4." in html
+    html = V.match_over_html("Kozel", ["You", "Olga", "Ivan", "Nina"], [12, 4, 12, 4], [1, 3],
+                             [[0, 2], [1, 3]], False, lower_wins=True)
+    assert "Your team finished second of 2." in html
+    html = V.match_over_html("Kozel", ["You", "Olga", "Ivan", "Nina"], [3, 12, 3, 12], [0, 2],
+                             [[0, 2], [1, 3]], True, lower_wins=True)
+    assert "Your team finished first of 2." in html
+    lang("tr")
+    html = V.match_over_html("Koz Maça", ["Sen", "Ayşe", "Kemal", "Mehmet"], [5, 9, 3, 7], [1],
+                             None, False)
+    assert "4 oyuncu arasında üçüncü oldun." in html
+    lang("ru")
+    html = V.match_over_html("Козел", ["Вы", "Ольга", "Иван", "Нина"], [12, 4, 12, 4], [1, 3],
+                             [[0, 2], [1, 3]], False, lower_wins=True)
+    assert "У вашей команды второе место из 2." in html
+    lang("pt")
+    html = V.match_over_html("Koz Maça", ["Você", "Lucas", "João", "Ana"], [9, 5, 3, 7], [0],
+                             None, True)
+    assert "Você terminou em primeiro lugar entre 4." in html
+
+
+def test_the_match_result_keeps_the_practice_note() -> None:
+    hands = min(next(o for o in engine.GAME_INFO["koz-maca"]["options"]
+                     if o["name"] == "hands")["choices"])
+    m = engine.new_match("koz-maca", seed=4, options={"hands": hands})
+    while not m.is_over:
+        m.play(engine.ai.choose(m.deal, level="easy", seed=1))
+    gi = I.game_info(engine.GAME_INFO["koz-maca"])
+    names = R.seat_names(gi["seat_names"], m.players)
+    assert "data-practice" not in SH.match_over_html(m, gi, names)
+    m.practice = True
+    html = SH.match_over_html(m, gi, names)
+    assert "data-practice" in html and "Practice match" in html and "data-place" in html

@@ -62,7 +62,7 @@ from engine.messages import Message
 from engine.teacher import VERDICT_STEPS
 
 from .hints import amount, chance_line, shown
-from .i18n import N_, _, catalog, game_info, names_list, ngettext, pgettext
+from .i18n import N_, YOU, _, catalog, game_info, names_list, ngettext, pgettext
 from .render import (
     by_word,
     card_html,
@@ -141,6 +141,14 @@ def _close_button(text: str | None = None) -> str:
 
 
 # ------------------------------------------------------------------------------ last trick
+def _took_text(winner: Any, names: Sequence[str]) -> str:
+    """Who took the trick: "You took the trick." for the reader (its own sentence, so that
+    every language conjugates it), else "Ayşe took the trick."."""
+    if winner == YOU and not isinstance(winner, bool):
+        return _("You took the trick.")
+    return _("{player} took the trick.").format(player=_who(winner, names))
+
+
 def last_trick_html(trick: Trick, pos: Sequence[str], names: Sequence[str],
                     number: int | None = None) -> str:
     """The previous trick: every play in order, and who took the trick (see the module
@@ -150,7 +158,7 @@ def last_trick_html(trick: Trick, pos: Sequence[str], names: Sequence[str],
             else _("Last trick"))
     won = ""
     if winner is not None:
-        took = _("{player} took the trick.").format(player=_who(winner, names))
+        took = _took_text(winner, names)
         won = f'<p class="rv-result" data-winner="{esc(winner)}">{esc(took)}</p>'
     return (
         f'<div class="sheet review-sheet" data-last-trick '
@@ -169,7 +177,7 @@ def deal_facts(result: Mapping[str, Any] | None, names: Sequence[str],
     if not result:
         return []
     cat = catalog()
-    return [(name, text.render(list(names), cat)) for name, text in rules.result_facts(result)]
+    return [(name, text.render(list(names), cat, YOU)) for name, text in rules.result_facts(result)]
 
 
 def _facts_html(result: Mapping[str, Any] | None, names: Sequence[str], rules: Rules) -> str:
@@ -461,8 +469,8 @@ def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[s
     step = max(0, min(step, steps - 1)) if steps else 0
     deal_no = rp.index + 1
     facts = "".join(f'<span class="rv-fact" data-fact="{esc(k)}">'
-                    f'{esc(x.render(list(names), catalog()))}</span>' for k, x in rp.facts)
-    lines = "".join(f"<li>{esc(x.render(list(names), catalog()))}</li>" for x in rp.explain)
+                    f'{esc(x.render(list(names), catalog(), YOU))}</span>' for k, x in rp.facts)
+    lines = "".join(f"<li>{esc(x.render(list(names), catalog(), YOU))}</li>" for x in rp.explain)
     nav = _replay_nav(step, steps)
     body = ""
     if steps:
@@ -478,7 +486,7 @@ def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[s
                 taken[w] += 1
         hands = "".join(_hand_row(s, _who(s, names), rp.hands[step][s], played.get(s, set()),
                                   taken[s], rp) for s in range(rp.players))
-        took = _("{player} took the trick.").format(player=_who(winner, names))
+        took = _took_text(winner, names)
         before = _("Hands before this trick")
         marks: dict[int, str] = {}
         rated = ""

@@ -81,6 +81,10 @@ def level_name(level: str) -> str:
 # The court cards' and aces' letters of a country's decks, for the regional indices
 # (style.css draws them; docs/deck.md), by the language of a game's home (`home_language`).
 REGIONAL_RANKS = {lang: " ".join(letters) for lang, letters in I.REGIONAL_LETTERS.items()}
+# The choice of those letters, naming the country and the letters (each language says them
+# with its own names of the cards), by the language of the game's home.
+REGIONAL_LABEL = {"tr": N_("Turkish card letters: V K P A for J Q K A"),
+                  "ru": N_("Russian card letters: В Д К Т for J Q K A")}
 
 
 def display_html(display: Mapping[str, bool] | None = None, home: str = "") -> str:
@@ -96,8 +100,9 @@ def display_html(display: Mapping[str, bool] | None = None, home: str = "") -> s
     regional = ""
     if home in REGIONAL_RANKS:
         on = display.get("regional-ranks", I.current == home)
-        text = _("Regional card letters ({letters} for J Q K A)").format(
-            letters=REGIONAL_RANKS[home])
+        text = (_(REGIONAL_LABEL[home]) if home in REGIONAL_LABEL
+                else _("Regional card letters ({letters} for J Q K A)").format(
+                    letters=REGIONAL_RANKS[home]))
         regional = ('<label><input type="checkbox" data-setting="regional-ranks"'
                     f'{" checked" if on else ""}> {esc(text)}</label>')
     return (f'<fieldset class="opt display"><legend>{esc(legend)}</legend>'
@@ -471,14 +476,14 @@ def contract_text(view: dict[str, Any], names: list[str]) -> str | None:
     """The contract in play ("5 by Ayşe"), as the game says it (`Rules.contract`); None when
     there is none."""
     contract = rules_of(view).contract(view)
-    return None if contract is None else contract.render(names, catalog())
+    return None if contract is None else contract.render(names, catalog(), I.YOU)
 
 
 def info_items(view: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
     """Facts of the deal for the bar under the title: (label, value) pairs, plain text, as
     the game gives them (`Rules.deal_facts`: the contract, a pairing, a marker ...)."""
     cat = catalog()
-    return [(label.render(names, cat), value.render(names, cat))
+    return [(label.render(names, cat, I.YOU), value.render(names, cat, I.YOU))
             for label, value in rules_of(view).deal_facts(view)]
 
 
@@ -600,6 +605,47 @@ def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: di
         f'data-action="review">{esc(review)}</button></div></div>')
 
 
+# The reader's place at the end of a match, by place (a player: up to 5 at a table; a team:
+# one of 2).
+PLACE_SEAT = {1: N_("You finished first of {n}."), 2: N_("You finished second of {n}."),
+              3: N_("You finished third of {n}."), 4: N_("You finished fourth of {n}."),
+              5: N_("You finished fifth of {n}.")}
+PLACE_TEAM = {1: N_("Your team finished first of {n}."),
+              2: N_("Your team finished second of {n}.")}
+
+
+def reader_place(totals: list[Any], winners: list[int], teams: list[list[int]] | None,
+                 n: int, lower_wins: bool = False) -> tuple[int, int, bool] | None:
+    """(the reader's place from 1, how many players or teams, whether by team) at the end of a
+    match: the winners first, then by total (highest first, or lowest where the total is a
+    penalty); a place shared by a tie is the better one. None: the totals do not say."""
+    units = [list(t) for t in teams or [] if t]
+    by_team = bool(units) and sorted(s for t in units for s in t) == list(range(n))
+    if not by_team:
+        units = [[s] for s in range(n)]
+    if len(totals) != n or not all(isinstance(t, (int, float)) for t in totals):
+        return None
+
+    def key(unit: list[int]) -> tuple[bool, float]:
+        total = float(totals[unit[0]])
+        return (not any(s in winners for s in unit), total if lower_wins else -total)
+
+    mine = next((u for u in units if I.YOU in u), None)
+    if mine is None:
+        return None
+    place = 1 + sum(1 for u in units if key(u) < key(mine))
+    return place, len(units), by_team
+
+
+def place_text(place: tuple[int, int, bool] | None) -> str:
+    """"You finished second of 4." / "Your team finished first of 2." ("" when unknown)."""
+    if place is None:
+        return ""
+    at, of, by_team = place
+    table = PLACE_TEAM if by_team else PLACE_SEAT
+    return _(table[at]).format(n=of) if at in table else ""
+
+
 def match_over_html(title: str, names: list[str], totals: list[Any], winners: list[int],
                     teams: list[list[int]] | None, me_won: bool,
                     lower_wins: bool = False) -> str:
@@ -629,6 +675,10 @@ def match_over_html(title: str, names: list[str], totals: list[Any], winners: li
         headline = _("Nobody wins")
     won_by = (ngettext("Winner: {names}", "Winners: {names}", len(winners)).format(names=wn)
               if winners else _("Winners: nobody"))
+    at = reader_place(totals, winners, teams, len(names), lower_wins)
+    place = place_text(at)
+    place_p = (f'<p class="place" data-place="{at[0]}">{esc(place)}</p>' if place and at
+               else "")
     lower_txt = _("Penalty points: the lower total is the better.")
     lower = f'<p class="note" data-lower-wins>{esc(lower_txt)}</p>' if lower_wins else ""
     aria = _("Match over")
@@ -639,7 +689,7 @@ def match_over_html(title: str, names: list[str], totals: list[Any], winners: li
     return (
         f'<div class="sheet" data-match-over role="dialog" aria-label="{esc(aria)}">'
         f'<h2>{esc(head)}</h2>'
-        f'<p class="headline">{esc(headline)}</p>'
+        f'<p class="headline">{esc(headline)}</p>{place_p}'
         f'<p class="winners" data-winners="{esc(",".join(map(str, winners)))}">{esc(won_by)}</p>'
         f'<ol class="final">{lines}</ol>{lower}'
         '<div class="sheet-actions"><button type="button" class="btn primary" data-action="again">'

@@ -46,6 +46,9 @@ add_english({
     "batak.bid_range": "A bid must be from {low} to 13.",
     "batak.name_trump": "{seat} won the auction and must name trump first (trump S, H, D "
                         "or C).",
+    # A sentence about the reader (`Message.you_key`): "<key>.you.<param>".
+    "batak.name_trump.you.seat": "You won the auction and must name trump first (trump S, H, D "
+                                 "or C).",
     "batak.trump_not_broken": "{trump:Name} ({trump}) are trumps: they may not be led until a "
                               "trump has been played to an earlier trick, unless you hold only "
                               "trumps.",
@@ -429,9 +432,23 @@ add_english({
                               "took {taken}: contract made, +{taken}.",
     "result.batak.team_down": "{declarer} bid {bid}{trump} but the declaring team ({team}) "
                               "took only {taken}: batar, −{bid}.",
+    # Sentences about the reader and the reader's team (`Message.you_key`).
+    "result.batak.made.you.declarer": "You bid {bid}{trump} and took {taken}: contract made, "
+                                      "+{taken}.",
+    "result.batak.down.you.declarer": "You bid {bid}{trump} but took only {taken}: batar, "
+                                      "−{bid}.",
+    "result.batak.team_made.you.declarer": "You bid {bid}{trump} and your team took {taken}: "
+                                           "contract made, +{taken}.",
+    "result.batak.team_made.you.team": "{declarer} bid {bid}{trump} and your team took "
+                                       "{taken}: contract made, +{taken}.",
+    "result.batak.team_down.you.declarer": "You bid {bid}{trump} but your team took only "
+                                           "{taken}: batar, −{bid}.",
+    "result.batak.team_down.you.team": "{declarer} bid {bid}{trump} but your team took only "
+                                       "{taken}: batar, −{bid}.",
     "result.batak.with_trump": " with {trump} {trump:name} trump",
     "result.batak.others": "Everyone else scores 1 point a trick.",
     "result.batak.team_others": "The other team ({team}) scores 1 point a trick: +{points}.",
+    "result.batak.team_others.you.team": "Your team scores 1 point a trick: +{points}.",
     "tag.batak.bid": "bid {bid}",
     "tag.batak.pass": "pass",
     "tag.batak.declarer": "declarer",
@@ -442,6 +459,10 @@ add_english({
     "fact.batak.made": "{player} bid {bid}: made",
     "fact.batak.down": "{player} bid {bid}: down",
     "fact.batak.bid_by": "{player} bid {bid}",
+    "fact.batak.contract_by.you.player": "{bid} by you",
+    "fact.batak.made.you.player": "You bid {bid}: made",
+    "fact.batak.down.you.player": "You bid {bid}: down",
+    "fact.batak.bid_by.you.player": "You bid {bid}",
     "prompt.batak.bid": "Your bid (current: {bid})",
 })
 
