@@ -572,3 +572,30 @@ def test_the_match_result_keeps_the_practice_note() -> None:
     m.practice = True
     html = SH.match_over_html(m, gi, names)
     assert "data-practice" in html and "Practice match" in html and "data-place" in html
+
+
+# ------------------------------------------------------------- partnership rules (item 12)
+@pytest.mark.parametrize(("code", "follow", "overtake", "not_led"), [
+    ("en", "You must follow suit", "play higher than the highest card of the led suit",
+     "Trumps may not be led until a trump has been played to an earlier trick"),
+    ("tr", "Renge uymalı", "en büyük kartından büyük atmalısın",
+     "Önceki bir elde koz oynanmadan koz açılamaz"),
+    ("ru", "Нужно отвечать в масть", "класть карту старше старшей карты масти хода",
+     "С козыря нельзя ходить, пока козырь не сыгран"),
+    ("pt", "Você deve seguir o naipe", "jogar mais alto que a maior carta do naipe de saída",
+     "Não se pode sair de trunfo até que um trunfo tenha sido jogado"),
+])
+def test_the_partnership_rules_sheet_states_the_play_rules(lang: Any, code: str, follow: str,
+                                                           overtake: str, not_led: str) -> None:
+    """Partnership Batak's rules sheet says the play rules itself (must follow, must beat the
+    led suit's highest card, must trump and overtake a trump, trumps not led until one has
+    been played), not only "as auction Batak, but…"."""
+    lang(code)
+    html = V.rules_sheet_html(I.game_info(engine.GAME_INFO["batak-pairs"]))
+    for want in (follow, overtake, not_led):
+        assert want in html, (code, want)
+    assert "As auction Batak" not in html and "İhaleli Batak gibi" not in html
+    assert "Как Батак с торговлей" not in html and "Como o Batak com leilão" not in html
+    if code == "en":
+        assert "overtaking a trump already on the trick" in html
+        assert "on a trump lead, overtake the highest trump" in html

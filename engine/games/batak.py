@@ -652,10 +652,19 @@ class BatakPairs(BatakRules):
     min_bid = 7
     option_specs = (Option("hands", 10, (3, 5, 10), "Hands in a match"),)
     rules_text = (
-        "As auction Batak, but partners sit opposite (you and the top seat against left and "
-        "right) and their tricks count together, also for the contract. The minimum bid is 7; "
-        "the forced dealer bids 7 to 13. Each player bids alone and partners may outbid each "
-        "other; the declarer names trump and leads.\n"
-        "Declaring team: its tricks if at least the bid, else minus the bid. Defending team: "
-        "1 point a trick. A tie at the top plays one more hand.")
+        "Four players in two teams, 52 cards, 13 each; play passes to the right. Partners sit "
+        "opposite (you and the top seat against left and right) and their tricks count "
+        "together, also for the contract.\n"
+        "Auction from the dealer's right: bid 7 to 13 tricks, higher than the last bid, or "
+        "pass (a pass is final). Each player bids alone and partners may outbid each other. "
+        "If the first three pass, the dealer must bid 7 to 13.\n"
+        "The declarer names trump and leads. You must follow suit and play higher than the "
+        "highest card of the led suit on the trick if you can (once someone has trumped, plain "
+        "following is enough; on a trump lead, overtake the highest trump if you can). With no "
+        "card of the led suit you must trump, overtaking a trump already on the trick if you "
+        "can; with neither, play anything.\n"
+        "Trumps may not be led until a trump has been played to an earlier trick, unless you "
+        "hold only trumps.\n"
+        "Declaring team: its tricks if at least the bid, else minus the bid (batar). Defending "
+        "team: 1 point a trick. 3, 5 or 10 hands; a tie at the top plays one more hand.")
 
