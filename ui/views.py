@@ -103,6 +103,8 @@ def display_html(display: Mapping[str, bool] | None = None, home: str = "") -> s
         text = (_(REGIONAL_LABEL[home]) if home in REGIONAL_LABEL
                 else _("Regional card letters ({letters} for J Q K A)").format(
                     letters=REGIONAL_RANKS[home]))
+        for group in ("J Q K A", *REGIONAL_RANKS.values()):  # four letters never wrap apart
+            text = text.replace(group, group.replace(" ", "\u00a0"))
         regional = ('<label><input type="checkbox" data-setting="regional-ranks"'
                     f'{" checked" if on else ""}> {esc(text)}</label>')
     return (f'<fieldset class="opt display"><legend>{esc(legend)}</legend>'
