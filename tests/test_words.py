@@ -601,3 +601,18 @@ def test_the_partnership_rules_sheet_states_the_play_rules(lang: Any, code: str,
     if code == "en":
         assert "overtaking a trump already on the trick" in html
         assert "on a trump lead, overtake the highest trump" in html
+
+
+def test_perfect_play_says_you_to_a_player_alone() -> None:
+    """Koz Maça and auction Batak: a player alone is "you", not "your side"."""
+    html = RV.deal_review_html({"decisions": [], "side": [0], "perfect": {
+        "solved": True, "total": 4, "made": 5, "unit": "tricks", "contract_made": False,
+        "declaring": True}}, label, "Batak")
+    assert ("everyone playing perfectly from the first card, you take 4 tricks in this deal; "
+            "you took 5 tricks.") in html
+    assert "You took more because the others did not play perfectly either." in html
+    assert "So you could not have made the contract, even playing it perfectly." in html
+    assert "your side" not in html
+    team = RV.deal_review_html({"decisions": [], "side": [0, 2], "perfect": {
+        "solved": True, "total": 4, "made": 5, "unit": "tricks"}}, label, "Batak")
+    assert "your side takes 4 tricks" in team

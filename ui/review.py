@@ -586,15 +586,18 @@ def _review_rows(review: dict[str, Any], index: int | None, label: Any, unit: st
     return rows
 
 
-def _contract_text(perfect: Mapping[str, Any]) -> str:
+def _contract_text(perfect: Mapping[str, Any], solo: bool = False) -> str:
     """Whether the contract could be made with perfect play, said from the player's side:
-    "Your side could have made the contract." for the declaring side, "Your side could have
-    beaten the contract." for a defender (a review made before, without ``declaring``, names
-    the declarer)."""
+    "Your side could have made the contract." for the declaring side ("you" for a player
+    alone), "Your side could have beaten the contract." for a defender (a review made before,
+    without ``declaring``, names the declarer)."""
     made = perfect.get("contract_made")
     if not isinstance(made, bool):
         return ""
     declaring = perfect.get("declaring")
+    if declaring is True and solo:
+        return (_("So you could have made the contract.") if made
+                else _("So you could not have made the contract, even playing it perfectly."))
     if declaring is True:
         return (_("So your side could have made the contract.") if made
                 else _("So your side could not have made the contract, even playing it "
@@ -638,27 +641,36 @@ def _given_away_text(perfect: Mapping[str, Any], decisions: Sequence[Mapping[str
 
 
 def _perfect_text(perfect: dict[str, Any], unit: str,
-                  decisions: Sequence[Mapping[str, Any]] = (), label: Any = str) -> str:
+                  decisions: Sequence[Mapping[str, Any]] = (), label: Any = str,
+                  solo: bool = False) -> str:
     """What perfect play makes with every card visible (from the first card, or from a later
     trick with the tricks before it as they were played), whether the contract could be made
-    from the player's side, and which of the player's last cards gave something away."""
+    from the player's side, and which of the player's last cards gave something away. `solo`:
+    the player plays alone (said "you", not "your side")."""
     if perfect.get("solved"):
         p_unit = str(perfect.get("unit") or unit)
         total, made = float(perfect.get("total", 0)), float(perfect.get("made") or 0)
+        figures = {"amount": amount(total, p_unit), "made": amount(made, p_unit)}
         later = perfect.get("from_trick")
         if isinstance(later, int) and not isinstance(later, bool) and later > 1:
-            text = _("With every card visible and everyone playing perfectly from trick "
-                     "{trick} on (the tricks before it as they were played), your side takes "
-                     "{amount} in this deal; it took {made}.").format(
-                         trick=later, amount=amount(total, p_unit), made=amount(made, p_unit))
+            text = (_("With every card visible and everyone playing perfectly from trick "
+                      "{trick} on (the tricks before it as they were played), you take "
+                      "{amount} in this deal; you took {made}.") if solo else
+                    _("With every card visible and everyone playing perfectly from trick "
+                      "{trick} on (the tricks before it as they were played), your side takes "
+                      "{amount} in this deal; it took {made}.")).format(trick=later, **figures)
         else:
-            text = _("With every card visible and everyone playing perfectly from the first "
-                     "card, your side takes {amount} in this deal; it took {made}.").format(
-                         amount=amount(total, p_unit), made=amount(made, p_unit))
+            text = (_("With every card visible and everyone playing perfectly from the first "
+                      "card, you take {amount} in this deal; you took {made}.") if solo else
+                    _("With every card visible and everyone playing perfectly from the first "
+                      "card, your side takes {amount} in this deal; it took {made}.")
+                    ).format(**figures)
         if shown(made, p_unit) > shown(total, p_unit):
-            text += " " + _("It took more because the other side did not play perfectly "
-                            "either.")
-        contract = _contract_text(perfect)
+            text += " " + (_("You took more because the others did not play perfectly "
+                             "either.") if solo else
+                           _("It took more because the other side did not play perfectly "
+                             "either."))
+        contract = _contract_text(perfect, solo)
         if contract:
             text += " " + contract
     else:
@@ -703,7 +715,10 @@ def deal_review_html(review: dict[str, Any] | None, label: Any, title: str,
     index = deal if isinstance(deal, int) and not isinstance(deal, bool) and deal >= 0 else None
     rows = _review_rows(review, index, label, unit)
     perfect = review.get("perfect")
-    text = _perfect_text(perfect if isinstance(perfect, dict) else {}, unit, decisions, label)
+    side = review.get("side")
+    solo = isinstance(side, list) and len(side) == 1
+    text = _perfect_text(perfect if isinstance(perfect, dict) else {}, unit, decisions, label,
+                         solo)
     replay_btn = ""
     if index is not None:
         replay_txt = _("Replay with the verdicts")
