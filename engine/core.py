@@ -150,6 +150,9 @@ class Rules:
     score_labels: ClassVar[Mapping[str, str]] = {
         "points": "Points", "delta": "This deal", "total": "Total", "total_short": "total"}
     seat_points: ClassVar[bool] = False  # the seat plates show this deal's card points
+    # The deal's result counts card points (its "points", a column of the deal summary); False:
+    # its "points" are the side's tricks, which the tricks and the deal's score already say.
+    card_points: ClassVar[bool] = False
     multi_card_plays: ClassVar[bool] = False  # a card play may be several cards (select, confirm)
     trump_timer: ClassVar[int | None] = None
     # The language of the game's home country ("tr", "ru"; "" none): the table can letter the
@@ -317,6 +320,7 @@ class Rules:
             "teams": [list(t) for t in cls.teams] if cls.teams else None,
             "seat_names": list(cls.seat_names), "rank_order": list(cls.rank_order),
             "score_labels": dict(cls.score_labels), "seat_points": cls.seat_points,
+            "card_points": cls.card_points,
             "multi_card_plays": cls.multi_card_plays, "trump_timer": cls.trump_timer,
             "lower_total_wins": cls.lower_total_wins, "home_language": cls.home_language,
             "deal_word": cls.deal_word, "score_unit": cls.score_unit,

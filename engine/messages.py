@@ -168,10 +168,27 @@ class Message:
     def args(self) -> dict[str, Any]:
         return dict(self.params)
 
+    def you_key(self, you: int | None) -> str:
+        """The key this message renders with when seat `you` is the reader: the first
+        "<key>.you.<param>" that exists for a seat parameter naming `you` (or a team holding
+        it), so that a sentence about the reader is its own sentence, in the second person
+        ("You bid 7 but took only 3"); else the message's key."""
+        if you is None:
+            return self.key
+        for k, v in self.params:
+            if ((isinstance(v, SeatRef) and v.seat == you)
+                    or (isinstance(v, SeatsRef) and you in v.seats)):
+                variant = f"{self.key}.you.{k}"
+                if variant in ENGLISH:
+                    return variant
+        return self.key
+
     def render(self, names: Sequence[str] | None = None,
-               catalog: Mapping[str, str] | None = None) -> str:
-        """The message in the catalog's language (English by default), seats named by `names`."""
-        template = (catalog or ENGLISH).get(self.key) or ENGLISH.get(self.key) or self.key
+               catalog: Mapping[str, str] | None = None, you: int | None = None) -> str:
+        """The message in the catalog's language (English by default), seats named by `names`;
+        `you`: the reader's seat, whose sentences are said to them (`you_key`)."""
+        key = self.you_key(you)
+        template = (catalog or ENGLISH).get(key) or ENGLISH.get(key) or self.key
         values: dict[str, Any] = {}
         for k, v in self.params:
             if names is not None and isinstance(v, SeatRef):
@@ -186,14 +203,16 @@ class Message:
                 values[k] = ((catalog.get(f"rank.{rank}") or rank)
                              + SUIT_SYMBOLS[SUITS[v.code >> 4]])
             elif isinstance(v, Message):
-                values[k] = v.render(names, catalog)
+                values[k] = v.render(names, catalog, you)
             elif isinstance(v, tuple) and v and all(isinstance(x, Message) for x in v):
-                values[k] = ", ".join(x.render(names, catalog) for x in v)
+                values[k] = ", ".join(x.render(names, catalog, you) for x in v)
             else:
                 values[k] = v
         try:
             return template.format(**values)
         except (KeyError, IndexError, ValueError):
+            if key != self.key:  # a translation of the variant that does not fit: the plain one
+                return self.render(names, catalog)
             return template
 
     def __str__(self) -> str:

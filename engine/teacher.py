@@ -5,7 +5,8 @@ every card visible (the exact solver, `engine.solver`).
     review = engine.teacher.review_deal(record, deal_index=0, seat=0)
     review["decisions"]   # [{"n": 1, "trick": 1, "move": "9H", "best": "KH", "cost": 0.8,
                           #   "verdict": "mistake", "unit": "game-points", ...}, ...]
-    review["perfect"]     # {"solved": True, "value": 7, "unit": "tricks", "made": 6, ...}
+    review["perfect"]     # {"solved": True, "value": 7, "unit": "tricks", "made": 6,
+                          #  "contract_made": False, "declaring": False, ...}
 
 What perfect play makes is solved from the first card within `solve_seconds`; when that
 tree is too large, from the start of each later trick in turn (the tricks before it as they
@@ -169,7 +170,7 @@ def review_deal(record: Mapping[str, Any], deal_index: int = 0, seat: int = 0,
                 try:
                     r = solve(d, side, max_seconds=solve_seconds)
                     perfect.update(solved=True, value=r.value, total=r.total, unit=r.unit,
-                                   contract_made=r.contract_made)
+                                   contract_made=r.contract_made, **_declaring(d, side))
                 except SolveTimeout:
                     perfect["why"] = (f"the open deal was not solved within {solve_seconds:g} s "
                                       f"(with every card visible the tree is too large here)")
@@ -183,7 +184,8 @@ def review_deal(record: Mapping[str, Any], deal_index: int = 0, seat: int = 0,
             try:
                 r = solve(d, side, max_seconds=later_seconds)
                 perfect.update(solved=True, value=r.value, total=r.total, unit=r.unit,
-                               contract_made=r.contract_made, from_trick=len(d.tricks) + 1)
+                               contract_made=r.contract_made, from_trick=len(d.tricks) + 1,
+                               **_declaring(d, side))
             except SolveTimeout:
                 pass
         if d.to_move == seat:
@@ -227,6 +229,16 @@ def review_deal(record: Mapping[str, Any], deal_index: int = 0, seat: int = 0,
             "level": level, "decisions": decisions, "perfect": perfect,
             "steps": {u: list(v) for u, v in VERDICT_STEPS.items()},
             "seconds": round(time.perf_counter() - started, 2)}
+
+
+def _declaring(deal: Any, side: Sequence[int]) -> dict[str, bool]:
+    """{"declaring": whether `side` is the declaring side} in a deal with a declarer (the
+    review says "your side could have made the contract" or "... beaten the contract"), else
+    {}."""
+    declarer = getattr(deal, "declarer", None)
+    if isinstance(declarer, int) and not isinstance(declarer, bool):
+        return {"declaring": declarer in side}
+    return {}
 
 
 def counts(decisions: Sequence[Mapping[str, Any]]) -> dict[str, int]:

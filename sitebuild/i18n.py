@@ -5,6 +5,7 @@ shown before Python runs."""
 
 from __future__ import annotations
 
+import ast
 import datetime
 import gettext
 import io
@@ -12,6 +13,7 @@ import json
 import re
 import subprocess
 import sys
+import tokenize
 from typing import Any
 
 from .files import I18N, ROOT, importable, log
@@ -32,9 +34,70 @@ def babel() -> None:
                         "--disable-pip-version-check", BABEL], check=True)
 
 
+def _call_name(node: ast.Call) -> str | None:
+    """The called function's name: `_` for `_(...)` and for `i18n._(...)`."""
+    f = node.func
+    if isinstance(f, ast.Name):
+        return f.id
+    if isinstance(f, ast.Attribute):
+        return f.attr
+    return None
+
+
+def _translator_comments(source: bytes, tags: tuple[str, ...]) -> dict[int, str]:
+    """Each line's comment that starts with one of `tags` ("TRANSLATORS: ..."), by line."""
+    out: dict[int, str] = {}
+    try:
+        for tok in tokenize.tokenize(io.BytesIO(source).readline):
+            if tok.type == tokenize.COMMENT:
+                text = tok.string.lstrip("#").strip()
+                if any(text.startswith(t) for t in tags):
+                    out[tok.start[0]] = text
+    except (tokenize.TokenError, SyntaxError):
+        pass
+    return out
+
+
+def extract_python(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any:
+    """Babel's Python extractor, and then every call of a keyword that it does not see, found
+    by parsing the file with `ast` (under Python 3.11 an f-string is one token, so a `_()`
+    inside `f"{_('...')}"` is invisible to the tokenizer). Yields Babel's extraction tuples
+    (line, function, messages, comments); a call's arguments that are not literal strings are
+    None, as Babel gives them."""
+    from babel.messages.extract import extract_python as babel_python
+
+    source = fileobj.read()
+    seen: set[tuple[Any, Any]] = set()
+    for found in babel_python(io.BytesIO(source), keywords, comment_tags, options):
+        seen.add((found[1], found[2]))
+        yield found
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return
+    notes = _translator_comments(source, tuple(comment_tags or ()))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        funcname = _call_name(node)
+        if funcname not in keywords or not node.args:
+            continue
+        args = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
+                for a in node.args]
+        if all(a is None for a in args):
+            continue
+        messages: Any = args[0] if len(args) == 1 else tuple(args)
+        if (funcname, messages) in seen:
+            continue
+        seen.add((funcname, messages))
+        near = [notes[n] for n in (node.lineno - 1, node.lineno) if n in notes]
+        yield node.lineno, funcname, messages, near
+
+
 def template() -> Any:
-    """The catalog template: every string of ui/ in _(), N_(), ngettext() and pgettext(),
-    and every engine text the page shows (message templates by key, the games' texts)."""
+    """The catalog template: every string of ui/ in _(), N_(), ngettext() and pgettext()
+    (also inside f-strings: `extract_python`), and every engine text the page shows (message
+    templates by key, the games' texts)."""
     babel()
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
@@ -46,9 +109,9 @@ def template() -> Any:
     cat = Catalog(project="Trick Table", version="1", domain=DOMAIN, charset="utf-8",
                   header_comment="# The page's strings, extracted by `python3 build.py i18n`.",
                   fuzzy=False, creation_date=FIXED_DATE, revision_date=FIXED_DATE)
+    methods: Any = [("ui/**.py", extract_python), ("i18n/**.py", extract_python)]
     for fn, line, message, comments, context in extract_from_dir(
-            str(ROOT), [("ui/**.py", "python"), ("i18n/**.py", "python")], keywords=KEYWORDS,
-            comment_tags=("TRANSLATORS:",)):
+            str(ROOT), methods, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
         cat.add(message, locations=[(fn, line)],
                 auto_comments=comments, context=context,
                 flags=("python-brace-format",) if "{" in str(message) else ())

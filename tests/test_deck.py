@@ -68,7 +68,9 @@ def test_regional_box_defaults_to_the_page_language() -> None:
             {"regional-ranks": False}, "ru")
         I.use("en", None)
         assert 'data-setting="regional-ranks">' in V.display_html({}, "ru")
-        assert "В Д К Т" in V.display_html({}, "ru") and "V K P A" in V.display_html({}, "tr")
+        # (each group of four letters is held together by no-break spaces)
+        assert "В\u00a0Д\u00a0К\u00a0Т" in V.display_html({}, "ru")
+        assert "V\u00a0K\u00a0P\u00a0A" in V.display_html({}, "tr")
         assert 'data-setting="regional-ranks" checked' in V.display_html(
             {"regional-ranks": True}, "tr")
         assert "regional-ranks" not in V.display_html({}, "")

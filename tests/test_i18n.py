@@ -112,3 +112,79 @@ def test_language_choice() -> None:
     assert i18n.choose(None, "tr", ["pt-BR"]) == "tr"
     assert i18n.choose("klingon", None, ["pt-BR", "en"]) == "pt"
     assert i18n.choose(None, None, ["de-DE"]) == "en"
+
+
+# The functions that mark a string for translation, and where their literal arguments are:
+# (index of the context or None, indices of the message and its plural).
+MARKERS: dict[str, tuple[int | None, tuple[int, ...]]] = {
+    "_": (None, (0,)), "N_": (None, (0,)), "gettext": (None, (0,)),
+    "ngettext": (None, (0, 1)), "pgettext": (0, (1,)), "npgettext": (0, (1, 2)),
+}
+
+
+def marked_strings(root: Path) -> list[tuple[str, str | None, str | tuple[str, ...]]]:
+    """(where, context, message) of every call of _ / N_ / ngettext / pgettext ... with literal
+    arguments in the .py files under `root`, read with `ast` (so also those inside
+    f-strings), independently of the catalog's extraction."""
+    import ast
+
+    out = []
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            f = node.func
+            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(
+                f, ast.Attribute) else None
+            if name not in MARKERS:
+                continue
+            ctx_at, msg_at = MARKERS[name]
+            wanted = ([ctx_at] if ctx_at is not None else []) + list(msg_at)
+            if len(node.args) <= max(wanted):
+                continue
+            lits = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str)
+                    else None for a in node.args]
+            if any(lits[i] is None for i in wanted):
+                continue
+            msg = lits[msg_at[0]] if len(msg_at) == 1 else tuple(lits[i] for i in msg_at)
+            ctx = lits[ctx_at] if ctx_at is not None else None
+            where = f"{path.relative_to(root.parent)}:{node.lineno}"
+            out.append((where, ctx, msg))  # type: ignore[arg-type]
+    return out
+
+
+def test_the_scan_sees_calls_inside_f_strings(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text('x = f"<p>{esc(_(\'Inside\'))}</p>"\ny = _("Outside")\n')
+    assert sorted(m for _w, _c, m in marked_strings(tmp_path)) == ["Inside", "Outside"]
+
+
+def test_the_extraction_reads_inside_f_strings(tmp_path: Path) -> None:
+    import io
+
+    src = b'# TRANSLATORS: a note\nx = f"<p>{esc(_(\'Inside\'))}</p>"\ny = _("Outside")\n'
+    got = list(catalogs.extract_python(io.BytesIO(src), catalogs.KEYWORDS,
+                                       ("TRANSLATORS:",), {}))
+    by_msg = {m: (line, notes) for line, _f, m, notes in got}
+    assert set(by_msg) == {"Inside", "Outside"}
+    assert by_msg["Inside"] == (2, ["TRANSLATORS: a note"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_marked_string_of_ui_and_engine_is_translated(lang: str) -> None:
+    """Every string of ui/ and engine/ in _(), N_(), ngettext(), pgettext() (found by reading
+    the source, f-strings included) is in the template and translated in each catalog."""
+    with (ROOT / "i18n" / "trick-table.pot").open("rb") as f:
+        pot = read_po(f)
+    in_pot = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in pot if m.id}
+    cat = catalog(lang)
+    done = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in cat
+            if m.id and not m.fuzzy and (all(m.string) if isinstance(m.string, tuple)
+                                         else m.string)}
+    found = marked_strings(ROOT / "ui") + marked_strings(ROOT / "engine")
+    assert len(found) > 300  # the scan reads the source
+    problems = [f"{where}: {msg!r} not in the template" for where, ctx, msg in found
+                if (ctx, msg) not in in_pot]
+    problems += [f"{where}: {msg!r} not translated in {lang}.po" for where, ctx, msg in found
+                 if (ctx, msg) in in_pot and (ctx, msg) not in done]
+    assert not problems, "\n".join(problems[:20])

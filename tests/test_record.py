@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -169,3 +170,41 @@ def test_a_later_format_is_told_apart() -> None:
     with pytest.raises(RC.RecordError) as err:
         RC.parse('{"format": true}')
     assert not isinstance(err.value, RC.RecordNewer)
+
+
+@pytest.fixture
+def catalogs() -> Any:
+    from sitebuild import i18n as build_i18n
+    from ui import i18n as I
+
+    pytest.importorskip("babel")
+    mo = build_i18n.compiled_catalogs()
+    yield lambda code: I.use(code, mo.get(code))
+    I.use(I.DEFAULT, None)
+
+
+def axes(html: str) -> dict[str, str]:
+    import re
+    from html import unescape
+    return {m.group(1): unescape(m.group(2)) for m in re.finditer(
+        r'<p class="chart-axis \w" data-axis="(\w)">(.*?)</p>', html)}
+
+
+def test_the_charts_say_what_they_measure(catalogs: Any) -> None:
+    """Each chart has axis labels: what the height measures and what runs across, in the
+    page's language (the score sheet's in the game's own total and deal word)."""
+    rec = RC.Record()
+    RC.add_match(rec, finished("bidding-kozel", rounds=1), "easy", "2026-12-02", False)
+    html = RW.record_html(rec, RC.Puzzles(), {"bidding-kozel": "Bidding Kozel"}, ["easy"])
+    assert axes(html) == {
+        "y": "↑ Your score per deal minus the computers' (each in its game's unit)",
+        "x": "Matches, oldest to newest →"}, axes(html)
+    from ui import review as RV
+    m = finished("kozel-classic")
+    got = axes(RW.match_chart_html(m, RV.score_columns(m, ["You", "A", "B", "C"])))
+    assert got == {"y": "↑ Penalty total after each cycle", "x": "Cycles →"}, got
+    catalogs("ru")
+    got = axes(RW.match_chart_html(m, RV.score_columns(m, ["Вы", "A", "B", "C"])))
+    assert got["x"] == "Коны →" and got["y"] == "↑ Всего штрафа после каждого кона", got
+    assert "Матчи" in axes(RW.record_html(rec, RC.Puzzles(), {"bidding-kozel": "Козёл"},
+                                          ["easy"]))["x"]

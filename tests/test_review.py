@@ -485,3 +485,61 @@ def test_a_malformed_review_gives_a_plain_replay() -> None:
         marks = RV.replay_verdicts(bad)  # type: ignore[arg-type]
         html = RV.replay_html(rp, 0, pos_of(m), names_of(m), marks, str)
         assert "verdict-badge" not in html
+
+
+# ------------------------------------------------------------------------------ deal summary
+def summary_of(m: engine.Match, index: int) -> Node:
+    from ui import i18n as I
+    from ui import sheets as SH
+
+    gi = I.game_info(engine.GAME_INFO[m.game])
+    return parse(SH.summary_html(m, index, gi, names_of(m), []))
+
+
+def cells(row: Node) -> list[str]:
+    return [c.text.strip() for c in row.children if c.tag in ("th", "td")]
+
+
+def test_a_declarer_who_went_down_shows_the_score_not_the_tricks() -> None:
+    """Batak's summary has no "Points" column beside "This deal" (the result's points are the
+    side's tricks): the declarer's row shows its tricks and its score, −7, never 3 twice."""
+    from ui import i18n as I
+
+    gi = I.game_info(engine.GAME_INFO["batak"])
+    res = {"tricks": [3, 4, 3, 3], "points": [3, 4, 3, 3], "delta": [-7, 4, 3, 3],
+           "declarer": 0, "bid": 7, "made": False}
+    root = parse(V.summary_html(gi["score_labels"], gi["title"], 1, res,
+                                ["You", "Mehmet", "Ayşe", "Kemal"], [-7, 4, 3, 3], None, False,
+                                [], card_points=bool(gi["card_points"])))
+    heads = [h.text.strip() for h in root.all(lambda n: n.tag == "th" and
+                                              not n.has("scope"))]
+    assert heads == ["Player", "Tricks", "This deal", "Total"], heads
+    rows = {int(r.get("data-seat")): r for r in root.having("data-seat")}
+    assert cells(rows[0]) == ["You", "3", "-7", "-7"], cells(rows[0])
+    assert rows[0].get("data-points") == "3" and rows[0].get("data-delta") == "-7"
+
+
+def test_a_game_of_card_points_keeps_its_points_column() -> None:
+    m = whole_match("bidding-kozel", 1)
+    root = summary_of(m, 0)
+    heads = [h.text.strip() for h in root.all(lambda n: n.tag == "th" and not n.has("scope"))]
+    assert heads == ["Player", "Tricks", "Card points", "Won / lost", "Bankroll"], heads
+
+
+@pytest.mark.parametrize("game", ["batak-pairs", "kozel-miner", "kozel-classic"])
+def test_a_team_game_shows_each_teams_score_once(game: str) -> None:
+    """Partnership Batak and Kozel: the rows go by team, and each team's score and total are
+    shown once (across its players' rows), not once per player; every seat keeps its row and
+    its data-* figures."""
+    m = whole_match(game, 1)
+    root = summary_of(m, 0)
+    rows = root.having("data-seat")
+    teams = engine.GAME_INFO[game]["teams"]
+    assert [int(r.get("data-seat")) for r in rows] == [s for t in teams for s in t]
+    res = m.deals[0].result
+    for r in rows:
+        s = int(r.get("data-seat"))
+        assert r.get("data-delta") == str(res["delta"][s])
+        assert r.get("data-team") == str(next(i for i, t in enumerate(teams) if s in t))
+    totals = root.all(lambda n: n.tag == "td" and "total" in (n.attrs.get("class") or ""))
+    assert len(totals) == len(teams) and all(t.get("rowspan") == "2" for t in totals)

@@ -120,9 +120,9 @@ def test_names_are_joined_in_words(lang: Any) -> None:
     lang("ru")
     assert I.names_list(["Вы", "Иван"]) == "Вы и Иван"
     kozel = engine.new_match("kozel-classic", seed=1).rules
-    facts = RV.deal_facts({"reason": "normal", "penalty": 2, "loser": [0, 2], "trump": "C"},
+    facts = RV.deal_facts({"reason": "normal", "penalty": 2, "loser": [1, 3], "trump": "C"},
                           ["Вы", "Ольга", "Иван", "Нина"], kozel)
-    assert "&" not in " ".join(v for _k, v in facts) and "Вы и Иван" in facts[0][1]
+    assert "&" not in " ".join(v for _k, v in facts) and "Ольга и Нина" in facts[0][1]
 
 
 def test_regional_letters_in_text(lang: Any) -> None:
@@ -209,7 +209,7 @@ def test_best_beside_a_loss_with_every_card_visible_says_why() -> None:
 
 def test_more_made_than_perfect_play_is_explained() -> None:
     html = review([], {"solved": True, "unit": "tricks", "total": 5, "made": 6})
-    assert "force 5 tricks" in html and "it made 6 tricks" in html
+    assert "takes 5 tricks in this deal; it took 6 tricks" in html
     assert "did not play perfectly" in html
     html = review([], {"solved": True, "unit": "tricks", "total": 6, "made": 5})
     assert "did not play perfectly" not in html
@@ -256,7 +256,10 @@ def match(totals: list[int], deals: int, target: int | None) -> Any:
 def test_a_match_decided_in_one_deal_says_so() -> None:
     names = ["You", "Olga", "Ivan", "Nina"]
     line = SH.match_end_line(match([12, 0, 12, 0], 1, 12), 0, names)
-    assert line == ("You and Ivan reached 12, the total that loses the match: the match is "
+    assert line == ("Your team reached 12, the total that loses the match: the match is "
+                    "over after one deal.")
+    line = SH.match_end_line(match([0, 12, 0, 12], 1, 12), 0, names)
+    assert line == ("Olga and Nina reached 12, the total that loses the match: the match is "
                     "over after one deal.")
     assert SH.match_end_line(match([13, 4, 13, 4], 5, 12), 4, names).endswith("match is over.")
     assert SH.match_end_line(match([1, 2, 3], 1, None), 0, names[:3]) == (
@@ -325,28 +328,75 @@ def test_opponents_keep_their_names_over_a_reload_in_another_language(lang: Any)
 
 
 def test_perfect_play_from_a_later_trick_says_from_which() -> None:
-    """A deal solved only from a later trick says so: the first card's time, the trick, and
-    that the tricks before it count as they were played."""
+    """A deal solved only from a later trick says from which trick perfect play is counted,
+    and that the tricks before it count as they were played; never the solver's time."""
     html = review([], {"solved": True, "total": 7, "made": 6, "unit": "tricks",
                        "from_trick": 3, "why_key": "timeout", "seconds": 3})
-    assert "not solved within 3 s" in html and "from trick 3 on" in html
-    assert "force 7 tricks" in html and "it made 6 tricks" in html
+    assert "everyone playing perfectly from trick 3 on" in html
+    assert "takes 7 tricks in this deal; it took 6 tricks" in html
+    assert "solved" not in html and " s;" not in html and "3 s" not in html
     plain = review([], {"solved": True, "total": 7, "made": 6, "unit": "tricks"})
-    assert "from the start of the play" in plain and "from trick" not in plain
-    # The teacher writes its time as a float: shown as a number of the page's language, never
-    # "3.0 s"; a save's nonsense in its place reads as the review's own 3 seconds.
-    for secs, shown in ((3.0, "within 3 s"), (1.5, "within 1.5 s"), ("<b>9</b>", "within 3 s"),
-                        (True, "within 3 s"), (-2, "within 3 s")):
-        html = review([], {"solved": True, "total": 7, "made": 6, "unit": "tricks",
-                           "from_trick": 3, "why_key": "timeout", "seconds": secs})
-        assert shown in html and "3.0 s" not in html and "<b>9" not in html, (secs, html)
+    assert "from the first card" in plain and "from trick" not in plain
 
 
-def test_perfect_play_time_takes_the_languages_decimal_comma(lang: Any) -> None:
-    lang("ru")
-    html = review([], {"solved": True, "total": 7, "made": 6, "unit": "tricks",
-                       "from_trick": 3, "why_key": "timeout", "seconds": 1.5})
-    assert "1,5" in html and "1.5" not in html, html
+def test_perfect_play_says_which_of_your_cards_gave_something_away() -> None:
+    decs = [{"n": 20, "trick": 8, "phase": "play", "move": "9H", "best": "9H", "unit": "tricks",
+             "cost": 0.0, "verdict": "best", "perfect_loss": 1},
+            {"n": 24, "trick": 9, "phase": "play", "move": "AS", "best": "AS", "unit": "tricks",
+             "cost": 0.0, "verdict": "best", "perfect_loss": 0},
+            {"n": 28, "trick": 10, "phase": "play", "move": "QS", "best": "KS",
+             "unit": "tricks", "cost": 1.0, "verdict": "mistake", "perfect_loss": 2}]
+    html = review(decs, {"solved": True, "total": 7, "made": 4, "unit": "tricks", "checked": 3,
+                         "lowered": [20, 28]}).replace("&lt;", "<").replace("&gt;", ">")
+    assert ("your cards that gave something away: <9H> at trick 8 (lost 1 trick) and <QS> "
+            "at trick 10 (lost 2 tricks).") in html
+    assert "lowered" not in html and "Of your last" not in html
+    html = review(decs[1:2], {"solved": True, "total": 7, "made": 7, "unit": "tricks",
+                              "checked": 6, "lowered": []})
+    assert "none of your last 6 cards gave anything away" in html
+    html = review(decs[1:2], {"solved": True, "total": 7, "made": 7, "unit": "tricks",
+                              "checked": 1, "lowered": []})
+    assert "your last card gave nothing away" in html
+    unknown = review(decs, {"solved": False, "why_key": "timeout", "seconds": 3, "checked": 3,
+                            "lowered": [28]}).replace("&lt;", "<").replace("&gt;", ">")
+    assert "not known" in unknown and "solved" not in unknown and "3 s" not in unknown
+    assert "your card that gave something away: <QS> at trick 10 (lost 2 tricks)." in unknown
+
+
+@pytest.mark.parametrize(("declaring", "made", "want"), [
+    (True, True, "So your side could have made the contract."),
+    (True, False, "So your side could not have made the contract, even playing it perfectly."),
+    (False, True, "So the declarer could have made the contract whatever your side played."),
+    (False, False, "So your side could have beaten the contract."),
+    (None, True, "So the declarer could have made the contract."),
+    (None, False, "So the declarer could not have made the contract."),
+])
+def test_the_contract_is_said_from_the_players_side(declaring: bool | None, made: bool,
+                                                      want: str) -> None:
+    perfect: dict[str, Any] = {"solved": True, "total": 6, "made": 5, "unit": "tricks",
+                               "contract_made": made}
+    if declaring is not None:
+        perfect["declaring"] = declaring
+    html = review([], perfect)
+    assert want in html and "The contract could" not in html
+
+
+def test_the_review_says_whether_the_players_side_declared() -> None:
+    """The teacher's review carries whether the player's side declared: a defender reads
+    whether its side could beat the contract."""
+    m = engine.new_match("batak", seed=5)
+    while m.deals[0].phase != "over":
+        m.play(engine.ai.choose(m.deal, level="easy", seed=1))
+    rec = m.record()
+    dec = m.deals[0].declarer
+    solved = 0
+    for seat in (dec, (dec + 1) % 4):
+        got = teacher.review_deal(rec, 0, seat, level="easy", solve_seconds=3.0,
+                                  check_cards=1)["perfect"]
+        if got.get("solved"):
+            solved += 1
+            assert got["declaring"] is (seat == dec), got
+    assert solved >= 1
 
 
 def test_a_review_in_the_score_says_its_measure_and_the_chance_of_a_bid() -> None:
@@ -374,3 +424,195 @@ def test_a_review_saved_in_tricks_still_reads() -> None:
          "unit": "tricks", "cost": 1.2, "verdict": "mistake"}], "perfect": {}}, label, "Batak")
     assert "(+1.2 tricks)" in html and "up to 0.05 tricks" in html
     assert "judged by the score" not in html
+
+
+# ------------------------------------------------------- sentences about the player (item 5)
+YOU_NAMES = {"en": ["You", "Mehmet", "Ayşe", "Kemal"], "tr": ["Sen", "Mehmet", "Ayşe", "Kemal"],
+             "ru": ["Вы", "Ольга", "Иван", "Нина"], "pt": ["Você", "Lucas", "João", "Ana"]}
+
+
+def explained(game: str, result: dict[str, Any], names: list[str]) -> str:
+    rules = engine.new_match(game, seed=1).rules
+    return " ".join(x.render(names, I.catalog(), I.YOU) for x in rules.explain(result))
+
+
+@pytest.mark.parametrize(("code", "want", "never"), [
+    ("en", "You bid 7 but took only 3: batar, −7.", "You bid 7 but took only 3: batar, −7. X"),
+    ("tr", "İhaleyi 7 ile aldın, ama yalnızca 3 el aldın: battın, −7.", "Sen ihaleyi"),
+    ("ru", "Вы заказали 7, но взяли лишь 3: батар, −7.", "Вы: заказ"),
+    ("pt", "Você deu lance de 7, mas fez só 3: batar, −7.", "Você deu lance de 7, mas fez só 3: batar, −7. X"),
+])
+def test_a_declarer_who_is_the_player_is_spoken_to(lang: Any, code: str, want: str,
+                                                    never: str) -> None:
+    """The result of a contract the player declared is a sentence of its own, in the second
+    person in every language (Turkish "aldın … battın", not "Sen … aldı … battı")."""
+    lang(code)
+    res = {"tricks": [3, 4, 3, 3], "points": [3, 4, 3, 3], "delta": [-7, 4, 3, 3],
+           "declarer": 0, "bid": 7, "made": False, "trump": None}
+    text = explained("batak", res, YOU_NAMES[code])
+    assert want in text and never not in text, text
+    # another seat's contract keeps the third person
+    res = dict(res, declarer=1, delta=[3, -7, 3, 3])
+    other = explained("batak", res, YOU_NAMES[code])
+    assert YOU_NAMES[code][1] in other and want not in other, other
+
+
+@pytest.mark.parametrize(("code", "want"), [
+    ("en", "You took the trick."), ("tr", "Eli sen aldın."), ("ru", "Взятку взяли вы."),
+    ("pt", "Você levou a vaza.")])
+def test_the_last_trick_taken_by_the_player_is_said_to_the_player(lang: Any, code: str,
+                                                                     want: str) -> None:
+    lang(code)
+    trick = {"leader": 1, "plays": [[1, "2S"], [2, "3S"], [3, "4S"], [0, "AS"]], "winner": 0}
+    names = YOU_NAMES[code]
+    html = RV.last_trick_html(trick, R.positions(4, "right"), names)
+    assert want in html, html
+    assert "Eli Sen aldı" not in html and "Вы took" not in html
+    trick["winner"] = 2
+    assert want not in RV.last_trick_html(trick, R.positions(4, "right"), names)
+
+
+def test_a_partnership_result_names_the_players_team_in_lowercase(lang: Any) -> None:
+    """Partnership Batak: a partner's contract and the other team's score say "your team"
+    ("sua dupla") rather than "(Você e João)" in the middle of a sentence."""
+    res = {"tricks": [2, 4, 3, 4], "points": [5, 8, 5, 8], "delta": [-7, 8, -7, 8],
+           "declarer": 2, "bid": 7, "made": False, "trump": None}
+    for code, want in (("en", "your team took only 5"), ("pt", "sua dupla fez só 5"),
+                       ("tr", "takımın yalnızca 5 el aldı"), ("ru", "ваша команда взяла лишь 5")):
+        lang(code)
+        text = explained("batak-pairs", res, YOU_NAMES[code])
+        assert want in text, (code, text)
+        assert f"({YOU_NAMES[code][0]} " not in text, (code, text)
+    lang("pt")
+    res = dict(res, declarer=1, delta=[5, 8, 5, 8], made=True,
+               tricks=[2, 5, 3, 3], points=[5, 8, 5, 8])
+    text = explained("batak-pairs", res, YOU_NAMES["pt"])
+    assert "Sua dupla marca 1 ponto por vaza" in text and "(Você e" not in text, text
+
+
+def test_the_seed_reads_as_the_deals_number_in_russian(lang: Any) -> None:
+    lang("ru")
+    assert I._("Seed") == "Номер расклада"
+    assert I._("seed") == "номер расклада"
+
+
+def test_one_raised_card_is_the_raised_card(lang: Any) -> None:
+    """"Play the raised card" when one card is playable; "one of the raised cards" when
+    several are (every card of the hand when any will do)."""
+    import dataclasses
+
+    from ui import table_view as TV
+
+    m = engine.new_match("koz-maca", seed=3)
+    while m.deal.to_move != 0:
+        m.play(engine.ai.choose(m.deal, level="easy", seed=1))
+    gi = I.game_info(engine.GAME_INFO["koz-maca"])
+    model = TV.model(m, 0, TV.Ui(), gi, R.seat_names(gi["seat_names"], m.players))
+    assert model.can and model.legal_cards
+    one = dataclasses.replace(model, legal_cards={"AS"})
+    many = dataclasses.replace(model, legal_cards={"AS", "KS", "2H"})
+    assert TV.status(one) == "Your turn: play the raised card."
+    assert TV.status(many) == "Your turn: play a raised card."
+    lang("ru")
+    assert TV.status(one) == "Ваш ход: сыграйте поднятую карту."
+    assert TV.status(many) == "Ваш ход: сыграйте одну из поднятых карт."
+
+
+@pytest.mark.parametrize(("code", "turkish", "russian"), [
+    ("en", "Turkish card letters: V K P A for J Q K A",
+     "Russian card letters: В Д К Т for J Q K A"),
+    ("tr", "Türk kart harfleri: J Q K A yerine V K P A (vale, kız, papaz, as)",
+     "Rus kart harfleri: J Q K A yerine В Д К Т (vale, kız, papaz, as)"),
+    ("ru", "Турецкие буквы на картах: V K P A (валет, дама, король, туз) вместо J Q K A",
+     "Русские буквы на картах: В Д К Т (валет, дама, король, туз) вместо J Q K A"),
+    ("pt", "Letras turcas nas cartas: V K P A (valete, dama, rei, ás) em vez de J Q K A",
+     "Letras russas nas cartas: В Д К Т (valete, dama, rei, ás) em vez de J Q K A"),
+])
+def test_the_card_letters_choice_names_the_country_and_the_cards(lang: Any, code: str,
+                                                                   turkish: str,
+                                                                   russian: str) -> None:
+    lang(code)
+    tr_html, ru_html = (V.display_html({}, home).replace("\u00a0", " ") for home in ("tr", "ru"))
+    assert turkish in tr_html and "Regional" not in tr_html
+    assert russian in ru_html
+    assert "J\u00a0Q\u00a0K\u00a0A" in V.display_html({}, "tr")  # the letters never wrap apart
+
+
+def test_the_match_result_names_the_players_place(lang: Any) -> None:
+    html = V.match_over_html("Koz Maça", ["You", "Ayşe", "Kemal", "Mehmet"], [5, 9, 3, 7], [1],
+                             None, False)
+    assert 'data-place="3"' in html and "You finished third of 4." in html
+    html = V.match_over_html("Kozel", ["You", "Olga", "Ivan", "Nina"], [12, 4, 12, 4], [1, 3],
+                             [[0, 2], [1, 3]], False, lower_wins=True)
+    assert "Your team finished second of 2." in html
+    html = V.match_over_html("Kozel", ["You", "Olga", "Ivan", "Nina"], [3, 12, 3, 12], [0, 2],
+                             [[0, 2], [1, 3]], True, lower_wins=True)
+    assert "Your team finished first of 2." in html
+    lang("tr")
+    html = V.match_over_html("Koz Maça", ["Sen", "Ayşe", "Kemal", "Mehmet"], [5, 9, 3, 7], [1],
+                             None, False)
+    assert "4 oyuncu arasında üçüncü oldun." in html
+    lang("ru")
+    html = V.match_over_html("Козел", ["Вы", "Ольга", "Иван", "Нина"], [12, 4, 12, 4], [1, 3],
+                             [[0, 2], [1, 3]], False, lower_wins=True)
+    assert "У вашей команды второе место из 2." in html
+    lang("pt")
+    html = V.match_over_html("Koz Maça", ["Você", "Lucas", "João", "Ana"], [9, 5, 3, 7], [0],
+                             None, True)
+    assert "Você terminou em primeiro lugar entre 4." in html
+
+
+def test_the_match_result_keeps_the_practice_note() -> None:
+    hands = min(next(o for o in engine.GAME_INFO["koz-maca"]["options"]
+                     if o["name"] == "hands")["choices"])
+    m = engine.new_match("koz-maca", seed=4, options={"hands": hands})
+    while not m.is_over:
+        m.play(engine.ai.choose(m.deal, level="easy", seed=1))
+    gi = I.game_info(engine.GAME_INFO["koz-maca"])
+    names = R.seat_names(gi["seat_names"], m.players)
+    assert "data-practice" not in SH.match_over_html(m, gi, names)
+    m.practice = True
+    html = SH.match_over_html(m, gi, names)
+    assert "data-practice" in html and "Practice match" in html and "data-place" in html
+
+
+# ------------------------------------------------------------- partnership rules (item 12)
+@pytest.mark.parametrize(("code", "follow", "overtake", "not_led"), [
+    ("en", "You must follow suit", "play higher than the highest card of the led suit",
+     "Trumps may not be led until a trump has been played to an earlier trick"),
+    ("tr", "Renge uymalı", "en büyük kartından büyük atmalısın",
+     "Önceki bir elde koz oynanmadan koz açılamaz"),
+    ("ru", "Нужно отвечать в масть", "класть карту старше старшей карты масти хода",
+     "С козыря нельзя ходить, пока козырь не сыгран"),
+    ("pt", "Você deve seguir o naipe", "jogar mais alto que a maior carta do naipe de saída",
+     "Não se pode sair de trunfo até que um trunfo tenha sido jogado"),
+])
+def test_the_partnership_rules_sheet_states_the_play_rules(lang: Any, code: str, follow: str,
+                                                           overtake: str, not_led: str) -> None:
+    """Partnership Batak's rules sheet says the play rules itself (must follow, must beat the
+    led suit's highest card, must trump and overtake a trump, trumps not led until one has
+    been played), not only "as auction Batak, but…"."""
+    lang(code)
+    html = V.rules_sheet_html(I.game_info(engine.GAME_INFO["batak-pairs"]))
+    for want in (follow, overtake, not_led):
+        assert want in html, (code, want)
+    assert "As auction Batak" not in html and "İhaleli Batak gibi" not in html
+    assert "Как Батак с торговлей" not in html and "Como o Batak com leilão" not in html
+    if code == "en":
+        assert "overtaking a trump already on the trick" in html
+        assert "on a trump lead, overtake the highest trump" in html
+
+
+def test_perfect_play_says_you_to_a_player_alone() -> None:
+    """Koz Maça and auction Batak: a player alone is "you", not "your side"."""
+    html = RV.deal_review_html({"decisions": [], "side": [0], "perfect": {
+        "solved": True, "total": 4, "made": 5, "unit": "tricks", "contract_made": False,
+        "declaring": True}}, label, "Batak")
+    assert ("everyone playing perfectly from the first card, you take 4 tricks in this deal; "
+            "you took 5 tricks.") in html
+    assert "You took more because the others did not play perfectly either." in html
+    assert "So you could not have made the contract, even playing it perfectly." in html
+    assert "your side" not in html
+    team = RV.deal_review_html({"decisions": [], "side": [0, 2], "perfect": {
+        "solved": True, "total": 4, "made": 5, "unit": "tricks"}}, label, "Batak")
+    assert "your side takes 4 tricks" in team

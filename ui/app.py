@@ -44,7 +44,7 @@ from .dom import Dom
 from .embedded import Embedding
 from .env import Env
 from .felt import Felt
-from .i18n import _, error_text, game_info
+from .i18n import YOU, _, error_text, game_info
 from .keys import Keys
 from .lobby import Lobby
 from .pace import PAUSES
@@ -320,7 +320,7 @@ class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding, Puz
 
     def error_text(self, exc: BaseException) -> str:
         """An error's sentence in the page's language, seats named as at this table."""
-        return error_text(exc, self.names() if self.t.match is not None else None)
+        return error_text(exc, self.names() if self.t.match is not None else None, YOU)
 
 
     # ------------------------------------------------------------------------------- events

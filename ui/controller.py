@@ -31,7 +31,7 @@ from . import sheets as SH
 from . import speech as SP
 from . import table_view as TV
 from .coach import Coach
-from .i18n import _, catalog, error_text, game_info
+from .i18n import YOU, _, catalog, error_text, game_info
 from .looking import Looking
 from .overlay import REVIEW, Overlay
 from .pace import Pace
@@ -198,12 +198,12 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
         return "lobby", None, 0, set(), None
 
     def error(self, exc: BaseException) -> str:
-        return error_text(exc, self.names() if self.match is not None else None)
+        return error_text(exc, self.names() if self.match is not None else None, YOU)
 
     def reason(self, move: str) -> str | None:
         """Why the reader may not play `move` now, in a sentence that names the seats."""
         why = self.deal.illegal_reason(move)
-        return None if why is None else why.render(self.names(), catalog())
+        return None if why is None else why.render(self.names(), catalog(), YOU)
 
     # ------------------------------------------------------------------------------ the table
     def put(self, match: Any, cur: int) -> None:
@@ -394,7 +394,7 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
     def summary(self) -> None:
         m, d = self.match, self.deal
         names = self.names()
-        lines = [x.render(names, catalog()) for x in m.rules.explain(d.result or {})]
+        lines = [x.render(names, catalog(), YOU) for x in m.rules.explain(d.result or {})]
         end = SH.match_end_line(m, self.cur, names)  # a lusya, a match decided in one deal
         if end:
             lines.append(end)
@@ -417,7 +417,7 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
         self.emit(F.CloseSheet(), F.Render(), F.Save())
         notice = self.match.rules.new_deal_notice(self.view())
         if notice is not None:
-            self.emit(F.Toast(notice.render(self.names(), catalog())))
+            self.emit(F.Toast(notice.render(self.names(), catalog(), YOU)))
         self.advance()
 
     def cycle_speed(self, order: list[str]) -> None:

@@ -28,6 +28,9 @@ DOMAIN = "trick-table"
 LANGS: dict[str, str] = {"en": "English", "tr": "Türkçe", "ru": "Русский", "pt": "Português"}
 PSEUDO = "xx"  # a test language: every string 40 % longer (not offered in the picker)
 DEFAULT = "en"
+# The reader's seat at a table (named "You"): an engine message about it is rendered as its
+# own sentence, in the second person ("You bid 7 but took only 3"; `Message.you_key`).
+YOU = 0
 
 _tr: gettext.NullTranslations = gettext.NullTranslations()
 current = DEFAULT
@@ -151,12 +154,13 @@ def catalog() -> Mapping[str, str] | None:
     return None if current == DEFAULT and not RANK_LETTERS else _ENGINE
 
 
-def error_text(exc: BaseException, names: Any = None) -> str:
+def error_text(exc: BaseException, names: Any = None, you: int | None = None) -> str:
     """An error's sentence in the page's language: an engine error (`.message`, a Message)
-    rendered through the catalog with the table's seat `names`, else its str()."""
+    rendered through the catalog with the table's seat `names` (`you`: the reader's seat, whose
+    sentences are said to them), else its str()."""
     message = getattr(exc, "message", None)
     if message is not None and hasattr(message, "render"):
-        return str(message.render(names, catalog()))
+        return str(message.render(names, catalog(), you))
     return str(exc)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from . import chart as CH
 from . import record as RC
-from .i18n import N_, _, ngettext, number
+from .i18n import N_, _, ngettext, number, pgettext
 from .render import by_word, esc
 from .views import level_name
 
@@ -23,6 +23,20 @@ UNIT_TEXT = {"tricks": N_("tricks per deal"), "points": N_("points per deal"),
 RUNNING = {"deal": N_("Running totals, deal by deal. After deal {n}: {totals}."),
            "cycle": N_("Running totals, cycle by cycle. After cycle {n}: {totals}."),
            "round": N_("Running totals, round by round. After round {n}: {totals}.")}
+
+
+# What the score sheet chart's lines measure up (the game's total: "Total", "Penalty total",
+# "Bankroll") and across, by the game's deal word.
+Y_AXIS = {"deal": N_("{total} after each deal"), "cycle": N_("{total} after each cycle"),
+          "round": N_("{total} after each round")}
+X_AXIS = {"deal": N_("Deals →"), "cycle": N_("Cycles →"), "round": N_("Rounds →")}
+
+
+def axis_html(up: str, across: str) -> tuple[str, str]:
+    """A chart's axis labels, as HTML around the drawing (they wrap on a phone): what the
+    height measures (above it) and what runs across (under it)."""
+    return (f'<p class="chart-axis y" data-axis="y">↑ {esc(up)}</p>',
+            f'<p class="chart-axis x" data-axis="x">{esc(across)}</p>')
 
 
 def key_html(items: Sequence[tuple[str, str, bool]]) -> str:
@@ -55,7 +69,10 @@ def match_chart_html(match: Any, columns: Sequence[tuple[str, Sequence[int]]]) -
         label += " " + _("Penalty points: the lower total is the better.")
     svg = CH.lines_svg(series, label, [start[seats[0]] for _h, seats in columns])
     key = key_html([(h, c, m) for (h, _v, m), c in zip(series, CH.line_colours(series))])
-    return (f'<figure class="chart-box" data-match-chart>{svg}'
+    total = pgettext("score.total", str(match.rules.score_labels.get("total") or "Total"))
+    word = match.rules.deal_word
+    y_axis, x_axis = axis_html(by_word(Y_AXIS, word).format(total=total), by_word(X_AXIS, word))
+    return (f'<figure class="chart-box" data-match-chart>{y_axis}{svg}{x_axis}'
             f'<figcaption class="chart-key">{key}</figcaption></figure>')
 
 
@@ -152,11 +169,14 @@ def recent_html(rec: RC.Record, titles: Mapping[str, str]) -> str:
         "than the computers' (below the line: worse), in the game's unit.", n).format(
             n=n, won=won)
     svg = CH.bars_svg([(m.margin(), m.won, m.practice) for m in matches], label)
+    y_axis, x_axis = axis_html(_("Your score per deal minus the computers' (each in its "
+                                 "game's unit)"), _("Matches, oldest to newest →"))
     key = key_html([(_("won"), CH.WON, False), (_("lost"), CH.LOST, False)])
     hollow = _("hollow: practice")
     items = "".join(match_item(m, titles) for m in reversed(matches))
     listed = _("The matches, newest first")
-    return (f'<h3>{esc(head)}</h3><figure class="chart-box" data-record-chart>{svg}'
+    return (f'<h3>{esc(head)}</h3><figure class="chart-box" data-record-chart>{y_axis}{svg}'
+            f'{x_axis}'
             f'<figcaption class="chart-key">{key}<span class="key-item">{esc(hollow)}</span>'
             f'</figcaption></figure><details class="record-list"><summary>{esc(listed)}'
             f'</summary><ol>{items}</ol></details>')

@@ -62,7 +62,7 @@ from engine.messages import Message
 from engine.teacher import VERDICT_STEPS
 
 from .hints import amount, chance_line, shown
-from .i18n import N_, _, catalog, game_info, names_list, ngettext, number, pgettext
+from .i18n import N_, YOU, _, catalog, game_info, names_list, ngettext, pgettext
 from .render import (
     by_word,
     card_html,
@@ -141,6 +141,14 @@ def _close_button(text: str | None = None) -> str:
 
 
 # ------------------------------------------------------------------------------ last trick
+def _took_text(winner: Any, names: Sequence[str]) -> str:
+    """Who took the trick: "You took the trick." for the reader (its own sentence, so that
+    every language conjugates it), else "Ayşe took the trick."."""
+    if winner == YOU and not isinstance(winner, bool):
+        return _("You took the trick.")
+    return _("{player} took the trick.").format(player=_who(winner, names))
+
+
 def last_trick_html(trick: Trick, pos: Sequence[str], names: Sequence[str],
                     number: int | None = None) -> str:
     """The previous trick: every play in order, and who took the trick (see the module
@@ -150,7 +158,7 @@ def last_trick_html(trick: Trick, pos: Sequence[str], names: Sequence[str],
             else _("Last trick"))
     won = ""
     if winner is not None:
-        took = _("{player} took the trick.").format(player=_who(winner, names))
+        took = _took_text(winner, names)
         won = f'<p class="rv-result" data-winner="{esc(winner)}">{esc(took)}</p>'
     return (
         f'<div class="sheet review-sheet" data-last-trick '
@@ -169,7 +177,7 @@ def deal_facts(result: Mapping[str, Any] | None, names: Sequence[str],
     if not result:
         return []
     cat = catalog()
-    return [(name, text.render(list(names), cat)) for name, text in rules.result_facts(result)]
+    return [(name, text.render(list(names), cat, YOU)) for name, text in rules.result_facts(result)]
 
 
 def _facts_html(result: Mapping[str, Any] | None, names: Sequence[str], rules: Rules) -> str:
@@ -461,8 +469,8 @@ def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[s
     step = max(0, min(step, steps - 1)) if steps else 0
     deal_no = rp.index + 1
     facts = "".join(f'<span class="rv-fact" data-fact="{esc(k)}">'
-                    f'{esc(x.render(list(names), catalog()))}</span>' for k, x in rp.facts)
-    lines = "".join(f"<li>{esc(x.render(list(names), catalog()))}</li>" for x in rp.explain)
+                    f'{esc(x.render(list(names), catalog(), YOU))}</span>' for k, x in rp.facts)
+    lines = "".join(f"<li>{esc(x.render(list(names), catalog(), YOU))}</li>" for x in rp.explain)
     nav = _replay_nav(step, steps)
     body = ""
     if steps:
@@ -478,7 +486,7 @@ def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[s
                 taken[w] += 1
         hands = "".join(_hand_row(s, _who(s, names), rp.hands[step][s], played.get(s, set()),
                                   taken[s], rp) for s in range(rp.players))
-        took = _("{player} took the trick.").format(player=_who(winner, names))
+        took = _took_text(winner, names)
         before = _("Hands before this trick")
         marks: dict[int, str] = {}
         rated = ""
@@ -578,66 +586,106 @@ def _review_rows(review: dict[str, Any], index: int | None, label: Any, unit: st
     return rows
 
 
-def _seconds(value: Any) -> str:
-    """A time in seconds as the page's language writes numbers ("3", "1,5"); a save from
-    elsewhere may hold anything, so anything else reads as the review's own 3 seconds."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 1e6:
-        value = 3
-    return number(float(value))
+def _contract_text(perfect: Mapping[str, Any], solo: bool = False) -> str:
+    """Whether the contract could be made with perfect play, said from the player's side:
+    "Your side could have made the contract." for the declaring side ("you" for a player
+    alone), "Your side could have beaten the contract." for a defender (a review made before,
+    without ``declaring``, names the declarer)."""
+    made = perfect.get("contract_made")
+    if not isinstance(made, bool):
+        return ""
+    declaring = perfect.get("declaring")
+    if declaring is True and solo:
+        return (_("So you could have made the contract.") if made
+                else _("So you could not have made the contract, even playing it perfectly."))
+    if declaring is True:
+        return (_("So your side could have made the contract.") if made
+                else _("So your side could not have made the contract, even playing it "
+                       "perfectly."))
+    if declaring is False:
+        return (_("So the declarer could have made the contract whatever your side played.")
+                if made else _("So your side could have beaten the contract."))
+    return (_("So the declarer could have made the contract.") if made
+            else _("So the declarer could not have made the contract."))
 
 
-def _perfect_text(perfect: dict[str, Any], unit: str) -> str:
-    """What perfect play makes from the start of the play, or why it is not known."""
-    checked = int(perfect.get("checked") or 0)
-    lowered = len(perfect.get("lowered") or [])
+def _given_away_text(perfect: Mapping[str, Any], decisions: Sequence[Mapping[str, Any]],
+                     label: Any) -> str:
+    """Which of the player's last cards (those checked with every card visible) gave
+    something away, and how much; or that none did."""
+    checked = perfect.get("checked")
+    if isinstance(checked, bool) or not isinstance(checked, int) or checked <= 0:
+        return ""
+    lowered = perfect.get("lowered")
+    marks = set(lowered) if isinstance(lowered, list) else set()
+    p_unit = str(perfect.get("unit") or "tricks")
+    cards = []
+    for dec in decisions:
+        if dec.get("n") not in marks:
+            continue
+        loss = dec.get("perfect_loss")
+        where = dec.get("trick")
+        if not isinstance(loss, (int, float)) or isinstance(loss, bool) or loss <= 0:
+            continue
+        cards.append(_("{card} at trick {trick} (lost {amount})").format(
+            card=label(str(dec.get("move"))), trick=where if isinstance(where, int) else "?",
+            amount=amount(float(loss), p_unit)))
+    if cards:
+        return ngettext("With every card visible, your card that gave something away: "
+                        "{cards}.",
+                        "With every card visible, your cards that gave something away: "
+                        "{cards}.", len(cards)).format(cards=names_list(cards))
+    return ngettext("With every card visible, your last card gave nothing away.",
+                    "With every card visible, none of your last {n} cards gave anything away.",
+                    checked).format(n=checked)
+
+
+def _perfect_text(perfect: dict[str, Any], unit: str,
+                  decisions: Sequence[Mapping[str, Any]] = (), label: Any = str,
+                  solo: bool = False) -> str:
+    """What perfect play makes with every card visible (from the first card, or from a later
+    trick with the tricks before it as they were played), whether the contract could be made
+    from the player's side, and which of the player's last cards gave something away. `solo`:
+    the player plays alone (said "you", not "your side")."""
     if perfect.get("solved"):
         p_unit = str(perfect.get("unit") or unit)
-        later = perfect.get("from_trick")
-        if isinstance(later, int) and later > 1:
-            text = _("With every card visible, the whole play was not solved within {n} s; from "
-                     "trick {trick} on (the tricks before it as they were played), your side "
-                     "could force {amount} in the deal against all the others; it made "
-                     "{made}.").format(
-                         n=_seconds(perfect.get("seconds")), trick=later,
-                         amount=amount(float(perfect.get("total", 0)), p_unit),
-                         made=amount(float(perfect.get("made") or 0), p_unit))
-        else:
-            text = _("With every card visible, your side could force {amount} from the start "
-                     "of the play against all the others; it made {made}.").format(
-                         amount=amount(float(perfect.get("total", 0)), p_unit),
-                         made=amount(float(perfect.get("made") or 0), p_unit))
         total, made = float(perfect.get("total", 0)), float(perfect.get("made") or 0)
+        figures = {"amount": amount(total, p_unit), "made": amount(made, p_unit)}
+        later = perfect.get("from_trick")
+        if isinstance(later, int) and not isinstance(later, bool) and later > 1:
+            text = (_("With every card visible and everyone playing perfectly from trick "
+                      "{trick} on (the tricks before it as they were played), you take "
+                      "{amount} in this deal; you took {made}.") if solo else
+                    _("With every card visible and everyone playing perfectly from trick "
+                      "{trick} on (the tricks before it as they were played), your side takes "
+                      "{amount} in this deal; it took {made}.")).format(trick=later, **figures)
+        else:
+            text = (_("With every card visible and everyone playing perfectly from the first "
+                      "card, you take {amount} in this deal; you took {made}.") if solo else
+                    _("With every card visible and everyone playing perfectly from the first "
+                      "card, your side takes {amount} in this deal; it took {made}.")
+                    ).format(**figures)
         if shown(made, p_unit) > shown(total, p_unit):
-            text += " " + _("It made more because the other side did not play perfectly "
-                            "either.")
-        if perfect.get("contract_made") is not None:
-            text += " " + (_("The contract could be made.") if perfect["contract_made"]
-                           else _("The contract could not be made."))
-        if checked:
-            text += " " + ngettext(
-                "Of your last {n} card, {k} lowered that value.",
-                "Of your last {n} cards, {k} lowered that value.", checked).format(
-                    n=checked, k=lowered)
-        return text
-    key = perfect.get("why_key")
-    if key == "timeout":
-        why = _("with every card visible, the deal was not solved within {n} s.").format(
-            n=perfect.get("seconds", 3))
-    elif key == "unsupported":
-        why = _("this game's deals are not solved: plays of several cards and the stock "
-                "make the tree far too large, and card points alone do not decide the "
-                "round.")
+            text += " " + (_("You took more because the others did not play perfectly "
+                             "either.") if solo else
+                           _("It took more because the other side did not play perfectly "
+                             "either."))
+        contract = _contract_text(perfect, solo)
+        if contract:
+            text += " " + contract
     else:
-        why = _("the deal was not solved.")
-    text = _("What perfect play makes from the start is not known here: {why}").format(
-        why=why)
-    if checked:
-        text += " " + ngettext(
-            "Of your last {n} card, solved with every card visible, {k} lowered what your "
-            "side could force.",
-            "Of your last {n} cards, solved with every card visible, {k} lowered what your "
-            "side could force.", checked).format(n=checked, k=lowered)
-    return text
+        key = perfect.get("why_key")
+        if key == "unsupported":
+            text = _("What perfect play makes is not worked out in this game: with plays of "
+                     "several cards and the stock there are far too many ways to play a deal, "
+                     "and card points alone do not decide the round.")
+        elif key == "timeout":
+            text = _("What perfect play makes in this deal is not known: with every card "
+                     "visible there are too many ways to play it to work out here.")
+        else:
+            text = _("What perfect play makes in this deal is not known.")
+    away = _given_away_text(perfect, decisions, label)
+    return text + (" " + away if away else "")
 
 
 def deal_review_html(review: dict[str, Any] | None, label: Any, title: str,
@@ -666,7 +714,11 @@ def deal_review_html(review: dict[str, Any] | None, label: Any, title: str,
     deal = review.get("deal")
     index = deal if isinstance(deal, int) and not isinstance(deal, bool) and deal >= 0 else None
     rows = _review_rows(review, index, label, unit)
-    text = _perfect_text(review.get("perfect") or {}, unit)
+    perfect = review.get("perfect")
+    side = review.get("side")
+    solo = isinstance(side, list) and len(side) == 1
+    text = _perfect_text(perfect if isinstance(perfect, dict) else {}, unit, decisions, label,
+                         solo)
     replay_btn = ""
     if index is not None:
         replay_txt = _("Replay with the verdicts")

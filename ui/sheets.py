@@ -42,7 +42,7 @@ def summary_html(match: Any, cur: int, gi: dict[str, Any], names: list[str],
     html = V.summary_html(gi["score_labels"], gi["title"], cur + 1, d.result or {}, names,
                           list(match.totals), gi.get("teams"),
                           match.is_over and cur == len(match.deals) - 1, lines,
-                          str(gi.get("deal_word") or "deal"))
+                          str(gi.get("deal_word") or "deal"), bool(gi.get("card_points", True)))
     return practice_note(html, bool(getattr(match, "practice", False)))
 
 
@@ -53,6 +53,15 @@ LOST_IN_ONE = {
     "cycle": N_("{names} reached {total}, the total that loses the match: the match is over "
                 "after one cycle."),
     "round": N_("{names} reached {total}, the total that loses the match: the match is over "
+                "after one round.")}
+# The same when the reader's team reached it (its own sentence, so that every language
+# conjugates it).
+YOURS_LOST_IN_ONE = {
+    "deal": N_("Your team reached {total}, the total that loses the match: the match is over "
+               "after one deal."),
+    "cycle": N_("Your team reached {total}, the total that loses the match: the match is over "
+                "after one cycle."),
+    "round": N_("Your team reached {total}, the total that loses the match: the match is over "
                 "after one round.")}
 OVER_IN_ONE = {"deal": N_("The match is over after one deal."),
                "cycle": N_("The match is over after one cycle."),
@@ -71,6 +80,11 @@ def match_end_line(match: Any, cur: int, names: list[str]) -> str:
               if target is not None and len(totals) == len(names) else [])
     one = cur == 0
     word = str(getattr(match.rules, "deal_word", "deal") or "deal")
+    if I.YOU in losers and len(losers) > 1:
+        if one:
+            return V.by_word(YOURS_LOST_IN_ONE, word).format(total=totals[losers[0]])
+        return _("Your team reached {total}, the total that loses the match: the match is "
+                 "over.").format(total=totals[losers[0]])
     if losers:
         who = I.names_list([names[s] for s in losers])
         if one:
@@ -85,8 +99,9 @@ def match_over_html(match: Any, gi: dict[str, Any], names: list[str]) -> str:
     teams = gi.get("teams") or []
     me_won = 0 in match.winners or any(0 in t and any(w in t for w in match.winners)
                                        for t in teams)
-    return V.match_over_html(gi["title"], names, list(match.totals), list(match.winners),
+    html = V.match_over_html(gi["title"], names, list(match.totals), list(match.winners),
                              gi.get("teams"), me_won, bool(gi.get("lower_total_wins")))
+    return practice_note(html, bool(getattr(match, "practice", False)))
 
 
 def leave_html(title: str, text: str, confirm: str, cancel: str) -> str:

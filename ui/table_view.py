@@ -19,7 +19,7 @@ from engine.cards import CARD_STR
 from . import render as R
 from . import review as RV
 from . import views as V
-from .i18n import _, catalog, pgettext
+from .i18n import YOU, _, catalog, ngettext, pgettext
 from .seen import reader_view
 
 
@@ -145,7 +145,7 @@ def model(match: Any, cur: int, ui: Ui, gi: dict[str, Any], names: list[str]) ->
         legal_cards = {mv for mv in legal if R.is_card_move(mv) and " " not in mv}
     tags = []
     for s in range(match.players):
-        extra = [t.render(names, catalog()) for t in match.rules.seat_tags(v, s)]
+        extra = [t.render(names, catalog(), YOU) for t in match.rules.seat_tags(v, s)]
         if s in ui.away:
             extra.append(pgettext("seat tag", "away"))
         tags.append(extra)
@@ -212,8 +212,10 @@ def status(m: Model) -> str:
             return _("Name the trump suit.")
         prompt = m.rules.selection_prompt(v) if m.multi else None
         if prompt is not None:
-            return prompt.render(names, catalog())
-        return _("Your turn: play a raised card.")
+            return prompt.render(names, catalog(), YOU)
+        # one raised card, or several (every card of the hand when any will do)
+        return ngettext("Your turn: play the raised card.", "Your turn: play a raised card.",
+                        len(m.legal_cards))
     if to_move is not None and to_move not in ui.readers and ui.step is not None:
         # a stepped example: nobody plays until the reader steps on
         if ui.step[0] < ui.step[1]:
@@ -239,7 +241,7 @@ def scoreboard(m: Model) -> str:
     """The bar's scoreboard: the match totals per team or per seat (the score sheet's
     columns), and the goal (the losing target, the contract in play)."""
     goal = m.rules.goal(m.view)
-    text = goal.render(m.names, catalog()) if goal is not None else ""
+    text = goal.render(m.names, catalog(), YOU) if goal is not None else ""
     return V.scoreboard_html(m.score_cols, m.score_by,
                              str(m.gi["score_labels"].get("total") or _("Total")), text)
 

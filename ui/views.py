@@ -81,6 +81,10 @@ def level_name(level: str) -> str:
 # The court cards' and aces' letters of a country's decks, for the regional indices
 # (style.css draws them; docs/deck.md), by the language of a game's home (`home_language`).
 REGIONAL_RANKS = {lang: " ".join(letters) for lang, letters in I.REGIONAL_LETTERS.items()}
+# The choice of those letters, naming the country and the letters (each language says them
+# with its own names of the cards), by the language of the game's home.
+REGIONAL_LABEL = {"tr": N_("Turkish card letters: V K P A for J Q K A"),
+                  "ru": N_("Russian card letters: В Д К Т for J Q K A")}
 
 
 def display_html(display: Mapping[str, bool] | None = None, home: str = "") -> str:
@@ -96,8 +100,11 @@ def display_html(display: Mapping[str, bool] | None = None, home: str = "") -> s
     regional = ""
     if home in REGIONAL_RANKS:
         on = display.get("regional-ranks", I.current == home)
-        text = _("Regional card letters ({letters} for J Q K A)").format(
-            letters=REGIONAL_RANKS[home])
+        text = (_(REGIONAL_LABEL[home]) if home in REGIONAL_LABEL
+                else _("Regional card letters ({letters} for J Q K A)").format(
+                    letters=REGIONAL_RANKS[home]))
+        for group in ("J Q K A", *REGIONAL_RANKS.values()):  # four letters never wrap apart
+            text = text.replace(group, group.replace(" ", "\u00a0"))
         regional = ('<label><input type="checkbox" data-setting="regional-ranks"'
                     f'{" checked" if on else ""}> {esc(text)}</label>')
     return (f'<fieldset class="opt display"><legend>{esc(legend)}</legend>'
@@ -471,14 +478,14 @@ def contract_text(view: dict[str, Any], names: list[str]) -> str | None:
     """The contract in play ("5 by Ayşe"), as the game says it (`Rules.contract`); None when
     there is none."""
     contract = rules_of(view).contract(view)
-    return None if contract is None else contract.render(names, catalog())
+    return None if contract is None else contract.render(names, catalog(), I.YOU)
 
 
 def info_items(view: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
     """Facts of the deal for the bar under the title: (label, value) pairs, plain text, as
     the game gives them (`Rules.deal_facts`: the contract, a pairing, a marker ...)."""
     cat = catalog()
-    return [(label.render(names, cat), value.render(names, cat))
+    return [(label.render(names, cat, I.YOU), value.render(names, cat, I.YOU))
             for label, value in rules_of(view).deal_facts(view)]
 
 
@@ -526,9 +533,16 @@ def trump_html(view: dict[str, Any]) -> str:
 
 def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: dict[str, Any],
                  names: list[str], totals: list[Any], teams: list[list[int]] | None,
-                 match_over: bool, extra_lines: list[str], deal_word: str = "deal") -> str:
+                 match_over: bool, extra_lines: list[str], deal_word: str = "deal",
+                 card_points: bool = True) -> str:
     """The deal summary; `labels` are the game's `score_labels` (the column heads); the
-    heading and the next button count in the game's `deal_word` ("cycle 2 over")."""
+    heading and the next button count in the game's `deal_word` ("cycle 2 over").
+
+    Each seat's row ``<tr data-seat data-tricks data-points data-delta data-total>`` shows its
+    tricks, its card points (only where the game counts them, `card_points`; elsewhere the
+    result's points are the side's tricks), the deal's score ("−7" for a declarer
+    who went down) and the total. In a team game the rows go by team (``data-team``) and the
+    team's points, score and total are shown once for the team, across its players' rows."""
     n = len(names)
     tricks = result.get("tricks") or [0] * n
     points = result.get("points") or [None] * n
@@ -537,15 +551,28 @@ def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: di
     head_pts = labels.get("points") or _("Points")
     head_delta = labels.get("delta") or _("This deal")
     head_total = labels.get("total") or _("Total")
+    groups = [list(t) for t in teams or [] if t and all(0 <= s < n for s in t)]
+    grouped = bool(groups) and sorted(s for t in groups for s in t) == list(range(n))
+    if not grouped:
+        groups = [[s] for s in range(n)]
     rows = []
-    for s in range(n):
-        tot = totals[s] if per_seat_totals else ""
-        rows.append(
-            f'<tr data-seat="{s}" data-tricks="{esc(tricks[s])}" data-points="{esc(points[s])}" '
-            f'data-delta="{esc(delta[s])}" data-total="{esc(tot)}">'
-            f'<th scope="row">{esc(names[s])}</th><td>{esc(tricks[s])}</td>'
-            f'<td>{esc(fmt_value(points[s]))}</td><td class="delta">{esc(signed(delta[s]))}</td>'
-            f'<td class="total">{esc(tot)}</td></tr>')
+    for ti, team in enumerate(groups):
+        span = f' rowspan="{len(team)}"' if len(team) > 1 else ""
+        for k, s in enumerate(team):
+            tot = totals[s] if per_seat_totals else ""
+            shared = ""
+            if k == 0:  # the team's (or the seat's) figures, once
+                if card_points:
+                    shared += f'<td{span}>{esc(fmt_value(points[s]))}</td>'
+                shared += (f'<td class="delta"{span}>{esc(signed(delta[s]))}</td>'
+                           f'<td class="total"{span}>{esc(tot)}</td>')
+            team_attr = f' data-team="{ti}"' if grouped else ""
+            cls = ' class="team-first"' if grouped and k == 0 and ti > 0 else ""
+            rows.append(
+                f'<tr{cls} data-seat="{s}"{team_attr} data-tricks="{esc(tricks[s])}" '
+                f'data-points="{esc(points[s])}" data-delta="{esc(delta[s])}" '
+                f'data-total="{esc(tot)}">'
+                f'<th scope="row">{esc(names[s])}</th><td>{esc(tricks[s])}</td>{shared}</tr>')
     team_rows = ""
     if not per_seat_totals and teams:
         team_rows = "".join(
@@ -572,11 +599,53 @@ def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: di
         f'{"<ul class=explain>" + lines + "</ul>" if lines else ""}'
         f'<table class="scores"><thead><tr><th><span class="sr-only">{esc(head_seat)}</span>'
         f'</th><th>{esc(head_tricks)}</th>'
-        f'<th>{esc(head_pts)}</th><th>{esc(head_delta)}</th><th>{esc(head_total)}</th></tr></thead>'
+        + (f'<th>{esc(head_pts)}</th>' if card_points else '')
+        + f'<th>{esc(head_delta)}</th><th>{esc(head_total)}</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>{team_rows}'
         f'<div class="sheet-actions">{btn}<button type="button" class="btn" '
         f'data-action="score-sheet">{esc(sheet)}</button><button type="button" class="btn" '
         f'data-action="review">{esc(review)}</button></div></div>')
+
+
+# The reader's place at the end of a match, by place (a player: up to 5 at a table; a team:
+# one of 2).
+PLACE_SEAT = {1: N_("You finished first of {n}."), 2: N_("You finished second of {n}."),
+              3: N_("You finished third of {n}."), 4: N_("You finished fourth of {n}."),
+              5: N_("You finished fifth of {n}.")}
+PLACE_TEAM = {1: N_("Your team finished first of {n}."),
+              2: N_("Your team finished second of {n}.")}
+
+
+def reader_place(totals: list[Any], winners: list[int], teams: list[list[int]] | None,
+                 n: int, lower_wins: bool = False) -> tuple[int, int, bool] | None:
+    """(the reader's place from 1, how many players or teams, whether by team) at the end of a
+    match: the winners first, then by total (highest first, or lowest where the total is a
+    penalty); a place shared by a tie is the better one. None: the totals do not say."""
+    units = [list(t) for t in teams or [] if t]
+    by_team = bool(units) and sorted(s for t in units for s in t) == list(range(n))
+    if not by_team:
+        units = [[s] for s in range(n)]
+    if len(totals) != n or not all(isinstance(t, (int, float)) for t in totals):
+        return None
+
+    def key(unit: list[int]) -> tuple[bool, float]:
+        total = float(totals[unit[0]])
+        return (not any(s in winners for s in unit), total if lower_wins else -total)
+
+    mine = next((u for u in units if I.YOU in u), None)
+    if mine is None:
+        return None
+    place = 1 + sum(1 for u in units if key(u) < key(mine))
+    return place, len(units), by_team
+
+
+def place_text(place: tuple[int, int, bool] | None) -> str:
+    """"You finished second of 4." / "Your team finished first of 2." ("" when unknown)."""
+    if place is None:
+        return ""
+    at, of, by_team = place
+    table = PLACE_TEAM if by_team else PLACE_SEAT
+    return _(table[at]).format(n=of) if at in table else ""
 
 
 def match_over_html(title: str, names: list[str], totals: list[Any], winners: list[int],
@@ -608,6 +677,10 @@ def match_over_html(title: str, names: list[str], totals: list[Any], winners: li
         headline = _("Nobody wins")
     won_by = (ngettext("Winner: {names}", "Winners: {names}", len(winners)).format(names=wn)
               if winners else _("Winners: nobody"))
+    at = reader_place(totals, winners, teams, len(names), lower_wins)
+    place = place_text(at)
+    place_p = (f'<p class="place" data-place="{at[0]}">{esc(place)}</p>' if place and at
+               else "")
     lower_txt = _("Penalty points: the lower total is the better.")
     lower = f'<p class="note" data-lower-wins>{esc(lower_txt)}</p>' if lower_wins else ""
     aria = _("Match over")
@@ -618,7 +691,7 @@ def match_over_html(title: str, names: list[str], totals: list[Any], winners: li
     return (
         f'<div class="sheet" data-match-over role="dialog" aria-label="{esc(aria)}">'
         f'<h2>{esc(head)}</h2>'
-        f'<p class="headline">{esc(headline)}</p>'
+        f'<p class="headline">{esc(headline)}</p>{place_p}'
         f'<p class="winners" data-winners="{esc(",".join(map(str, winners)))}">{esc(won_by)}</p>'
         f'<ol class="final">{lines}</ol>{lower}'
         '<div class="sheet-actions"><button type="button" class="btn primary" data-action="again">'

@@ -46,6 +46,9 @@ add_english({
     "batak.bid_range": "A bid must be from {low} to 13.",
     "batak.name_trump": "{seat} won the auction and must name trump first (trump S, H, D "
                         "or C).",
+    # A sentence about the reader (`Message.you_key`): "<key>.you.<param>".
+    "batak.name_trump.you.seat": "You won the auction and must name trump first (trump S, H, D "
+                                 "or C).",
     "batak.trump_not_broken": "{trump:Name} ({trump}) are trumps: they may not be led until a "
                               "trump has been played to an earlier trick, unless you hold only "
                               "trumps.",
@@ -429,9 +432,23 @@ add_english({
                               "took {taken}: contract made, +{taken}.",
     "result.batak.team_down": "{declarer} bid {bid}{trump} but the declaring team ({team}) "
                               "took only {taken}: batar, −{bid}.",
+    # Sentences about the reader and the reader's team (`Message.you_key`).
+    "result.batak.made.you.declarer": "You bid {bid}{trump} and took {taken}: contract made, "
+                                      "+{taken}.",
+    "result.batak.down.you.declarer": "You bid {bid}{trump} but took only {taken}: batar, "
+                                      "−{bid}.",
+    "result.batak.team_made.you.declarer": "You bid {bid}{trump} and your team took {taken}: "
+                                           "contract made, +{taken}.",
+    "result.batak.team_made.you.team": "{declarer} bid {bid}{trump} and your team took "
+                                       "{taken}: contract made, +{taken}.",
+    "result.batak.team_down.you.declarer": "You bid {bid}{trump} but your team took only "
+                                           "{taken}: batar, −{bid}.",
+    "result.batak.team_down.you.team": "{declarer} bid {bid}{trump} but your team took only "
+                                       "{taken}: batar, −{bid}.",
     "result.batak.with_trump": " with {trump} {trump:name} trump",
     "result.batak.others": "Everyone else scores 1 point a trick.",
     "result.batak.team_others": "The other team ({team}) scores 1 point a trick: +{points}.",
+    "result.batak.team_others.you.team": "Your team scores 1 point a trick: +{points}.",
     "tag.batak.bid": "bid {bid}",
     "tag.batak.pass": "pass",
     "tag.batak.declarer": "declarer",
@@ -442,6 +459,10 @@ add_english({
     "fact.batak.made": "{player} bid {bid}: made",
     "fact.batak.down": "{player} bid {bid}: down",
     "fact.batak.bid_by": "{player} bid {bid}",
+    "fact.batak.contract_by.you.player": "{bid} by you",
+    "fact.batak.made.you.player": "You bid {bid}: made",
+    "fact.batak.down.you.player": "You bid {bid}: down",
+    "fact.batak.bid_by.you.player": "You bid {bid}",
     "prompt.batak.bid": "Your bid (current: {bid})",
 })
 
@@ -631,10 +652,19 @@ class BatakPairs(BatakRules):
     min_bid = 7
     option_specs = (Option("hands", 10, (3, 5, 10), "Hands in a match"),)
     rules_text = (
-        "As auction Batak, but partners sit opposite (you and the top seat against left and "
-        "right) and their tricks count together, also for the contract. The minimum bid is 7; "
-        "the forced dealer bids 7 to 13. Each player bids alone and partners may outbid each "
-        "other; the declarer names trump and leads.\n"
-        "Declaring team: its tricks if at least the bid, else minus the bid. Defending team: "
-        "1 point a trick. A tie at the top plays one more hand.")
+        "Four players in two teams, 52 cards, 13 each; play passes to the right. Partners sit "
+        "opposite (you and the top seat against left and right) and their tricks count "
+        "together, also for the contract.\n"
+        "Auction from the dealer's right: bid 7 to 13 tricks, higher than the last bid, or "
+        "pass (a pass is final). Each player bids alone and partners may outbid each other. "
+        "If the first three pass, the dealer must bid 7 to 13.\n"
+        "The declarer names trump and leads. You must follow suit and play higher than the "
+        "highest card of the led suit on the trick if you can (once someone has trumped, plain "
+        "following is enough; on a trump lead, overtake the highest trump if you can). With no "
+        "card of the led suit you must trump, overtaking a trump already on the trick if you "
+        "can; with neither, play anything.\n"
+        "Trumps may not be led until a trump has been played to an earlier trick, unless you "
+        "hold only trumps.\n"
+        "Declaring team: its tricks if at least the bid, else minus the bid (batar). Defending "
+        "team: 1 point a trick. 3, 5 or 10 hands; a tie at the top plays one more hand.")
 

@@ -675,8 +675,13 @@ class BiddingKozelDeal(Deal):
 add_english({
     "result.bidding_kozel.bura": "Bura! {seat} played three trumps and takes the pot.",
     "result.bidding_kozel.four_aces": "{seat} holds four Aces and takes the pot.",
+    # Sentences about the reader (`Message.you_key`).
+    "result.bidding_kozel.bura.you.seat": "Bura! You played three trumps and take the pot.",
+    "result.bidding_kozel.four_aces.you.seat": "You hold four Aces and take the pot.",
     "result.bidding_kozel.tie": "Tie on card points: {winners} split the pot ({share} each).",
     "result.bidding_kozel.points_one": "Most card points: {winners} takes the pot of {pot}.",
+    "result.bidding_kozel.points_one.you.winners": "Most card points: you take the pot of "
+                                                   "{pot}.",
     "result.bidding_kozel.points": "Most card points: {winners} take the pot of {pot}.",
     "result.bidding_kozel.remainder": "{remainder} stays in the pot for the next round.",
     "tag.bidding_kozel.out": "out",
@@ -687,6 +692,7 @@ add_english({
     "ending.bidding_kozel.bura": "Bura",
     "ending.bidding_kozel.four_aces": "Four Aces",
     "fact.bidding_kozel.pot_won": "Pot {pot}: won by {player}",
+    "fact.bidding_kozel.pot_won.you.player": "Pot {pot}: won by you",
     "fact.bidding_kozel.pot_split": "Pot {pot}: split by {players}, {share} each",
     "fact.bidding_kozel.pot_left": "Pot {pot}",
     # A tie's remainder is less than the number of tied players: 1 to 4.
@@ -716,6 +722,7 @@ class BiddingKozel(Rules):
     score_labels: ClassVar[Mapping[str, str]] = {
         "points": "Card points", "delta": "Won / lost",
         "total": "Bankroll", "total_short": "bank"}
+    card_points = True
     deal_fields = frozenset({"dealer", "hands", "stock", "moves"})
     multi_card_plays = True  # one card, or three (a lead of three is of one suit)
     endings = ("points", "tie", "bura", "four_aces")

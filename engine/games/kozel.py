@@ -73,6 +73,9 @@ from ..sampling import deal_unseen
 add_english({
     "kozel.name_trump": "{seat} holds the marker {marker} and names trump first (trump S, H, "
                         "D or C).",
+    # A sentence about the reader (`Message.you_key`): "<key>.you.<param>".
+    "kozel.name_trump.you.seat": "You hold the marker {marker} and name trump first (trump S, "
+                                 "H, D or C).",
     "kozel.trump_already_set": "Trump is already set for this cycle: play a card.",
     "kozel.kozyryatnik": "{card} is a trump, and only the team holding the kozyryatnik (the "
                          "owner's team: {team}) may open a trick with a trump while you still "
@@ -87,6 +90,8 @@ add_english({
     "kozel.follow_plain": "{led:Name} ({led}) were led: you must follow with a plain {led:one}.",
     "kozel.redeal_weak": "{seat}'s hand is worth {points} points (13 or less)",
     "kozel.redeal_queens": "{seat} holds all four Queens",
+    "kozel.redeal_weak.you.seat": "your hand is worth {points} points (13 or less)",
+    "kozel.redeal_queens.you.seat": "you hold all four Queens",
     "kozel.record_miner_trump": "Unknown deal field: trump (Miner's trump follows the marker).",
     "kozel.record_trump_suit": "'trump' must be S, H, D or C, not {value}.",
     "kozel.record_trump_fixed": "This table's trump is fixed to {fixed}, not {given}.",
@@ -609,6 +614,20 @@ add_english({
                              "held the marker.",
     "result.kozel.lost_not_own": "{loser} lose the cycle ({spas}) and take {penalty}. The "
                                  "winners did not hold the marker.",
+    # Sentences about the reader's team (`Message.you_key`).
+    "result.kozel.shamok.you.loser": "The shamok ({shamok_by}) took the Queen of Clubs "
+                                     "({queen_by}): the cycle ends at once and your team takes "
+                                     "{penalty}.",
+    "result.kozel.card_points.you.team": "Card points: your team {points}, {other} "
+                                         "{other_points}.",
+    "result.kozel.card_points.you.other": "Card points: {team} {points}, your team "
+                                          "{other_points}.",
+    "result.kozel.lusya.you.loser": "Lusya: your team took no trick and takes {penalty}.",
+    "result.kozel.lost.you.loser": "Your team loses the cycle ({spas}) and takes {penalty}.",
+    "result.kozel.lost_own.you.loser": "Your team loses the cycle ({spas}) and takes "
+                                       "{penalty}. The winners held the marker.",
+    "result.kozel.lost_not_own.you.loser": "Your team loses the cycle ({spas}) and takes "
+                                           "{penalty}. The winners did not hold the marker.",
     "result.kozel.spas": "spas: 31 or more",
     "result.kozel.no_spas": "no spas: under 31",
     "result.kozel.penalty_point": "{count} penalty point",
@@ -630,6 +649,7 @@ add_english({
     "ending.kozel.shamok": "Shamok took the Queen of Clubs",
     "ending.kozel.redeal": "Re-deal",
     "fact.kozel.penalty": "Penalty {penalty} to {player}",
+    "fact.kozel.penalty.you.player": "Penalty {penalty} to your team",
     "fact.kozel.no_penalty": "No penalty",
 })
 
@@ -653,6 +673,7 @@ class KozelRules(Rules):
         "points": "Card points", "delta": "Penalty",
         "total": "Penalty total", "total_short": "pen."}
     seat_points = True
+    card_points = True
     endings = ("normal", "lusya", "eggs", "shamok", "redeal")
     result_fields = ("trump", "reason", "penalty", "loser")
 
