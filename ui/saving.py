@@ -5,11 +5,20 @@ report.
 
 from __future__ import annotations
 
+import datetime
+
+from engine import untrusted as U
+
 from . import sheets as SH
 from . import store as S
 from . import views as V
 from .choices import OTHER_TAB, STORAGE_FULL, STORAGE_OFF
 from .i18n import _
+
+
+def now_utc() -> str:
+    """The time a bad text is kept aside, to the second (UTC)."""
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
 class Saving:
@@ -19,8 +28,9 @@ class Saving:
         """Keeps where the page is in the browser's storage (ui/store.py), unless another tab
         wrote the save since this one last did: then this tab says so and stops writing.
         Saving never stops play: whatever goes wrong is a note."""
-        if self.save_off or self.embed is not None:
-            return  # a position or lesson on show never replaces the player's saved match
+        if self.save_off or self.embed is not None or self.newer_save:
+            return  # a position or lesson on show, or a newer page's save left for the player
+            # to decide on, is never replaced
         try:
             self.write_save()
         except Exception as exc:  # noqa: BLE001
@@ -76,14 +86,35 @@ class Saving:
         self.clear_note()
         self.boot("")
 
-    def keep_unreadable(self, text: str) -> None:
-        """A save that cannot be restored moves to another key (for a bug report), so the
-        page starts clean but nothing is deleted silently."""
+    def keep_unreadable(self, text: str, newer: bool = False) -> None:
+        """A save that cannot be restored moves to another key (for a bug report; the last
+        few kept there, dated), so the page starts clean but nothing is deleted silently. A
+        newer page's save (`newer`) stays where it is, unwritten, until the player chooses to
+        start fresh (`set_aside_newer`): going back to the newer page finds it."""
         self.bad_save = text
-        self.last_mark = None
-        if self.env.storage_ok:  # (full: the page makes room first; the text stays here)
-            self.env.write_key(S.KEY, None)
-            self.env.write_key(S.BAD_KEY, text)
+        self.newer_save = newer
+        self.last_mark = None if not newer else self.last_mark
+        if not newer:
+            self.set_aside(S.KEY, S.BAD_KEY, text)
+
+    def set_aside(self, key: str, bad_key: str, text: str) -> None:
+        """Moves the unreadable `text` of `key` to `bad_key`, which keeps the last few
+        (engine/untrusted.py's `aside`), each dated."""
+        if not self.env.storage_ok:
+            return
+        try:
+            kept = self.env.read_key(bad_key)
+        except Exception:  # noqa: BLE001
+            kept = None
+        self.env.write_key(key, None)
+        self.env.write_key(bad_key, U.aside(kept, text, now_utc()))
+
+    def set_aside_newer(self) -> None:
+        """The player starts fresh over a newer page's save: now it is moved aside."""
+        if self.newer_save and self.bad_save is not None:
+            self.newer_save = False
+            self.last_mark = None
+            self.set_aside(S.KEY, S.BAD_KEY, self.bad_save)
 
     def show_unreadable(self, reason: str) -> None:
         """Says the saved match could not be restored (the reason may quote saved text: it is
@@ -96,7 +127,8 @@ class Saving:
         text = self.bad_save
         if text is None:
             try:
-                text = self.env.read_key(S.BAD_KEY)
+                kept = U.aside_entries(self.env.read_key(S.BAD_KEY))
+                text = kept[-1]["text"] if kept else None
             except Exception:  # noqa: BLE001
                 text = None
         if text is None:
