@@ -9,11 +9,19 @@ import datetime
 
 from engine import untrusted as U
 
+from . import choices as C
+from . import puzzle as P
+from . import record as RC
 from . import sheets as SH
 from . import store as S
 from . import views as V
-from .choices import OTHER_TAB, STORAGE_FULL, STORAGE_OFF
-from .i18n import _
+from .choices import OTHER_TAB, STORAGE_OFF
+from .env import DISPLAY_KEY, NAME_KEY
+from .i18n import SAVED_KEY, _
+
+# What a refused write of each key loses, in the order it is said.
+LOST = {S.KEY: C.LOST_SAVE, RC.KEY: C.LOST_RECORD, P.KEY: C.LOST_PUZZLES,
+        DISPLAY_KEY: C.LOST_SETTINGS, SAVED_KEY: C.LOST_SETTINGS, NAME_KEY: C.LOST_SETTINGS}
 
 
 def now_utc() -> str:
@@ -23,6 +31,9 @@ def now_utc() -> str:
 
 class Saving:
     """(mixed into ui/app.py's `App`)"""
+
+    refused_keys: set[str]  # the keys whose last write the browser refused (storage full)
+    storage_lost: list[str]  # what the note says is not kept (LOST's texts, untranslated)
 
     def save(self) -> None:
         """Keeps where the page is in the browser's storage (ui/store.py), unless another tab
@@ -66,19 +77,31 @@ class Saving:
         self.env.write_key(S.KEY, text)
         self.last_mark = (self.tab, n)
 
-    def stored(self, ok: bool) -> None:
-        """The browser's answer to the last write of the save: a refusal (full storage) is a
-        quiet note, and play goes on; the next write that goes through clears it."""
-        if ok:
-            self.clear_note("storage")
-            return
-        before, mark = getattr(self, "unsaved", (None, None))
-        if before is None:
-            self.env.store.pop(S.KEY, None)
+    def stored(self, ok: bool, key: str = S.KEY) -> None:
+        """The browser's answer to a write of `key` (every write of a value is answered, the
+        display settings' and language's of index.html too): a refusal (full storage) is said
+        once, in one note naming everything not kept; play goes on. A write of that key that
+        goes through later takes it off the note (and the note away once nothing is lost)."""
+        if key == S.KEY and not ok:  # the copy is the browser's again (the other tab's mark)
+            before, mark = getattr(self, "unsaved", (None, None))
+            if before is None:
+                self.env.store.pop(S.KEY, None)
+            else:
+                self.env.store[S.KEY] = before
+            self.last_mark = mark
+        if key not in LOST:
+            return  # (a bad text kept aside: nothing the player keeps)
+        refused = self.refused_keys
+        (refused.discard if ok else refused.add)(key)
+        lost = [w for w in dict.fromkeys(LOST.values())
+                if any(LOST[k] == w for k in refused)]
+        if lost == self.storage_lost:
+            return  # nothing new to say: said once, not on every move
+        self.storage_lost = lost
+        if lost:
+            self.note("storage", _(C.STORAGE_LOST).format(lost=", ".join(_(w) for w in lost)))
         else:
-            self.env.store[S.KEY] = before
-        self.last_mark = mark
-        self.note("storage", _(STORAGE_FULL))
+            self.clear_note("storage")
 
     def take_over(self) -> None:
         """After another tab took the save: this tab loads it and keeps it from now on."""

@@ -246,10 +246,18 @@ def test_full_storage_is_a_quiet_note(app: App) -> None:
     try:
         app.act()
         note = page.wait_for_selector('#save-note[data-note="storage"]')
-        assert "not being saved" in (note.text_content() or "")
+        text = note.text_content() or ""
+        assert "not being kept" in text and "the match save" in text, text
         assert app.wait_turn() == "input"  # play goes on
+        page.evaluate("""() => {  // the note is said once: count its changes from now on
+            window.__noteChanges = 0;
+            new MutationObserver(() => { window.__noteChanges++; }).observe(
+                document.getElementById('save-note'),
+                {childList: true, characterData: true, subtree: true});
+        }""")
         app.act()
         assert app.wait_turn() == "input"
+        assert page.evaluate("window.__noteChanges") == 0
         assert page.query_selector("#overlay:not([hidden])") is None
         assert saved(page) == before
     finally:
@@ -362,3 +370,41 @@ def test_deeply_nested_storage_is_refused_not_fatal(app: App) -> None:
     assert saved(page)["record"]["seed"] == 48
     for key in ("trick-table/display", "trick-table/v1/puzzles"):
         page.evaluate("k => localStorage.removeItem(k)", key)
+
+
+def test_full_storage_at_a_finished_match_says_the_record_is_not_kept(app: App) -> None:
+    """A match that ends while the browser's storage is full: the note says, once, that
+    neither the save nor this match in the record is kept; a new match still plays."""
+    page = app.page
+    m = engine.new_match("kozel-classic", seed=5)
+    rng = __import__("random").Random(5)
+    while not m.is_over:
+        m.play(rng.choice(m.deal.legal_moves()))
+    settings = {"game": "kozel-classic", "options": {}, "players": "", "seed": "5",
+                "level": "easy", "speed": "0"}
+    put_save(page, json.dumps({"format": 1, "tab": "t0", "n": 1, "screen": "table",
+                               "overlay": "over", "cur": len(m.deals) - 1, "away": [],
+                               "settings": settings, "record": m.record()}))
+    page.evaluate("localStorage.removeItem('trick-table/v1/record')")
+    page.evaluate("""() => {
+        window.__realSetItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function () {
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        };
+    }""")
+    try:
+        page.evaluate("window.__tt_reopen('')")
+        app.settle()
+        note = page.wait_for_selector('#save-note[data-note="storage"]:not([hidden])')
+        text = note.text_content() or ""
+        assert "storage is full" in text and "this match in your record" in text, text
+        assert note.is_visible()
+        assert page.evaluate("localStorage.getItem('trick-table/v1/record')") is None
+        app.reset()
+        app.start("batak", 12)
+        assert app.wait_turn() == "input"
+        app.act()  # a legal move is answered
+        assert app.wait_turn() == "input"
+        assert page.query_selector("#stopped:not([hidden])") is None
+    finally:
+        page.evaluate("() => { Storage.prototype.setItem = window.__realSetItem; }")
