@@ -25,6 +25,7 @@
   var base = script && script.src ? new URL("./", script.src).href : new URL("./", location.href).href;
   var PASS = ["game", "puzzle", "record", "step", "seat", "seats", "view", "lang", "speed", "seed", "players", "level"];
   var frames = [];
+  var MAX_LESSON = 250000;  // characters of a lesson file (ui/embed.py's MAX_LESSON)
 
   function build(el) {
     if (el.getAttribute("data-trick-table-ready")) return;
@@ -85,22 +86,38 @@
       return r.text();
     }).then(function (text) {
       f.lesson = text;
+      f.name = name;
       deliver(f);
     }, function (err) {
       var message = "The lesson \u201c" + name + "\u201d could not be loaded (" + (err && err.message || err) + ").";
-      var p = document.createElement("p");
-      p.setAttribute("role", "alert");
-      p.textContent = message;  // text, never HTML
-      f.el.insertBefore(p, f.frame);
+      problem(f, message);
       f.frame.style.display = "none";
       f.el.dispatchEvent(new CustomEvent("trick-table", {
         detail: { v: 1, source: "trick-table", type: "error", message: message }, bubbles: true }));
     });
   }
 
+  // A sentence about the lesson in the author's element, above the frame: text, never HTML.
+  function problem(f, message) {
+    var p = f.el.querySelector("p[data-trick-table-problem]");
+    if (!p) {
+      p = document.createElement("p");
+      p.setAttribute("role", "alert");
+      p.setAttribute("data-trick-table-problem", "");
+      f.el.insertBefore(p, f.frame);
+    }
+    p.textContent = String(message);
+  }
+
   function deliver(f) {  // the lesson read here goes to the table once it is ready
     if (!f.ready || f.lesson === null) return;
-    f.frame.contentWindow.postMessage({ v: 1, type: "load", lesson: f.lesson }, f.origin);
+    // The table checks it and names the file in what it says; a file over MAX_LESSON
+    // characters is not handed over, only its size (the table says it is too large).
+    var load = f.lesson.length > MAX_LESSON ?
+      { v: 1, type: "load", name: f.name, size: f.lesson.length } :
+      { v: 1, type: "load", lesson: f.lesson, name: f.name };
+    f.loading = true;  // until the lesson's first step, an error is the file's: said here too
+    f.frame.contentWindow.postMessage(load, f.origin);
     f.lesson = null;
   }
 
@@ -111,6 +128,8 @@
       var f = frames[i];
       if (f.frame.contentWindow === e.source && e.origin === f.origin) {
         if (d.type === "ready") { f.ready = true; deliver(f); }
+        if (d.type === "error" && f.loading && typeof d.message === "string") problem(f, d.message);
+        if (d.type === "lesson-step") f.loading = false;
         if (d.type === "resize" && f.fit && typeof d.height === "number" && d.height > 0) {
           f.frame.style.height = Math.ceil(d.height) + "px";  // nothing scrolls inside the frame
         }

@@ -152,7 +152,7 @@ def test_puzzle_progress_and_settings_not_kept_are_said_then_cleared() -> None:
         assert page.note is not None and page.note[1].count("your settings") == 1
         page.send({"type": "stored", "key": P.KEY, "ok": False})
         await until(page, lambda: page.note is not None and "puzzle" in page.note[1])
-        assert "your puzzle progress, your settings" in page.note[1]
+        assert "your puzzle progress and your settings" in page.note[1]
         page.send({"type": "stored", "key": P.KEY, "ok": False})  # again: nothing new
         page.send({"type": "stored", "key": DISPLAY_KEY, "ok": True})
         await until(page, lambda: page.note is not None and "settings" not in page.note[1])

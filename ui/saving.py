@@ -17,7 +17,7 @@ from . import store as S
 from . import views as V
 from .choices import OTHER_TAB, STORAGE_OFF
 from .env import DISPLAY_KEY, NAME_KEY
-from .i18n import SAVED_KEY, _
+from .i18n import SAVED_KEY, _, names_list
 
 # What a refused write of each key loses, in the order it is said.
 LOST = {S.KEY: C.LOST_SAVE, RC.KEY: C.LOST_RECORD, P.KEY: C.LOST_PUZZLES,
@@ -99,7 +99,7 @@ class Saving:
             return  # nothing new to say: said once, not on every move
         self.storage_lost = lost
         if lost:
-            self.note("storage", _(C.STORAGE_LOST).format(lost=", ".join(_(w) for w in lost)))
+            self.note("storage", _(C.STORAGE_LOST).format(lost=names_list([_(w) for w in lost])))
         else:
             self.clear_note("storage")
 

@@ -579,3 +579,36 @@ def test_lesson_file_on_the_authors_site(outside: tuple[Any, Sites]) -> None:
     page.goto(TUTORIAL + "/poker.html")
     evs = wait_events(page, 2)
     assert [e["type"] for e in evs[:2]] == ["ready", "error"], evs
+
+
+def test_a_lesson_file_that_is_not_a_lesson_is_said_in_the_frame_and_the_element(
+        outside: tuple[Any, Sites]) -> None:
+    """embed.js reads a lesson file that is not a lesson (not JSON, 5 MB, nested too deep,
+    for another game, refused by the engine's reader): the table says why, naming the file, in
+    the frame (as text) and as an `error` event, and embed.js puts the same sentence in the
+    author's element (as text); no markup from the file runs anywhere."""
+    page, sites = outside
+    markup = '<img src=x id=injected onerror="window.__pwned=1">'
+    files = {
+        "not-json.json": ("nope " + markup, "is not JSON"),
+        "big.json": ('{"v": 1, "title": "' + "x" * 5_000_000 + '"}', "too large"),
+        "deep.json": ("[" * 5000 + "]" * 5000, "nested more than 64 levels deep"),
+        "batak.json": (json.dumps(lesson_doc("batak-auction")), "is for Batak"),
+        "refused.json": (json.dumps({"v": 1, "game": "koz-maca", "title": markup}),
+                         "is not a lesson the table can use"),
+    }
+    for name, (body, words) in files.items():
+        sites.pages[f"/lessons/{name}"] = body
+        sites.pages[f"/{name}.html"] = parent_page(
+            f'data-game="koz-maca" data-lesson="lessons/{name}"')
+        page.goto(f"{TUTORIAL}/{name}.html")
+        page.wait_for_function("window.events.some(e => e.type === 'error')", timeout=60_000)
+        error = next(e for e in events(page) if e["type"] == "error")["message"]
+        assert f"“lessons/{name}”" in error and words in error, error
+        alert = page.wait_for_selector("#t p[data-trick-table-problem][role=alert]")
+        assert alert.text_content() == error
+        tf = table_frame(page)
+        box = tf.wait_for_selector("#embed-msg:not([hidden])")
+        assert box.text_content() == error and box.is_visible()
+        assert page.query_selector("#injected") is None and tf.query_selector("#injected") is None
+        assert page.evaluate("window.__pwned") is None and tf.evaluate("window.__pwned") is None
