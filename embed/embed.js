@@ -8,7 +8,8 @@
  * data-puzzle (a puzzle: "batak/17", "batak" for the next one, "daily"; its events are
  * "puzzle-solved" and "puzzle-failed"),
  * data-step, data-seat, data-seats ("all"), data-view ("open"), data-lang, data-speed,
- * data-seed, data-players, data-level,
+ * data-seed, data-players, data-level and every game's table options (data-hands, data-rounds,
+ * data-trump, ...: PASS below), as the table's own address parameters,
  * data-height (a fixed CSS height; without it the frame follows the table's height, from its
  * "resize" events), data-loading="lazy" (the table starts only when the reader scrolls within
  * 200px of it), data-src (the table's address; default: the folder
@@ -23,7 +24,14 @@
   "use strict";
   var script = document.currentScript;
   var base = script && script.src ? new URL("./", script.src).href : new URL("./", location.href).href;
-  var PASS = ["game", "puzzle", "record", "step", "seat", "seats", "view", "lang", "speed", "seed", "players", "level"];
+  // Passed on to the table's address as they are, refused there with a sentence if wrong: the
+  // embedding's, the page's own and every game's table options (ui/query.py, engine's games;
+  // tests/test_embed_js.py keeps this list whole). An option named with "_" may be written
+  // with "-" too (data-must-trump).
+  var PASS = ["game", "puzzle", "record", "step", "seat", "seats", "view", "lang", "speed", "seed",
+    "players", "level",
+    "ante", "bankroll", "deck", "eggs_double", "face_down", "hands", "marker", "must_trump",
+    "rounds", "short", "trump"];
   var frames = [];
   var MAX_LESSON = 250000;  // characters of a lesson file (ui/embed.py's MAX_LESSON)
 
@@ -35,6 +43,7 @@
     q.set("embed", "1");
     PASS.forEach(function (name) {
       var v = el.getAttribute("data-" + name);
+      if (v === null && name.indexOf("_") >= 0) v = el.getAttribute("data-" + name.replace(/_/g, "-"));
       if (v !== null && v !== "") q.set(name, v);
     });
     var lesson = el.getAttribute("data-lesson"), file = null;

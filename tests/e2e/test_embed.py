@@ -612,3 +612,39 @@ def test_a_lesson_file_that_is_not_a_lesson_is_said_in_the_frame_and_the_element
         assert box.text_content() == error and box.is_visible()
         assert page.query_selector("#injected") is None and tf.query_selector("#injected") is None
         assert page.evaluate("window.__pwned") is None and tf.evaluate("window.__pwned") is None
+
+
+def test_embed_js_passes_the_table_options(outside: tuple[Any, Sites]) -> None:
+    """`data-hands`, `data-must-trump` (or `data-must_trump`), `data-players` and the other
+    table options reach the table as its own address parameters; a wrong one is refused in
+    a sentence, in the frame and as an `error` event."""
+    page, sites = outside
+    sites.pages["/options.html"] = parent_page(
+        'data-game="kozel-classic" data-seed="4" data-deck="32" data-must-trump="1" '
+        'data-trump="H"')
+    page.goto(TUTORIAL + "/options.html")
+    tf = None
+    page.wait_for_function("window.events.some(e => e.type === 'ready')", timeout=60_000)
+    tf = table_frame(page)
+    tf.wait_for_selector("#table:not([hidden])")
+    rec = record_of(tf)
+    assert rec["seed"] == 4
+    assert rec["options"]["deck"] == 32 and rec["options"]["must_trump"] is True
+    assert rec["options"]["trump"] == "H"
+    sites.pages["/players.html"] = parent_page(
+        'data-game="bidding-kozel" data-players="5" data-seed="3" data-rounds="4"')
+    page.goto(TUTORIAL + "/players.html")
+    page.wait_for_function("window.events.some(e => e.type === 'ready')", timeout=60_000)
+    tf = table_frame(page)
+    tf.wait_for_selector("#table:not([hidden])")
+    rec = record_of(tf)
+    assert len(rec["deals"][0]["hands"]) == 5 and rec["options"]["rounds"] == 4
+    sites.pages["/bad-hands.html"] = parent_page(
+        'data-game="batak" data-hands="<img src=x id=injected onerror=window.__pwned=1>"')
+    page.goto(TUTORIAL + "/bad-hands.html")
+    page.wait_for_function("window.events.some(e => e.type === 'error')", timeout=60_000)
+    error = next(e for e in events(page) if e["type"] == "error")["message"]
+    tf = table_frame(page)
+    box = tf.wait_for_selector("#embed-msg:not([hidden])")
+    assert box.text_content() == error and "hands" in error.lower(), error
+    assert tf.query_selector("#injected") is None and tf.evaluate("window.__pwned") is None
