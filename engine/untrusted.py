@@ -30,7 +30,8 @@ add_english({
     "untrusted.too_long": "The text is {length} characters long; at most {limit} are read.",
     "untrusted.too_deep": "The text is nested more than {limit} levels deep (lists and "
                           "objects inside each other), so it is not read.",
-    "untrusted.bad_json": "The text is not valid JSON ({detail}).",
+    "untrusted.bad_json": "The text is not valid JSON: it goes wrong at line {line}, column "
+                          "{column}.",
     "untrusted.not_whole": "“{name}” must be a whole number from {low} to {high}, not "
                            "“{value}”.",
     "untrusted.no_whole": "“{name}” must be a whole number from {low} to {high}, not nothing.",
@@ -96,24 +97,25 @@ def loads(text: Any, *, max_depth: int = MAX_DEPTH, max_chars: int | None = MAX_
     check(text, max_depth=max_depth, max_chars=max_chars)
     try:
         return json.loads(text, **kwargs)
-    except json.JSONDecodeError as exc:
-        detail = f"{exc.msg} at line {exc.lineno}, column {exc.colno}"
-        raise UntrustedError(msg("untrusted.bad_json", detail=detail)) from None
-    except (ValueError, RecursionError) as exc:
-        raise UntrustedError(msg("untrusted.bad_json",
-                                 detail=quote(str(exc), 80))) from None
+    except json.JSONDecodeError as exc:  # where, never the parser's own words
+        raise UntrustedError(msg("untrusted.bad_json", line=exc.lineno,
+                                 column=exc.colno)) from None
+    except (ValueError, RecursionError):  # (a value refused by a `parse_constant`)
+        raise UntrustedError(msg("untrusted.bad_json", line=1, column=1)) from None
 
 
 def loads_or(text: Any, error: type[Exception], not_json: str, too_big: str, *,
              max_depth: int = MAX_DEPTH, max_chars: int = MAX_CHARS) -> Any:
     """`loads(text)` for a reader with its own error class and sentences (already translated):
-    text that is not JSON raises `error(not_json)` (its `{reason}` the parser's place), text
-    too long or too deep `error(too_big)` (its `{chars}` and `{depth}` the limits)."""
+    text that is not JSON raises `error(not_json)` (its `{line}` and `{column}`: where it goes
+    wrong), text too long or too deep `error(too_big)` (its `{chars}` and `{depth}` the
+    limits)."""
     try:
         return loads(text, max_depth=max_depth, max_chars=max_chars)
     except UntrustedError as exc:
         if exc.message.key == "untrusted.bad_json":
-            raise error(not_json.format(reason=dict(exc.message.params)["detail"])) from None
+            where = dict(exc.message.params)
+            raise error(not_json.format(line=where["line"], column=where["column"])) from None
         raise error(too_big.format(chars=max_chars, depth=max_depth)) from None
 
 

@@ -163,7 +163,7 @@ def parse(text: str | None) -> Record:
     if text is None:
         return Record()
     data = U.loads_or(
-        text, RecordError, _("the stored text is not JSON ({reason})."),
+        text, RecordError, _("the stored text is not JSON: it goes wrong at line {line}, column {column}."),
         _("the stored text is too long or nested too deeply to be a record (at most {chars} "
           "characters and {depth} levels)."))
     if not isinstance(data, dict):

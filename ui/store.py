@@ -130,7 +130,7 @@ def short(x: Any, limit: int = 60) -> str:
 def parse(text: str) -> Save:
     """The save in `text`, its fields checked (the record is not replayed here)."""
     data = U.loads_or(
-        text, SaveError, _("the saved text is not JSON ({reason})."),
+        text, SaveError, _("the saved text is not JSON: it goes wrong at line {line}, column {column}."),
         _("the saved text is too long or nested too deeply to be a saved match (at most "
           "{chars} characters and {depth} levels)."))
     if not isinstance(data, dict):
