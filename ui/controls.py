@@ -124,11 +124,8 @@ class Controls:
             self.resume()
         elif what == "same-cards":
             self.replay_deal()
-        elif what == "fresh-start":  # the lobby, as on a first visit
-            self.set_aside_newer()  # a newer page's save, left until now, is moved aside
-            self.hide_overlay()
-            self.env.set_history("lobby", self.env.pathname)
-            self.open_page("")
+        elif what == "fresh-start":
+            self.fresh_start()
         elif what == "copy-save":
             asyncio.ensure_future(self.copy_save())
         elif what == "take-over":

@@ -132,6 +132,14 @@ class Saving:
         self.env.write_key(key, None)
         self.env.write_key(bad_key, U.aside(kept, text, now_utc()))
 
+    def fresh_start(self) -> None:
+        """The player's "Start fresh" under a save that could not be restored: the lobby, as
+        on a first visit (a newer page's save, left until now, is moved aside)."""
+        self.set_aside_newer()
+        self.hide_overlay()
+        self.env.set_history("lobby", self.env.pathname)
+        self.open_page("")
+
     def set_aside_newer(self) -> None:
         """The player starts fresh over a newer page's save: now it is moved aside."""
         if self.newer_save and self.bad_save is not None:
