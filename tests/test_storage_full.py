@@ -146,7 +146,7 @@ def test_puzzle_progress_and_settings_not_kept_are_said_then_cleared() -> None:
         storage = FakeStorage()
         page = await opened(storage)
         await until(page, lambda: page.state.get("screen") == "lobby")
-        # index.html's display setting refused (window.__tt_store_refused), then the puzzles'
+        # index.html's display setting refused (window.__tt_stored), then the puzzles'
         page.send({"type": "stored", "key": DISPLAY_KEY, "ok": False})
         await until(page, lambda: page.note is not None)
         assert page.note is not None and page.note[1].count("your settings") == 1

@@ -408,3 +408,25 @@ def test_full_storage_at_a_finished_match_says_the_record_is_not_kept(app: App) 
         assert page.query_selector("#stopped:not([hidden])") is None
     finally:
         page.evaluate("() => { Storage.prototype.setItem = window.__realSetItem; }")
+
+
+def test_full_storage_when_a_setting_changes_says_settings_are_not_kept(app: App) -> None:
+    """index.html's own write (a display setting, in the lobby) refused by full storage is
+    said in the same note ("your settings"); the setting applies for this visit."""
+    page = app.page
+    app.reset()
+    page.evaluate("""() => {
+        window.__realSetItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function () {
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        };
+    }""")
+    try:
+        page.check('[data-setting="four-colour"]')
+        note = page.wait_for_selector('#save-note[data-note="storage"]:not([hidden])')
+        assert "your settings" in (note.text_content() or "")
+        assert page.evaluate("document.documentElement.dataset.deck") == "four"
+    finally:
+        page.evaluate("() => { Storage.prototype.setItem = window.__realSetItem; }")
+        page.uncheck('[data-setting="four-colour"]')
+    page.wait_for_selector("#save-note", state="hidden")
