@@ -50,7 +50,10 @@ def test_an_older_pages_single_text_becomes_an_undated_entry(old: str) -> None:
 
 
 def test_one_refusal_of_text_not_json_or_too_big() -> None:
-    for text, words in (("{no", "not JSON: it goes wrong at line 1, column 2"), ("[" * 100 + "]" * 100, "at most 2000000")):
+    for text, words in (
+        ("{no", "not JSON: it goes wrong at line 1, column 2"),
+        ("[" * 100 + "]" * 100, "at most 2000000"),
+    ):
         with pytest.raises(S.SaveError, match=words.replace("(", r"\(")):
             S.parse(text)
         with pytest.raises(RC.RecordError, match=words.replace("(", r"\(")):
