@@ -8,7 +8,8 @@
  * data-puzzle (a puzzle: "batak/17", "batak" for the next one, "daily"; its events are
  * "puzzle-solved" and "puzzle-failed"),
  * data-step, data-seat, data-seats ("all"), data-view ("open"), data-lang, data-speed,
- * data-seed, data-players, data-level,
+ * data-seed, data-players, data-level and every game's table options (data-hands, data-rounds,
+ * data-trump, ...: PASS below), as the table's own address parameters,
  * data-height (a fixed CSS height; without it the frame follows the table's height, from its
  * "resize" events), data-loading="lazy" (the table starts only when the reader scrolls within
  * 200px of it), data-src (the table's address; default: the folder
@@ -23,8 +24,16 @@
   "use strict";
   var script = document.currentScript;
   var base = script && script.src ? new URL("./", script.src).href : new URL("./", location.href).href;
-  var PASS = ["game", "puzzle", "record", "step", "seat", "seats", "view", "lang", "speed", "seed", "players", "level"];
+  // Passed on to the table's address as they are, refused there with a sentence if wrong: the
+  // embedding's, the page's own and every game's table options (ui/query.py, engine's games;
+  // tests/test_embed_js.py keeps this list whole). An option named with "_" may be written
+  // with "-" too (data-must-trump).
+  var PASS = ["game", "puzzle", "record", "step", "seat", "seats", "view", "lang", "speed", "seed",
+    "players", "level",
+    "ante", "bankroll", "deck", "eggs_double", "face_down", "hands", "marker", "must_trump",
+    "rounds", "short", "trump"];
   var frames = [];
+  var MAX_LESSON = 250000;  // characters of a lesson file (ui/embed.py's MAX_LESSON)
 
   function build(el) {
     if (el.getAttribute("data-trick-table-ready")) return;
@@ -34,6 +43,7 @@
     q.set("embed", "1");
     PASS.forEach(function (name) {
       var v = el.getAttribute("data-" + name);
+      if (v === null && name.indexOf("_") >= 0) v = el.getAttribute("data-" + name.replace(/_/g, "-"));
       if (v !== null && v !== "") q.set(name, v);
     });
     var lesson = el.getAttribute("data-lesson"), file = null;
@@ -85,22 +95,38 @@
       return r.text();
     }).then(function (text) {
       f.lesson = text;
+      f.name = name;
       deliver(f);
     }, function (err) {
       var message = "The lesson \u201c" + name + "\u201d could not be loaded (" + (err && err.message || err) + ").";
-      var p = document.createElement("p");
-      p.setAttribute("role", "alert");
-      p.textContent = message;  // text, never HTML
-      f.el.insertBefore(p, f.frame);
+      problem(f, message);
       f.frame.style.display = "none";
       f.el.dispatchEvent(new CustomEvent("trick-table", {
         detail: { v: 1, source: "trick-table", type: "error", message: message }, bubbles: true }));
     });
   }
 
+  // A sentence about the lesson in the author's element, above the frame: text, never HTML.
+  function problem(f, message) {
+    var p = f.el.querySelector("p[data-trick-table-problem]");
+    if (!p) {
+      p = document.createElement("p");
+      p.setAttribute("role", "alert");
+      p.setAttribute("data-trick-table-problem", "");
+      f.el.insertBefore(p, f.frame);
+    }
+    p.textContent = String(message);
+  }
+
   function deliver(f) {  // the lesson read here goes to the table once it is ready
     if (!f.ready || f.lesson === null) return;
-    f.frame.contentWindow.postMessage({ v: 1, type: "load", lesson: f.lesson }, f.origin);
+    // The table checks it and names the file in what it says; a file over MAX_LESSON
+    // characters is not handed over, only its size (the table says it is too large).
+    var load = f.lesson.length > MAX_LESSON ?
+      { v: 1, type: "load", name: f.name, size: f.lesson.length } :
+      { v: 1, type: "load", lesson: f.lesson, name: f.name };
+    f.loading = true;  // until the lesson's first step, an error is the file's: said here too
+    f.frame.contentWindow.postMessage(load, f.origin);
     f.lesson = null;
   }
 
@@ -111,6 +137,8 @@
       var f = frames[i];
       if (f.frame.contentWindow === e.source && e.origin === f.origin) {
         if (d.type === "ready") { f.ready = true; deliver(f); }
+        if (d.type === "error" && f.loading && typeof d.message === "string") problem(f, d.message);
+        if (d.type === "lesson-step") f.loading = false;
         if (d.type === "resize" && f.fit && typeof d.height === "number" && d.height > 0) {
           f.frame.style.height = Math.ceil(d.height) + "px";  // nothing scrolls inside the frame
         }

@@ -50,7 +50,8 @@ add_english({
     "address.too_big": "it unpacks to more than {limit} bytes of JSON.",
     "address.not_utf8": "it does not unpack to readable text (UTF-8).",
     "address.too_deep": "its JSON is nested more than {limit} levels deep.",
-    "address.bad_json": "it is not valid JSON ({detail}).",
+    "address.bad_json": "it is not valid JSON: it goes wrong at line {line}, column {column}.",
+    "address.bad_number": "it holds {value}, which is not a JSON number.",
     "address.not_json_value": "it holds a value JSON cannot carry ({detail}).",
     "address.encode_too_long": "written in the compact form it would be {length} characters "
                                "long; the limit is {limit}.",
@@ -136,19 +137,24 @@ def decode(text: str, *, what: What = "position") -> Any:
     return _loads(js, what)
 
 
+class _NotANumber(ValueError):
+    """NaN, Infinity or -Infinity in a JSON text."""
+
+
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise _NotANumber(name)
 
 
 def _loads(text: str, what: What) -> Any:
     _check_depth(text, what)
     try:
         return json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        detail = f"{exc.msg} at line {exc.lineno}, column {exc.colno}"
-        raise _error(msg("address.bad_json", detail=detail), what) from None
-    except (ValueError, RecursionError) as exc:
-        raise _error(msg("address.bad_json", detail=str(exc)), what) from None
+    except json.JSONDecodeError as exc:  # where, never the parser's own words
+        raise _error(msg("address.bad_json", line=exc.lineno, column=exc.colno), what) from None
+    except _NotANumber as exc:
+        raise _error(msg("address.bad_number", value=exc.args[0]), what) from None
+    except (ValueError, RecursionError):
+        raise _error(msg("address.bad_json", line=1, column=1), what) from None
 
 
 def _check_depth(text: str, what: What) -> None:

@@ -30,7 +30,8 @@ add_english({
     "untrusted.too_long": "The text is {length} characters long; at most {limit} are read.",
     "untrusted.too_deep": "The text is nested more than {limit} levels deep (lists and "
                           "objects inside each other), so it is not read.",
-    "untrusted.bad_json": "The text is not valid JSON ({detail}).",
+    "untrusted.bad_json": "The text is not valid JSON: it goes wrong at line {line}, column "
+                          "{column}.",
     "untrusted.not_whole": "“{name}” must be a whole number from {low} to {high}, not "
                            "“{value}”.",
     "untrusted.no_whole": "“{name}” must be a whole number from {low} to {high}, not nothing.",
@@ -96,12 +97,59 @@ def loads(text: Any, *, max_depth: int = MAX_DEPTH, max_chars: int | None = MAX_
     check(text, max_depth=max_depth, max_chars=max_chars)
     try:
         return json.loads(text, **kwargs)
-    except json.JSONDecodeError as exc:
-        detail = f"{exc.msg} at line {exc.lineno}, column {exc.colno}"
-        raise UntrustedError(msg("untrusted.bad_json", detail=detail)) from None
-    except (ValueError, RecursionError) as exc:
-        raise UntrustedError(msg("untrusted.bad_json",
-                                 detail=quote(str(exc), 80))) from None
+    except json.JSONDecodeError as exc:  # where, never the parser's own words
+        raise UntrustedError(msg("untrusted.bad_json", line=exc.lineno,
+                                 column=exc.colno)) from None
+    except (ValueError, RecursionError):  # (a value refused by a `parse_constant`)
+        raise UntrustedError(msg("untrusted.bad_json", line=1, column=1)) from None
+
+
+def loads_or(text: Any, error: type[Exception], not_json: str, too_big: str, *,
+             max_depth: int = MAX_DEPTH, max_chars: int = MAX_CHARS) -> Any:
+    """`loads(text)` for a reader with its own error class and sentences (already translated):
+    text that is not JSON raises `error(not_json)` (its `{line}` and `{column}`: where it goes
+    wrong), text too long or too deep `error(too_big)` (its `{chars}` and `{depth}` the
+    limits)."""
+    try:
+        return loads(text, max_depth=max_depth, max_chars=max_chars)
+    except UntrustedError as exc:
+        if exc.message.key == "untrusted.bad_json":
+            where = dict(exc.message.params)
+            raise error(not_json.format(line=where["line"], column=where["column"])) from None
+        raise error(too_big.format(chars=max_chars, depth=max_depth)) from None
+
+
+ASIDE_KEEP = 3  # bad texts kept aside under one key, newest last
+ASIDE_CHARS = 200_000  # characters kept of each (the rest is cut; its length is noted)
+
+
+def aside_entries(kept: str | None) -> list[dict[str, Any]]:
+    """The texts kept aside under one key (`aside`'s format), read tolerantly: a value that is
+    not that list (an older page kept one raw text there) is one undated entry."""
+    if kept is None:
+        return []
+    try:
+        data = loads(kept, max_depth=3, max_chars=ASIDE_KEEP * (ASIDE_CHARS + 200) * 2)
+    except UntrustedError:
+        data = None
+    if (isinstance(data, list) and data and all(
+            isinstance(e, dict) and isinstance(e.get("text"), str)
+            and isinstance(e.get("date"), (str, type(None))) for e in data)):
+        return [{k: v for k, v in e.items() if k in ("date", "text", "length")}
+                for e in data[-ASIDE_KEEP:]]
+    return [{"date": None, "text": kept[:ASIDE_CHARS], **(
+        {"length": len(kept)} if len(kept) > ASIDE_CHARS else {})}]
+
+
+def aside(kept: str | None, text: str, date: str) -> str:
+    """The new value of a key that keeps bad texts aside (`kept` its value now): a JSON list
+    of the last ASIDE_KEEP texts, newest last, each `{"date": date, "text": text}`, a text
+    longer than ASIDE_CHARS cut to that and its full `length` noted."""
+    entry: dict[str, Any] = {"date": date, "text": text[:ASIDE_CHARS]}
+    if len(text) > ASIDE_CHARS:
+        entry["length"] = len(text)
+    entries = (aside_entries(kept) + [entry])[-ASIDE_KEEP:]
+    return json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
 
 
 def whole(value: Any, name: str, low: int, high: int) -> int:
@@ -133,5 +181,6 @@ def whole_or(value: Any, low: int, high: int, default: int) -> int:
         return default
 
 
-__all__ = ["MAX_CHARS", "MAX_DEPTH", "MAX_DIGITS", "QUOTE", "UntrustedError", "check",
-           "depth_of", "loads", "quote", "whole", "whole_or"]
+__all__ = ["ASIDE_CHARS", "ASIDE_KEEP", "MAX_CHARS", "MAX_DEPTH", "MAX_DIGITS", "QUOTE",
+           "UntrustedError", "aside", "aside_entries", "check", "depth_of", "loads", "loads_or",
+           "quote", "whole", "whole_or"]

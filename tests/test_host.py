@@ -69,13 +69,13 @@ class Page:
                     self.table[k] = v
         elif name == "attr" and args[0] == ":root":
             self.root[args[1]] = args[2]
-        elif name == "store":
+        elif name == "store":  # as ui/page.js: every write of a value is answered
             if args[1] is None:
                 self.storage.pop(args[0], None)
             else:
                 self.storage[args[0]] = args[1]
-            if args[0] == S.KEY and args[1] is not None:
-                self.send({"type": "stored", "ok": True}, later=True)
+            if args[1] is not None:
+                self.send({"type": "stored", "key": args[0], "ok": True}, later=True)
         elif name == "say":
             self.said.append(args[0])
         elif name == "toast" and args[0] is not None:

@@ -11,6 +11,7 @@ import json
 import re
 from typing import Any
 
+from engine import untrusted as U
 from tests.test_host import FACTS, Page, legal_cards, run, until
 from ui import host as H
 from ui import record as RC
@@ -133,7 +134,8 @@ def test_a_corrupt_record_is_reset_with_a_note_and_the_match_kept() -> None:
         page2 = await started(storage)
         await until(page2, lambda: page2.state.get("screen") == "table")
         assert "record" in page2.notes and "could not be read" in page2.notes["record"]
-        assert page2.storage[RC.BAD_KEY] == storage[RC.KEY]
+        kept = U.aside_entries(page2.storage[RC.BAD_KEY])  # kept aside, dated
+        assert kept[-1]["text"] == storage[RC.KEY] and kept[-1]["date"]
         assert RC.parse(page2.storage[RC.KEY]).empty()
         assert json.loads(page2.storage[S.KEY])["record"] == match, "the match is untouched"
         assert S.BAD_KEY not in page2.storage

@@ -77,6 +77,9 @@ class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding, Puz
         self.save_off = False
         self.paused: Paused | None = None
         self.bad_save: str | None = None  # the text of a save that could not be restored
+        self.newer_save = False  # it is a newer page's, left where it is until "Start fresh"
+        self.refused_keys = set()  # (ui/saving.py's `stored`)
+        self.storage_lost = []
         self.leave_go: Callable[[], None] | None = None  # what "Leave" in the dialog does
         self.leave_under: str | None = None  # the sheet the leave dialog covers
         self.input_marked = False  # performance mark "tt:input" made
@@ -122,7 +125,7 @@ class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding, Puz
             try:
                 restored = S.restore(text, self.games, self.info, self.levels, PAUSES)
             except Exception as exc:  # noqa: BLE001 (a bad save is a message, never a crash)
-                self.keep_unreadable(text)
+                self.keep_unreadable(text, newer=isinstance(exc, S.SaveNewer))
                 self.open_page("")
                 self.show_unreadable(str(exc))
                 return
@@ -142,6 +145,8 @@ class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding, Puz
         self.last_mark = None
         self.save_off = False
         self.bad_save = None
+        self.newer_save = False
+        self.refused_keys, self.storage_lost = set(), []
         self.clear_note()
         self.open_page(query)
 

@@ -22,7 +22,13 @@ REVIEW_ACTIONS = ("last-trick", "score-sheet", "replay", "replay-next", "replay-
 STORAGE_OFF = N_("This browser does not let the page keep anything (private mode?): the match "
                "is not saved.")
 
-STORAGE_FULL = N_("The browser's storage is full or turned off: the match is not being saved.")
+# What a refused write loses (the browser's storage full), said once in STORAGE_LOST.
+STORAGE_LOST = N_("The browser's storage is full, so your progress is not being kept. Not kept: "
+                  "{lost}. Play goes on; free some space for this site to keep it again.")
+LOST_SAVE = N_("the match save (a reload starts afresh)")
+LOST_RECORD = N_("this match in your record")
+LOST_PUZZLES = N_("your puzzle progress")
+LOST_SETTINGS = N_("your settings")
 
 OTHER_TAB = N_("This match went on in another tab, so this tab stopped saving it (the other tab's "
              "game is kept).")

@@ -124,10 +124,8 @@ class Controls:
             self.resume()
         elif what == "same-cards":
             self.replay_deal()
-        elif what == "fresh-start":  # the lobby, as on a first visit
-            self.hide_overlay()
-            self.env.set_history("lobby", self.env.pathname)
-            self.open_page("")
+        elif what == "fresh-start":
+            self.fresh_start()
         elif what == "copy-save":
             asyncio.ensure_future(self.copy_save())
         elif what == "take-over":

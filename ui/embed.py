@@ -30,7 +30,7 @@ from engine import address
 from engine import untrusted as U
 from engine.lessons import Lesson, load_lesson
 
-from .i18n import _, error_text, game_info
+from .i18n import _, error_text, game_info, grouped
 from .seen import Seen
 
 VERSION = 1
@@ -40,7 +40,9 @@ PARAMS = frozenset({"embed", "record", "lesson", "seat", "seats", "view", "step"
                     "fit", "wait",
                     "lang", "puzzle"})
 COMMANDS = {
-    "load": frozenset({"record", "lesson", "seat", "seats", "view", "step"}),
+    # (`name`: the lesson file's address, for sentences; `size` instead of `lesson`: embed.js
+    # read a file too large to hand over)
+    "load": frozenset({"record", "lesson", "name", "size", "seat", "seats", "view", "step"}),
     "play": frozenset({"move"}),
     "restart": frozenset(),
     "step": frozenset({"dir", "to"}),
@@ -48,7 +50,8 @@ COMMANDS = {
 }
 EVENTS = ("ready", "resize", "move", "trick", "deal-over", "lesson-step", "lesson-done", "error",
           "puzzle-solved", "puzzle-failed")
-MAX_MESSAGE = 250_000  # characters of a message's JSON
+MAX_LESSON = 250_000  # characters of a lesson file
+MAX_MESSAGE = 600_000  # characters of a message's JSON (a lesson file's text fits, escaped)
 SPEEDS = ("0", "1", "2", "3")
 
 
@@ -214,13 +217,21 @@ def parse_record(value: Any) -> dict[str, Any]:
     return value
 
 
+def too_large(address: str, size: int) -> EmbedError:
+    """A lesson file over MAX_LESSON characters."""
+    return EmbedError(_("The lesson “{address}” is too large: {size} characters, and a lesson "
+                        "file may have at most {limit}.").format(
+                            address=U.quote(address, 200), size=grouped(size),
+                            limit=grouped(MAX_LESSON)))
+
+
 def lesson_from_text(text: str, address: str, game: str | None) -> Lesson:
-    """A lesson file's text, checked (at most 250,000 characters of JSON, a lesson the engine
-    takes, for `game` when the address names one)."""
-    if len(text) > 250_000:
-        raise EmbedError(_("The lesson file is too large (over 250,000 characters)."))
+    """A lesson file's text, checked (at most MAX_LESSON characters of JSON, a lesson the
+    engine takes, for `game` when the table is set for one); every refusal names the file."""
+    if len(text) > MAX_LESSON:
+        raise too_large(address, len(text))
     try:
-        data = U.loads(text, max_chars=250_000)
+        data = U.loads(text, max_chars=MAX_LESSON)
     except U.UntrustedError as exc:
         if exc.message.key != "untrusted.bad_json":
             raise EmbedError(_("The lesson “{address}” is nested more than {depth} levels deep: "
@@ -228,21 +239,32 @@ def lesson_from_text(text: str, address: str, game: str | None) -> Lesson:
                                                              depth=U.MAX_DEPTH)) from None
         raise EmbedError(_("The lesson “{address}” is not JSON.").format(
             address=U.quote(address, 200))) from None
-    lesson = parse_lesson(data)
+    lesson = parse_lesson(data, address)
     if game is not None and lesson.game != game:
-        raise EmbedError(_("The address is for {game}, but its lesson is for {other}.").format(
-            game=title(game), other=title(lesson.game)))
+        raise EmbedError(_("The table is set for {game}, but the lesson “{address}” is for "
+                           "{other}.").format(game=title(game), address=U.quote(address, 200),
+                                              other=title(lesson.game)))
     return lesson
 
 
-def parse_lesson(value: Any) -> Lesson:
+def parse_lesson(value: Any, address: str | None = None) -> Lesson:
+    """A lesson (an object, or text: JSON or the compact form) the engine's reader takes;
+    `address`: the file it came from, named in the sentence."""
     try:
         if isinstance(value, str):
-            value = address.decode(value.strip(), what="lesson")
+            value = address_decode(value.strip())
         return load_lesson(value)
     except ValueError as exc:
+        if address is not None:
+            raise EmbedError(_("The lesson “{address}” is not a lesson the table can use: "
+                               "{reason}").format(address=U.quote(address, 200),
+                                                  reason=error_text(exc))) from None
         raise EmbedError(_("The lesson could not be loaded: {reason}").format(
             reason=error_text(exc))) from None
+
+
+def address_decode(text: str) -> Any:
+    return address.decode(text, what="lesson")
 
 
 # ------------------------------------------------------------------------------ positions
@@ -355,8 +377,16 @@ def parse_command(text: Any) -> dict[str, Any]:
     if extra:
         raise EmbedError(_("The command “{command}” has unknown field(s): {fields}.").format(
             command=kind, fields=", ".join(e[:40] for e in extra)))
-    if kind == "load" and ("record" in data) == ("lesson" in data):
+    if kind == "load" and sum(k in data for k in ("record", "lesson", "size")) != 1:
         raise EmbedError(_("“load” needs a record or a lesson (one of them)."))
+    if kind == "load" and not isinstance(data.get("name", ""), str):
+        raise EmbedError(_("“name” must be the lesson file’s address, as text."))
+    if kind == "load" and "size" in data and (
+            not isinstance(data["size"], int) or isinstance(data["size"], bool)):
+        raise EmbedError(_("“size” must be a whole number, not {value}.").format(
+            value=U.quote(json.dumps(data["size"]))))
+    if kind == "load" and "size" in data:
+        whole(data["size"], "size", MAX_LESSON + 1, 10**12)
     if kind == "play" and not isinstance(data.get("move"), str):
         raise EmbedError(_("“play” needs a move as text, such as \"QS\" or \"bid 5\"."))
     if kind == "step":

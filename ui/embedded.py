@@ -180,14 +180,18 @@ class Embedding:
         """A command from the parent window (only from `parent=`'s origin when given)."""
         if self.parent_origin is not None and str(origin) != self.parent_origin:
             return
+        cmd: dict[str, Any] | None = None
         try:
             cmd = E.parse_command(text if isinstance(text, str) else None)
             self.command(cmd)
-        except E.EmbedError as exc:
-            self.post(E.event("error", message=str(exc)))
         except Exception as exc:  # noqa: BLE001 (never a crash: say it)
-            self.post(E.event("error", message=_("The table could not do that: {reason}")
-                              .format(reason=error_text(exc))))
+            said = str(exc) if isinstance(exc, E.EmbedError) else _(
+                "The table could not do that: {reason}").format(reason=error_text(exc))
+            waiting = self.embed is not None and self.embed.wait and self.t.match is None
+            if waiting or (cmd is not None and cmd.get("type") == "load"):
+                self.embed_error(said)  # a lesson or position not loaded: said in the frame too
+            else:
+                self.post(E.event("error", message=said))
 
     def command(self, cmd: dict[str, Any]) -> None:
         kind = cmd["type"]
@@ -198,8 +202,14 @@ class Embedding:
             if "record" in cmd:
                 spec.record = E.parse_record(cmd["record"])
             else:
-                spec.lesson = E.parse_lesson(cmd["lesson"])
                 game = self.embed.game if self.embed is not None else None
+                name = cmd.get("name")
+                if "size" in cmd:  # embed.js read a file too large to hand over
+                    raise E.too_large(str(name or ""), int(cmd["size"]))
+                if name is not None and isinstance(cmd["lesson"], str):
+                    spec.lesson = E.lesson_from_text(cmd["lesson"], name, game)
+                else:
+                    spec.lesson = E.parse_lesson(cmd["lesson"])
                 if game is not None and spec.lesson.game != game:
                     raise E.EmbedError(_("The address is for {game}, but its lesson is for "
                                          "{other}.").format(game=E.title(game),

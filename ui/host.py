@@ -18,6 +18,7 @@ from typing import Any
 
 from engine import untrusted as U
 
+from . import store as S
 from .app import App
 from .dom import Dom
 from .env import DISPLAY_KEY, Env
@@ -128,7 +129,8 @@ class Host:
         elif kind == "answer":
             env.answer(int(msg.get("n") or 0), msg.get("value"))
         elif kind == "stored":
-            a.stored(bool(msg.get("ok")))
+            key = msg.get("key")
+            a.stored(bool(msg.get("ok")), key if isinstance(key, str) else S.KEY)
         elif kind == "storage":  # another tab wrote (the `storage` event)
             key, value = str(msg.get("key") or ""), msg.get("value")
             if value is None:

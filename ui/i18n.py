@@ -115,6 +115,13 @@ def number(value: float, digits: int = 1) -> str:
     return shown.replace(".", ",") if current in DECIMAL_COMMA else shown
 
 
+def grouped(n: int) -> str:
+    """A whole number with its thousands grouped as the page's language writes them:
+    "5,000,000", "5.000.000" (tr, pt), "5 000 000" (ru, a no-break space)."""
+    sep = {"tr": ".", "pt": ".", "ru": "\u00a0"}.get(current, ",")
+    return f"{n:,}".replace(",", sep)
+
+
 def plural_n(value: float, digits: int = 1) -> int:
     """The count that picks a plural form (`ngettext`) for `value` as `number` shows it: the
     whole number itself, else 2 (a fraction takes the form of 2 in en, tr, ru and pt: "0,5

@@ -535,7 +535,7 @@
       try {
         if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value);
       } catch (e) { ok = false; }
-      if (key === SAVE_KEY && value !== null) post({ type: "stored", ok: ok });
+      if (value !== null) post({ type: "stored", key: key, ok: ok });  // (ui/saving.py's `stored`)
     },
     "say": say,
     "say-head": function (fallback) {
@@ -913,6 +913,8 @@
   window.__tt_state = function () { return mirror.state; };
   window.__tt_record = function () { return mirror.record; };
   window.__tt_boot = function () { var b = {}; for (var k in boot) b[k] = boot[k]; return b; };
+  // index.html's own writes (the display settings, the language), answered as the page's are
+  window.__tt_stored = function (key, ok) { post({ type: "stored", key: String(key), ok: !!ok }); };
   window.__tt_save = function () { try { return localStorage.getItem(SAVE_KEY); } catch (e) { return null; } };
   window.__tt_reset = function (q) { return call("reset", [String(q || "")]); };
   // opens the page again as a reload would (the stored save, the address `q`), without one

@@ -162,18 +162,10 @@ def parse(text: str | None) -> Record:
     """The record in `text` (a fresh one when nothing is stored); RecordError says why not."""
     if text is None:
         return Record()
-    try:
-        data = U.loads(text)
-    except U.UntrustedError as exc:
-        if exc.message.key == "untrusted.bad_json":
-            raise RecordError(_("the stored text is not JSON ({reason}).").format(
-                reason=dict(exc.message.params)["detail"])) from None
-        raise RecordError(_("the stored text is too long or nested too deeply to be a record "
-                            "(at most {chars} characters and {depth} levels).").format(
-                                chars=U.MAX_CHARS, depth=U.MAX_DEPTH)) from None
-    except ValueError as exc:
-        raise RecordError(_("the stored text is not JSON ({reason}).").format(
-            reason=exc)) from None
+    data = U.loads_or(
+        text, RecordError, _("the stored text is not JSON: it goes wrong at line {line}, column {column}."),
+        _("the stored text is too long or nested too deeply to be a record (at most {chars} "
+          "characters and {depth} levels)."))
     if not isinstance(data, dict):
         raise RecordError(_("the stored text is not a record."))
     fmt = data.get("format")

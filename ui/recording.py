@@ -43,7 +43,7 @@ class Recording:
         except RC.RecordError as exc:
             self.record_broken = str(exc)
             if text is not None:
-                self.env.write_key(RC.BAD_KEY, text)
+                self.set_aside(RC.KEY, RC.BAD_KEY, text)  # (ui/saving.py)
                 self.env.write_key(RC.KEY, RC.Record().dumps())
             self.note("record", _("Your record could not be read ({reason}) and was started "
                                   "again. The unreadable text is kept for a bug report.")

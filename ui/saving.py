@@ -5,22 +5,43 @@ report.
 
 from __future__ import annotations
 
+import datetime
+
+from engine import untrusted as U
+
+from . import choices as C
+from . import puzzle as P
+from . import record as RC
 from . import sheets as SH
 from . import store as S
 from . import views as V
-from .choices import OTHER_TAB, STORAGE_FULL, STORAGE_OFF
-from .i18n import _
+from .choices import OTHER_TAB, STORAGE_OFF
+from .env import DISPLAY_KEY, NAME_KEY
+from .i18n import SAVED_KEY, _, names_list
+
+# What a refused write of each key loses, in the order it is said.
+LOST = {S.KEY: C.LOST_SAVE, RC.KEY: C.LOST_RECORD, P.KEY: C.LOST_PUZZLES,
+        DISPLAY_KEY: C.LOST_SETTINGS, SAVED_KEY: C.LOST_SETTINGS, NAME_KEY: C.LOST_SETTINGS}
+
+
+def now_utc() -> str:
+    """The time a bad text is kept aside, to the second (UTC)."""
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
 class Saving:
     """(mixed into ui/app.py's `App`)"""
 
+    refused_keys: set[str]  # the keys whose last write the browser refused (storage full)
+    storage_lost: list[str]  # what the note says is not kept (LOST's texts, untranslated)
+
     def save(self) -> None:
         """Keeps where the page is in the browser's storage (ui/store.py), unless another tab
         wrote the save since this one last did: then this tab says so and stops writing.
         Saving never stops play: whatever goes wrong is a note."""
-        if self.save_off or self.embed is not None:
-            return  # a position or lesson on show never replaces the player's saved match
+        if self.save_off or self.embed is not None or self.newer_save:
+            return  # a position or lesson on show, or a newer page's save left for the player
+            # to decide on, is never replaced
         try:
             self.write_save()
         except Exception as exc:  # noqa: BLE001
@@ -56,19 +77,31 @@ class Saving:
         self.env.write_key(S.KEY, text)
         self.last_mark = (self.tab, n)
 
-    def stored(self, ok: bool) -> None:
-        """The browser's answer to the last write of the save: a refusal (full storage) is a
-        quiet note, and play goes on; the next write that goes through clears it."""
-        if ok:
-            self.clear_note("storage")
-            return
-        before, mark = getattr(self, "unsaved", (None, None))
-        if before is None:
-            self.env.store.pop(S.KEY, None)
+    def stored(self, ok: bool, key: str = S.KEY) -> None:
+        """The browser's answer to a write of `key` (every write of a value is answered, the
+        display settings' and language's of index.html too): a refusal (full storage) is said
+        once, in one note naming everything not kept; play goes on. A write of that key that
+        goes through later takes it off the note (and the note away once nothing is lost)."""
+        if key == S.KEY and not ok:  # the copy is the browser's again (the other tab's mark)
+            before, mark = getattr(self, "unsaved", (None, None))
+            if before is None:
+                self.env.store.pop(S.KEY, None)
+            else:
+                self.env.store[S.KEY] = before
+            self.last_mark = mark
+        if key not in LOST:
+            return  # (a bad text kept aside: nothing the player keeps)
+        refused = self.refused_keys
+        (refused.discard if ok else refused.add)(key)
+        lost = [w for w in dict.fromkeys(LOST.values())
+                if any(LOST[k] == w for k in refused)]
+        if lost == self.storage_lost:
+            return  # nothing new to say: said once, not on every move
+        self.storage_lost = lost
+        if lost:
+            self.note("storage", _(C.STORAGE_LOST).format(lost=names_list([_(w) for w in lost])))
         else:
-            self.env.store[S.KEY] = before
-        self.last_mark = mark
-        self.note("storage", _(STORAGE_FULL))
+            self.clear_note("storage")
 
     def take_over(self) -> None:
         """After another tab took the save: this tab loads it and keeps it from now on."""
@@ -76,14 +109,43 @@ class Saving:
         self.clear_note()
         self.boot("")
 
-    def keep_unreadable(self, text: str) -> None:
-        """A save that cannot be restored moves to another key (for a bug report), so the
-        page starts clean but nothing is deleted silently."""
+    def keep_unreadable(self, text: str, newer: bool = False) -> None:
+        """A save that cannot be restored moves to another key (for a bug report; the last
+        few kept there, dated), so the page starts clean but nothing is deleted silently. A
+        newer page's save (`newer`) stays where it is, unwritten, until the player chooses to
+        start fresh (`set_aside_newer`): going back to the newer page finds it."""
         self.bad_save = text
-        self.last_mark = None
-        if self.env.storage_ok:  # (full: the page makes room first; the text stays here)
-            self.env.write_key(S.KEY, None)
-            self.env.write_key(S.BAD_KEY, text)
+        self.newer_save = newer
+        self.last_mark = None if not newer else self.last_mark
+        if not newer:
+            self.set_aside(S.KEY, S.BAD_KEY, text)
+
+    def set_aside(self, key: str, bad_key: str, text: str) -> None:
+        """Moves the unreadable `text` of `key` to `bad_key`, which keeps the last few
+        (engine/untrusted.py's `aside`), each dated."""
+        if not self.env.storage_ok:
+            return
+        try:
+            kept = self.env.read_key(bad_key)
+        except Exception:  # noqa: BLE001
+            kept = None
+        self.env.write_key(key, None)
+        self.env.write_key(bad_key, U.aside(kept, text, now_utc()))
+
+    def fresh_start(self) -> None:
+        """The player's "Start fresh" under a save that could not be restored: the lobby, as
+        on a first visit (a newer page's save, left until now, is moved aside)."""
+        self.set_aside_newer()
+        self.hide_overlay()
+        self.env.set_history("lobby", self.env.pathname)
+        self.open_page("")
+
+    def set_aside_newer(self) -> None:
+        """The player starts fresh over a newer page's save: now it is moved aside."""
+        if self.newer_save and self.bad_save is not None:
+            self.newer_save = False
+            self.last_mark = None
+            self.set_aside(S.KEY, S.BAD_KEY, self.bad_save)
 
     def show_unreadable(self, reason: str) -> None:
         """Says the saved match could not be restored (the reason may quote saved text: it is
@@ -96,7 +158,8 @@ class Saving:
         text = self.bad_save
         if text is None:
             try:
-                text = self.env.read_key(S.BAD_KEY)
+                kept = U.aside_entries(self.env.read_key(S.BAD_KEY))
+                text = kept[-1]["text"] if kept else None
             except Exception:  # noqa: BLE001
                 text = None
         if text is None:

@@ -41,6 +41,11 @@ class SaveError(ValueError):
     language)."""
 
 
+class SaveNewer(SaveError):
+    """A save of a later format (a newer version of the page wrote it): left where it is until
+    the player chooses to start fresh."""
+
+
 @dataclass
 class Settings:
     """The lobby's choices: the game, its table options (as text), players, seed, level, speed."""
@@ -124,21 +129,18 @@ def short(x: Any, limit: int = 60) -> str:
 
 def parse(text: str) -> Save:
     """The save in `text`, its fields checked (the record is not replayed here)."""
-    try:
-        data = U.loads(text)
-    except U.UntrustedError as exc:
-        if exc.message.key == "untrusted.bad_json":
-            raise SaveError(_("the saved text is not JSON ({reason}).").format(
-                reason=dict(exc.message.params)["detail"])) from None
-        raise SaveError(_("the saved text is too long or nested too deeply to be a saved match "
-                          "(at most {chars} characters and {depth} levels).").format(
-                              chars=U.MAX_CHARS, depth=U.MAX_DEPTH)) from None
-    except ValueError as exc:
-        raise SaveError(_("the saved text is not JSON ({reason}).").format(reason=exc)) from None
+    data = U.loads_or(
+        text, SaveError, _("the saved text is not JSON: it goes wrong at line {line}, column {column}."),
+        _("the saved text is too long or nested too deeply to be a saved match (at most "
+          "{chars} characters and {depth} levels)."))
     if not isinstance(data, dict):
         raise SaveError(_("the saved text is not a saved match."))
     fmt = data.get("format")
     if fmt != FORMAT:
+        if is_int(fmt) and fmt > FORMAT:
+            raise SaveNewer(_("it was saved by another version of the page (save format "
+                              "{saved}; this page reads format {format}).").format(
+                                  saved=short(fmt), format=FORMAT))
         if is_int(fmt) or isinstance(fmt, str):
             raise SaveError(_("it was saved by another version of the page (save format "
                               "{saved}; this page reads format {format}).").format(

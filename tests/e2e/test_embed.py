@@ -579,3 +579,72 @@ def test_lesson_file_on_the_authors_site(outside: tuple[Any, Sites]) -> None:
     page.goto(TUTORIAL + "/poker.html")
     evs = wait_events(page, 2)
     assert [e["type"] for e in evs[:2]] == ["ready", "error"], evs
+
+
+def test_a_lesson_file_that_is_not_a_lesson_is_said_in_the_frame_and_the_element(
+        outside: tuple[Any, Sites]) -> None:
+    """embed.js reads a lesson file that is not a lesson (not JSON, 5 MB, nested too deep,
+    for another game, refused by the engine's reader): the table says why, naming the file, in
+    the frame (as text) and as an `error` event, and embed.js puts the same sentence in the
+    author's element (as text); no markup from the file runs anywhere."""
+    page, sites = outside
+    markup = '<img src=x id=injected onerror="window.__pwned=1">'
+    files = {
+        "not-json.json": ("nope " + markup, "is not JSON"),
+        "big.json": ('{"v": 1, "title": "' + "x" * 5_000_000 + '"}', "too large"),
+        "deep.json": ("[" * 5000 + "]" * 5000, "nested more than 64 levels deep"),
+        "batak.json": (json.dumps(lesson_doc("batak-auction")), "is for Batak"),
+        "refused.json": (json.dumps({"v": 1, "game": "koz-maca", "title": markup}),
+                         "is not a lesson the table can use"),
+    }
+    for name, (body, words) in files.items():
+        sites.pages[f"/lessons/{name}"] = body
+        sites.pages[f"/{name}.html"] = parent_page(
+            f'data-game="koz-maca" data-lesson="lessons/{name}"')
+        page.goto(f"{TUTORIAL}/{name}.html")
+        page.wait_for_function("window.events.some(e => e.type === 'error')", timeout=60_000)
+        error = next(e for e in events(page) if e["type"] == "error")["message"]
+        assert f"“lessons/{name}”" in error and words in error, error
+        alert = page.wait_for_selector("#t p[data-trick-table-problem][role=alert]")
+        assert alert.text_content() == error
+        tf = table_frame(page)
+        box = tf.wait_for_selector("#embed-msg:not([hidden])")
+        assert box.text_content() == error and box.is_visible()
+        assert page.query_selector("#injected") is None and tf.query_selector("#injected") is None
+        assert page.evaluate("window.__pwned") is None and tf.evaluate("window.__pwned") is None
+
+
+def test_embed_js_passes_the_table_options(outside: tuple[Any, Sites]) -> None:
+    """`data-hands`, `data-must-trump` (or `data-must_trump`), `data-players` and the other
+    table options reach the table as its own address parameters; a wrong one is refused in
+    a sentence, in the frame and as an `error` event."""
+    page, sites = outside
+    sites.pages["/options.html"] = parent_page(
+        'data-game="kozel-classic" data-seed="4" data-deck="32" data-must-trump="1" '
+        'data-trump="H"')
+    page.goto(TUTORIAL + "/options.html")
+    tf = None
+    page.wait_for_function("window.events.some(e => e.type === 'ready')", timeout=60_000)
+    tf = table_frame(page)
+    tf.wait_for_selector("#table:not([hidden])")
+    rec = record_of(tf)
+    assert rec["seed"] == 4
+    assert rec["options"]["deck"] == 32 and rec["options"]["must_trump"] is True
+    assert rec["options"]["trump"] == "H"
+    sites.pages["/players.html"] = parent_page(
+        'data-game="bidding-kozel" data-players="5" data-seed="3" data-rounds="4"')
+    page.goto(TUTORIAL + "/players.html")
+    page.wait_for_function("window.events.some(e => e.type === 'ready')", timeout=60_000)
+    tf = table_frame(page)
+    tf.wait_for_selector("#table:not([hidden])")
+    rec = record_of(tf)
+    assert len(rec["deals"][0]["hands"]) == 5 and rec["options"]["rounds"] == 4
+    sites.pages["/bad-hands.html"] = parent_page(
+        'data-game="batak" data-hands="<img src=x id=injected onerror=window.__pwned=1>"')
+    page.goto(TUTORIAL + "/bad-hands.html")
+    page.wait_for_function("window.events.some(e => e.type === 'error')", timeout=60_000)
+    error = next(e for e in events(page) if e["type"] == "error")["message"]
+    tf = table_frame(page)
+    box = tf.wait_for_selector("#embed-msg:not([hidden])")
+    assert box.text_content() == error and "hands" in error.lower(), error
+    assert tf.query_selector("#injected") is None and tf.evaluate("window.__pwned") is None

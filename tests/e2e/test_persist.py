@@ -149,6 +149,13 @@ def test_games_mid_match_asks_first(app: App) -> None:
     assert page.query_selector("[data-leave]") is None
 
 
+def kept_aside(page: Any, key: str) -> str:
+    """The newest text kept aside under `key` (a dated list: engine/untrusted.py's `aside`)."""
+    entries = json.loads(page.evaluate("k => localStorage.getItem(k)", key))
+    assert entries[-1]["date"], entries
+    return str(entries[-1]["text"])
+
+
 def check_cannot_restore(page: Any, words: str) -> str:
     box = page.wait_for_selector("[data-restore-failed]")
     text = box.text_content() or ""
@@ -167,7 +174,7 @@ def test_corrupt_save(app: App) -> None:
     assert page.query_selector("#injected") is None
     assert page.evaluate("window.__pwned") is None
     # The bad text is kept under another key, not deleted; the save key is free again.
-    assert page.evaluate("k => localStorage.getItem(k)", BAD_KEY) == bad
+    assert kept_aside(page, BAD_KEY) == bad
     assert page.evaluate("window.__tt_save()") is None
     page.click("[data-restore-failed] summary")  # the saved text, shown as text
     assert page.is_visible("[data-bad-save]")
@@ -239,10 +246,18 @@ def test_full_storage_is_a_quiet_note(app: App) -> None:
     try:
         app.act()
         note = page.wait_for_selector('#save-note[data-note="storage"]')
-        assert "not being saved" in (note.text_content() or "")
+        text = note.text_content() or ""
+        assert "not being kept" in text and "the match save" in text, text
         assert app.wait_turn() == "input"  # play goes on
+        page.evaluate("""() => {  // the note is said once: count its changes from now on
+            window.__noteChanges = 0;
+            new MutationObserver(() => { window.__noteChanges++; }).observe(
+                document.getElementById('save-note'),
+                {childList: true, characterData: true, subtree: true});
+        }""")
         app.act()
         assert app.wait_turn() == "input"
+        assert page.evaluate("window.__noteChanges") == 0
         assert page.query_selector("#overlay:not([hidden])") is None
         assert saved(page) == before
     finally:
@@ -347,7 +362,7 @@ def test_deeply_nested_storage_is_refused_not_fatal(app: App) -> None:
         page.evaluate("([k, t]) => localStorage.setItem(k, t)", [key, deep])
     reload(page)
     check_cannot_restore(page, "nested too deeply")
-    assert page.evaluate("k => localStorage.getItem(k)", BAD_KEY) == deep
+    assert kept_aside(page, BAD_KEY) == deep
     page.click('[data-action="fresh-start"]')
     page.wait_for_selector("[data-restore-failed]", state="detached")
     app.start("koz-maca", 48)
@@ -355,3 +370,63 @@ def test_deeply_nested_storage_is_refused_not_fatal(app: App) -> None:
     assert saved(page)["record"]["seed"] == 48
     for key in ("trick-table/display", "trick-table/v1/puzzles"):
         page.evaluate("k => localStorage.removeItem(k)", key)
+
+
+def test_full_storage_at_a_finished_match_says_the_record_is_not_kept(app: App) -> None:
+    """A match that ends while the browser's storage is full: the note says, once, that
+    neither the save nor this match in the record is kept; a new match still plays."""
+    page = app.page
+    m = engine.new_match("kozel-classic", seed=5)
+    rng = __import__("random").Random(5)
+    while not m.is_over:
+        m.play(rng.choice(m.deal.legal_moves()))
+    settings = {"game": "kozel-classic", "options": {}, "players": "", "seed": "5",
+                "level": "easy", "speed": "0"}
+    put_save(page, json.dumps({"format": 1, "tab": "t0", "n": 1, "screen": "table",
+                               "overlay": "over", "cur": len(m.deals) - 1, "away": [],
+                               "settings": settings, "record": m.record()}))
+    page.evaluate("localStorage.removeItem('trick-table/v1/record')")
+    page.evaluate("""() => {
+        window.__realSetItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function () {
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        };
+    }""")
+    try:
+        page.evaluate("window.__tt_reopen('')")
+        app.settle()
+        note = page.wait_for_selector('#save-note[data-note="storage"]:not([hidden])')
+        text = note.text_content() or ""
+        assert "storage is full" in text and "this match in your record" in text, text
+        assert note.is_visible()
+        assert page.evaluate("localStorage.getItem('trick-table/v1/record')") is None
+        app.reset()
+        app.start("batak", 12)
+        assert app.wait_turn() == "input"
+        app.act()  # a legal move is answered
+        assert app.wait_turn() == "input"
+        assert page.query_selector("#stopped:not([hidden])") is None
+    finally:
+        page.evaluate("() => { Storage.prototype.setItem = window.__realSetItem; }")
+
+
+def test_full_storage_when_a_setting_changes_says_settings_are_not_kept(app: App) -> None:
+    """index.html's own write (a display setting, in the lobby) refused by full storage is
+    said in the same note ("your settings"); the setting applies for this visit."""
+    page = app.page
+    app.reset()
+    page.evaluate("""() => {
+        window.__realSetItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function () {
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        };
+    }""")
+    try:
+        page.check('[data-setting="four-colour"]')
+        note = page.wait_for_selector('#save-note[data-note="storage"]:not([hidden])')
+        assert "your settings" in (note.text_content() or "")
+        assert page.evaluate("document.documentElement.dataset.deck") == "four"
+    finally:
+        page.evaluate("() => { Storage.prototype.setItem = window.__realSetItem; }")
+        page.uncheck('[data-setting="four-colour"]')
+    page.wait_for_selector("#save-note", state="hidden")
