@@ -950,6 +950,12 @@
     try { tt = (history.state && history.state.tt) || ""; } catch (e) { tt = ""; }
     post({ type: "popstate", tt: tt, search: location.search });
   });
+  // Shown again or focused: whether another tab went on with the match meanwhile is checked
+  // now, before a move is made here (ui/saving.py other_tab_has_it).
+  document.addEventListener("visibilitychange", function () {
+    if (ready && document.visibilityState === "visible") post({ type: "seen" });
+  });
+  window.addEventListener("focus", function () { if (ready) post({ type: "seen" }); });
   window.addEventListener("storage", function (e) {
     if (e.key && e.key.indexOf("trick-table/") === 0) post({ type: "storage", key: e.key, value: e.newValue });
   });

@@ -725,4 +725,9 @@ def parse_display(text: str | None) -> dict[str, bool]:
 def take_over_html() -> str:
     """The button that brings a match another tab went on with to this tab."""
     return (f'<button type="button" class="btn small" data-action="take-over">'
-            f'{esc(_("Play on here"))}</button>')
+            f'{esc(take_over_label())}</button>')
+
+
+def take_over_label() -> str:
+    """"Play on here", saying what it replaces."""
+    return _("Play on here (the other tab’s game stops)")
