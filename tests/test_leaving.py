@@ -172,3 +172,71 @@ def test_the_note_says_what_play_on_here_replaces() -> None:
     from ui import views as V
     html = V.take_over_html()
     assert 'data-action="take-over"' in html and "the other tab" in html
+
+
+class ToastPage(NotedPage):
+    """The page, with every toast operation kept in order (None: the toast cleared)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.toast_ops: list[str | None] = []
+
+    def carry_out(self, name: str, *args: Any) -> None:
+        if name == "toast":
+            self.toast_ops.append(args[0])
+        elif name == "announce-clear":
+            self.said.clear()
+        super().carry_out(name, *args)
+
+
+def test_a_new_table_clears_the_old_tables_messages() -> None:
+    """Kozel Classic's next round says its trump in a toast; leaving for the lobby and dealing
+    Bidding Kozel at once leaves no word of it on screen or in the live region."""
+    async def go() -> None:
+        page = ToastPage()
+        page.host = H.boot(page)
+        page.send({"type": "start", "facts": dict(FACTS, search="?speed=0&level=easy")})
+        await asyncio.sleep(0)
+        kozel = dict(FIELDS, game="kozel-classic", seed="5")
+        page.send({"type": "click", "attrs": {"data-game-choice": "kozel-classic"},
+                   "lobby": kozel})
+        page.send({"type": "click", "attrs": {"data-start": ""}, "lobby": kozel})
+        await until(page, lambda: page.state.get("screen") == "table")
+        await to_summary(page)
+        page.send({"type": "click", "attrs": {"data-action": "next"}})
+        await until(page, lambda: any(t and "♥" in t or t and "♦" in t or t and "♠" in t
+                                      or t and "♣" in t for t in page.toast_ops))
+        notice = next(t for t in page.toast_ops if t)
+        assert "trump" in notice.lower()
+        page.send({"type": "click", "attrs": {"data-action": "lobby"}})
+        await until(page, lambda: page.state.get("screen") == "lobby")
+        bk = dict(FIELDS, game="bidding-kozel", seed="7")
+        page.send({"type": "click", "attrs": {"data-game-choice": "bidding-kozel"}, "lobby": bk})
+        page.send({"type": "click", "attrs": {"data-start": ""}, "lobby": bk})
+        if page.overlay[0] == "leave":  # the Kozel match is still in progress: asked first
+            page.send({"type": "click", "attrs": {"data-action": "leave-confirm"}})
+        await until(page, lambda: page.state.get("game") == "bidding-kozel")
+        after = page.toast_ops[page.toast_ops.index(notice) + 1:]
+        assert None in after, page.toast_ops  # the old toast was taken down
+        assert notice not in after[after.index(None):]
+        assert not any(notice in line for line in page.said)
+        assert page.errors == []
+    run(go)
+
+
+def test_only_another_table_drops_the_messages() -> None:
+    """A take-back or a step puts the same cards again: its messages stay."""
+    import engine
+    from ui import effects as F
+    from ui.controller import Table
+
+    t = Table()
+    m1 = engine.new_match("koz-maca", seed=1)
+    t.put(m1, 0)
+    assert any(isinstance(e, F.NewTable) for e in t.take())
+    t.put(engine.replay(m1.record()), 0)  # the same cards again
+    assert not any(isinstance(e, F.NewTable) for e in t.take())
+    t.put(engine.new_match("koz-maca", seed=2), 0)
+    assert any(isinstance(e, F.NewTable) for e in t.take())
+    t.put(engine.new_match("batak", seed=2), 0)
+    assert any(isinstance(e, F.NewTable) for e in t.take())

@@ -208,7 +208,12 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
 
     # ------------------------------------------------------------------------------ the table
     def put(self, match: Any, cur: int) -> None:
-        """A match on the table at deal `cur` (new, resumed, replayed or taken back)."""
+        """A match on the table at deal `cur` (new, resumed, replayed or taken back). Another
+        table (another game or cards, or one put after the lobby) drops every message of the
+        one before: those on screen, and those still to be carried out (they come before)."""
+        old = self.match
+        if old is None or old.game != match.game or old.seed != match.seed:
+            self.emit(F.NewTable())
         self.match = match
         self.cur = cur
         self.placed += 1

@@ -46,6 +46,9 @@ class Runner:
             self.say(e.text)
         elif isinstance(e, F.Toast):
             self.toast(e.text)
+        elif isinstance(e, F.NewTable):
+            self.clear_toast()
+            self.dom.op("announce-clear")
         elif isinstance(e, F.Sound):
             self.dom.op("sound", e.kind)
         elif isinstance(e, F.Post):
