@@ -250,6 +250,8 @@ class PuzzlePage:
             self.dom.op("focus", '#lobby .puzzles-entry [data-action="puzzle-daily"]')
         elif what == "puzzle-answer" and on:
             self.sync().show_puzzle_answer()
+            self.flush()  # the box without its button: the keyboard goes on from "Next puzzle"
+            self.dom.op("focus", "#lesson .puzzle-controls .primary")
         elif what == "puzzle-next" and on:
             self.open_puzzle(P.Ref("next", t.puzzle.game), t.puzzle.id)
         elif what in ("puzzle-retry", "restart") and on:

@@ -101,9 +101,12 @@ def test_address_opens_the_puzzle_and_a_wrong_card_plays_the_refutation(app: App
     assert "Not this one" in said and "queen of diamonds" not in said  # the answer: when asked
     focused = page.evaluate("document.activeElement && document.activeElement.dataset.action")
     assert focused == "puzzle-next"  # the keyboard goes on from there
-    page.click('#lesson [data-action="puzzle-answer"]')
+    page.focus('#lesson [data-action="puzzle-answer"]')
+    page.keyboard.press("Enter")
     page.wait_for_selector("#lesson [data-puzzle-answer]")
     assert "queen of diamonds" in (page.text_content("#lesson [data-puzzle-answer]") or "")
+    focused = page.evaluate("document.activeElement && document.activeElement.dataset.action")
+    assert focused == "puzzle-next"  # (its button gone, the focus is not dropped)
     saved = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(P.KEY)})"))
     assert saved["failed"] == {"batak": ["o100001.42"]} and saved["streak"] == 0
 
