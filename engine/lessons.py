@@ -35,7 +35,7 @@ MAX_POSITIONS = 2000  # positions checked over every path through the lesson
 
 LESSON_FIELDS = frozenset({"v", "game", "title", "intro", "record", "seat", "view", "steps",
                            "end"})
-STEP_FIELDS = frozenset({"text", "expect", "right", "wrong", "hint", "replies"})
+STEP_FIELDS = frozenset({"text", "expect", "right", "wrong", "hint", "replies", "answers"})
 VIEWS = ("own", "open")
 
 add_english({
@@ -75,6 +75,10 @@ add_english({
     "lesson.expect_twice": "'expect' lists the move '{move}' twice.",
     "lesson.too_many_moves": "'{field}' lists {count} moves; the limit is {limit}.",
     "lesson.replies_list": "'replies' must be a list of move texts.",
+    "lesson.answers_object": "'answers' must be an object from moves to texts.",
+    "lesson.answer_accepted": "'answers' has feedback for '{move}', which the step accepts.",
+    "lesson.answer_illegal": "'answers' has feedback for '{move}', which is not legal there: "
+                             "{reason}",
     "lesson.expect_illegal": "the expected move '{move}' is not legal there: {reason}",
     "lesson.reply_illegal": "after the answer '{answer}', reply {index} '{move}' is not legal: "
                             "{reason}",
@@ -102,7 +106,10 @@ class Step:
 
     `expect` is "one" (exactly `moves[0]`), "set" (any of `moves`) or "any" (any legal move;
     `moves` is empty). Moves are the engine's own texts (as `Deal.legal_moves()` writes them).
-    `replies` are played after the reader's move, before the next step."""
+    `replies` are played after the reader's move, before the next step. `answers` are the
+    feedback for particular moves the step does not accept ((move, text) pairs, in the engine's
+    notation): a move the text invites but the lesson turns down is answered for itself, and
+    any other with `wrong`."""
 
     text: str
     expect: str
@@ -111,6 +118,11 @@ class Step:
     wrong: str | None = None
     hint: str | None = None
     replies: tuple[str, ...] = ()
+    answers: tuple[tuple[str, str], ...] = ()
+
+    def answer_for(self, move: str) -> str | None:
+        """The feedback written for `move` (the engine's notation), or None."""
+        return next((text for mv, text in self.answers if mv == move), None)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"text": self.text}
@@ -122,6 +134,8 @@ class Step:
                 out[k] = v
         if self.replies:
             out["replies"] = list(self.replies)
+        if self.answers:
+            out["answers"] = dict(self.answers)
         return out
 
 
@@ -227,6 +241,9 @@ class LessonRun:
             return Outcome("illegal", msg("lesson.illegal", reason=reason), None, reason)
         move = normalise(deal, text)
         if step.expect != "any" and move not in step.moves:
+            own = step.answer_for(move)
+            if own:
+                return Outcome("wrong", msg("lesson.text", text=own), own)
             if step.wrong:
                 return Outcome("wrong", msg("lesson.text", text=step.wrong), step.wrong)
             return Outcome("wrong", msg("lesson.wrong"))
@@ -374,6 +391,7 @@ class _Shape:
     wrong: str | None
     hint: str | None
     replies: list[str]
+    answers: dict[str, str] = field(default_factory=dict)
 
 
 def _step_shape(i: int, raw: Any) -> _Shape:
@@ -418,7 +436,20 @@ def _step_shape(i: int, raw: Any) -> _Shape:
     if len(replies) > MAX_MOVES:
         raise fail(msg("lesson.too_many_moves", field="replies", count=len(replies),
                        limit=MAX_MOVES))
-    return _Shape(text, kind, moves, right, wrong, hint, list(replies))
+    answers = raw.get("answers", {})
+    if answers is None:
+        answers = {}
+    if not isinstance(answers, Mapping) or not all(isinstance(k, str) for k in answers):
+        raise fail(msg("lesson.answers_object"))
+    if len(answers) > MAX_MOVES:
+        raise fail(msg("lesson.too_many_moves", field="answers", count=len(answers),
+                       limit=MAX_MOVES))
+    own: dict[str, str] = {}
+    for mv in answers:
+        said = _text(answers, mv, MAX_TEXT, required=True, where=i)
+        assert said is not None
+        own[mv] = said
+    return _Shape(text, kind, moves, right, wrong, hint, list(replies), own)
 
 
 def _at(record: Mapping[str, Any], moves: Sequence[str]) -> Match:
@@ -480,11 +511,20 @@ def _check_paths(record: Mapping[str, Any], shapes: list[_Shape], seat: int) -> 
                 if canon in answers:
                     raise fail(msg("lesson.expect_twice", move=canon))
                 answers.append(canon)
+        own: list[tuple[str, str]] = []
+        for mv, said in shape.answers.items():
+            reason = deal.illegal_reason(mv)
+            if reason is not None:
+                raise fail(msg("lesson.answer_illegal", move=mv, reason=reason))
+            canon = normalise(deal, mv)
+            if shape.expect == "any" or canon in answers:
+                raise fail(msg("lesson.answer_accepted", move=canon))
+            own.append((canon, said))
         main = not path  # only the main line reaches a step without leaving it
         if main:
             s = shape
             steps.append(Step(s.text, s.expect, tuple(answers) if s.expect != "any" else (),
-                              s.right, s.wrong, s.hint, ()))
+                              s.right, s.wrong, s.hint, (), tuple(own)))
         replies_canon: list[str] | None = None
         children: list[tuple[int, list[str], list[tuple[int, str]]]] = []
         for k, answer in enumerate(answers):
@@ -508,7 +548,7 @@ def _check_paths(record: Mapping[str, Any], shapes: list[_Shape], seat: int) -> 
         if main and replies_canon:
             steps[index] = Step(steps[index].text, steps[index].expect, steps[index].moves,
                                 steps[index].right, steps[index].wrong, steps[index].hint,
-                                tuple(replies_canon))
+                                tuple(replies_canon), steps[index].answers)
         stack.extend(reversed(children))  # the main line (first answer) is walked first
     return steps
 

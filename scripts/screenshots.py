@@ -10,6 +10,7 @@ served under a sub-path, as GitHub Pages would serve it.
     python3 scripts/screenshots.py look       # the lobby and every game mid-trick, 3 sizes
     python3 scripts/screenshots.py puzzles    # the puzzle screen, 4 languages, 2 sizes
     python3 scripts/screenshots.py record     # the record page and a score sheet's chart
+    python3 scripts/screenshots.py teach      # a puzzle after a wrong card, a hint (tr, phone)
 
 For each game (default: one of each family) at 360x640 and 1280x800: the table mid-trick,
 the last trick, the score sheet after the first deal and the hand replay.
@@ -247,6 +248,38 @@ def puzzles(b: Any) -> None:
     ctx.close()
 
 
+def phone(b: Any, w: int = 360, h: int = 640) -> tuple[Any, Any]:
+    """A touch phone's context (device scale 2) on dist/, and its page."""
+    ctx = b.new_context(viewport={"width": w, "height": h}, device_scale_factor=2,
+                        has_touch=True, is_mobile=True)
+    ctx.route("**/*", handle)
+    return ctx, ctx.new_page()
+
+
+def teach(b: Any) -> None:
+    """In Turkish on a 360x640 phone: a puzzle after a wrong card (the refutation played out,
+    the answer not yet asked for), and a hint at auction Batak's table."""
+    ctx, page = phone(b)
+    page.goto(BASE + "?lang=tr&speed=0&puzzle=batak/o100001.42")
+    page.wait_for_selector("#table[data-puzzle-state=solving][data-input]", timeout=120_000)
+    best = puzzle_best(str(page.get_attribute("#table", "data-puzzle")))
+    legal = page.eval_on_selector_all("#hand [data-legal]", "ns => ns.map(n => n.dataset.card)")
+    wrong = next(c for c in legal if c not in best)
+    page.click(f'#hand [data-card="{wrong}"]')
+    page.wait_for_selector("#table[data-puzzle-state=failed] #lesson .puzzle-controls",
+                           timeout=60_000)
+    page.evaluate("window.scrollTo(0, 0)")
+    shoot(page, "39-puzzle-wrong-tr-360")
+    ctx.close()
+    ctx, page = phone(b)
+    page.goto(BASE + "?lang=tr&game=batak&seed=5&speed=0&level=easy")
+    page.wait_for_selector("#table[data-input]", state="attached", timeout=120_000)
+    page.click('#bar [data-action="hint"]')
+    page.wait_for_selector("[data-hint]", state="attached", timeout=60_000)
+    shoot(page, "39-hint-tr-360")
+    ctx.close()
+
+
 def sample_record() -> str:
     """A record of a few matches of each game, played out by random moves (ui/record.py)."""
     import random
@@ -344,6 +377,9 @@ def main(games: list[str]) -> None:
             games = []
         if games == ["regional"]:
             regional(b)
+            games = []
+        if games == ["teach"]:
+            teach(b)
             games = []
         if games == ["record"]:
             record_screens(b)

@@ -351,8 +351,9 @@ def test_every_lesson_runs_to_the_end(path: Path) -> None:
             if wrong:
                 out = run.try_move(wrong[0])
                 assert out.kind == "wrong" and out.played == []
-                if step.wrong:
-                    assert str(out.message) == step.wrong
+                said = step.answer_for(wrong[0]) or step.wrong
+                if said:
+                    assert str(out.message) == said
         illegal = [c for h in deal.hands for c in h if deal.illegal_reason(c) is not None]
         assert illegal
         out = run.try_move(illegal[0])
@@ -364,6 +365,79 @@ def test_every_lesson_runs_to_the_end(path: Path) -> None:
         assert out.played[0] == (lesson.seat, move)
         assert len(out.played) == 1 + len(step.replies)
     assert run.done and run.try_move("AS").kind == "done"
+
+
+def invited(text: str, legal: list[str], accepted: list[str]) -> set[str]:
+    """The legal moves a step's text invites: the cards it names ({QS}) and the bids ("bid 8",
+    "8 or more", "a bid of 5 or 6", a hand "worth about 9 tricks"), and a pass it speaks of;
+    a card named as one of an accepted play of several cards (Bidding Kozel) is that play's."""
+    out: set[str] = set()
+    in_sets = {c for mv in accepted if " " in mv and not mv.startswith(("bid", "trump"))
+               for c in mv.split()}
+    out |= {c for c in re.findall(r"\{([0-9AKQJ]{1,2}[SHDC])\}", text) if c not in in_sets}
+    bids = {int(n) for n in re.findall(r"\bbid (?:of |just )?(\d+)", text)}
+    bids |= {int(n) for pair in re.findall(r"bid (?:of )?(\d+) or (\d+)", text) for n in pair}
+    bids |= {int(n) for n in re.findall(r"worth (?:at least |about )?(\d+) tricks", text)}
+    for n in re.findall(r"(\d+) or more", text):
+        bids |= {int(m[4:]) for m in legal if m.startswith("bid ") and int(m[4:]) >= int(n)}
+    out |= {f"bid {n}" for n in bids}
+    if re.search(r"\bpass", text, re.IGNORECASE):
+        out.add("pass")
+    return out & set(legal)
+
+
+def names_move(text: str, move: str) -> bool:
+    """Whether feedback `text` speaks of `move` itself."""
+    if move == "pass":
+        return bool(re.search(r"\bpass", text, re.IGNORECASE))
+    if move.startswith("bid "):
+        return bool(re.search(rf"\bbid {move[4:]}\b", text, re.IGNORECASE))
+    return "{" + move + "}" in text
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.name)
+def test_every_move_a_lessons_text_invites_is_accepted_or_answered(path: Path) -> None:
+    """A move the step's own words invite is either right, or answered by feedback about that
+    move (never, say, a bid of 9 on a hand "worth at least 9 tricks" answered about passing)."""
+    lesson = load_lesson(json.loads(path.read_text("utf-8")))
+    run = lesson.start()
+    for i, step in enumerate(lesson.steps):
+        legal = run.deal.legal_moves()
+        accepted = legal if step.expect == "any" else list(step.moves)
+        for move in sorted(invited(step.text, legal, accepted) - set(accepted)):
+            out = run.try_move(move)
+            assert out.kind == "wrong", (i + 1, move)
+            assert names_move(str(out.message), move), \
+                f"step {i + 1}: {move} is answered with “{out.message}”"
+        out = run.try_move(accepted[0])
+        assert out.kind == "right"
+    assert run.done
+
+
+def test_the_auction_lesson_answers_a_bid_of_9_about_9() -> None:
+    lesson = load_lesson(json.loads((LEARN / "lessons" / "batak-auction.json").read_text("utf-8")))
+    run = lesson.start()
+    assert run.try_move("bid 5").kind == "right"
+    said = str(run.try_move("bid 9").message)
+    assert "bid 9" in said and "8" in said and "Pass would be final" not in said
+    assert "Pass would be final" in str(run.try_move("pass").message)
+
+
+def test_answers_for_particular_moves() -> None:
+    doc = base()
+    doc["steps"][0]["answers"] = {"9h": "{9H} beats it too, but costs more."}
+    lesson = load_lesson(doc)
+    assert lesson.steps[0].answers == (("9H", "{9H} beats it too, but costs more."),)
+    assert load_lesson(lesson.to_json()) == lesson  # round trip
+    run = lesson.start()
+    out = run.try_move("9H")
+    assert out.kind == "wrong" and out.text == "{9H} beats it too, but costs more."
+    assert str(run.try_move("4H").message) != out.text  # (illegal: the engine's reason first)
+    for answers, words in (([1], "object"), ({"8H": "x"}, "accepts"),
+                           ({"QS": "x"}, "not legal"), ({"9H": 3}, "text")):
+        bad = base()
+        bad["steps"][0]["answers"] = answers
+        assert words in refused(bad)
 
 
 class _Embeds(HTMLParser):
@@ -454,3 +528,27 @@ def test_every_embed_on_a_game_page_works(page: Path) -> None:
         target = (page.parent / ref).resolve()
         assert target.is_file(), ref
         assert load_lesson(json.loads(target.read_text("utf-8"))).game == game
+
+
+def test_right_is_not_said_twice() -> None:
+    """The verdict's "Right." is left out when the lesson's own feedback begins with it."""
+    from ui.lesson_view import lesson_box
+
+    def said(feedback: tuple[str, str]) -> str:
+        def text(n: Any) -> str:
+            return (n.text or "") + "".join(text(c) for c in n.children)
+        lesson = load_lesson(base())
+        box = lesson_box(lesson.start(), feedback, None)
+        part = next(n for n in box if n.attrs.get("data-lesson-feedback"))
+        return text(part)
+
+    assert said(("right", "Right: {8H} beats {7H}.")).count("Right") == 1
+    assert said(("right", "Right.")).count("Right") == 1
+    assert said(("right", "Good: the others may outbid you.")).startswith("Right. ")
+    assert said(("wrong", "Not this one: try {8H}.")).count("Not this one") == 1
+    assert said(("wrong", "Cheaper, please.")).startswith("Not this one. ")
+    for path in LESSON_FILES:  # every lesson's right answers, as the page shows them
+        lesson = load_lesson(json.loads(path.read_text("utf-8")))
+        for step in lesson.steps:
+            shown = said(("right", step.right or "Right."))
+            assert not re.match(r"Right\W+Right", shown), (path.name, shown)

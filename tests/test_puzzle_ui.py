@@ -142,10 +142,80 @@ def test_the_box_is_text_only() -> None:
     assert all(n.tag in ("div", "p", "b", "small", "span", "button", "#text") for n in every)
     assert any(n.text == "<b>goal</b>" for n in every)  # as text: page.js sets textContent
     actions = {n.attrs.get("data-action") for n in every if n.tag == "button"}
-    assert actions == {"puzzle-next", "puzzle-retry", "puzzle-daily"}
+    assert actions == {"puzzle-next", "puzzle-retry", "puzzle-answer", "puzzle-daily"}
     texts = " ".join(n.text or "" for n in every)
-    assert "queen of spades" in texts and "king of spades or ace of spades" in texts
-    assert "7 puzzles solved" in texts
+    assert "queen of spades" in texts and "7 puzzles solved" in texts
+    # named in a player's words, not by the file's id
+    assert "Batak puzzle 3" in texts and "o1.2" not in texts
+
+
+def _texts_and_actions(b: P.BoxState) -> tuple[str, set[str]]:
+    def walk(ns: list[Any]) -> list[Any]:
+        return [x for n in ns for x in (n, *walk(n.children))]
+    every = walk(P.box(b))
+    return (" ".join(n.text or "" for n in every),
+            {str(n.attrs.get("data-action")) for n in every if n.tag == "button"})
+
+
+def test_a_wrong_card_shows_the_refutation_and_the_answer_only_when_asked() -> None:
+    b = P.BoxState(title="Batak", number=3, pid="o1.2", kind="open", goal="Win 2.",
+                   state="failed", move="QS", best=("KS", "AS"))
+    texts, actions = _texts_and_actions(b)
+    assert "Not this one: queen of spades loses." in texts
+    assert "king of spades" not in texts and "ace of spades" not in texts
+    assert "puzzle-answer" in actions
+    b.shown = True
+    texts, actions = _texts_and_actions(b)
+    assert "The best card: king of spades or ace of spades." in texts
+    assert "puzzle-answer" not in actions
+    # while the refutation is played out: no control, no answer
+    b.shown, b.playing = False, True
+    texts, actions = _texts_and_actions(b)
+    assert "king of spades" not in texts and "puzzle-answer" not in actions
+
+
+def test_a_try_that_does_not_count_says_so() -> None:
+    b = P.BoxState(title="Batak", number=3, pid="o1.2", kind="open", goal="Win 2.",
+                   state="solved", move="KS", best=("KS",), streak=4, counted=False)
+    texts, _a = _texts_and_actions(b)
+    assert "not at the first try" in texts and "streak stays at 4" in texts
+    b.counted = True
+    texts, _a = _texts_and_actions(b)
+    assert "first try" not in texts
+
+
+def test_an_embedded_puzzle_offers_no_other_puzzle() -> None:
+    for state in ("solving", "failed", "solved"):
+        b = P.BoxState(title="Batak", number=3, pid="o1.2", kind="open", goal="Win 2.",
+                       state=state, move=None if state == "solving" else "QS", best=("KS",),
+                       embedded=True)
+        _t, actions = _texts_and_actions(b)
+        assert not actions & {"puzzle-next", "puzzle-daily", "puzzles"}, (state, actions)
+    assert "puzzle-retry" in actions
+
+
+def test_the_daily_date_is_its_own_unbreakable_part() -> None:
+    b = P.BoxState(title="Kozel Miner", number=12, pid="c1.2", kind="open", goal="Win 2.",
+                   state="solving", daily="2026-12-03")
+    head = P.box(b)[0]
+    assert [n.text for n in head.children] == ["Daily puzzle", "2026-12-03"]
+    assert head.children[1].cls == "puzzle-date"
+    css = (ROOT / "assets" / "style.css").read_text("utf-8")
+    assert re.search(r"\.lesson-head small \{[^}]*white-space: nowrap", css)
+    texts, _a = _texts_and_actions(b)
+    assert "Kozel Miner puzzle 12" in texts
+
+
+def test_the_lobby_pill_leads_to_the_puzzle_list_daily_first() -> None:
+    import engine
+    from ui import views as V
+    from ui.i18n import game_info
+    info = {g: game_info(engine.GAME_INFO[g]) for g in engine.GAME_INFO}
+    html = V.puzzles_html(info, "kozel-miner")
+    actions = re.findall(r'data-action="([a-z-]+)"(?: data-game="([a-z-]+)")?', html)
+    assert actions[0] == ("puzzle-daily", "")
+    assert [g for _a, g in actions[1:]] == ["kozel-miner"] + [
+        g for g in EP.GAMES if g != "kozel-miner"]
 
 
 class _Embeds(HTMLParser):
@@ -263,6 +333,45 @@ def test_a_wrong_card_fails_and_the_refutation_is_played_out() -> None:
 S_KEY = S.KEY
 
 
+def test_a_solve_after_a_wrong_card_or_the_answer_does_not_count() -> None:
+    async def go() -> None:
+        page = await opened("?speed=0&puzzle=batak/o100001.42",
+                            storage={P.KEY: json.dumps({"format": 1, "solved": {}, "failed": {},
+                                                        "streak": 3, "best": 3, "daily": {}})})
+        await until(page, lambda: page.table.get("data-puzzle-state") == "solving")
+        await answer(page, right=False)
+        p = one("batak", "o100001.42")
+        assert not any(P.card_names([c]) in page.parts["lesson"] for c in p.best)
+        saved = json.loads(page.storage[P.KEY])
+        assert saved["streak"] == 0 and saved["failed"] == {"batak": [p.id]}
+        page.send({"type": "click", "attrs": {"data-action": "puzzle-answer"}})
+        await until(page, lambda: "The best card" in page.parts["lesson"])
+        assert P.card_names(p.best) in page.parts["lesson"]
+        page.send({"type": "click", "attrs": {"data-action": "puzzle-retry"}})
+        await until(page, lambda: page.table.get("data-puzzle-state") == "solving")
+        await answer(page, right=True)
+        saved = json.loads(page.storage[P.KEY])
+        assert saved["streak"] == 0 and saved["solved"] == {}  # not solved at the first try
+        assert "not at the first try" in page.parts["lesson"]
+        # and again after that: still practice
+        page.send({"type": "click", "attrs": {"data-action": "puzzle-retry"}})
+        await until(page, lambda: page.table.get("data-puzzle-state") == "solving")
+        await answer(page, right=True)
+        assert json.loads(page.storage[P.KEY])["streak"] == 0
+        # a puzzle solved at the first try, then tried again, extends no streak either
+        page.send({"type": "click", "attrs": {"data-action": "puzzle-next"}})
+        await until(page, lambda: page.table.get("data-puzzle") != f"batak/{p.id}"
+                    and page.table.get("data-puzzle-state") == "solving")
+        await answer(page, right=True)
+        assert json.loads(page.storage[P.KEY])["streak"] == 1
+        page.send({"type": "click", "attrs": {"data-action": "puzzle-retry"}})
+        await until(page, lambda: page.table.get("data-puzzle-state") == "solving")
+        await answer(page, right=True)
+        assert json.loads(page.storage[P.KEY])["streak"] == 1
+        assert page.errors == []
+    run(go)
+
+
 def test_a_right_card_solves_then_next_puzzle_and_back_to_the_lobby() -> None:
     async def go() -> None:
         page = await opened("?speed=0&puzzle=batak/o100001.42")
@@ -309,10 +418,19 @@ def test_daily_from_the_lobby_and_by_date() -> None:
         game, _n = P.daily_game("2026-12-02")
         want = P.daily_pick("2026-12-02", puzzles(game))
         assert page.table["data-puzzle"] == f"{game}/{want.id}"
-        assert "Daily puzzle · 2026-12-02" in page.parts["lesson"]
+        assert '"Daily puzzle"' in page.parts["lesson"]
+        assert '"text": "2026-12-02"' in page.parts["lesson"]
         await answer(page, right=True)
         saved = json.loads(page.storage[P.KEY])
         assert saved["daily"] == {"2026-12-02": f"{game}/{want.id}:solved"}
+        # opened again, the day's puzzle is shown as solved (no new try counted)
+        page.send({"type": "click", "attrs": {"data-action": "lobby"}})
+        await until(page, lambda: page.state.get("screen") == "lobby")
+        page.send({"type": "popstate", "tt": "table", "search": "?speed=0&puzzle=daily/2026-12-02"})
+        await until(page, lambda: page.table.get("data-puzzle") == f"{game}/{want.id}")
+        assert page.table["data-puzzle-state"] == "solved"
+        assert "already solved this daily puzzle" in page.parts["lesson"]
+        assert "puzzle-retry" in page.parts["lesson"]
         page.send({"type": "click", "attrs": {"data-action": "lobby"}})
         await until(page, lambda: page.state.get("screen") == "lobby")
         page.send({"type": "click", "attrs": {"data-action": "puzzles", "data-game": "kozel-miner"}})

@@ -59,6 +59,7 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
         self.speed = "2"
         self.level: str = "normal"
         self.overlay: Overlay | None = None
+        self.summary_closed = False  # the deal's summary was closed: the table shows the deal
         self.lingering = False  # a finished trick is on show
         self.waiting: str | None = None  # the timer awaited now ("linger", "sweep", "tick")
         self.cleared_at = -1e9  # when the last finished trick began to clear (clock)
@@ -148,7 +149,7 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
                      lesson_done=self.lesson_done and not self.replying,
                      busy=self.replying or (self.puzzle is not None
                                             and (self.pz_playing or self.pz_state != "solving")),
-                     **page)
+                     summary_closed=self.summary_closed, **page)
 
     def can_act(self) -> bool:
         return TV.can_act(self.match, self.cur, self.ui())
@@ -207,7 +208,12 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
 
     # ------------------------------------------------------------------------------ the table
     def put(self, match: Any, cur: int) -> None:
-        """A match on the table at deal `cur` (new, resumed, replayed or taken back)."""
+        """A match on the table at deal `cur` (new, resumed, replayed or taken back). Another
+        table (another game or cards, or one put after the lobby) drops every message of the
+        one before: those on screen, and those still to be carried out (they come before)."""
+        old = self.match
+        if old is None or old.game != match.game or old.seed != match.seed:
+            self.emit(F.NewTable())
         self.match = match
         self.cur = cur
         self.placed += 1
@@ -217,6 +223,7 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
         self.begin_deal()
 
     def begin_deal(self) -> None:
+        self.summary_closed = False
         self.selection = []
         self.last_trick = None
         self.lingering = False
@@ -385,8 +392,11 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
         self.overlay = kind
         self.emit(F.Sheet(kind.value, html, say_head))
 
-    def close(self) -> None:
-        """The sheet is closed: play goes on."""
+    def close(self, was: Any = None) -> None:
+        """The sheet (`was`) is closed: play goes on. A deal's summary closed (Escape, its
+        close button) leaves the finished deal on show, the summary a button away."""
+        if was == Overlay.SUMMARY and self.match is not None and self.deal.phase == "over":
+            self.summary_closed = True
         self.overlay = None
         self.emit(F.CloseSheet(), F.Render())
         self.advance()

@@ -87,17 +87,15 @@ class Controls:
             self.sync().check_answer(play=what == "check-play")
         elif what == "next" and m is not None:
             self.sync().next_deal()
+        elif what == "summary" and m is not None:
+            self.reopen_summary()
         elif what == "continue" and m is not None:
             self.t.match_over()
         elif what == "again" and m is not None:
             self.c.seed = ""
             self.start_match()
         elif what == "lobby":
-            if self.in_progress():
-                self.ask_leave(_("Leave the match?"), _("The match in progress will be lost."),
-                               _("Leave the match"), self.leave)
-            else:
-                self.leave()
+            self.to_games()
         elif what == "leave-confirm":
             go = self.leave_go
             self.hide_overlay()
@@ -138,8 +136,9 @@ class Controls:
                 self.t.close_review()
                 self.flush()
                 return
+            was = self.t.overlay
             self.hide_overlay()
-            self.sync().close()
+            self.sync().close(was)
         elif what == "sound":
             self.env.sound_is_on = not self.env.sound_is_on
             self.dom.op("sound-set", self.env.sound_is_on)
@@ -148,6 +147,21 @@ class Controls:
         elif what == "speed":
             self.t.cycle_speed([k for k, _name in V.SPEEDS])
         self.flush()
+
+    def to_games(self) -> None:
+        """The bar's "Games": to the lobby, a match in progress kept as Back keeps it
+        (starting another match is what asks, ui/app.py deal_new)."""
+        if self.in_progress():
+            self.env.set_history("lobby", self.env.pathname)
+            self.pause()
+        else:
+            self.leave()
+
+    def reopen_summary(self) -> None:
+        """The finished deal's summary again, after it was closed (the panel's button)."""
+        if self.t.overlay is None and self.deal.phase == "over" and not self.t.own_end:
+            self.t.summary_closed = False
+            self.show_summary()
 
     def ask_leave(self, title: str, text: str, confirm: str, go: Callable[[], None],
                   cancel: str | None = None) -> None:

@@ -29,6 +29,12 @@ class Toast:
 
 
 @dataclass(frozen=True)
+class NewTable:
+    """Another match (or the same one again) is put on the table: every message of the one
+    before (its toast, the lines said) goes with it."""
+
+
+@dataclass(frozen=True)
 class Sound:
     kind: str  # "card", "trick", "turn", "won", "lost"
 

@@ -23,6 +23,7 @@ from .app import App
 from .dom import Dom
 from .env import DISPLAY_KEY, Env
 from .puzzle import KEY as PUZZLE_KEY
+from .store import KEY as SAVE_KEY
 
 HOST: Host | None = None
 
@@ -139,6 +140,13 @@ class Host:
                 env.store[key] = str(value)
             if key == PUZZLE_KEY:
                 a.pz_progress = None  # read again when next needed
+            elif key == SAVE_KEY and a.t.match is not None:
+                a.other_tab_has_it()  # another tab went on with the match: said at once
+                a.flush()
+        elif kind == "seen":  # the tab is shown again, or has the focus (ui/page.js)
+            if a.t.match is not None:
+                a.other_tab_has_it(tell=True)
+                a.flush()
         elif kind == "motion":
             env.reduce_motion = bool(msg.get("reduce"))
 

@@ -67,6 +67,13 @@ def only_move(run: Any) -> bool:
     return len(run.deal.legal_moves()) == 1
 
 
+def said_already(label: str, text: str) -> bool:
+    """Whether the lesson's own feedback `text` begins with the word of the verdict's `label`
+    ("Right." before "Right: {8H} beats..."): then the label is not said again."""
+    word = label.strip().rstrip(".!:").strip().casefold()
+    return bool(word) and text.lstrip().casefold().startswith(word)
+
+
 def lesson_box(run: Any, feedback: tuple[str, str] | None, hint: str | None,
                busy: bool = False) -> list[Node]:
     """What the lesson's box holds: the title and step, the answer to the last move, the
@@ -82,6 +89,8 @@ def lesson_box(run: Any, feedback: tuple[str, str] | None, hint: str | None,
         kind, text = feedback
         label = {"right": _("Right."), "wrong": _("Not this one."),
                  "illegal": _("Not allowed.")}.get(kind, "")
+        if said_already(label, text):
+            label = ""  # ("Right. Right: ..." says it twice)
         out.append(Node("div", cls=f"lesson-feedback {kind}",
                         attrs={"data-lesson-feedback": kind, "role": "status"},
                         children=[Node("strong", label + " " if label else ""), *blocks(text)]))

@@ -58,6 +58,7 @@ class Lobby:
         self.t.sid += 1
         self.t.match = None
         self.dom.op("announce-clear")  # the table's lines are not the lobby's
+        self.clear_toast()  # nor its messages
         self.dom.hidden("table", True)
         self.hide_overlay()
         if not draw:

@@ -84,7 +84,7 @@ class Pace:
                 self.wait("linger", linger)
             return  # at Instant, until a tap
         if d.phase == "over":
-            if self.overlay is None:
+            if self.overlay is None and not self.summary_closed:
                 self.summary()  # a deal can end as it starts (four Aces dealt to one hand)
             return
         if self.overlay is not None or d.to_move is None:

@@ -192,10 +192,30 @@
   }
 
   // ------------------------------------------------------------------ focus and motion
+  // The hand's cards the keyboard visits: those that may be played now (and a selection's), or
+  // every card while it is not the player's turn (none is marked then).
+  function handCards() { return Array.prototype.slice.call(document.querySelectorAll("#hand [data-card]")); }
+  function reachable() {
+    return handCards().filter(function (c) { return c.getAttribute("aria-disabled") !== "true"; });
+  }
+  // A card that has just become unplayable gives the focus to the nearest playable one.
+  function playableNear(node) {
+    if (!node || !node.matches || !node.matches('#hand [data-card][aria-disabled="true"]')) return node;
+    var all = handCards(), ok = reachable(), i = all.indexOf(node), best = null;
+    ok.forEach(function (c) {
+      if (best === null || Math.abs(all.indexOf(c) - i) < Math.abs(all.indexOf(best) - i)) best = c;
+    });
+    return best || node;
+  }
+
   function focusHand(newTurn) {
     var active = document.activeElement;
     var mine = active && (el("hand").contains(active) || el("panel").contains(active));
     if (newTurn && !mine) active = null;
+    if (active && active.isConnected && playableNear(active) !== active) {
+      focusOn(playableNear(active));
+      return;
+    }
     if (active && active !== document.body && active.isConnected && active.id !== "felt"
         && active.getClientRects().length > 0) return;
     var target = document.querySelector("#hand [data-legal], #panel [data-move]:not([disabled])");
@@ -557,7 +577,9 @@
         var active = document.activeElement;
         if (!active || active === document.body || !active.isConnected) {
           var again = document.querySelector(keep);
-          focusOn(again);
+          focusOn(playableNear(again));
+        } else if (playableNear(active) !== active) {
+          focusOn(playableNear(active));
         }
       }
       keep = null;
@@ -841,9 +863,15 @@
       }
     }
     if (["ArrowLeft", "ArrowRight", "Home", "End"].indexOf(key) < 0) return;
-    var cards = Array.prototype.slice.call(document.querySelectorAll("#hand [data-card]"));
+    var cards = reachable();  // the playable cards only, on the player's turn
     if (!cards.length || !inHand) return;
-    var i = Math.max(0, cards.indexOf(active));
+    var at = playableNear(active), i = cards.indexOf(at);
+    if (at !== active && (key === "ArrowLeft" || key === "ArrowRight")) {
+      e.preventDefault();  // from a card that has become unplayable: the nearest playable one
+      at.focus();
+      return;
+    }
+    i = Math.max(0, i);
     var j = { ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: cards.length - 1 }[key];
     e.preventDefault();
     cards[Math.max(0, Math.min(cards.length - 1, j))].focus();
@@ -952,6 +980,12 @@
     try { tt = (history.state && history.state.tt) || ""; } catch (e) { tt = ""; }
     post({ type: "popstate", tt: tt, search: location.search });
   });
+  // Shown again or focused: whether another tab went on with the match meanwhile is checked
+  // now, before a move is made here (ui/saving.py other_tab_has_it).
+  document.addEventListener("visibilitychange", function () {
+    if (ready && document.visibilityState === "visible") post({ type: "seen" });
+  });
+  window.addEventListener("focus", function () { if (ready) post({ type: "seen" }); });
   window.addEventListener("storage", function (e) {
     if (e.key && e.key.indexOf("trick-table/") === 0) post({ type: "storage", key: e.key, value: e.newValue });
   });

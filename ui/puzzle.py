@@ -302,6 +302,10 @@ class BoxState:
     best_streak: int = 0
     solved_count: int = 0
     note: str | None = None  # the progress could not be read (it was reset)
+    counted: bool = True  # the player's card counts (the first try, no answer seen)
+    shown: bool = False  # the player asked for the answer
+    embedded: bool = False  # in another site's page: this puzzle only (no other one offered)
+    solved_before: bool = False  # the daily puzzle, already solved: it opens as solved
 
 
 def _button(action: str, text: str, primary: bool = False) -> Node:
@@ -309,29 +313,56 @@ def _button(action: str, text: str, primary: bool = False) -> Node:
                 {"type": "button", "data-action": action})
 
 
+def puzzle_name(title: str, number: int) -> str:
+    """The puzzle in a player's words: "Batak puzzle 17" (its number in its game's file)."""
+    if number:
+        return _("{game} puzzle {n}").format(game=title, n=number)
+    return _("{game} puzzle").format(game=title)
+
+
+def uncounted_text(solved: bool, streak: int) -> str:
+    """Why a card played after the first try (or after the answer was seen) does not count."""
+    if solved:
+        return _("Solved, but not at the first try: it does not count as solved, and your "
+                 "streak stays at {n}.").format(n=streak)
+    return _("Not the first try: this card does not count.")
+
+
 def box(b: BoxState) -> list[Node]:
-    """The puzzle's box: its name, the goal, the answer to the player's card, the progress and
-    the controls (every text set as text)."""
-    head = (_("Daily puzzle · {date}").format(date=b.daily) if b.daily else
-            _("Puzzle {n}").format(n=b.number) if b.number else _("Puzzle"))
-    out = [Node("div", cls="lesson-head", children=[
-        Node("b", head, "lesson-title"), Node("small", f"{b.title} · {b.pid}")])]
+    """The puzzle's box: its name, the goal, the answer to the player's card (the answer itself
+    only when asked), the progress and the controls (every text set as text)."""
+    name = puzzle_name(b.title, b.number)
+    if b.daily:
+        head = [Node("b", _("Daily puzzle"), "lesson-title"),
+                Node("small", b.daily, "puzzle-date")]
+        out = [Node("div", cls="lesson-head", children=head),
+               Node("p", name, "puzzle-name")]
+    else:
+        out = [Node("div", cls="lesson-head", children=[Node("b", name, "lesson-title")])]
     out.append(Node("p", b.goal, "puzzle-goal", {"data-puzzle-goal": "1"}))
     if b.state == "solving":
         out.append(Node("p", kind_text(b.kind) + " " + _("Your turn: find the best card."),
                         "puzzle-kind"))
+    said: list[Node] = []
+    ok = b.state == "solved"
     if b.state != "solving" and b.move is not None:
-        ok = b.state == "solved"
         card = card_names([b.move])
-        said = [Node("p", (_("Right: {card} is best.") if ok else
-                           _("Not this one: {card} loses.")).format(card=card),
-                     "puzzle-verdict")]
-        if not ok:
-            said.append(Node("p", _("The best card: {cards}.").format(
-                cards=card_names(b.best))))
+        said.append(Node("p", (_("Right: {card} is best.") if ok else
+                               _("Not this one: {card} loses.")).format(card=card),
+                         "puzzle-verdict"))
         if b.playing:
             said.append(Node("p", _("Playing out the solution…") if ok else
                              _("Playing out the line that refutes it…")))
+        if not b.counted:
+            said.append(Node("p", uncounted_text(ok, b.streak), "puzzle-uncounted",
+                             {"data-puzzle-uncounted": "1"}))
+    elif b.solved_before:
+        said.append(Node("p", _("You have already solved this daily puzzle."),
+                         "puzzle-verdict"))
+    if b.shown and b.best:
+        said.append(Node("p", _("The best card: {cards}.").format(cards=card_names(b.best)),
+                         "puzzle-answer", {"data-puzzle-answer": "1"}))
+    if said:
         out.append(Node("div", cls=f"lesson-feedback {'right' if ok else 'wrong'}",
                         attrs={"data-puzzle-feedback": b.state, "role": "status"},
                         children=said))
@@ -342,9 +373,12 @@ def box(b: BoxState) -> list[Node]:
     streak = _("streak {n} (best {best})").format(n=b.streak, best=b.best_streak)
     controls = []
     if b.state != "solving" and not b.playing:
-        controls = [_button("puzzle-next", _("Next puzzle"), True),
-                    _button("puzzle-retry", _("Try again"))]
-    if not b.daily and not b.playing:
+        if not b.embedded:
+            controls.append(_button("puzzle-next", _("Next puzzle"), True))
+        controls.append(_button("puzzle-retry", _("Try again"), b.embedded))
+        if not b.shown:
+            controls.append(_button("puzzle-answer", _("Show the answer")))
+    if not b.daily and not b.playing and not b.embedded:
         controls.append(_button("puzzle-daily", _("Daily puzzle")))
     out.append(Node("div", cls="puzzle-foot", children=[
         Node("span", f"{solved} · {streak}", "puzzle-progress",

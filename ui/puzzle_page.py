@@ -87,8 +87,9 @@ class PuzzlePage:
         if p is None:
             return
         prog = self.progress()
-        prog.record(p.game, p.id, ok, t.pz_daily)
-        self.write_progress(prog)
+        if t.pz_last_counted:  # (a later try, or one after the answer was seen, is practice)
+            prog.record(p.game, p.id, ok, t.pz_daily)
+            self.write_progress(prog)
         self.dom.attr("#table", "data-puzzle-state", t.pz_state)
         event = E.event("puzzle-solved" if ok else "puzzle-failed", puzzle=f"{p.game}/{p.id}",
                         game=p.game, id=p.id, move=t.pz_move, best=list(p.best),
@@ -209,8 +210,10 @@ class PuzzlePage:
         if self.t.puzzle is None and self.t.match is None and self.pz_paused is None:
             self.pz_paused = self.paused
         t = self.sync()
-        t.load_puzzle(p, number, daily)
-        self.progress()
+        prog = self.progress()
+        solved = bool(daily) and prog.daily.get(daily) == f"{p.game}/{p.id}:solved"
+        t.load_puzzle(p, number, daily, counted=prog.result(p.game, p.id) is None,
+                      solved=solved)
         self.clear_embed_error()
         self.dom.attr("#table", "data-puzzle", f"{p.game}/{p.id}")
         self.dom.attr("#table", "data-puzzle-state", t.pz_state)
@@ -239,8 +242,16 @@ class PuzzlePage:
             if game not in EP.GAMES:
                 game = EP.GAMES[0]
             self.open_puzzle(P.Ref("next", game))
+        elif what in ("puzzles", "puzzle-daily", "puzzle-next") and self.puzzle_embedded():
+            pass  # an embedded puzzle never swaps itself for another
         elif what == "puzzle-daily":
             self.open_puzzle(P.Ref("daily"))
+        elif what == "puzzle-list":  # the lobby's pill: its puzzle list, the daily one first
+            self.dom.op("focus", '#lobby .puzzles-entry [data-action="puzzle-daily"]')
+        elif what == "puzzle-answer" and on:
+            self.sync().show_puzzle_answer()
+            self.flush()  # the box without its button: the keyboard goes on from "Next puzzle"
+            self.dom.op("focus", "#lesson .puzzle-controls .primary")
         elif what == "puzzle-next" and on:
             self.open_puzzle(P.Ref("next", t.puzzle.game), t.puzzle.id)
         elif what in ("puzzle-retry", "restart") and on:
@@ -254,6 +265,10 @@ class PuzzlePage:
             return False
         self.flush()
         return True
+
+    def puzzle_embedded(self) -> bool:
+        """In another site's page (`embed=1`): the puzzle it names stays the only one."""
+        return self.embed is not None and bool(self.embed.embed)
 
     def leave_puzzle_page(self) -> None:
         """To the lobby; the match paused there before the puzzle is there again."""
@@ -278,7 +293,9 @@ class PuzzlePage:
                        pid=p.id, kind=p.kind, goal=t.puzzle_goal(), state=t.pz_state,
                        playing=t.pz_playing, move=t.pz_move, best=tuple(p.best),
                        daily=t.pz_daily, streak=prog.streak, best_streak=prog.best,
-                       solved_count=prog.count(), note=self.pz_note)
+                       solved_count=prog.count(), note=self.pz_note,
+                       counted=t.pz_last_counted, shown=t.pz_shown,
+                       embedded=self.puzzle_embedded(), solved_before=t.pz_solved_before)
         done = t.pz_state != "solving" and not t.pz_playing
         nodes = [tree(n) for n in P.box(b)]
         if (nodes, done) != self.pz_drawn:  # (written only when it changes)
@@ -291,4 +308,4 @@ class PuzzlePage:
         mark = (t.placed, t.pz_state)
         if done and self.pz_focused != mark:  # the keyboard's way on: "Next puzzle"
             self.pz_focused = mark
-            self.dom.op("focus", '#lesson [data-action="puzzle-next"]')
+            self.dom.op("focus", "#lesson .puzzle-controls .primary")

@@ -56,6 +56,10 @@ class Puzzling:
         self.pz_number = 0
         self.pz_side: tuple[int, ...] = ()  # the puzzle's side, as the table is turned
         self.pz_tricks = 0
+        self.pz_counted = True  # the next card counts (the puzzle's first try, no answer seen)
+        self.pz_last_counted = True  # whether the card just played counted
+        self.pz_shown = False  # the player asked for the answer
+        self.pz_solved_before = False  # the daily puzzle opened as already solved
         # the page records the result and tells the parent (ui/puzzle_page.py)
         self.on_puzzle_result: Callable[[bool], None] = lambda _ok: None
 
@@ -64,9 +68,12 @@ class Puzzling:
         p = self.puzzle
         return None if p is None else f"{p.game}/{p.id}"
 
-    def load_puzzle(self, p: Any, number: int = 0, daily: str | None = None) -> None:
+    def load_puzzle(self, p: Any, number: int = 0, daily: str | None = None,
+                    counted: bool = True, solved: bool = False) -> None:
         """Puts puzzle `p` on the table, its mover at the bottom; E.EmbedError when its
-        position cannot be set up (nothing changes then)."""
+        position cannot be set up (nothing changes then). `counted`: the player's card will
+        count (not so once the puzzle was tried or its answer seen); `solved`: it opens as
+        solved (the daily puzzle already solved), a try then being practice."""
         rec = E.rotate(p.record, p.seat)
         try:
             match = engine.replay(rec)
@@ -84,6 +91,12 @@ class Puzzling:
         self.pz_tricks = len(d.hand_cards(0))  # the tricks left, for the goal
         self.pz_state, self.pz_move = "solving", None
         self.pz_line, self.pz_playing, self.pz_due = [], False, False
+        self.pz_counted = counted and not solved
+        self.pz_last_counted = self.pz_counted
+        self.pz_shown = False
+        self.pz_solved_before = solved
+        if solved:
+            self.pz_state = "solved"
         self.readers = {0}
         self.open_view = p.kind == "open"
         self.seat_shift = p.seat
@@ -96,8 +109,20 @@ class Puzzling:
         self.pz_line, self.pz_playing = [], False
 
     def retry_puzzle(self) -> None:
+        """The puzzle again from its start: practice, as the first try is over."""
         if self.puzzle is not None:
-            self.load_puzzle(self.puzzle, self.pz_number, self.pz_daily)
+            shown = self.pz_shown
+            self.load_puzzle(self.puzzle, self.pz_number, self.pz_daily, counted=False)
+            self.pz_shown = shown
+
+    def show_puzzle_answer(self) -> None:
+        """The best card(s), when the player asks (after a try: never before)."""
+        p = self.puzzle
+        if p is None or self.pz_state == "solving" or self.pz_playing:
+            return
+        self.pz_shown = True
+        self.emit(F.Render(), F.Say(_("The best card: {cards}.").format(
+            cards=P.card_names(p.best))))
 
     def puzzle_goal(self) -> str:
         """The goal in one line, in the page's language."""
@@ -126,6 +151,8 @@ class Puzzling:
             except Exception:  # noqa: BLE001 (no line to show: the verdict stands)
                 line = []
         self.pz_state = "solved" if ok else "failed"
+        self.pz_last_counted = self.pz_counted and not self.pz_shown
+        self.pz_counted = False  # every later card is practice
         self.pz_move = move
         self.pz_line = [move, *line]
         self.pz_playing = True
@@ -134,7 +161,7 @@ class Puzzling:
         title = game_info(engine.GAME_INFO[p.game])["title"]
         self.emit(F.Say((_("Right: {card} is best.") if ok else
                          _("Not this one: {card} loses.")).format(card=P.card_names([move]))
-                        + " " + _("{game} puzzle {id}.").format(game=title, id=p.id)))
+                        + " " + P.puzzle_name(title, self.pz_number) + "."))
         self.on_puzzle_result(ok)
         self.puzzle_continue()
 

@@ -9,6 +9,7 @@ import json
 import time
 
 from . import effects as F
+from . import views as V
 from .controller import HINT_LEVEL, Table
 from .i18n import _
 
@@ -45,6 +46,9 @@ class Runner:
             self.say(e.text)
         elif isinstance(e, F.Toast):
             self.toast(e.text)
+        elif isinstance(e, F.NewTable):
+            self.clear_toast()
+            self.dom.op("announce-clear")
         elif isinstance(e, F.Sound):
             self.dom.op("sound", e.kind)
         elif isinstance(e, F.Post):
@@ -117,15 +121,31 @@ class Runner:
         self.sync().tap()
         self.flush()
 
+    def stale(self) -> bool:
+        """Another tab has the match: the player's move is not taken here (it would be lost),
+        and the page says how to play on here instead."""
+        if self.t.match is None or not self.other_tab_has_it():
+            return False
+        self.toast(_("This match goes on in another tab: “{button}” brings it here.").format(
+            button=V.take_over_label()))
+        self.flush()
+        return True
+
     def click_card(self, card: str) -> None:
+        if self.stale():
+            return
         self.sync().click_card(card)
         self.flush()
 
     def click_move(self, move: str) -> None:
+        if self.stale():
+            return
         self.sync().click_move(move)
         self.flush()
 
     def play(self, move: str, checked: bool = False) -> None:
+        if self.stale():
+            return
         self.sync().play(move, checked)
         self.flush()
 

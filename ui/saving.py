@@ -77,6 +77,31 @@ class Saving:
         self.env.write_key(S.KEY, text)
         self.last_mark = (self.tab, n)
 
+    def other_tab_has_it(self, tell: bool = False) -> bool:
+        """Whether another tab went on with the match since this tab last saved (the storage
+        as this tab knows it: each write of another tab reaches it at once). Found out here,
+        when the tab is shown again or gets the focus, or before the player's move, not
+        only when this tab next saves: this tab then stops saving and says so in the note at
+        the page's top (with "Play on here"); `tell` (the tab is in view) says it in a toast
+        too."""
+        if self.save_off:
+            if tell:
+                self.toast(_(OTHER_TAB))
+            return True
+        if self.embed is not None or not self.env.storage_ok:
+            return False
+        try:
+            stored = self.env.read_key(S.KEY)
+        except Exception:  # noqa: BLE001 (storage refused: nobody else can write either)
+            return False
+        if not S.written_since(stored, self.last_mark):
+            return False
+        self.save_off = True
+        self.note("other-tab", _(OTHER_TAB))
+        if tell:
+            self.toast(_(OTHER_TAB))
+        return True
+
     def stored(self, ok: bool, key: str = S.KEY) -> None:
         """The browser's answer to a write of `key` (every write of a value is answered, the
         display settings' and language's of index.html too): a refusal (full storage) is said

@@ -43,7 +43,18 @@ def summary_html(match: Any, cur: int, gi: dict[str, Any], names: list[str],
                           list(match.totals), gi.get("teams"),
                           match.is_over and cur == len(match.deals) - 1, lines,
                           str(gi.get("deal_word") or "deal"), bool(gi.get("card_points", True)))
-    return practice_note(html, bool(getattr(match, "practice", False)))
+    return practice_note(closable(html), bool(getattr(match, "practice", False)))
+
+
+def closable(html: str) -> str:
+    """A sheet with a way back to the table last among its actions (`data-action="close"`,
+    which Escape presses too)."""
+    end = "</div></div>"
+    if not html.endswith(end):
+        return html
+    back = R.esc(_("Back to the table"))
+    return (html[: -len(end)] + '<button type="button" class="btn" data-action="close">'
+            + back + end)
 
 
 # A match decided in one deal, counted in the game's `deal_word`.

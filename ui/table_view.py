@@ -45,6 +45,7 @@ class Ui:
     embedded: bool = False  # inside another page's frame
     step: tuple[int, int, bool] | None = None  # step by step: (position, moves, match over)
     sound_on: bool = False
+    summary_closed: bool = False  # the finished deal's summary was closed: a button reopens it
     lang_html: str = ""  # the language picker, drawn by the page
 
 
@@ -364,6 +365,10 @@ def trick(m: Model) -> str:
 
 def panel(m: Model) -> str:
     d_phase = m.view.get("phase")
+    if d_phase == "over" and m.ui.summary_closed and not m.ui.lesson:
+        label = _("Deal summary")
+        return ('<div class="panel-buttons"><button type="button" class="btn primary" '
+                f'data-action="summary">{R.esc(label)}</button></div>')
     return V.panel_html(m.view, m.legal, "", m.multi and m.can, m.selection_ok,
                         m.ui.timer_left if m.can and d_phase == "trump" else None)
 

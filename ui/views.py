@@ -195,7 +195,7 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
         '<header class="lobby-head"><h1><span class="logo">' + suit_svg("S") + suit_svg("H", "red")
         + suit_svg("C") + suit_svg("D", "red") + '</span> Trick Table</h1>'
         f'<p class="tag">{esc(tagline)}</p>'
-        f'<p class="puzzle-pill"><button type="button" class="btn small" data-action="puzzle-daily">'
+        f'<p class="puzzle-pill"><button type="button" class="btn small" data-action="puzzle-list">'
         f'{pill}</button></p></header>'
         '<p id="lobby-msg" class="lobby-msg" role="alert" hidden></p>'
         f'<div class="games" role="group" aria-label="{esc(games_label)}">{"".join(cards)}</div>'
@@ -232,12 +232,13 @@ PUZZLE_GAMES = PUZZLE_FILE_GAMES  # the games with puzzles (engine/puzzle_file.p
 
 
 def puzzles_html(info: dict[str, dict[str, Any]], selected: str) -> str:
-    """The lobby's way to the puzzles (ui/puzzle_page.py): the daily puzzle, and the chosen
-    game's puzzles (every game's, when the chosen one has none)."""
+    """The lobby's puzzle list (ui/puzzle_page.py; the pill under the tagline leads here): the
+    daily puzzle first, then the chosen game's puzzles and every other game's."""
     head = esc(_("Puzzles"))
     about = esc(_("Find the one card that wins, in positions from real deals."))
     daily = esc(_("Daily puzzle"))
-    games = [selected] if selected in PUZZLE_GAMES else [g for g in PUZZLE_GAMES if g in info]
+    games = [g for g in PUZZLE_GAMES if g in info]
+    games.sort(key=lambda g: g != selected)  # (stable: the chosen game first)
     buttons = "".join(
         f'<button type="button" class="btn" data-action="puzzles" data-game="{esc(g)}">'
         + esc(_("{game} puzzles").format(game=info[g]["title"])) + '</button>' for g in games)
@@ -797,4 +798,9 @@ def parse_display(text: str | None) -> dict[str, bool]:
 def take_over_html() -> str:
     """The button that brings a match another tab went on with to this tab."""
     return (f'<button type="button" class="btn small" data-action="take-over">'
-            f'{esc(_("Play on here"))}</button>')
+            f'{esc(take_over_label())}</button>')
+
+
+def take_over_label() -> str:
+    """"Play on here", saying what it replaces."""
+    return _("Play on here (the other tab’s game stops)")

@@ -115,8 +115,10 @@ def screens(app: App, axe: str, lang: str) -> list[dict[str, Any]]:
     page.keyboard.press("Escape")
     app.reset()
     app.start("batak", 3)
-    page.click('#bar [data-action="lobby"]')
-    if page.query_selector('[data-action="leave-confirm"]'):
+    page.click('#bar [data-action="lobby"]')  # the match kept: a new one asks first
+    page.wait_for_selector("#lobby:not([hidden])")
+    page.click("#setup [data-start]")
+    if page.wait_for_selector('[data-action="leave-confirm"]'):
         both("leave dialog")
     return out
 

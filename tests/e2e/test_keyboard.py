@@ -5,12 +5,15 @@ focus back."""
 
 from __future__ import annotations
 
+import json
+import random
 from typing import Any
 
 import pytest
 
 import engine
 from engine.cards import parse_card
+from ui import store as S
 from ui.seen import hidden_cards, reader_view
 
 from .conftest import App
@@ -66,8 +69,9 @@ def keyboard_turn(page: Any, first: bool) -> None:
     """One decision of the player, with keys only: focus is on the hand (or the panel)."""
     f = focused(page)
     assert f["tag"] != "BODY", "focus dropped to the page body"
-    if first and f["card"]:  # the arrow keys move between the cards
-        cards = page.eval_on_selector_all("#hand [data-card]", "ns => ns.map(n => n.dataset.card)")
+    if first and f["card"]:  # the arrow keys move between the playable cards
+        cards = page.eval_on_selector_all('#hand [data-card]:not([aria-disabled="true"])',
+                                          "ns => ns.map(n => n.dataset.card)")
         page.keyboard.press("End")
         assert focused(page)["card"] == cards[-1]
         page.keyboard.press("Home")
@@ -137,6 +141,56 @@ def test_a_whole_deal_with_the_keyboard_only(app: App, game: str) -> None:
     told = [c for c in hidden if card_name(c) in said]
     assert not told, f"said though laid face down: {told}"
     assert "Your turn" in said or "Your bid" in said
+
+
+def follow_position() -> tuple[dict[str, Any], str, list[str]]:
+    """A Koz Maça record where another seat has led and the player must follow suit later in
+    the trick (holding the led suit and another): the record, a card of the player's that will
+    not be playable, and those that will."""
+    for seed in range(400):
+        m = engine.new_match("koz-maca", seed=seed)
+        rng = random.Random(seed)
+        while not m.is_over and len(m.deals) == 1:
+            d = m.deal
+            trick = d.view(0)["trick"]
+            if d.phase == "play" and d.to_move not in (0, None) and len(trick) == 1 \
+                    and trick[0][0] != 0 and len(d.tricks) >= 1:
+                led = str(trick[0][1])[-1]
+                hand = list(d.view(0)["hand"])
+                follow = [c for c in hand if c[-1] == led]
+                other = [c for c in hand if c[-1] != led]
+                if follow and other:
+                    return m.record(), other[0], follow
+            m.play(rng.choice(m.legal_moves()))
+    raise AssertionError("no position where the player must follow a lead")
+
+
+def test_focus_leaves_a_card_that_becomes_unplayable_and_arrows_skip_them(app: App) -> None:
+    page = app.page
+    record, unplayable, playable = follow_position()
+    save = {"format": 1, "tab": "keyboard-test", "n": 1, "screen": "table", "overlay": None,
+            "cur": 0, "away": [], "record": record,
+            "settings": {"game": "koz-maca", "options": {}, "players": str(record["players"]),
+                         "seed": str(record["seed"]), "level": "easy", "speed": "3"}}
+    page.evaluate("([k, t]) => localStorage.setItem(k, t)", [S.KEY, json.dumps(save)])
+    page.evaluate("() => window.__tt_reopen('')")
+    page.wait_for_selector("#table:not([hidden]):not([data-input])", state="attached")
+    page.focus(f'#hand [data-card="{unplayable}"]')  # while the others play: any card
+    assert focused(page)["card"] == unplayable
+    page.wait_for_selector("#table[data-input]", state="attached", timeout=30_000)
+    page.wait_for_function("c => { const a = document.activeElement;"
+                           " return a && a.dataset && a.dataset.card && a.dataset.card !== c; }",
+                           arg=unplayable)
+    f = focused(page)
+    assert f["legal"] and f["card"] in playable, f  # focus went to a playable card
+    seen = {f["card"]}
+    for key in ["ArrowRight"] * 12 + ["ArrowLeft"] * 12 + ["Home", "End"]:
+        page.keyboard.press(key)
+        f = focused(page)
+        assert f["legal"], f"{key} reached {f['card']}, which may not be played"
+        seen.add(f["card"])
+    assert seen == set(playable)
+    page.evaluate("k => localStorage.removeItem(k)", S.KEY)
 
 
 def test_a_match_started_from_the_lobby_with_the_keyboard(app: App) -> None:

@@ -91,6 +91,17 @@ def test_reload_with_the_summary_open(app: App) -> None:
     page.wait_for_selector('[data-summary][data-deal="1"]')
     assert app.record() == record
     assert app.state()["overlay"] == "summary"
+    # Escape closes it: the finished deal shows, "Games" is free, the summary a button away
+    page.keyboard.press("Escape")
+    page.wait_for_selector("[data-summary]", state="detached")
+    page.wait_for_selector('#panel [data-action="summary"]')
+    page.click('#bar [data-action="lobby"]')
+    page.wait_for_selector("#lobby:not([hidden])")
+    page.click('#lobby [data-action="resume"]')
+    page.wait_for_selector('[data-summary][data-deal="1"]')
+    page.click('[data-summary] [data-action="close"]')
+    page.wait_for_selector("[data-summary]", state="detached")
+    page.click('#panel [data-action="summary"]')
     page.click('[data-summary] [data-action="next"]')
     page.wait_for_selector("[data-summary]", state="detached")
     assert page.get_attribute("#table", "data-deal") == "2"
@@ -124,29 +135,33 @@ def test_back_and_forward_between_lobby_and_table(app: App) -> None:
     assert app.wait_turn() == "input"
 
 
-def test_games_mid_match_asks_first(app: App) -> None:
+def test_games_mid_match_keeps_it_and_a_new_match_asks(app: App) -> None:
     page = app.page
     app.start("koz-maca", 44)
     assert app.wait_turn() == "input"
-    record = app.record()
     page.click("#status")  # a click on no control does nothing (and raises nothing)
+    app.act()
+    app.wait_turn()
+    record = app.record()
+    page.click('#bar [data-action="lobby"]')  # "Games": kept, as Back keeps it
+    page.wait_for_selector("#lobby:not([hidden])")
+    assert page.query_selector("[data-leave]") is None, "Games asked: the match is kept"
+    assert saved(page)["record"] == record
+    page.click('#lobby [data-action="resume"]')
+    page.wait_for_selector("#table:not([hidden])")
+    assert app.record() == record and app.wait_turn() == "input"
     page.click('#bar [data-action="lobby"]')
+    page.wait_for_selector("#lobby:not([hidden])")
+    # Starting another match is what asks
+    page.click("#setup [data-start]")
     page.wait_for_selector('[data-leave] [data-action="leave-confirm"]')
     page.click('[data-action="leave-cancel"]')
     page.wait_for_selector("[data-leave]", state="detached")
-    assert page.is_visible("#table") and app.record() == record
-    assert app.wait_turn() == "input"
-    app.act()  # the match goes on
-    app.wait_turn()
-    page.click('#bar [data-action="lobby"]')
+    assert saved(page)["record"] == record
+    page.click("#setup [data-start]")
     page.click('[data-leave] [data-action="leave-confirm"]')
-    page.wait_for_selector("#lobby:not([hidden])")
-    assert page.is_hidden("#table")
-    assert page.query_selector('[data-action="resume"]') is None, "the match was left"
-    assert saved(page)["record"] is None
-    # A new match from the lobby starts without asking.
-    app.start("koz-maca", 45)
-    assert page.query_selector("[data-leave]") is None
+    page.wait_for_selector("#table:not([hidden])")
+    assert app.wait_turn() == "input" and app.record() != record
 
 
 def kept_aside(page: Any, key: str) -> str:
@@ -284,13 +299,18 @@ def test_two_tabs_the_later_one_wins(app: App, site: Site) -> None:
         assert second.record() == app.record()
         second_save = saved(page)
         assert second_save["tab"] != first_tab, "the later tab did not take the save"
-        # The first tab plays: it says so instead of overwriting the other tab's save.
-        app.act()
+        # The first tab, shown again, says so before any move is made in it
+        page.bring_to_front()
+        page.evaluate("window.dispatchEvent(new Event('focus'))")
         note = page.wait_for_selector('#save-note[data-note="other-tab"]')
         assert "another tab" in (note.text_content() or "")
-        assert saved(page) == second_save
-        app.wait_turn()
-        app.act()
+        assert "the other tab" in (page.text_content('#save-note [data-action="take-over"]')
+                                   or "")
+        # and its move is not taken (it would be lost): it says how to play on here
+        seq = page.get_attribute("#table", "data-seq")
+        page.click("#hand [data-card][data-legal]")
+        page.wait_for_function("() => /Play on here/.test(document.body.textContent)")
+        assert page.get_attribute("#table", "data-seq") == seq
         assert saved(page) == second_save
         # The later tab plays on and saves.
         second.act()

@@ -98,9 +98,15 @@ def test_address_opens_the_puzzle_and_a_wrong_card_plays_the_refutation(app: App
     assert page.get_attribute("#table", "data-phase") == "over"
     assert seq(page) - seq0 == 1 + len(line)
     said = page.text_content("#lesson [data-puzzle-feedback]") or ""
-    assert "Not this one" in said and "queen of diamonds" in said
+    assert "Not this one" in said and "queen of diamonds" not in said  # the answer: when asked
     focused = page.evaluate("document.activeElement && document.activeElement.dataset.action")
     assert focused == "puzzle-next"  # the keyboard goes on from there
+    page.focus('#lesson [data-action="puzzle-answer"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#lesson [data-puzzle-answer]")
+    assert "queen of diamonds" in (page.text_content("#lesson [data-puzzle-answer]") or "")
+    focused = page.evaluate("document.activeElement && document.activeElement.dataset.action")
+    assert focused == "puzzle-next"  # (its button gone, the focus is not dropped)
     saved = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(P.KEY)})"))
     assert saved["failed"] == {"batak": ["o100001.42"]} and saved["streak"] == 0
 
@@ -164,13 +170,24 @@ def test_the_daily_puzzle_is_the_same_for_a_date(app: App) -> None:
     game, _n = P.daily_game("2026-12-02")
     want = f"{game}/{P.daily_pick('2026-12-02', puzzles(game)).id}"
     assert open_puzzle(page, "?speed=0&puzzle=daily/2026-12-02") == want
-    assert "2026-12-02" in (page.text_content("#lesson .lesson-title") or "")
+    assert "2026-12-02" == page.text_content("#lesson .lesson-head .puzzle-date")
+    # the date never wraps, even on a small phone
+    page.set_viewport_size({"width": 360, "height": 640})
+    box = page.eval_on_selector("#lesson .puzzle-date", "n => [n.getClientRects().length, "
+                                "n.getBoundingClientRect().height, "
+                                "parseFloat(getComputedStyle(n).lineHeight) || 20]")
+    assert box[0] == 1 and box[1] < 1.6 * box[2], box
+    page.set_viewport_size({"width": 1280, "height": 800})
     assert open_puzzle(page, "?speed=0&puzzle=daily/2026-12-02") == want
     other = open_puzzle(page, "?speed=0&puzzle=daily/2026-12-03")
     game3, _n = P.daily_game("2026-12-03")
     assert other == f"{game3}/{P.daily_pick('2026-12-03', puzzles(game3)).id}"
-    # today's, from the lobby's "Daily puzzle"
+    # today's, from the lobby's "Daily puzzle"; the pill under the tagline leads to the list
     app.reset("?speed=0")
+    page.click('#lobby .puzzle-pill [data-action="puzzle-list"]')
+    page.wait_for_function("() => document.activeElement && document.activeElement.closest("
+                           "'.puzzles-entry') && document.activeElement.dataset.action"
+                           " === 'puzzle-daily'")
     page.click('#lobby [data-action="puzzle-daily"]')
     page.wait_for_selector("#table[data-puzzle][data-puzzle-state=solving]", state="attached")
     today = time.strftime("%Y-%m-%d", time.gmtime())

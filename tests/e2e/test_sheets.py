@@ -68,9 +68,9 @@ def test_back_closes_a_sheet_or_dialog_before_it_leaves_the_table(app: App) -> N
     app.settle()
     page.wait_for_timeout(200)
     assert on_table(page)
-    # the dialog before leaving a match in progress: Back closes it, the match goes on
-    page.click('#bar [data-action="lobby"]')
-    page.wait_for_selector('#overlay:not([hidden]) [data-action="leave-cancel"]')
+    # the keys sheet: Back closes it, the match goes on
+    page.keyboard.press("Shift+Slash")  # "?": the keyboard's shortcuts
+    page.wait_for_selector("#overlay:not([hidden]) [data-keys]")
     app.settle()
     page.go_back()
     page.wait_for_selector("#overlay", state="hidden")
