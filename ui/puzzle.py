@@ -314,7 +314,7 @@ def _button(action: str, text: str, primary: bool = False) -> Node:
 
 
 def puzzle_name(title: str, number: int) -> str:
-    """The puzzle in a player's words: "Batak puzzle 17" (its number in its game's file)."""
+    """The puzzle in a player's words: the game's name, "puzzle" and its number in its game's file."""
     if number:
         return _("{game} puzzle {n}").format(game=title, n=number)
     return _("{game} puzzle").format(game=title)

@@ -54,7 +54,7 @@ def closable(html: str) -> str:
         return html
     back = R.esc(_("Back to the table"))
     return (html[: -len(end)] + '<button type="button" class="btn" data-action="close">'
-            + back + end)
+            + back + "</button>" + end)
 
 
 # A match decided in one deal, counted in the game's `deal_word`.
