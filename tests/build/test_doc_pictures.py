@@ -49,8 +49,11 @@ def test_every_kept_picture_is_shown_by_a_doc() -> None:
 
 
 def test_every_picture_a_doc_shows_is_there() -> None:
-    missing = [f"{doc.relative_to(ROOT)} -> {p.name}" for p, doc in linked_screens().items()
-               if not p.is_file()]
+    missing = [
+        f"{doc.relative_to(ROOT)} -> {p.name}"
+        for p, doc in linked_screens().items()
+        if not p.is_file()
+    ]
     assert not missing, f"docs link pictures that are not in docs/screens/: {missing}"
 
 
@@ -67,7 +70,9 @@ def test_pictures_are_named_by_what_they_show_and_small() -> None:
 def test_screenshots_go_to_an_ignored_folder(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("playwright")
     monkeypatch.delenv("TT_SCREENS", raising=False)
-    spec = importlib.util.spec_from_file_location("screenshots", ROOT / "scripts" / "screenshots.py")
+    spec = importlib.util.spec_from_file_location(
+        "screenshots", ROOT / "scripts" / "screenshots.py"
+    )
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
