@@ -26,7 +26,7 @@
   var base = script && script.src ? new URL("./", script.src).href : new URL("./", location.href).href;
   // Passed on to the table's address as they are, refused there with a sentence if wrong: the
   // embedding's, the page's own and every game's table options (ui/query.py, engine's games;
-  // tests/test_embed_js.py keeps this list whole). An option named with "_" may be written
+  // tests/ui/test_embed_js.py keeps this list whole). An option named with "_" may be written
   // with "-" too (data-must-trump).
   var PASS = ["game", "puzzle", "record", "step", "seat", "seats", "view", "lang", "speed", "seed",
     "players", "level",

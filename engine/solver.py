@@ -23,7 +23,7 @@ order, counting only the cards still in play, are played as one). The position i
 a bitmask per hand and the trick in progress; cards are renumbered so that within a suit (in
 Kozel: within a plain suit, or the trumps as one suit) a higher bit is a higher card. The play
 obligations are the engine's (`engine.games.batak.legal_cards`,
-`engine.games.kozel.legal_cards`) written on bitmasks; tests/test_solver.py checks them
+`engine.games.kozel.legal_cards`) written on bitmasks; tests/engine/test_solver.py checks them
 against the engine move by move and the values against a brute-force minimax.
 """
 

@@ -1,5 +1,6 @@
-"""Screenshots of the page for docs/screens/ (PNG), taken with headless Chromium from dist/
-served under a sub-path, as GitHub Pages would serve it.
+"""Screenshots of the page (PNG) into screens/ (ignored by git; TT_SCREENS=DIR writes elsewhere),
+taken with headless Chromium from dist/ served under a sub-path, as GitHub Pages would serve it.
+The few the docs show are copied by hand into docs/screens/.
 
     python3 build.py && python3 scripts/screenshots.py [game ...]
     python3 scripts/screenshots.py embed      # an embedded lesson of dist/learn/
@@ -18,6 +19,7 @@ the last trick, the score sheet after the first deal and the hand replay.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -29,7 +31,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
-OUT = ROOT / "docs" / "screens"
+OUT = Path(os.environ.get("TT_SCREENS") or ROOT / "screens")
 BASE = "https://tricktable.test/games/trick-table/"
 TYPES = {".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript",
          ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm",
@@ -228,7 +230,7 @@ def puzzles(b: Any) -> None:
             page.goto(BASE + f"?lang={lang}&speed=0&puzzle={ref}")
             page.wait_for_selector("#table[data-puzzle-state=solving][data-input]",
                                    timeout=120_000)
-            name = f"31-puzzle-{lang}-{w}x{h}"
+            name = f"puzzle-{lang}-{w}x{h}"
             shoot(page, name)
             best = puzzle_best(str(page.get_attribute("#table", "data-puzzle")))
             legal = page.eval_on_selector_all("#hand [data-legal]",
@@ -244,7 +246,7 @@ def puzzles(b: Any) -> None:
     page.goto(BASE + "?lang=en")
     page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
     page.evaluate("document.querySelector('.puzzles-entry').scrollIntoView()")
-    shoot(page, "31-puzzle-lobby-360x640")
+    shoot(page, "puzzle-lobby-360x640")
     ctx.close()
 
 
@@ -269,14 +271,14 @@ def teach(b: Any) -> None:
     page.wait_for_selector("#table[data-puzzle-state=failed] #lesson .puzzle-controls",
                            timeout=60_000)
     page.evaluate("window.scrollTo(0, 0)")
-    shoot(page, "39-puzzle-wrong-tr-360")
+    shoot(page, "puzzle-wrong-tr-360")
     ctx.close()
     ctx, page = phone(b)
     page.goto(BASE + "?lang=tr&game=batak&seed=5&speed=0&level=easy")
     page.wait_for_selector("#table[data-input]", state="attached", timeout=120_000)
     page.click('#bar [data-action="hint"]')
     page.wait_for_selector("[data-hint]", state="attached", timeout=60_000)
-    shoot(page, "39-hint-tr-360")
+    shoot(page, "hint-tr-360")
     ctx.close()
 
 
@@ -326,20 +328,20 @@ def record_screens(b: Any) -> None:
             page.wait_for_selector("[data-summary]", state="detached")
         page.click('[data-summary] [data-action="score-sheet"]')
         page.wait_for_selector("[data-score-sheet] svg[data-chart]")
-        shoot(page, f"31-record-score-sheet-{w}x{h}")
+        shoot(page, f"record-score-sheet-{w}x{h}")
         page.click('[data-score-sheet] [data-action="close"]')
         page.click('[data-summary] [data-action="continue"]')
         page.click('[data-match-over] [data-action="lobby"]')
         page.wait_for_selector("#lobby:not([hidden])")
         page.click('#lobby [data-action="record"]')
         page.wait_for_selector("[data-record] svg[data-chart]")
-        shoot(page, f"31-record-page-{w}x{h}")
+        shoot(page, f"record-page-{w}x{h}")
         page.evaluate("document.querySelector('[data-record] [data-record-chart]')"
                       ".scrollIntoView({block: 'start'})")
-        shoot(page, f"31-record-page-chart-{w}x{h}")
+        shoot(page, f"record-page-chart-{w}x{h}")
         page.click('[data-record] [data-action="record-reset"]')
         page.wait_for_selector("[data-record-reset]")
-        shoot(page, f"31-record-reset-{w}x{h}")
+        shoot(page, f"record-reset-{w}x{h}")
         ctx.close()
     for lang in ("tr", "ru", "pt"):  # the record page in each language, on a phone
         ctx, page = open_page(b, 360, 640, init)
@@ -348,7 +350,7 @@ def record_screens(b: Any) -> None:
         page.click('#lobby [data-action="record"]')
         page.wait_for_selector("[data-record] svg[data-chart]")
         page.mouse.move(0, 0)
-        shoot(page, f"31-record-page-{lang}-360x640")
+        shoot(page, f"record-page-{lang}-360x640")
         ctx.close()
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 # terminal's (xterm*, and its mpy-/py- chunks), archive unpacking (zip-, for `files` entries that
 # are archives), the TOML config parser (toml-, the page's config is JSON), the debugging graph
 # and the unreferenced index chunk. The editor, terminal and game plugins themselves are always
-# imported, so they stay. tests/e2e load the whole page and fail on a missing chunk.
+# imported, so they stay. tests/browser load the whole page and fail on a missing chunk.
 PYSCRIPT_SKIP = ("codemirror", "xterm", "zip-", "toml-", "pyodide_graph", "index-", "mpy-")
 PYSCRIPT_SKIP_RE = r"^py-[A-Za-z0-9_-]{8}\.js$"  # the terminal's Pyodide chunk (py-<hash>.js)
 # Pyodide's files the page loads (besides the stdlib zip, which the builder makes).

@@ -10,7 +10,7 @@ the position, so a reloaded match plays on as it would have. Work that answers l
 the state id `sid`, bumped whenever the position or the match changes: an answer for another
 id is for a position gone, and is refused.
 
-Tested under CPython: tests/test_controller.py.
+Tested under CPython: tests/ui/test_controller.py.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Puzzles on the page, the pure part: the player's progress in storage, which puzzle comes next
 (the daily one, and one whose difficulty follows the streak), the puzzle's address, its goal in
 one line and the box beside the felt (pure: no `js`, tested under CPython in
-tests/test_puzzle_ui.py).
+tests/ui/test_puzzle_ui.py).
 
 The puzzles themselves are engine.puzzles' (docs/puzzles.md); the table's controller plays them
 (ui/puzzling.py) and the page fetches their files and keeps the progress (ui/puzzle_page.py).

@@ -5,7 +5,7 @@ The page never draws, says or posts the engine's truth (`deal.tricks`, `deal.mov
 every other seat's view; it stays `??` on the felt, in the live region and in the events
 posted to a tutorial's parent page.
 
-Pure (no `js`): tested under CPython (tests/test_seen.py).
+Pure (no `js`): tested under CPython (tests/ui/test_seen.py).
 """
 
 from __future__ import annotations

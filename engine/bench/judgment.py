@@ -1,6 +1,6 @@
 """How often the strong player's card is clearly wrong in endings: `python -m engine.bench.judgment`.
 
-The positions are those of tests/test_hint_judgment.py, generated the same way for more seeds:
+The positions are those of tests/ui/test_hint_judgment.py, generated the same way for more seeds:
 the first card-play position of a seeded deal (baseline players everywhere) where seat 0 is
 to move with at most `--cards` cards and a choice. Each is solved exactly (engine.solver,
 every card visible) in `--layouts` layouts the player cannot tell apart (`deal.resample` from
@@ -39,7 +39,7 @@ def side_of(m: engine.Match, seat: int) -> tuple[int, ...]:
 
 
 def endings(game: str, most: int, seeds: range) -> Iterator[tuple[engine.Match, int]]:
-    """As tests/test_hint_judgment.endings: the first position of seat 0 with at most `most`
+    """As tests/ui/test_hint_judgment.endings: the first position of seat 0 with at most `most`
     cards and a choice, in the first deal of each seeded match played by the baseline."""
     for seed in seeds:
         m = engine.new_match(game, seed=seed)

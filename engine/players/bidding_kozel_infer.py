@@ -18,7 +18,7 @@ It is off (`bidding_kozel_search.INFER`): no setting measured a gain clear of th
 the benchmark's deals (docs/ai.md). The face-down prior and uncounted misses measured best
 (+0.10 stakes a round [-0.02, +0.22], 120 deals) but concentrate the weights on a few worlds,
 which then repeat: a second run with other draws rates the moves differently enough to fail the
-play checker's test (tests/test_hint_judgment.py). The setting here (a miss 0.5, one miss
+play checker's test (tests/ui/test_hint_judgment.py). The setting here (a miss 0.5, one miss
 counted at most, face-down plays not read) passes it and measured +0.067 [-0.037, +0.170] and
 +0.021 [-0.089, +0.131] on two sets of 120 deals.
 """
