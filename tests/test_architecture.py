@@ -15,9 +15,10 @@ from engine.messages import ENGLISH
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = sorted((ROOT / "engine" / "players").glob("*.py"))
-ENGINE = sorted((ROOT / "engine").rglob("*.py"))
+# The engine and its benchmarks in CPython (`python3 -m engine bench` runs them).
+ENGINE = sorted([*(ROOT / "engine").rglob("*.py"), *(ROOT / "bench" / "engine").rglob("*.py")])
 # The project's own modules, whose imports may form no circle (tests are their users).
-LAYERS = ("engine", "ui", "sitebuild")
+LAYERS = ("engine", "ui", "sitebuild", "bench")
 
 # Circles known to be there, each the set of modules it joins, until they are broken: a circle
 # found that is not listed fails, and so does one listed that is no longer found. None is left:
@@ -162,7 +163,8 @@ def test_known_circles_are_still_there() -> None:
 
 
 # What drives a browser, and the site builder (which does): none of it is the engine's.
-BROWSER_MODULES = ("playwright", "selenium", "pyppeteer", "webbrowser", "build", "sitebuild")
+BROWSER_MODULES = ("playwright", "selenium", "pyppeteer", "webbrowser", "build", "sitebuild",
+                   "bench.page", "bench.xengine")
 OS_PROCESSES = ("system", "popen", "exec", "spawn", "posix_spawn")  # os.<these>*: a process
 BROWSER_WORDS = ("chromium", "chrome", "firefox", "playwright", "selenium", "page-goals",
                  "page-load", "page-start", "page-ai", "page-memory", "page-frames", "build.py", "sitebuild")
@@ -186,10 +188,9 @@ def browser_uses(path: Path) -> list[str]:
                  else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
                  else [])
         for n in names:
-            top = n.split(".")[0]
-            if top in BROWSER_MODULES:
+            if any(n == m or n.startswith(f"{m}.") for m in BROWSER_MODULES):
                 out.append(f"{path.name}:{node.lineno} imports {n}")
-            if top == "subprocess":
+            if n.split(".")[0] == "subprocess":
                 starts_processes = True
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
                 and node.value.id == "os" and node.attr.startswith(OS_PROCESSES):
@@ -210,10 +211,10 @@ def test_the_browser_scan_finds_a_browser(tmp_path: Path) -> None:
     probe = tmp_path / "probe.py"
     probe.write_text('"""Not this: sitebuild, page-ai, chromium."""\nimport subprocess\n\n\n'
                      'def f():\n    from playwright.sync_api import sync_playwright\n'
-                     '    import sitebuild.bench\n'
+                     '    import bench.page\n'
                      '    subprocess.run(["python3", "-m", "x", "page-ai"])\n')
     assert [u.split(" ", 1)[1] for u in browser_uses(probe)] == [
-        "imports playwright.sync_api", "imports sitebuild.bench", "runs 'page-ai'"]
+        "imports playwright.sync_api", "imports bench.page", "runs 'page-ai'"]
     probe.write_text('"""Names page-ai and chromium."""\nimport subprocess\n')
     assert browser_uses(probe) == []
 
@@ -222,7 +223,7 @@ def test_the_browser_scan_finds_a_browser(tmp_path: Path) -> None:
 def test_engine_drives_no_browser(path: Path) -> None:
     """The engine never drives a browser: no browser driver (playwright, selenium), no site
     builder (build, sitebuild) imported anywhere in it, and no process it starts is asked to
-    run a browser or a page benchmark. Those are the site builder's (sitebuild.bench)."""
+    run a browser or a page benchmark. Those are the site builder's (bench.page)."""
     assert browser_uses(path) == []
 
 

@@ -640,7 +640,7 @@ def choose_card(obs: BatakObservation, budget: int, rng: random.Random,
 # Exact endings: from this many cards in the seat's hand, every world is solved
 # (engine.players.exact) instead of played out; and how many worlds at most. From 5 cards
 # it measured no stronger than the playouts; from 4 it keeps the endings' clear cards
-# (engine.bench.judgment: auction Batak 2 of 220 clearly wrong without it, 0 with it).
+# (bench.engine.judgment: auction Batak 2 of 220 clearly wrong without it, 0 with it).
 EXACT_FROM: dict[str, int] = {"koz-maca": 4, "batak": 4, "batak-pairs": 4}
 EXACT_WORLDS = 24
 

@@ -13,9 +13,9 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..files import CACHE, DIST, copy_if_changed, write_if_changed
-from ..npm import npm_package
-from ..serve import QuietHandler, make_server
+from sitebuild.files import CACHE, DIST, copy_if_changed, write_if_changed
+from sitebuild.npm import npm_package
+from sitebuild.serve import QuietHandler, make_server
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Playwright

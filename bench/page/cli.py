@@ -1,4 +1,4 @@
-"""The page benchmarks' command line: `python3 -m sitebuild.bench COMMAND` (or `python3 build.py
+"""The page benchmarks' command line: `python3 -m bench.page COMMAND` (or `python3 build.py
 bench COMMAND`). Each builds dist/ first and needs the playwright package and a Chromium
 (/usr/bin/chromium, else `chromium` on PATH, or CHROMIUM=/path); without them it says why and
 exits with status 2.
@@ -43,7 +43,7 @@ exits with status 2.
         renderers' memory, at 360x640 (also with the CPU throttled 4x) and 1280x800 (default 3
         runs)
     strength [strength options] [--page-deals N]
-        the computer players' strength (python3 -m engine.bench strength, the same options),
+        the computer players' strength (python3 -m bench.engine strength, the same options),
         then page-ai with N deals per game (default 1): decision times in CPython and in the page
     engines [--engines webkit,firefox,chromium]
         WebKitGTK and Firefox ESR (and Chromium, when playwright is here) side by side from a
@@ -56,8 +56,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..dist import build
-from ..files import dist_size, log
+from sitebuild.dist import build
+from sitebuild.files import dist_size, log
+
 from . import engines, strength
 from .ai import page_ai
 from .browser import unavailable
@@ -74,7 +75,7 @@ COMMANDS = ("page-goals", "page-load", "page-start", "page-requests", "page-ai",
 
 def parser(command: str) -> argparse.ArgumentParser:
     """The options of one page benchmark."""
-    ap = argparse.ArgumentParser(prog=f"python3 -m sitebuild.bench {command}",
+    ap = argparse.ArgumentParser(prog=f"python3 -m bench.page {command}",
                                  description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     if command in ("page-load", "page-start", "page-learn"):
@@ -115,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"--{name} must be at least 1, not {getattr(args, name)}")
     why = unavailable()
     if why:
-        print(f"python3 -m sitebuild.bench {command}: cannot measure the page: {why}",
+        print(f"python3 -m bench.page {command}: cannot measure the page: {why}",
               file=sys.stderr)
         return 2
     build()

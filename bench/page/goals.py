@@ -22,11 +22,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..files import CACHE, DIST, log
-from ..serve import QuietHandler, make_server
+from sitebuild.files import CACHE, DIST, log
+from sitebuild.serve import QuietHandler, make_server
+
+from ..xengine import SNAPSHOT_CACHED, SW_ACTIVE
 from .browser import CHROMIUM_ARGS, DEFAULT_CHROMIUM, HERE, build_bare, chromium, launch, mark
 from .memory import renderer_memory as memory
-from .xengine import SNAPSHOT_CACHED, SW_ACTIVE
 
 # Deals at once and the player leads (Koz Maça, seed 2), at the default level: the computer
 # players' worker starts as it does for a player.

@@ -1,4 +1,4 @@
-"""How often the strong player's card is clearly wrong in endings: `python -m engine.bench.judgment`.
+"""How often the strong player's card is clearly wrong in endings: `python -m bench.engine.judgment`.
 
 The positions are those of tests/test_hint_judgment.py, generated the same way for more seeds:
 the first card-play position of a seeded deal (baseline players everywhere) where seat 0 is
@@ -10,7 +10,7 @@ Kozel, which the solver does not take, is judged in endings of two cards by an e
 search of card points (as in the test).
 
 Only the engine's public API is used, so the same file measures another checkout:
-`PYTHONPATH=/other/tree python3 engine/bench/judgment.py`.
+`PYTHONPATH=/other/tree python3 bench/engine/judgment.py`.
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ def judge(game: str, positions: int, cards: int, n_layouts: int, level: str,
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine.bench.judgment", description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m bench.engine.judgment", description=__doc__)
     ap.add_argument("--positions", type=int, default=220, help="endings per game (default 220)")
     ap.add_argument("--cards", type=int, default=4, help="cards in hand at most (default 4)")
     ap.add_argument("--layouts", type=int, default=24, help="layouts solved (default 24)")

@@ -1,6 +1,6 @@
 """The open-deal solver's benchmark (engine.solver): solve times and nodes per game.
 
-    python -m engine.bench solve [--deals N] [--seed S] [--cap SECONDS] [--games g1,g2]
+    python -m bench.engine solve [--deals N] [--seed S] [--cap SECONDS] [--games g1,g2]
                                  [--from-cards K] [--mid-cards K] [--no-baseline]
                                  [--before REV]
 
@@ -39,9 +39,9 @@ import types
 from pathlib import Path
 from typing import Any
 
-from .. import new_match
-from ..core import Deal
-from ..solver import Solver, SolveTimeout
+from engine import new_match
+from engine.core import Deal
+from engine.solver import Solver, SolveTimeout
 
 FULL_GAMES = ("koz-maca", "batak", "batak-pairs", "kozel-miner", "kozel-classic")
 TEAMS = ("batak-pairs", "kozel-miner", "kozel-classic")
@@ -141,7 +141,7 @@ def row(label: str, runs: list[tuple[float, int, bool]], cap: float, out: object
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine.bench solve")
+    ap = argparse.ArgumentParser(prog="python -m bench.engine solve")
     ap.add_argument("--deals", type=int, default=5, help="deals per game (default 5)")
     ap.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     ap.add_argument("--cap", type=float, default=30.0,

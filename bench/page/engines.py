@@ -28,8 +28,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..files import CACHE, DIST, log
-from . import xengine as X
+from sitebuild.files import CACHE, DIST, log
+
+from .. import xengine as X
 
 TABLE = "?game=batak&speed=0&seed=3&level=easy"
 
@@ -262,7 +263,7 @@ def main(argv: list[str]) -> int:
     for n in names:
         if n not in (*X.ENGINES, "chromium"):
             ap.error(f"unknown engine {n!r}")
-    from ..dist import build
+    from sitebuild.dist import build
 
     build()
     from .browser import build_bare

@@ -12,7 +12,8 @@ import statistics
 import time
 from typing import Any
 
-from ..files import DIST
+from sitebuild.files import DIST
+
 from .browser import CHROMIUM_ARGS, launch, serve_in_background
 from .memory import renderer_memory
 

@@ -11,7 +11,8 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from ..files import DIST
+from sitebuild.files import DIST
+
 from .browser import (
     BENCH_AI_TIMEOUT,
     CHROMIUM_ARGS,

@@ -1,6 +1,6 @@
 """How often partnership Batak's computer players outbid their own partner (self-play).
 
-    python3 -m engine.bench raises [--deals 100] [--seed 1] [--level strong] [SETTING ...]
+    python3 -m bench.engine raises [--deals 100] [--seed 1] [--level strong] [SETTING ...]
 
 Every seat plays at `level`; each deal's auction is played, and the deals with a raise are
 played to their end. A raise is a bid made while the partner holds the highest bid; it is
@@ -16,7 +16,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .. import ai, new_match
+from engine import ai, new_match
+
 from .strength import parse_setting
 
 
@@ -71,7 +72,7 @@ def measure(deals: int, seed: int, level: str) -> dict[str, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m engine.bench raises", description=__doc__,
+    p = argparse.ArgumentParser(prog="python -m bench.engine raises", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=1, help="match seed of the first deal")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..files import DIST
+from sitebuild.files import DIST
+
 from .browser import (
     BENCH_AI_TIMEOUT,
     CHROMIUM_ARGS,

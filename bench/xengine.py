@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..files import DIST, ROOT
-from ..serve import QuietHandler, QuietServer
+from sitebuild.files import DIST, ROOT
+from sitebuild.serve import QuietHandler, QuietServer
 
 HERE = Path(__file__).resolve().parent
 SUB = "/games/trick-table/"  # the sub-path, as on a GitHub Pages project site
@@ -459,7 +459,7 @@ class WebKit(Driver):
 def driver_modules() -> Path:
     """The node_modules holding puppeteer-core at tools/xengine's pinned version (npm ci into
     .cache/ once per lockfile; no browser is downloaded)."""
-    from ..npm import npm_tools
+    from sitebuild.npm import npm_tools
 
     os.environ.setdefault("PUPPETEER_SKIP_DOWNLOAD", "1")
     return npm_tools(TOOLS, "xengine", "puppeteer-core") / "node_modules"

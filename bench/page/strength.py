@@ -1,5 +1,5 @@
 """The computer players' strength with the page's decision times (`strength`): the duplicate
-benchmark of engine.bench.strength in CPython, then page-ai in Chromium, run from the repository
+benchmark of bench.engine.strength in CPython, then page-ai in Chromium, run from the repository
 root (it rebuilds dist/ first) and printed under its own heading."""
 
 from __future__ import annotations
@@ -11,19 +11,19 @@ import subprocess
 import sys
 from typing import Any
 
-from engine.bench import strength as engine_strength
+from bench.engine import strength as engine_strength
+from sitebuild.files import ROOT
 
-from ..files import ROOT
 from .browser import DEFAULT_CHROMIUM, chromium, unavailable
 
 PAGE_HEADING = "decision time at the default level in the page (Chromium, PyScript worker):"
 
 
 def page_times(deals: int, env: dict[str, str], out: Any) -> str | None:
-    """Runs `python -m sitebuild.bench page-ai --deals N` from the repository root (so that the
+    """Runs `python -m bench.page page-ai --deals N` from the repository root (so that the
     checkout's engine and builder are the ones measured), printing its output under
     PAGE_HEADING as it comes; returns None, or what went wrong (its last lines are printed)."""
-    cmd = [sys.executable, "-m", "sitebuild.bench", "page-ai", "--deals", str(deals)]
+    cmd = [sys.executable, "-m", "bench.page", "page-ai", "--deals", str(deals)]
     name = " ".join(["python3", *cmd[1:4]])
     print(f"  ({' '.join(['python3', *cmd[1:]])}: builds dist/, then the page's computer makes "
           f"every decision of {deals} deal(s) per game)", file=out, flush=True)
@@ -49,9 +49,9 @@ def page_times(deals: int, env: dict[str, str], out: Any) -> str | None:
 
 
 def main(argv: list[str]) -> int:
-    """engine.bench.strength with `argv` (less --page-deals), then the page's decision times.
+    """bench.engine.strength with `argv` (less --page-deals), then the page's decision times.
     Status 2 when the page cannot be measured here (checked first), 1 when page-ai fails."""
-    ap = argparse.ArgumentParser(prog="python3 -m sitebuild.bench strength", add_help=False)
+    ap = argparse.ArgumentParser(prog="python3 -m bench.page strength", add_help=False)
     ap.add_argument("--page-deals", type=int, default=1,
                     help="deals per game for the page's decision times (default 1)")
     args, rest = ap.parse_known_args(argv)
@@ -61,7 +61,7 @@ def main(argv: list[str]) -> int:
         return int(engine_strength.main(rest) or 0)
     why = unavailable()
     if why:
-        print(f"python3 -m sitebuild.bench strength: cannot measure the page: {why}",
+        print(f"python3 -m bench.page strength: cannot measure the page: {why}",
               file=sys.stderr)
         return 2
     rc = int(engine_strength.main(rest, page_hint=False) or 0)

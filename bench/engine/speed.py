@@ -1,13 +1,13 @@
 """Benchmarks that print figures (never timed tests).
 
     python -m engine bench                  random-playout full deals per second, per game
-    python -m engine.bench speed [--seconds S] [--games g1,g2]
-    python -m engine.bench strength ...     the computer players' strength (engine.bench.strength)
-    python -m engine.bench raises [--deals N] [--seed S] [SETTING ...]
+    python -m bench.engine speed [--seconds S] [--games g1,g2]
+    python -m bench.engine strength ...     the computer players' strength (bench.engine.strength)
+    python -m bench.engine raises [--deals N] [--seed S] [SETTING ...]
                                             partnership Batak: outbidding the partner
-                                            (engine.bench.raises)
-    python -m engine.bench solve [--deals N] [--seed S] [--cap SECONDS]
-                                            the open-deal solver's times (engine.bench.solve)
+                                            (bench.engine.raises)
+    python -m bench.engine solve [--deals N] [--seed S] [--cap SECONDS]
+                                            the open-deal solver's times (bench.engine.solve)
 
 The page's own figures in Chromium (page-goals, page-load, page-start, page-ai, page-memory,
 page-frames) are measured by the site builder in a source checkout: `python3 build.py bench
@@ -21,7 +21,7 @@ import random
 import sys
 import time
 
-from .. import available_games, new_match
+from engine import available_games, new_match
 
 # The page's benchmarks, run by the site builder (python3 build.py bench COMMAND).
 PAGE_COMMANDS = ("page-goals", "page-load", "page-start", "page-ai", "page-memory",
@@ -48,7 +48,7 @@ def playout_rate(game: str, seconds: float, seed: int = 1) -> tuple[int, float]:
 
 
 def speed(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine.bench speed")
+    ap = argparse.ArgumentParser(prog="python -m bench.engine speed")
     ap.add_argument("--seconds", type=float, default=2.0, help="time per game (default 2)")
     ap.add_argument("--games", default=",".join(available_games()))
     args = ap.parse_args(argv)

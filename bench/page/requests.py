@@ -19,8 +19,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..files import CACHE, DIST
-from ..serve import QuietHandler, QuietServer
+from sitebuild.files import CACHE, DIST
+from sitebuild.serve import QuietHandler, QuietServer
+
 from .browser import CHROMIUM_ARGS, DEFAULT_CHROMIUM, chromium
 
 SUB = "/games/trick-table/"

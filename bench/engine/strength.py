@@ -1,4 +1,4 @@
-"""The computer players' strength, measured in duplicate: `python -m engine.bench strength`.
+"""The computer players' strength, measured in duplicate: `python -m bench.engine strength`.
 
 Each deal (the first deal of a match from seed i) is played several times with the same cards:
 - games for one (Koz Maça, Batak, Bidding Kozel): once by four baseline players, then once per
@@ -26,8 +26,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .. import ai, available_games, bots, new_match
-from ..core import Action, Deal
+from engine import ai, available_games, bots, new_match
+from engine.core import Action, Deal
 
 UNITS = {
     "koz-maca": "tricks per deal",
@@ -339,7 +339,7 @@ def pairs(game: str, first_seed: int, deals: int, settings: list[str], out: Any,
 
 def pairs_main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(
-        prog="python -m engine.bench strength pairs",
+        prog="python -m bench.engine strength pairs",
         description="duplicate pairs on the same deals: settings of the searches compared")
     ap.add_argument("game")
     ap.add_argument("settings", nargs="+",
@@ -365,7 +365,7 @@ def main(argv: list[str] | None = None, page_hint: bool = True) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "pairs":
         return pairs_main(argv[1:])
-    ap = argparse.ArgumentParser(prog="python -m engine.bench strength",
+    ap = argparse.ArgumentParser(prog="python -m bench.engine strength",
                                  description="duplicate strength benchmark of the computer players")
     ap.add_argument("--deals", type=int, default=500, help="deals per game (default 500)")
     ap.add_argument("--games", default=",".join(available_games()),

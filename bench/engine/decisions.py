@@ -1,6 +1,6 @@
 """The computer players' decisions on fixed positions, compared between two source trees.
 
-    python3 -m engine.bench.decisions --against /tmp/baseline_tree [--per-game 100]
+    python3 -m bench.engine.decisions --against /tmp/baseline_tree [--per-game 100]
         [--levels normal,strong] [--seed 1] [--jobs 2] [--repeat 1] [--save out.json]
 
 Positions are generated with this tree: matches played by the baseline player in every seat,
@@ -282,7 +282,7 @@ def merge_rounds(runs: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def pct(ts: list[float], q: float) -> float:
-    """The q-quantile (nearest rank, as in engine.bench.strength)."""
+    """The q-quantile (nearest rank, as in bench.engine.strength)."""
     s = sorted(ts)
     return s[min(len(s) - 1, int(q * len(s)))] if s else float("nan")
 
@@ -412,7 +412,7 @@ def compare(pos: list[dict[str, Any]], new: dict[str, Any], old: dict[str, Any],
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python3 -m engine.bench.decisions",
+    ap = argparse.ArgumentParser(prog="python3 -m bench.engine.decisions",
                                  description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--against", type=Path, default=None,
                     help="another source tree (its root, holding engine/) to compare with")

@@ -11,8 +11,8 @@ import time
 from typing import Any
 
 from engine import GAMES, ai, replay
+from sitebuild.files import DIST, log
 
-from ..files import DIST, log
 from .browser import (
     BENCH_AI_TIMEOUT,
     CHROMIUM_ARGS,
