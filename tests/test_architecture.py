@@ -277,7 +277,13 @@ def test_engine_imports_no_page_code(path: Path) -> None:
 
 def test_every_message_key_used_has_english() -> None:
     """Each `msg("key", ...)` in the engine has an English template, and each template's
-    fields are the parameters given at some call (no placeholder is left unfilled)."""
+    fields are the parameters given at some call (no placeholder is left unfilled). Every
+    module is loaded first: each registers its own messages as it loads."""
+    import importlib
+    for path in ENGINE:
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        if parts[0] == "engine" and parts[-1] != "__main__":
+            importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
     used: dict[str, set[str]] = {}
     for path in ENGINE:
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -331,3 +337,22 @@ def test_messages_round_trip_through_json() -> None:
         from_json({"key": "x", "params": {"c": {"rank": 1}}})
     with pytest.raises(ValueError):
         from_json(["not", "a", "message"])
+
+
+def test_shipped_packages_hold_no_benchmarks() -> None:
+    """The engine and the site builder ship only themselves: their benchmarks and the
+    cross-engine harness live in the top-level bench/, which neither imports at module level
+    (the engine's `bench` command and build.py's load it when asked)."""
+    for layer in ("engine", "sitebuild"):
+        paths = [p for p in (ROOT / layer).rglob("*") if "__pycache__" not in p.parts]
+        assert paths, layer
+        assert [str(p.relative_to(ROOT)) for p in paths if "bench" in p.stem] == []
+        for path in (p for p in paths if p.suffix == ".py"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in tree.body:
+                names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                         else [node.module or ""] if isinstance(node, ast.ImportFrom)
+                         and not node.level else [])
+                assert not [n for n in names if n.split(".")[0] == "bench"], path
+    assert (ROOT / "bench" / "engine" / "speed.py").is_file()
+    assert (ROOT / "bench" / "page" / "cli.py").is_file()

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-import engine.puzzle_file as EP
+import engine.content.puzzle_file as EP
 from engine.cards import CARD_STR
 from ui import host as H
 from ui import puzzle as P

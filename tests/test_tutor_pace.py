@@ -18,7 +18,7 @@ from urllib.parse import quote
 
 import engine
 from engine import address
-from engine.lessons import load_lesson
+from engine.content.lessons import load_lesson
 from tests.test_host import FACTS, Page, run, until
 from ui import host as H
 from ui import lesson_view as LV

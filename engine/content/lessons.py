@@ -22,9 +22,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .address import AddressError, decode
-from .core import Deal, Match, RecordError, RulesError, registered_games, replay, rules_class
-from .messages import Message, MessageError, add_english, msg
+from ..address import AddressError, decode
+from ..core import Deal, Match, RecordError, RulesError, registered_games, replay, rules_class
+from ..messages import Message, MessageError, add_english, msg
 
 VERSION = 1
 MAX_TEXT = 2000  # characters in each text field (intro, step texts, right, wrong, hint, end)
@@ -181,7 +181,7 @@ class Outcome:
     message: what to say, in English for the engine's part (a `Message`; `str()` renders it):
     the lesson's right/wrong text (or a default sentence), for "illegal" the engine's rule
     reason followed by the lesson's wrong text if any.
-    text: the lesson's own text in `message` (safe Markdown for `engine.markup`), or None.
+    text: the lesson's own text in `message` (safe Markdown for `engine.content.markup`), or None.
     reason: for "illegal", the engine's rule reason alone; else None.
     played: the (seat, move) pairs applied, the reader's move first, then the replies; empty
     unless "right"."""

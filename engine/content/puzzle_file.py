@@ -1,7 +1,7 @@
 """Reading puzzle files (docs/puzzles.md): the format, the checks of `load_puzzles` and the
-solver's main line after a move. The part of engine.puzzles the page needs, on its own so that
+solver's main line after a move. The part of engine.content.puzzles the page needs, on its own so that
 the page's runtime does not ship the builder's tools (argparse, gzip, pathlib, hashlib);
-engine.puzzles builds and proves the puzzles, and re-exports all of this."""
+engine.content.puzzles builds and proves the puzzles, and re-exports all of this."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import Deal, RecordError, replay
+from ..messages import Message, MessageError, msg
+from ..untrusted import loads as loads_bounded
 from . import puzzle_messages  # noqa: F401  (the messages below)
-from .core import Deal, RecordError, replay
-from .messages import Message, MessageError, msg
-from .untrusted import loads as loads_bounded
 
 FORMAT = "trick-table-puzzles"
 VERSION = 1
@@ -85,7 +85,7 @@ def unit_of(game: str) -> str:
 def main_line(deal: Deal, side: Sequence[int], move: str) -> list[str]:
     """The solver's line after `move` to the end of the deal: each seat plays the first of
     its best moves (for the side: keeping the value; for the others: holding it down)."""
-    from .solver import solve
+    from ..solver import solve
     d = deal.clone()
     d.play(move)
     line: list[str] = []

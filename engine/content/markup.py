@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import CARD_STR, RANK_NAMES, SUIT_SYMBOLS, SUITS, parse_card
+from ..cards import CARD_STR, RANK_NAMES, SUIT_SYMBOLS, SUITS, parse_card
 
 Inline = tuple[Any, ...]
 Block = tuple[Any, ...]

@@ -1,10 +1,10 @@
-"""What the puzzle loader (engine.puzzles) says about a puzzle file, in English. Its own
+"""What the puzzle loader (engine.content.puzzles) says about a puzzle file, in English. Its own
 module so that `engine` registers the messages without importing the puzzle builder, which
-`python3 -m engine.puzzles` runs as a script."""
+`python3 -m engine.content.puzzles` runs as a script."""
 
 from __future__ import annotations
 
-from .messages import add_english
+from ..messages import add_english
 
 add_english({
     "puzzles.not_json": "The puzzle file is not JSON: {why}.",

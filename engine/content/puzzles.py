@@ -1,7 +1,7 @@
 """Card-play puzzles from real positions, proved by the open-deal solver (docs/puzzles.md).
 
-    python3 -m engine.puzzles build --out puzzles --seed 1 --per-game 200
-    python3 -m engine.puzzles check puzzles/batak.json
+    python3 -m engine.content.puzzles build --out puzzles --seed 1 --per-game 200
+    python3 -m engine.content.puzzles check puzzles/batak.json
 
     loaded = load_puzzles(text)                 # never raises on bad input
     loaded.puzzles, loaded.errors               # Puzzle values; Messages naming each problem
@@ -34,10 +34,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..cards import sort_key
+from ..core import Deal, Match
+from ..messages import Message, msg
 from . import puzzle_messages  # noqa: F401  (the messages below)
-from .cards import sort_key
-from .core import Deal, Match
-from .messages import Message, msg
 from .puzzle_file import (  # noqa: F401  (the loader's part, re-exported)
     FILE_FIELDS,
     FORMAT,
@@ -96,7 +96,7 @@ def loses(game: str, already: int, best: int, value: int) -> bool:
 
 
 def _solver(deal: Deal, side: Sequence[int]) -> Any:
-    from .solver import Solver
+    from ..solver import Solver
     return Solver(deal, side)
 
 
@@ -115,7 +115,7 @@ def _values(deal: Deal, side: Sequence[int]) -> tuple[dict[str, int], int]:
 def taken_from(deal: Deal, side: Sequence[int], moves: Sequence[str]) -> int:
     """What `side` takes from `deal`'s position over `moves` (tricks or card points,
     counting the cards of the trick in progress), as the solver counts a value."""
-    from .solver import Solver
+    from ..solver import Solver
     d = deal.clone()
     before = Solver(d, side).already
     for mv in moves:
@@ -304,7 +304,7 @@ def player_move(deal: Deal, level: str, seed: int) -> str:
     """The move of the computer player at `level` for the seat to move, as
     `engine.ai.choose` makes it but without the time cap (the same move whenever the cap
     does not stop the search)."""
-    from .players import levels
+    from ..players import levels
     seat = deal.to_move
     assert seat is not None
     obs = deal.observation(seat)
@@ -324,7 +324,7 @@ def difficulty(deal: Deal, v: Verdict, seed: int) -> dict[str, Any]:
     decisions, over NATURAL_SEEDS seeds, that pick a wrong card), and `rating` 1..5:
     1, +2 when the baseline misses, +1 when the sampling player sometimes picks a wrong
     card, +1 more when it does so at least half the time."""
-    from .players import levels
+    from ..players import levels
     base = levels.choose(deal, level="easy", seed=seed) in v.best
     wrong = sum(player_move(deal, "normal", seed + k) not in v.best
                 for k in range(NATURAL_SEEDS))
@@ -450,10 +450,10 @@ def source_hash(extra: str = "") -> str:
     module; not the solver's, whose values are exact whatever its search, and whose lines
     take the first right move in the engine's order) and `extra`, the build's arguments."""
     import hashlib
-    root = Path(__file__).resolve().parent
+    root = Path(__file__).resolve().parents[1]  # engine/
     h = hashlib.sha256()
-    files = sorted(f for f in [*root.glob("*.py"), *root.glob("games/*.py"),
-                               *root.glob("players/*.py")] if f.name != "solver.py")
+    files = sorted([*root.glob("*.py"), *root.glob("content/*.py"), *root.glob("games/*.py"),
+                    *root.glob("players/*.py")])  # not solver/
     for f in files:
         h.update(str(f.relative_to(root)).encode())
         h.update(f.read_bytes())
@@ -557,7 +557,7 @@ def prove(p: Puzzle) -> list[Message]:
 def main(argv: list[str] | None = None) -> int:
     import argparse
     import gzip
-    ap = argparse.ArgumentParser(prog="python3 -m engine.puzzles")
+    ap = argparse.ArgumentParser(prog="python3 -m engine.content.puzzles")
     sub = ap.add_subparsers(dest="cmd", required=True)
     b = sub.add_parser("build", help="generate the puzzle files (kept when their inputs match)")
     b.add_argument("--out", default="puzzles")
