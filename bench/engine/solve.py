@@ -15,7 +15,7 @@ Rows "from k cards" solve the same deals after random legal play has brought eve
 cards (at a trick boundary), to show how the time grows with the cards left.
 
 With --before REV (a git revision of this checkout, e.g. `main` or `HEAD~3`), the solver of
-that revision (its engine/solver.py, loaded beside this one) solves the same positions first in
+that revision (its engine/solver.py or engine/solver/, loaded beside this one) solves the same positions first in
 each row, and the row prints both and the ratio of their total times and nodes.
 
 Two baselines, run in the same command on the same positions, each printed as the ratio of
@@ -30,10 +30,12 @@ its total time (and nodes) to the full solver's:
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import types
 from pathlib import Path
@@ -80,16 +82,34 @@ def side_of(game: str, d: Deal) -> tuple[int, ...]:
 
 
 def load_before(rev: str) -> Any:
-    """The solver module of git revision `rev` (its engine/solver.py), as a module of the
-    engine package beside the current one."""
+    """The solver of git revision `rev` (its engine/solver.py, or its engine/solver/ package),
+    as a module of the engine package beside the current one."""
     root = Path(__file__).resolve().parents[2]
-    src = subprocess.run(["git", "show", f"{rev}:engine/solver.py"], cwd=root, check=True,
-                         capture_output=True, text=True).stdout
     name = "engine._solver_before"
-    mod = types.ModuleType(name)
-    mod.__package__ = "engine"
+
+    def show(path: str) -> str:
+        return subprocess.run(["git", "show", f"{rev}:{path}"], cwd=root, check=True,
+                              capture_output=True, text=True).stdout
+
+    listing = subprocess.run(["git", "ls-tree", "--name-only", rev, "engine/solver/"], cwd=root,
+                             check=True, capture_output=True, text=True).stdout.split()
+    if not listing:  # one module
+        mod = types.ModuleType(name)
+        mod.__package__ = "engine"
+        sys.modules[name] = mod
+        exec(compile(show("engine/solver.py"), f"{rev}:engine/solver.py", "exec"),  # noqa: S102
+             mod.__dict__)
+        return mod
+    where = Path(tempfile.mkdtemp(prefix="solver-before-"))
+    for path in listing:
+        if path.endswith(".py"):
+            (where / Path(path).name).write_text(show(path), encoding="utf-8")
+    spec = importlib.util.spec_from_file_location(name, where / "__init__.py",
+                                                  submodule_search_locations=[str(where)])
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
     sys.modules[name] = mod
-    exec(compile(src, f"{rev}:engine/solver.py", "exec"), mod.__dict__)  # noqa: S102
+    spec.loader.exec_module(mod)
     return mod
 
 
