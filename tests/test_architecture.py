@@ -356,3 +356,29 @@ def test_shipped_packages_hold_no_benchmarks() -> None:
                 assert not [n for n in names if n.split(".")[0] == "bench"], path
     assert (ROOT / "bench" / "engine" / "speed.py").is_file()
     assert (ROOT / "bench" / "page" / "cli.py").is_file()
+
+
+def test_the_solver_and_the_batak_search_are_split_by_job() -> None:
+    """The solver is a package of three jobs, each importing only the ones below it (the
+    position and rules on masks, then the bounds, then the search); the Batak family's search
+    player is world sampling, the playout policy and the choice, which the registered search
+    module re-exports. None of them is over 600 lines."""
+    graph = import_graph(ROOT, ("engine",))
+    solver = {m: graph[f"engine.solver.{m}"] for m in ("position", "bounds", "search")}
+    assert not {m for m in solver["position"] if m.startswith("engine.solver")}
+    assert {m for m in solver["bounds"] if m.startswith("engine.solver")} == \
+        {"engine.solver.position"}
+    assert "engine.solver.bounds" in solver["search"]
+    players = "engine.players."
+    assert not {m for m in graph[players + "batak_worlds"] | graph[players + "batak_playout"]
+                if m in (players + "batak_choice", players + "batak_search")}
+    assert {players + "batak_worlds", players + "batak_playout"} <= graph[players + "batak_choice"]
+    for path in [*(ROOT / "engine" / "solver").glob("*.py"),
+                 *(ROOT / "engine" / "players").glob("batak_*.py")]:
+        assert len(path.read_text(encoding="utf-8").splitlines()) <= 600, path
+    from engine import solver as S
+    from engine.players import batak_search as B
+    assert S.Solver.__module__ == S.solve.__module__ == "engine.solver.search"
+    assert B.sample_worlds.__module__ == "engine.players.batak_worlds"
+    assert B.playout.__module__ == "engine.players.batak_playout"
+    assert B.choose_card.__module__ == "engine.players.batak_choice"

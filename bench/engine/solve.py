@@ -15,8 +15,9 @@ Rows "from k cards" solve the same deals after random legal play has brought eve
 cards (at a trick boundary), to show how the time grows with the cards left.
 
 With --before REV (a git revision of this checkout, e.g. `main` or `HEAD~3`), the solver of
-that revision (its engine/solver.py or engine/solver/, loaded beside this one) solves the same positions first in
-each row, and the row prints both and the ratio of their total times and nodes.
+that revision (its engine/solver.py or engine/solver/, loaded beside this one) solves the same
+positions first in each row, and the row prints both and the ratio of their total times and
+nodes.
 
 Two baselines, run in the same command on the same positions, each printed as the ratio of
 its total time (and nodes) to the full solver's:

@@ -1,6 +1,6 @@
 """Reading puzzle files (docs/puzzles.md): the format, the checks of `load_puzzles` and the
-solver's main line after a move. The part of engine.content.puzzles the page needs, on its own so that
-the page's runtime does not ship the builder's tools (argparse, gzip, pathlib, hashlib);
+solver's main line after a move. The part of engine.content.puzzles the page needs, on its own
+so that the page's runtime does not ship the builder's tools (argparse, gzip, pathlib, hashlib);
 engine.content.puzzles builds and proves the puzzles, and re-exports all of this."""
 
 from __future__ import annotations
