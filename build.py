@@ -5,7 +5,7 @@
     python3 build.py          build dist/
     python3 build.py serve    build, then serve dist/ on http://127.0.0.1:PORT/ (--port N)
     python3 build.py i18n     update the translation catalogs in i18n/
-    python3 build.py bench    the page's goals measured in Chromium (sitebuild.bench)
+    python3 build.py bench    the page's goals measured in Chromium (bench.page)
 """
 
 import sys

@@ -247,7 +247,7 @@ def usage() -> str:
         "  bench strength [--deals N] [--games G1,G2] [--level L] [--jobs N]",
         "      strength benchmark: the computer players against the baseline in duplicate,",
         "      500 deals per game by default (--deals N for a quick run), then the decision",
-        "      times per level; the same as: python3 -m engine.bench strength --deals N",
+        "      times per level; the same as: python3 -m bench.engine strength --deals N",
         "  games",
         "      list the games with their names, titles and summaries",
         "",
@@ -271,8 +271,13 @@ def main(argv: list[str] | None = None) -> int:
             return play(rest)
         if cmd == "simulate":
             return simulate(rest)
-        if cmd == "bench":
-            from .bench import speed
+        if cmd == "bench":  # the benchmarks live beside the engine, in the checkout's bench/
+            try:
+                from bench.engine import speed
+            except ImportError:
+                print("error: the benchmarks are not here: run `python3 -m bench.engine` from "
+                      "a checkout of the repository", file=sys.stderr)
+                return 2
             return speed.main(rest)  # "bench strength ..." is dispatched there
     except KeyboardInterrupt:
         print()

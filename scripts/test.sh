@@ -10,7 +10,7 @@ if [ "$(id -u)" != "0" ] && command -v sudo >/dev/null; then SUDO="sudo"; fi
 missing=""
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium fonts-dejavu-core"
 # the cross-engine suite (tests/xengine/): WebKitGTK's WebDriver with a browser on WebKit's Python
-# bindings (sitebuild/bench/webkit_browser.py) under Xvfb, and Firefox ESR
+# bindings (bench/webkit_browser.py) under Xvfb, and Firefox ESR
 [ -x /usr/bin/WebKitWebDriver ] || missing="$missing webkit2gtk-driver"
 ls /usr/lib/*/girepository-1.0/WebKit2-4.1.typelib >/dev/null 2>&1 && [ -x /usr/bin/python3 ] \
   && /usr/bin/python3 -c "import gi" 2>/dev/null || missing="$missing gir1.2-webkit2-4.1 python3-gi"
@@ -31,7 +31,7 @@ python3 -m pip install -q --disable-pip-version-check -r requirements-dev.txt
 # puppeteer-core for the Firefox tests, from tools/xengine's lockfile into .cache/ (npm ci,
 # once per lockfile); it never downloads a browser: the tests drive Debian's firefox-esr
 echo "== installing the cross-engine driver (puppeteer-core)"
-PUPPETEER_SKIP_DOWNLOAD=1 python3 -c "from sitebuild.bench.xengine import driver_modules; driver_modules()"
+PUPPETEER_SKIP_DOWNLOAD=1 python3 -c "from bench.xengine import driver_modules; driver_modules()"
 
 if [ -f build.py ]; then
   echo "== building dist/"

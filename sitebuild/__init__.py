@@ -9,5 +9,5 @@ browser), `i18n` (the gettext catalogs),
 `lobby` (the lobby rendered at build time), `offline` (the service worker and the web-app
 manifest), `dist` (dist/ itself: its files, pyscript.json and index.html), `serve` (a local
 static server) and `cli` (the command line of build.py). The page's benchmarks in Chromium are
-`sitebuild.bench`.
+in the top-level `bench.page`.
 """

@@ -1,12 +1,11 @@
 """The command line of build.py: build dist/, serve it, update the catalogs, or run the page's
-benchmarks (sitebuild.bench)."""
+benchmarks (bench.page)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from .bench import cli as bench_cli
 from .dist import build
 from .files import dist_size, log
 from .i18n import update_catalogs
@@ -24,7 +23,7 @@ USAGE = """Build the static site in dist/, or serve it.
     python3 build.py bench COMMAND ...
                               a page benchmark in Chromium (page-goals, page-load, page-start,
                               page-requests, page-ai, page-memory, page-frames, strength; as
-                              python3 -m sitebuild.bench)
+                              python3 -m bench.page)
     python3 build.py bench-ai [--deals N] [--seed S]
                               = bench page-ai: the page's decision times beside CPython's
 
@@ -38,13 +37,15 @@ dist/pyscript.json. How each step works is in the modules of sitebuild/.
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] == "bench":
+    if argv and argv[0] in ("bench", "bench-ai"):
+        from bench.page import cli as bench_cli  # the page benchmarks, beside the builder
+
         rest = argv[1:]
-        if not rest or rest[0].startswith("-") and rest[0] not in ("-h", "--help"):
+        if argv[0] == "bench-ai":
+            rest = ["page-ai", *rest]
+        elif not rest or rest[0].startswith("-") and rest[0] not in ("-h", "--help"):
             rest = ["page-goals", *rest]
         return bench_cli.main(rest)
-    if argv and argv[0] == "bench-ai":
-        return bench_cli.main(["page-ai", *argv[1:]])
     ap = argparse.ArgumentParser(prog="python3 build.py", description=USAGE,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("command", nargs="?", default="build",

@@ -90,7 +90,7 @@ def page_files(names: Names) -> Wanted:
     """The page's own files: its entry point, its scripts (naming the runtime as dist/ does),
     the assets, the embed script for tutorial sites (dist/embed.js), the sample tutorial
     (dist/learn/), which uses only embed.js, as an outside site would, and the puzzles
-    (dist/puzzles/<game>.json, built by engine.puzzles)."""
+    (dist/puzzles/<game>.json, built by engine.content.puzzles)."""
     wanted: Wanted = {}
     for p in sorted((ROOT / "ui").glob("*.js")):
         wanted[p.relative_to(ROOT)] = names.paths(p.read_text(encoding="utf-8")).encode()
@@ -101,7 +101,7 @@ def page_files(names: Names) -> Wanted:
     for p in sorted((ROOT / "learn").rglob("*")):
         if p.is_file():
             wanted[p.relative_to(ROOT)] = p
-    for p in sorted((ROOT / "puzzles").glob("*.json")):  # the puzzles (engine.puzzles)
+    for p in sorted((ROOT / "puzzles").glob("*.json")):  # the puzzles (engine.content.puzzles)
         wanted[p.relative_to(ROOT)] = p
     return wanted
 

@@ -94,6 +94,27 @@ def extract_python(fileobj: Any, keywords: Any, comment_tags: Any, options: Any)
         yield node.lineno, funcname, messages, near
 
 
+# The engine modules with messages that `import engine` leaves out, in the catalog's order.
+MESSAGE_MODULES = ("engine.address", "engine.content.lessons", "engine.content.puzzle_messages")
+
+
+def page_engine_modules() -> None:
+    """Imports every engine module the page or its worker ships (sitebuild.sources), so that
+    every message it can show is in `engine.messages.ENGLISH`: MESSAGE_MODULES first (the order
+    the catalog has always had), then the rest."""
+    import importlib
+
+    from .sources import page_sources, worker_sources
+
+    names = list(MESSAGE_MODULES)
+    for path in sorted(set(page_sources()) | set(worker_sources())):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        if parts[0] == "engine":
+            names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    for name in names:
+        importlib.import_module(name)
+
+
 def template() -> Any:
     """The catalog template: every string of ui/ in _(), N_(), ngettext() and pgettext()
     (also inside f-strings: `extract_python`), and every engine text the page shows (message
@@ -105,6 +126,8 @@ def template() -> Any:
     importable()
     import engine
     from ui.i18n import DOMAIN, engine_texts
+
+    page_engine_modules()  # their messages register as they load
 
     cat = Catalog(project="Trick Table", version="1", domain=DOMAIN, charset="utf-8",
                   header_comment="# The page's strings, extracted by `python3 build.py i18n`.",

@@ -6,7 +6,7 @@ What the address or a parent window may ask for, checked before anything changes
   from the reader's seat (`seat=k`; the record is turned so that seat k sits at the bottom),
   with `seats=all` (the reader plays every seat), `view=open` (every hand shown) and `step=N`
   (the state after the record's first N moves, with forward and back);
-- a **lesson** (`engine.lessons`): inline, a same-origin address of a lesson file, or (`wait=lesson`)
+- a **lesson** (`engine.content.lessons`): inline, a same-origin address of a lesson file, or (`wait=lesson`)
   the parent's `load` of a file embed.js read on its own site; `fit=1`: the frame follows the
   table's height (`resize` events, sent by ui/page.js);
 - **commands** by `postMessage` (`load`, `play`, `restart`, `step`, `set`) and the **events**
@@ -28,7 +28,7 @@ from typing import Any
 import engine
 from engine import address
 from engine import untrusted as U
-from engine.lessons import Lesson, load_lesson
+from engine.content.lessons import Lesson, load_lesson
 
 from .i18n import _, error_text, game_info, grouped
 from .seen import Seen

@@ -3,7 +3,7 @@ window's messages, step controls, open hands, and events back to the parent.
 
 A mixin of ui.app.App (it uses the App's state and drawing); the checking of everything that
 arrives is in ui/embed.py, which is pure and tested under CPython. Nothing that arrives is
-inserted as HTML: lesson text is built as DOM nodes with textContent (engine.markup's safe
+inserted as HTML: lesson text is built as DOM nodes with textContent (engine.content.markup's safe
 subset), messages are shown with textContent.
 """
 

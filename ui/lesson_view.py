@@ -1,8 +1,8 @@
 """The lesson's box beside the table, as a tree of elements with text (pure).
 
-Lesson text is an author's, through engine.markup's safe Markdown subset; it becomes elements
+Lesson text is an author's, through engine.content.markup's safe Markdown subset; it becomes elements
 whose text is set as text, never HTML (ui/embedded.py builds them with `textContent`). A link
-keeps its address only when engine.markup says it is safe.
+keeps its address only when engine.content.markup says it is safe.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import markup
+from engine.content import markup
 
 from .i18n import _, pgettext
 

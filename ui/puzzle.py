@@ -3,7 +3,7 @@
 one line and the box beside the felt (pure: no `js`, tested under CPython in
 tests/ui/test_puzzle_ui.py).
 
-The puzzles themselves are engine.puzzles' (docs/puzzles.md); the table's controller plays them
+The puzzles themselves are engine.content.puzzles' (docs/puzzles.md); the table's controller plays them
 (ui/puzzling.py) and the page fetches their files and keeps the progress (ui/puzzle_page.py).
 
 The progress is one localStorage value under `KEY`, read by the record page too, in exactly this
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import untrusted as U
-from engine.puzzle_file import GAMES
+from engine.content.puzzle_file import GAMES
 
 from . import render as R
 from .i18n import _, ngettext

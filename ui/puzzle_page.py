@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import urljoin
 
 import engine
-import engine.puzzle_file as EP
+import engine.content.puzzle_file as EP
 
 from . import embed as E
 from . import puzzle as P

@@ -1,11 +1,11 @@
 """A puzzle on the table: the position, the player's card judged, and the line after it played out
 on the felt (a part of the table's controller, ui/controller.py; pure, tested under CPython).
 
-The puzzle (engine.puzzles.Puzzle) is turned so that its mover sits at the bottom (seat 0, as
+The puzzle (engine.content.puzzles.Puzzle) is turned so that its mover sits at the bottom (seat 0, as
 on the table); an open puzzle shows every hand, a closed one only the mover's and what has been
 played (ui/seen.py's reader view, as everywhere at the table). A right card is answered with the
 rest of the puzzle's solution (`lines[card]`); a wrong one with the line that refutes it, the
-solver's main line on the deal (engine.puzzles.main_line), played one move at a time at the
+solver's main line on the deal (engine.content.puzzles.main_line), played one move at a time at the
 table's pace, as a lesson's replies are (ui/tutor.py).
 """
 
@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
-import engine.puzzle_file as EP
+import engine.content.puzzle_file as EP
 
 from . import effects as F
 from . import embed as E

@@ -5,7 +5,7 @@ and the table's own state (`Ui`); `parts(model)` gives the HTML of each part of 
 (bar, seats, trick, panel, hand, open hands) and `status(model)` the status line. Nothing here
 reads the engine's truth, except the other hands the reader asked to see (`open_view`).
 
-Pure (no `js`): tested under CPython (tests/test_table_view.py, tests/ui/test_seen.py).
+Pure (no `js`): tested under CPython (tests/ui/test_seen.py).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import untrusted as U
-from engine.puzzle_file import GAMES as PUZZLE_FILE_GAMES
+from engine.content.puzzle_file import GAMES as PUZZLE_FILE_GAMES
 
 from . import i18n as I
 from .i18n import N_, _, catalog, ngettext, pgettext
@@ -228,7 +228,7 @@ DECK_AUTHOR = "Adrian Kennard"
 DECK_URL = "https://www.me.uk/cards/"
 
 
-PUZZLE_GAMES = PUZZLE_FILE_GAMES  # the games with puzzles (engine/puzzle_file.py)
+PUZZLE_GAMES = PUZZLE_FILE_GAMES  # the games with puzzles (engine/content/puzzle_file.py)
 
 
 def puzzles_html(info: dict[str, dict[str, Any]], selected: str) -> str:

@@ -10,7 +10,7 @@ search's worlds are drawn again from a larger sample by those weights. A seat th
 play like the baseline only loses the sharpness of its inference: a soft weight never rules
 a world out.
 
-Measured per kind in engine/bench/strength.py's duplicate (docs/ai.md).
+Measured per kind in bench/engine/strength.py's duplicate (docs/ai.md).
 """
 
 from __future__ import annotations

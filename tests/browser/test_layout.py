@@ -33,9 +33,9 @@ from urllib.parse import quote
 import pytest
 
 import engine
-import engine.puzzle_file as EP
+import engine.content.puzzle_file as EP
 from engine import address
-from engine.lessons import load_lesson
+from engine.content.lessons import load_lesson
 from ui import puzzle as P
 
 from .conftest import DIST, App

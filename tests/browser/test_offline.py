@@ -258,7 +258,7 @@ def test_a_first_visit_requests_each_file_once_and_makes_the_snapshot(browser: A
     worker's precache request each file once (the precache reuses the page's downloads), all
     of it within 6 MB gzip-compressed; the snapshot is made in the browser, never downloaded,
     and the repeat visit starts from it without a request."""
-    from sitebuild.bench.requests import first_visit as visit
+    from bench.page.requests import first_visit as visit
 
     r = visit(DIST, browser.browser_type)
     assert r["repeated"] == {}, r["repeated"]

@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 import pytest
 
-import engine.puzzle_file as EP
+import engine.content.puzzle_file as EP
 from ui import puzzle as P
 
 from .conftest import BASE, DIST, App

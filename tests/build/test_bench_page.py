@@ -1,4 +1,4 @@
-"""The page benchmarks' command line (sitebuild.bench, `python3 build.py bench`): its commands,
+"""The page benchmarks' command line (bench.page, `python3 build.py bench`): its commands,
 its refusals, and the strength command's page step."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild.bench import cli, strength
+from bench.page import cli, strength
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,8 +31,8 @@ def test_an_unknown_page_benchmark_is_refused() -> None:
 
 
 def test_the_help_lists_every_page_benchmark() -> None:
-    """`python3 -m sitebuild.bench --help` and `python3 build.py --help` list the benchmarks."""
-    p = run("-m", "sitebuild.bench", "--help")
+    """`python3 -m bench.page --help` and `python3 build.py --help` list the benchmarks."""
+    p = run("-m", "bench.page", "--help")
     assert p.returncode == 0, p.stderr
     for cmd in cli.COMMANDS:
         assert f"    {cmd} " in p.stdout, (cmd, p.stdout)
@@ -54,12 +54,12 @@ def test_a_count_below_one_is_refused() -> None:
 
 def test_strength_page_failure_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                            capsys: pytest.CaptureFixture[str]) -> None:
-    """When `python -m sitebuild.bench page-ai` fails, the strength command's page step returns
+    """When `python -m bench.page page-ai` fails, the strength command's page step returns
     why and its last lines are shown (run from ROOT, here a stand-in checkout whose page-ai
     fails)."""
-    bench = tmp_path / "sitebuild" / "bench"
+    bench = tmp_path / "bench" / "page"
     bench.mkdir(parents=True)
-    (tmp_path / "sitebuild" / "__init__.py").write_text("")
+    (tmp_path / "bench" / "__init__.py").write_text("")
     (bench / "__init__.py").write_text("")
     (bench / "__main__.py").write_text(
         "import sys\nprint('[build] dist/ ready')\nsys.exit('page-ai: no move')\n")
@@ -73,9 +73,9 @@ def test_strength_page_failure_is_reported(tmp_path: Path, monkeypatch: pytest.M
 def test_strength_page_success_needs_the_goal_line(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """A page-ai that exits 0 without its 'goal:' line printed no decision times: an error."""
-    bench = tmp_path / "sitebuild" / "bench"
+    bench = tmp_path / "bench" / "page"
     bench.mkdir(parents=True)
-    (tmp_path / "sitebuild" / "__init__.py").write_text("")
+    (tmp_path / "bench" / "__init__.py").write_text("")
     (bench / "__init__.py").write_text("")
     (bench / "__main__.py").write_text("print('nothing measured')\n")
     monkeypatch.setattr(strength, "ROOT", tmp_path)

@@ -8,7 +8,7 @@ import pytest
 
 from engine import ai
 from engine.games.batak import BatakObservation
-from engine.players import batak_bidding, batak_search
+from engine.players import batak_bidding, batak_choice
 from engine.players.batak_bidding import Auction, outcome, score_for
 from tests.helpers import hands, position
 
@@ -55,7 +55,7 @@ def test_score_for_matches_the_search_contract_value() -> None:
             for t in (3, 7, 8, 12):
                 for dec in range(4):
                     mine = dec == 0 or (teams and dec == 2)
-                    want = batak_search._contract_value(obs, [t], bid, mine)
+                    want = batak_choice._contract_value(obs, [t], bid, mine)
                     assert abs(score_for(0, teams, dec, bid, t) - want) < 1e-9
 
 
@@ -67,12 +67,12 @@ TRUMP_ROWS = hands("AH KH QH JH 10H 9H 8H AS 2S 3D 4D 2C 3C",
 
 @pytest.fixture
 def auction_model() -> Iterator[None]:
-    before = batak_search.BID_MODEL
-    batak_search.BID_MODEL = "auction"
+    before = batak_choice.BID_MODEL
+    batak_choice.BID_MODEL = "auction"
     try:
         yield
     finally:
-        batak_search.BID_MODEL = before
+        batak_choice.BID_MODEL = before
 
 
 @pytest.mark.usefixtures("auction_model")
@@ -101,13 +101,13 @@ def test_evaluate_rates_every_bid_and_the_pass() -> None:
 
 def test_both_bidding_models_bid_a_strong_hand() -> None:
     m = position("batak", TRUMP_ROWS, dealer=3, moves=[])
-    before = batak_search.BID_MODEL
+    before = batak_choice.BID_MODEL
     try:
         for model in ("lowest", "auction"):
-            batak_search.BID_MODEL = model
+            batak_choice.BID_MODEL = model
             assert ai.choose(m.deal, seed=0) == "bid 4"
     finally:
-        batak_search.BID_MODEL = before
+        batak_choice.BID_MODEL = before
     assert batak_bidding.PARTNER_SHARE == 3.0
 
 
@@ -124,12 +124,12 @@ def test_a_partner_does_not_outbid_its_partner_at_the_same_trump(seed: int) -> N
         d.play(ai.choose(d, level="strong", seed=seed))
     assert d.observation(3).declarer == 1  # type: ignore[attr-defined]
     assert ai.choose(d, level="strong", seed=seed) == "pass"
-    old = batak_search.PARTNER_RAISE
+    old = batak_choice.PARTNER_RAISE
     try:
-        batak_search.PARTNER_RAISE = True
+        batak_choice.PARTNER_RAISE = True
         assert ai.choose(d, level="strong", seed=seed) == "bid 8"
     finally:
-        batak_search.PARTNER_RAISE = old
+        batak_choice.PARTNER_RAISE = old
 
 
 def test_outbidding_the_partner_pays_only_for_another_trump_clearly_better() -> None:
@@ -141,7 +141,7 @@ def test_outbidding_the_partner_pays_only_for_another_trump_clearly_better() -> 
     worse = [2.0] * 20  # the partner's contract, as the seat counts it, in each world
     longest_spades = [20, 0, 0, 0]  # the partner names spades in every world
     longest_hearts = [0, 0, 20, 0]
-    assert not batak_search._raise_pays(obs, own, worse, 8, 0, longest_spades)
-    assert batak_search._raise_pays(obs, own, worse, 8, 0, longest_hearts)
+    assert not batak_choice._raise_pays(obs, own, worse, 8, 0, longest_spades)
+    assert batak_choice._raise_pays(obs, own, worse, 8, 0, longest_hearts)
     noisy = [x + (30.0 if k % 2 else -30.0) for k, x in enumerate(worse)]  # no clear gain
-    assert not batak_search._raise_pays(obs, own, noisy, 8, 0, longest_hearts)
+    assert not batak_choice._raise_pays(obs, own, noisy, 8, 0, longest_hearts)

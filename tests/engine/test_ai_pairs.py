@@ -1,4 +1,4 @@
-"""The strength benchmark's duplicate pairs (`python -m engine.bench strength pairs`)."""
+"""The strength benchmark's duplicate pairs (`python -m bench.engine strength pairs`)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from engine.bench import strength
+from bench.engine import strength
 from engine.players import bidding_kozel_search
 
 

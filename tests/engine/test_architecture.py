@@ -15,9 +15,10 @@ from engine.messages import ENGLISH
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = sorted((ROOT / "engine" / "players").glob("*.py"))
-ENGINE = sorted((ROOT / "engine").rglob("*.py"))
+# The engine and its benchmarks in CPython (`python3 -m engine bench` runs them).
+ENGINE = sorted([*(ROOT / "engine").rglob("*.py"), *(ROOT / "bench" / "engine").rglob("*.py")])
 # The project's own modules, whose imports may form no circle (tests are their users).
-LAYERS = ("engine", "ui", "sitebuild")
+LAYERS = ("engine", "ui", "sitebuild", "bench")
 
 # Circles known to be there, each the set of modules it joins, until they are broken: a circle
 # found that is not listed fails, and so does one listed that is no longer found. None is left:
@@ -162,7 +163,8 @@ def test_known_circles_are_still_there() -> None:
 
 
 # What drives a browser, and the site builder (which does): none of it is the engine's.
-BROWSER_MODULES = ("playwright", "selenium", "pyppeteer", "webbrowser", "build", "sitebuild")
+BROWSER_MODULES = ("playwright", "selenium", "pyppeteer", "webbrowser", "build", "sitebuild",
+                   "bench.page", "bench.xengine")
 OS_PROCESSES = ("system", "popen", "exec", "spawn", "posix_spawn")  # os.<these>*: a process
 BROWSER_WORDS = ("chromium", "chrome", "firefox", "playwright", "selenium", "page-goals",
                  "page-load", "page-start", "page-ai", "page-memory", "page-frames", "build.py", "sitebuild")
@@ -186,10 +188,9 @@ def browser_uses(path: Path) -> list[str]:
                  else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
                  else [])
         for n in names:
-            top = n.split(".")[0]
-            if top in BROWSER_MODULES:
+            if any(n == m or n.startswith(f"{m}.") for m in BROWSER_MODULES):
                 out.append(f"{path.name}:{node.lineno} imports {n}")
-            if top == "subprocess":
+            if n.split(".")[0] == "subprocess":
                 starts_processes = True
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
                 and node.value.id == "os" and node.attr.startswith(OS_PROCESSES):
@@ -210,10 +211,10 @@ def test_the_browser_scan_finds_a_browser(tmp_path: Path) -> None:
     probe = tmp_path / "probe.py"
     probe.write_text('"""Not this: sitebuild, page-ai, chromium."""\nimport subprocess\n\n\n'
                      'def f():\n    from playwright.sync_api import sync_playwright\n'
-                     '    import sitebuild.bench\n'
+                     '    import bench.page\n'
                      '    subprocess.run(["python3", "-m", "x", "page-ai"])\n')
     assert [u.split(" ", 1)[1] for u in browser_uses(probe)] == [
-        "imports playwright.sync_api", "imports sitebuild.bench", "runs 'page-ai'"]
+        "imports playwright.sync_api", "imports bench.page", "runs 'page-ai'"]
     probe.write_text('"""Names page-ai and chromium."""\nimport subprocess\n')
     assert browser_uses(probe) == []
 
@@ -222,7 +223,7 @@ def test_the_browser_scan_finds_a_browser(tmp_path: Path) -> None:
 def test_engine_drives_no_browser(path: Path) -> None:
     """The engine never drives a browser: no browser driver (playwright, selenium), no site
     builder (build, sitebuild) imported anywhere in it, and no process it starts is asked to
-    run a browser or a page benchmark. Those are the site builder's (sitebuild.bench)."""
+    run a browser or a page benchmark. Those are the site builder's (bench.page)."""
     assert browser_uses(path) == []
 
 
@@ -276,7 +277,13 @@ def test_engine_imports_no_page_code(path: Path) -> None:
 
 def test_every_message_key_used_has_english() -> None:
     """Each `msg("key", ...)` in the engine has an English template, and each template's
-    fields are the parameters given at some call (no placeholder is left unfilled)."""
+    fields are the parameters given at some call (no placeholder is left unfilled). Every
+    module is loaded first: each registers its own messages as it loads."""
+    import importlib
+    for path in ENGINE:
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        if parts[0] == "engine" and parts[-1] != "__main__":
+            importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
     used: dict[str, set[str]] = {}
     for path in ENGINE:
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -330,3 +337,48 @@ def test_messages_round_trip_through_json() -> None:
         from_json({"key": "x", "params": {"c": {"rank": 1}}})
     with pytest.raises(ValueError):
         from_json(["not", "a", "message"])
+
+
+def test_shipped_packages_hold_no_benchmarks() -> None:
+    """The engine and the site builder ship only themselves: their benchmarks and the
+    cross-engine harness live in the top-level bench/, which neither imports at module level
+    (the engine's `bench` command and build.py's load it when asked)."""
+    for layer in ("engine", "sitebuild"):
+        paths = [p for p in (ROOT / layer).rglob("*") if "__pycache__" not in p.parts]
+        assert paths, layer
+        assert [str(p.relative_to(ROOT)) for p in paths if "bench" in p.stem] == []
+        for path in (p for p in paths if p.suffix == ".py"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in tree.body:
+                names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                         else [node.module or ""] if isinstance(node, ast.ImportFrom)
+                         and not node.level else [])
+                assert not [n for n in names if n.split(".")[0] == "bench"], path
+    assert (ROOT / "bench" / "engine" / "speed.py").is_file()
+    assert (ROOT / "bench" / "page" / "cli.py").is_file()
+
+
+def test_the_solver_and_the_batak_search_are_split_by_job() -> None:
+    """The solver is a package of three jobs, each importing only the ones below it (the
+    position and rules on masks, then the bounds, then the search); the Batak family's search
+    player is world sampling, the playout policy and the choice, which the registered search
+    module re-exports. None of them is over 600 lines."""
+    graph = import_graph(ROOT, ("engine",))
+    solver = {m: graph[f"engine.solver.{m}"] for m in ("position", "bounds", "search")}
+    assert not {m for m in solver["position"] if m.startswith("engine.solver")}
+    assert {m for m in solver["bounds"] if m.startswith("engine.solver")} == \
+        {"engine.solver.position"}
+    assert "engine.solver.bounds" in solver["search"]
+    players = "engine.players."
+    assert not {m for m in graph[players + "batak_worlds"] | graph[players + "batak_playout"]
+                if m in (players + "batak_choice", players + "batak_search")}
+    assert {players + "batak_worlds", players + "batak_playout"} <= graph[players + "batak_choice"]
+    for path in [*(ROOT / "engine" / "solver").glob("*.py"),
+                 *(ROOT / "engine" / "players").glob("batak_*.py")]:
+        assert len(path.read_text(encoding="utf-8").splitlines()) <= 600, path
+    from engine import solver as S
+    from engine.players import batak_search as B
+    assert S.Solver.__module__ == S.solve.__module__ == "engine.solver.search"
+    assert B.sample_worlds.__module__ == "engine.players.batak_worlds"
+    assert B.playout.__module__ == "engine.players.batak_playout"
+    assert B.choose_card.__module__ == "engine.players.batak_choice"

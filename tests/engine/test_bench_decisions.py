@@ -1,4 +1,4 @@
-"""The decisions benchmark (engine.bench.decisions): its positions and its decide step."""
+"""The decisions benchmark (bench.engine.decisions): its positions and its decide step."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine.bench import decisions
+from bench.engine import decisions
 
 LEVELS = ["easy", "normal"]
 
@@ -54,4 +54,4 @@ def test_worker_script_is_self_contained() -> None:
     """The script run against another tree compiles and defines decide without this module."""
     script = decisions.worker_script()
     compile(script, "<decisions worker>", "exec")
-    assert "def decide(" in script and "engine.bench" not in script
+    assert "def decide(" in script and "bench.engine" not in script

@@ -51,10 +51,10 @@ def test_bench_prints_deals_per_second() -> None:
 
 @pytest.mark.slow
 def test_bench_strength_smoke() -> None:
-    """`python -m engine.bench strength` on one Koz Maça deal (no Kozel matches, no extra timing
+    """`python -m bench.engine strength` on one Koz Maça deal (no Kozel matches, no extra timing
     deals) exits 0 and prints the strong-vs-baseline line with its 95% CI, the
     perfect-information line, the share of the gap closed, and the decision-time lines."""
-    p = run("engine.bench", "strength", "--deals", "1", "--games", "koz-maca", "--matches", "0",
+    p = run("bench.engine", "strength", "--deals", "1", "--games", "koz-maca", "--matches", "0",
             "--timing-deals", "0")
     assert p.returncode == 0, p.stderr
     out = p.stdout
@@ -74,7 +74,7 @@ def test_bench_strength_smoke() -> None:
 
 def test_bench_strength_rejects_an_unknown_game() -> None:
     """An unknown game is an error naming it, not a crash."""
-    p = run("engine.bench", "strength", "--games", "nosuch")
+    p = run("bench.engine", "strength", "--games", "nosuch")
     assert p.returncode != 0
     assert "'nosuch'" in p.stderr and "Traceback" not in p.stderr
 
@@ -82,16 +82,16 @@ def test_bench_strength_rejects_an_unknown_game() -> None:
 def test_bench_strength_rejects_no_deals() -> None:
     """--deals must be at least 1: zero or a negative number is refused with a clear message."""
     for n in ("0", "-3"):
-        p = run("engine.bench", "strength", "--deals", n)
+        p = run("bench.engine", "strength", "--deals", n)
         assert p.returncode != 0
         assert f"--deals must be at least 1, not {n}" in p.stderr, p.stderr
 
 
 def test_engine_bench_sends_page_benchmarks_to_the_site_builder() -> None:
-    """`python -m engine.bench page-ai` (or any page benchmark) drives no browser: it exits 2
+    """`python -m bench.engine page-ai` (or any page benchmark) drives no browser: it exits 2
     naming the site builder's command that measures the page."""
     for cmd in ("page-goals", "page-ai", "page-load", "page-start", "page-memory", "page-frames"):
-        p = run("engine.bench", cmd, "--deals", "1")
+        p = run("bench.engine", cmd, "--deals", "1")
         assert p.returncode == 2, (cmd, p.returncode, p.stderr)
         assert f"python3 build.py bench {cmd} --deals 1" in p.stderr, p.stderr
 
@@ -144,7 +144,7 @@ def test_play_and_simulate_help_list_the_levels() -> None:
 
 def test_top_level_help_lists_every_command() -> None:
     """`python -m engine`, `-h` and `--help` print a usage naming play, simulate, bench (speed),
-    bench strength (with `python3 -m engine.bench strength --deals N`), games and the levels."""
+    bench strength (with `python3 -m bench.engine strength --deals N`), games and the levels."""
     import engine.ai
     for args in ((), ("-h",), ("--help",)):
         p = run("engine", *args)
@@ -154,7 +154,7 @@ def test_top_level_help_lists_every_command() -> None:
         for cmd in ("  play GAME", "  simulate GAME", "  bench [speed]", "  bench strength",
                     "  games"):
             assert cmd in out, (cmd, out)
-        assert "python3 -m engine.bench strength --deals N" in out
+        assert "python3 -m bench.engine strength --deals N" in out
         assert "--level" in out
         for name in engine.ai.LEVELS:
             assert f"  {name} " in out, (name, out)
@@ -170,7 +170,7 @@ def test_unknown_command_shows_the_usage() -> None:
 @pytest.mark.slow
 def test_engine_bench_strength_runs_the_strength_benchmark() -> None:
     """`python -m engine bench strength ...` is the strength benchmark, as `python -m
-    engine.bench strength ...` is (here one auction-Batak deal)."""
+    bench.engine strength ...` is (here one auction-Batak deal)."""
     p = run("engine", "bench", "strength", "--deals", "1", "--games", "batak", "--matches", "0",
             "--timing-deals", "0")
     assert p.returncode == 0, p.stderr

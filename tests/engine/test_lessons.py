@@ -1,4 +1,4 @@
-"""Lessons (engine.lessons): a lesson is checked against the engine when it loads (every path
+"""Lessons (engine.content.lessons): a lesson is checked against the engine when it loads (every path
 a reader can take works, or the lesson is refused with a message naming the step), and its
 runner accepts the right answers, refuses wrong and illegal ones without changing anything.
 Also checks the tutorial site in learn/: every lesson runs, every embedded record replays."""
@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 import engine
-from engine import address, lessons
-from engine.lessons import LessonError, load_lesson
+from engine import address
+from engine.content import lessons
+from engine.content.lessons import LessonError, load_lesson
 from tests.helpers import hands
 
 ROOT = Path(__file__).resolve().parents[2]

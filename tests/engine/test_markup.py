@@ -1,4 +1,4 @@
-"""The safe Markdown subset of lesson texts (engine.markup): the output is plain data, links
+"""The safe Markdown subset of lesson texts (engine.content.markup): the output is plain data, links
 only to http(s) addresses, cards as tokens, and nothing written as HTML ever becomes markup."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine.markup import parse, plain_text, safe_url
+from engine.content.markup import parse, plain_text, safe_url
 
 NODE_KINDS = {"text", "b", "i", "code", "a", "card"}
 

@@ -19,7 +19,7 @@ import pytest
 
 import engine
 from engine.core import Deal
-from engine.players import batak_search, bidding_kozel_search, kozel_search
+from engine.players import batak_choice, batak_search, bidding_kozel_search, kozel_search
 
 PLAYOUTS = 600  # per game and eps
 
@@ -85,11 +85,11 @@ def test_batak_playouts_follow_the_rules(game: str, eps: float) -> None:
         got = batak_search.value(game, taken, seat, obs.declarer, obs.bid)
         if obs.teams:
             want = (delta[seat] - delta[(seat + 1) % 4]
-                    + batak_search.TRICK_WEIGHT * (2 * raw - 13))
+                    + batak_choice.TRICK_WEIGHT * (2 * raw - 13))
         else:
             own = taken[seat]
             want = (delta[seat] - (sum(delta) - delta[seat]) / 3.0
-                    + batak_search.TRICK_WEIGHT * (own - (13 - own) / 3.0))
+                    + batak_choice.TRICK_WEIGHT * (own - (13 - own) / 3.0))
         assert got == pytest.approx(want)
 
 

@@ -1,4 +1,4 @@
-"""The puzzles (engine.puzzles): every shipped puzzle loads and is proved again by the solver
+"""The puzzles (engine.content.puzzles): every shipped puzzle loads and is proved again by the solver
 (open ones on their deal, closed ones on every layout they name), the files stay within their
 size budget, a build is reproducible and kept when its inputs match, and a bad puzzle file gets
 messages, never an exception."""
@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from engine import puzzles
-from engine.puzzles import (
+from engine.content import puzzles
+from engine.content.puzzles import (
     FORMAT,
     GAMES,
     LAYOUTS,
@@ -373,7 +373,7 @@ def test_mutated_files_never_raise() -> None:
 def test_the_site_ships_the_puzzles() -> None:
     """The built site holds every game's puzzles, as shipped, loading without a problem
     (dist/ is built before the tests by scripts/test.sh)."""
-    from engine.puzzles import load_file
+    from engine.content.puzzles import load_file
 
     root = Path(__file__).resolve().parents[2]
     dist = root / "dist" / "puzzles"

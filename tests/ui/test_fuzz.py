@@ -28,7 +28,7 @@ import engine
 import engine.ai
 from engine import address
 from engine import untrusted as U
-from engine.lessons import load_lesson
+from engine.content.lessons import load_lesson
 from tests.ui.test_host import FACTS, legal_cards, run, until
 from tests.ui.test_kept_aside import opened as opened_with_storage
 from tests.ui.test_lesson_file import LESSON
@@ -242,7 +242,7 @@ LESSON_PATHS = [("v",), ("game",), ("title",), ("intro",), ("record",), ("view",
 
 def lesson_html(lesson: Any) -> str:
     """The lesson's box as the page builds it (text nodes), written out as HTML would be."""
-    from engine.lessons import LessonRun
+    from engine.content.lessons import LessonRun
 
     def out(n: LV.Node) -> str:
         attrs = "".join(f' {k}="{v}"' for k, v in n.attrs.items())

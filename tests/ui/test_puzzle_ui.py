@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-import engine.puzzle_file as EP
+import engine.content.puzzle_file as EP
 from engine.cards import CARD_STR
 from tests.ui.test_host import FACTS, Page, legal_cards, run, until
 from ui import host as H

@@ -20,7 +20,7 @@ import pytest
 
 import engine
 from engine import address
-from engine.lessons import load_lesson
+from engine.content.lessons import load_lesson
 from tests.ui.test_host import FACTS, Page, run, until
 from ui import host as H
 from ui import lesson_view as LV

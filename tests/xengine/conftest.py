@@ -1,6 +1,6 @@
 """Cross-engine fixtures: the built dist/ in WebKitGTK and in Firefox ESR, one browser per
 engine for all of its tests (reloaded, never relaunched), each with a fresh profile and a
-server of its own (sitebuild/bench/xengine.py: a plain static server on 127.0.0.1 under
+server of its own (bench/xengine.py: a plain static server on 127.0.0.1 under
 /games/trick-table/ that logs every request, and the two drivers).
 
 The tests of one engine run in their file's order, all on that engine's browser before the
@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from sitebuild.bench import xengine as X
+from bench import xengine as X
 from sitebuild.files import DIST
 
 

@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from sitebuild.bench import xengine as X
+from bench import xengine as X
 
 from .conftest import Engine
 

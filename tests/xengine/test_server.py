@@ -1,4 +1,4 @@
-"""The cross-engine suite's static server (sitebuild/bench/xengine.py), without a browser: it
+"""The cross-engine suite's static server (bench/xengine.py), without a browser: it
 serves a folder under /games/trick-table/ with GitHub Pages' caching and no COOP/COEP headers,
 logs every request, and stops and starts again on the same port with its log kept."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild.bench import xengine as X
+from bench import xengine as X
 
 
 def get(url: str) -> tuple[int, dict[str, str], bytes]:
