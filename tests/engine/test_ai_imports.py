@@ -104,7 +104,7 @@ def test_importing_the_engine_loads_only_its_core() -> None:
     code = ("import engine, sys\n"
             "print(' '.join(sorted(m for m in sys.modules if m.startswith(('engine', 'bench')))))")
     run = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True,
-                         cwd=Path(__file__).resolve().parents[1])
+                         cwd=Path(__file__).resolve().parents[2])
     assert run.returncode == 0, run.stderr
     loaded = set(run.stdout.split())
     assert loaded == ENGINE_CORE, (sorted(loaded - ENGINE_CORE), sorted(ENGINE_CORE - loaded))
@@ -121,5 +121,5 @@ def test_content_loads_on_its_own_and_registers_its_messages() -> None:
             "assert any(k.startswith('puzzle') for k in ENGLISH), 'no puzzle message'\n"
             "import engine.players.batak_search\n")
     run = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True,
-                         cwd=Path(__file__).resolve().parents[1])
+                         cwd=Path(__file__).resolve().parents[2])
     assert run.returncode == 0, run.stderr
