@@ -15,12 +15,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import Any
 
 import gi
 
 gi.require_version("Gtk", "3.0")
 gi.require_version("WebKit2", "4.1")
-from gi.repository import Gtk, WebKit2
+from gi.repository import Gtk, WebKit2  # noqa: E402 (after the versions are chosen)
 
 NAME = "MiniBrowser"  # the browserName the driver's session asks for
 
@@ -45,7 +46,13 @@ def main() -> int:
         window = Gtk.Window()
         window.set_default_size(1280, 900)
         window.add(view)
-        window.connect("destroy", lambda w: (windows.remove(w), windows or Gtk.main_quit()))
+
+        def closed(w: Any) -> None:
+            windows.remove(w)
+            if not windows:
+                Gtk.main_quit()
+
+        window.connect("destroy", closed)
         view.connect("close", lambda v: window.destroy())
         windows.append(window)
         window.show_all()

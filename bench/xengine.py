@@ -525,10 +525,8 @@ class Firefox(Driver):
         return descendants(self.browser_pid)
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(RuntimeError, OSError, ValueError):
             self.call("close")
-        except (RuntimeError, OSError, ValueError):
-            pass
         try:
             self.proc.wait(timeout=30)
         except subprocess.TimeoutExpired:

@@ -49,7 +49,7 @@ GAME_INFO: dict[str, dict[str, Any]] = {g: game_info(g) for g in available_games
 # The baseline players. The rest loads where it is used, its messages registering then: the
 # address (`engine.address`), the content (`engine.content`: lessons, markup, puzzles), the
 # solver, the searches and the teacher.
-from . import bots, players  # noqa: F401
+from . import bots, players  # noqa: F401, E402 (after the names above, which they import)
 
 __all__ = ["GAMES", "GAME_INFO", "Deal", "IllegalMove", "Match", "Option", "RecordError", "Rules",
            "RulesError", "available_games", "bots", "game_info", "new_match", "parse_options",

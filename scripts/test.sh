@@ -38,6 +38,15 @@ if [ -f build.py ]; then
   python3 build.py
 fi
 
+# the checks pyproject.toml configures (lint, format, types), on the whole tree; a failure
+# fails the run, after the tests have run too
+checks=0
+if [ "$#" = "0" ]; then
+  echo "== checks: ruff check, mypy"
+  python3 -m ruff check . || checks=1
+  python3 -m mypy || checks=1
+fi
+
 echo "== running tests"
 set +e
 python3 -m pytest -q "$@"
@@ -45,6 +54,10 @@ rc=$?
 set -e
 if [ "$rc" = "5" ]; then
   echo "pytest collected no tests: the test setup is broken" >&2
+  exit 1
+fi
+if [ "$rc" = "0" ] && [ "$checks" != "0" ]; then
+  echo "the checks failed (above): ruff check or mypy" >&2
   exit 1
 fi
 exit "$rc"

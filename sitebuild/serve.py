@@ -4,6 +4,7 @@ when a browser drops a connection mid-answer."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import sys
@@ -46,7 +47,5 @@ def serve(port: int, directory: Path = DIST) -> None:
     server = make_server(directory, port)
     print(f"Serving {directory} at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)",
           flush=True)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import Enum
 
 
-class Overlay(str, Enum):
+class Overlay(str, Enum):  # noqa: UP042 (a StrEnum would change str() of a member)
     """What is open over the table (None: nothing)."""
 
     SUMMARY = "summary"

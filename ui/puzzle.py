@@ -171,7 +171,7 @@ def valid_date(text: str) -> bool:
     y, m, d = (int(x) for x in text.split("-"))
     leap = y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)
     days = [31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-    return 1 <= y and 1 <= m <= 12 and 1 <= d <= days[m - 1]
+    return y >= 1 and 1 <= m <= 12 and 1 <= d <= days[m - 1]
 
 
 def find(puzzles: Sequence[Any], pid: str) -> Any | None:

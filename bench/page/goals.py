@@ -37,7 +37,7 @@ ARGS = [*CHROMIUM_ARGS, "--disable-dev-shm-usage",
         # no spare renderer kept ready for the next tab: every renderer is the page's
         "--disable-features=SpareRendererForSitePerProcess"]
 # tall enough that the lobby's "Deal the cards" is on screen at first paint, tapped unscrolled
-VIEWPORT = {"width": 1280, "height": 1000}
+VIEWPORT: Any = {"width": 1280, "height": 1000}
 TAP_EVERY = 0.15  # s between taps while the page loads (after the last tap was taken)
 TAP_AFTER = 1.0  # s of taps once the page is ready
 QUIET = 3.0  # s without a request: the first visit's fetching is over
@@ -152,7 +152,7 @@ def fresh(p: Any, throttle: float = 1) -> tuple[Any, Any, Any]:
     return browser, ctx, new_page(ctx, throttle)
 
 
-def long_tasks(page: Any, until: float) -> dict[str, float]:
+def long_tasks(page: Any, until: float) -> dict[str, Any]:
     """The main thread's long tasks that began before `until` (ms): longest, total blocking
     time (the sum of each one's time over 50 ms), how many."""
     tasks = [(float(s), float(d)) for s, d in page.evaluate("window.__goals.long") if s < until]
@@ -194,7 +194,7 @@ def bare_visit(p: Any, base: str, requests: Requests, site: Path,
     page.goto(f"{base}/bare/", wait_until="commit")
     wait_js(page, BARE_READY)
     ready = float(page.evaluate("window.__ready_at"))
-    out = {"ready": ready, **long_tasks(page, ready)}
+    out: dict[str, Any] = {"ready": ready, **long_tasks(page, ready)}
     if throttle == 1:
         page.wait_for_timeout(1000)
         out["mem"] = memory()
@@ -207,7 +207,7 @@ def lobby_drawn(page: Any, url: str) -> dict[str, Any]:
     """Opens `url` and returns, the moment the static lobby is drawn (`tt:lobby`), where its
     first two games and "Deal the cards" are (goals.js says so on the console)."""
     def said(m: Any) -> bool:
-        return m.text.startswith("goals:lobby ")
+        return bool(m.text.startswith("goals:lobby "))
 
     with page.expect_event("console", predicate=said, timeout=LOAD_TIMEOUT) as heard:
         page.goto(url, wait_until="commit")
@@ -518,8 +518,8 @@ def report(R: dict[str, list[dict[str, Any]]], runs: int, seconds: float,
     fw = max(len(x[1]) for x in lines)
     bw = max(len(x[2]) for x in lines)
     print(f"{'goal':<{w}}  {'figure':<{fw}}  {'bare page':<{bw}}  {'target':<22}  result")
-    for goal, figure, bare, target, result in lines:
-        print(f"{goal:<{w}}  {figure:<{fw}}  {bare:<{bw}}  {target:<22}  {result}")
+    for goal, figure, bare_figure, target, result in lines:
+        print(f"{goal:<{w}}  {figure:<{fw}}  {bare_figure:<{bw}}  {target:<22}  {result}")
     notes(R)
 
 

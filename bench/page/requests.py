@@ -78,7 +78,8 @@ class PeakRSS:
     """The largest resident size (MB) seen across `pids`, sampled every 50 ms in a thread."""
 
     def __init__(self, pids: list[int]) -> None:
-        self.pids, self.peak, self.first, self.stop = pids, 0.0, None, threading.Event()
+        self.pids, self.peak, self.stop = pids, 0.0, threading.Event()
+        self.first: float | None = None
         self.thread = threading.Thread(target=self.run, daemon=True)
         self.thread.start()
 

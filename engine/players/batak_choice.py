@@ -275,7 +275,7 @@ def _declarer_tricks(obs: BatakObservation, worlds: list[list[list[int]]], trump
     return out
 
 
-def _contract_value(obs: BatakObservation, tricks: Sequence[float], bid: int,
+def _contract_value(obs: BatakObservation, tricks: Sequence[float], bid: float,
                     mine: bool) -> float:
     """Mean goal value for the seat when its side (mine) or another side declares at `bid`."""
     teams = obs.teams is not None

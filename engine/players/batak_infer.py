@@ -151,9 +151,9 @@ def log_weight(ev: Events, hands: list[list[int]], trump: int | None) -> float:
             would = b.low if int(est) >= b.low or not b.can_pass else None
             if would != b.bid:
                 lw += LOG["partner_bid" if mate else "bid"]
-        if ev.trump_by is not None and trump is not None:
-            if best_trump(initial[ev.trump_by])[0] != trump:
-                lw += LOG["trump"]
+        if (ev.trump_by is not None and trump is not None
+                and best_trump(initial[ev.trump_by])[0] != trump):
+            lw += LOG["trump"]
     return lw
 
 

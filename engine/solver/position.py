@@ -164,7 +164,7 @@ class Position:
                 self.sq_pair = (1 << self.shamok) | (1 << self.queen)
         self.leader = deal.trick_leader if deal.trick_leader is not None else -1
         self.to_move = deal.to_move if deal.to_move is not None else -1
-        for leader, plays, winner in deal._tricks:
+        for _leader, plays, winner in deal._tricks:
             if self.maxer[winner]:
                 self.already += 1 if not self.kozel else sum(POINTS[c] for _, c in plays)
 

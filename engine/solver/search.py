@@ -267,7 +267,7 @@ class Solver(Bounds):
             # the cheapest winner first against an opponent, the lowest first when a partner
             # is winning; one card per run of equivalent cards
             r = reps[seat]
-            moves: list[int] = []
+            moves = []
             rest = (legal ^ wins) & r
             for x in ((rest, wins & r) if maxer[win_seat] == maxer[seat]
                       else (wins & r, rest)):

@@ -533,7 +533,7 @@ def test_learn_page_stays_still_and_frames_fit(outside: tuple[Any, Sites],
                 content: document.documentElement.scrollHeight,
                 felt: document.getElementById('felt').getBoundingClientRect().toJSON()})""")
             assert inner["scroll"] == 0 and inner["content"] <= inner["view"] + 1, inner
-            assert 0 <= inner["felt"]["top"] and inner["felt"]["bottom"] <= inner["view"], inner
+            assert inner["felt"]["top"] >= 0 and inner["felt"]["bottom"] <= inner["view"], inner
     finally:
         page.set_viewport_size({"width": 1000, "height": 800})
 

@@ -170,7 +170,7 @@ def test_the_daily_puzzle_is_the_same_for_a_date(app: App) -> None:
     game, _n = P.daily_game("2026-12-02")
     want = f"{game}/{P.daily_pick('2026-12-02', puzzles(game)).id}"
     assert open_puzzle(page, "?speed=0&puzzle=daily/2026-12-02") == want
-    assert "2026-12-02" == page.text_content("#lesson .lesson-head .puzzle-date")
+    assert page.text_content("#lesson .lesson-head .puzzle-date") == "2026-12-02"
     # the date never wraps, even on a small phone
     page.set_viewport_size({"width": 360, "height": 640})
     box = page.eval_on_selector("#lesson .puzzle-date", "n => [n.getClientRects().length, "

@@ -13,11 +13,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from sitebuild import i18n as catalogs
-from ui import i18n
+from sitebuild import i18n as catalogs  # noqa: E402 (after the path above)
+from ui import i18n  # noqa: E402 (after the path above)
 
 babel = pytest.importorskip("babel", reason="Babel is installed by scripts/test.sh")
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po  # noqa: E402 (after the path above)
 
 LANGS = [code for code in i18n.LANGS if code != "en"]
 

@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 sys.path.insert(0, str(ROOT))
 
-from sitebuild import pyc
-from sitebuild import snapshot as snap
+from sitebuild import pyc  # noqa: E402 (after the path above)
+from sitebuild import snapshot as snap  # noqa: E402 (after the path above)
 
 
 def heap(seed: int, pages: int) -> bytes:

@@ -32,5 +32,5 @@ def test_pairs_of_the_same_player_do_not_differ_and_the_setting_is_undone() -> N
     res = strength.pairs("bidding-kozel", 3, 1,
                          ["", f"bidding_kozel_search.CONFIDENCE={before!r}"], out)
     assert res[0] == res[1]
-    assert bidding_kozel_search.CONFIDENCE == before
+    assert before == bidding_kozel_search.CONFIDENCE
     assert "minus" in out.getvalue()

@@ -357,7 +357,7 @@ def test_classic_lusya() -> None:
 def test_miner_lusya(short: bool, flat: int) -> None:
     """Miner lusya: 12 flat, or 6 on short tables (where 6 also loses the match)."""
     m = pos(MINER, M_SWEEP, "", {"short": short})
-    while not m.deal.to_move is None and len(m.deals) == 1:
+    while m.deal.to_move is not None and len(m.deals) == 1:
         m.play(m.legal_moves()[0])
     d = kdeal(m, 0)
     assert d.reason == "lusya" and d.result["delta"] == [0, flat, 0, flat]  # type: ignore[index]

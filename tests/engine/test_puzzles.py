@@ -121,7 +121,7 @@ def test_sides() -> None:
     lo = shipped("batak")
     for p in lo.puzzles[:30]:
         d = p.position()
-        decl = getattr(d, "declarer")
+        decl = d.declarer
         assert side_of(d, p.seat) == ((decl,) if p.seat == decl else
                                       tuple(s for s in range(4) if s != decl))
     for g in ("batak-pairs", "kozel-miner"):
@@ -315,7 +315,7 @@ def test_duplicate_ids_and_messages_name_the_puzzle() -> None:
     assert len(lo.puzzles) == 3 and [e.key for e in lo.errors] == ["puzzles.in"]
     assert data["puzzles"][0]["id"] in str(lo.errors[0])
     assert "used by an earlier puzzle" in str(lo.errors[0])
-    assert FORMAT == data["format"] and VERSION == data["version"]
+    assert data["format"] == FORMAT and data["version"] == VERSION
 
 
 def test_check_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

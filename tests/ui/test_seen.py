@@ -145,7 +145,7 @@ def test_the_seats_an_embed_shows(players: int) -> None:
                 assert not hidden
             for s in readers:  # each reader's own plays are shown to the table
                 own = reader_view(d, {s})
-                for (seat, mv), (_s2, mine) in zip(
+                for (_seat, mv), (_s2, mine) in zip(
                         [p for t in after["tricks"] for p in t["plays"]] + after["trick"],
                         [p for t in own["tricks"] for p in t["plays"]] + own["trick"]):
                     if HIDDEN not in str(mine).split():
