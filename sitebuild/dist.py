@@ -92,7 +92,7 @@ def page_files(names: Names) -> Wanted:
     (dist/learn/), which uses only embed.js, as an outside site would, and the puzzles
     (dist/puzzles/<game>.json, built by engine.puzzles)."""
     wanted: Wanted = {}
-    for p in sorted((ROOT / "ui").glob("*.js")):
+    for p in sorted((ROOT / "ui").glob("*.js")) + sorted((ROOT / "ui" / "web").glob("*.js")):
         wanted[p.relative_to(ROOT)] = names.paths(p.read_text(encoding="utf-8")).encode()
     for p in sorted((ROOT / "assets").rglob("*")):
         if p.is_file():
