@@ -58,12 +58,16 @@ def runtime_files(pyodide_dir: Path, pyscript_dir: Path, stdlib: Path, names: Na
 class Code:
     """The compiled Python of dist/: its files, what the page's worker (ui/worker.js) and the
     snapshot's maker copy into their Pyodide (`files`: the ui and the engine, the computer
-    players' search included), and each source's .pyc by its path under the interpreter's
-    working directory."""
+    players' search included, and CODE_DATA), and each source's .pyc (or data file) by its path
+    under the interpreter's working directory."""
 
     wanted: Wanted
     files: dict[str, str]
     pycs: dict[Path, Path]
+
+
+# Data files the page's Python reads beside its modules (the list of the DOM operations).
+CODE_DATA = (Path("ui/ops.json"),)
 
 
 def code_files(pyodide_dir: Path, pyscript_dir: Path) -> Code:
@@ -74,15 +78,15 @@ def code_files(pyodide_dir: Path, pyscript_dir: Path) -> Code:
     worker = worker_sources()
     sources = sorted(set(page) | set(worker))
     pycs = dict(zip(sources, compile_page_sources(pyodide_dir, sources).items()))
+    shipped = [pycs[p] for p in sources] + [(rel, ROOT / rel) for rel in CODE_DATA]
     code_hash = hashlib.sha256()
-    for rel_pyc, src_pyc in [pycs[p] for p in sources]:
-        code_hash.update(rel_pyc.as_posix().encode() + b"\0" + src_pyc.read_bytes())
+    for rel, src in shipped:
+        code_hash.update(rel.as_posix().encode() + b"\0" + src.read_bytes())
     code_dir = Path(f"py-{code_hash.hexdigest()[:8]}")
-    code = Code({}, {}, {pycs[p][0]: pycs[p][1] for p in sources})
-    for p in sources:
-        rel_pyc, src_pyc = pycs[p]
-        code.wanted[code_dir / rel_pyc] = src_pyc
-        code.files[f"./{(code_dir / rel_pyc).as_posix()}"] = rel_pyc.as_posix()
+    code = Code({}, {}, dict(shipped))
+    for rel, src in shipped:
+        code.wanted[code_dir / rel] = src
+        code.files[f"./{(code_dir / rel).as_posix()}"] = rel.as_posix()
     return code
 
 
@@ -92,7 +96,7 @@ def page_files(names: Names) -> Wanted:
     (dist/learn/), which uses only embed.js, as an outside site would, and the puzzles
     (dist/puzzles/<game>.json, built by engine.content.puzzles)."""
     wanted: Wanted = {}
-    for p in sorted((ROOT / "ui").glob("*.js")):
+    for p in sorted((ROOT / "ui").glob("*.js")) + sorted((ROOT / "ui" / "web").glob("*.js")):
         wanted[p.relative_to(ROOT)] = names.paths(p.read_text(encoding="utf-8")).encode()
     for p in sorted((ROOT / "assets").rglob("*")):
         if p.is_file():

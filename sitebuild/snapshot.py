@@ -34,7 +34,7 @@ def snapshot_modules(pycs: dict[Path, Path]) -> list[str]:
     """The modules imported into the snapshot: every engine and ui module of the page or its
     worker but the page's entry point, and the standard modules of SNAPSHOT_STDLIB."""
     modules = sorted(".".join(rel.with_suffix("").parts).removesuffix(".__init__")
-                     for rel in pycs if rel != ENTRY_POINT)
+                     for rel in pycs if rel != ENTRY_POINT and rel.suffix == ".pyc")
     return modules + SNAPSHOT_STDLIB
 
 

@@ -7,15 +7,41 @@ HTML the page's own views made goes as HTML (`html`, `overlay`, `lobby`). What n
 document (where focus is, an element's place on screen, the panel's height) is decided there:
 `keep-focus`, `focus-hand`, `fly-in`, `sweep`, `panel` carry what the page knows and the main
 thread measures the rest.
+
+ui/ops.json lists every operation with the names of its arguments (a name ending in "?" may be
+left out): `make_op` builds an operation and refuses a name or a count of arguments it does not
+list; ui/web/ops.js carries out the same list (tests/test_ops_list.py checks both sides).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 Op = list[Any]
+
+OPS_FILE = Path(__file__).with_name("ops.json")
+# Each operation's argument names, as the page carries them out.
+OPS: dict[str, list[str]] = json.loads(OPS_FILE.read_text(encoding="utf-8"))
+
+
+def arity(name: str) -> tuple[int, int]:
+    """The fewest and the most arguments operation `name` takes (KeyError: not an operation)."""
+    names = OPS[name]
+    return sum(1 for a in names if not a.endswith("?")), len(names)
+
+
+def make_op(name: str, *args: Any) -> Op:
+    """The operation `[name, *args]`; ValueError when ui/ops.json does not list `name` or it
+    takes another number of arguments."""
+    if name not in OPS:
+        raise ValueError(f"no DOM operation is named {name!r} (ui/ops.json)")
+    least, most = arity(name)
+    if not least <= len(args) <= most:
+        raise ValueError(f"the DOM operation {name!r} takes {OPS[name]}, not {len(args)} arguments")
+    return [name, *args]
 
 
 class Dom:
@@ -31,8 +57,8 @@ class Dom:
         self.extra: Callable[[], dict[str, Any]] = dict  # what each message carries besides
         self.sent = 0
 
-    def op(self, *args: Any) -> None:
-        self.ops.append(list(args))
+    def op(self, name: str, *args: Any) -> None:
+        self.ops.append(make_op(name, *args))
         if self.later is not None and not self.due:
             self.due = True
             self.later(self.flush_later)

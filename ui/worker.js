@@ -1,6 +1,6 @@
 // The page's Python, off the main thread: a module worker with its own Pyodide that runs the
 // table's controller, its views and the computer players (ui/host.py). The main thread keeps
-// only the DOM layer (ui/page.js): it sends events here and carries out the operations Python
+// only the DOM layer (ui/web/): it sends events here and carries out the operations Python
 // writes back, so no Python start and no search ever blocks a tap.
 //
 // Started by index.html at first paint. Python starts from the memory snapshot when the offline
@@ -150,7 +150,7 @@ function deliver(data) {
   }
   try {
     receive(JSON.stringify(data));
-  } catch (err) {  // Python's runtime is gone (a fatal error): the page says so (ui/page.js)
+  } catch (err) {  // Python's runtime is gone (a fatal error): the page says so (ui/web/watchdog.js)
     self.postMessage({ dead: String((err && err.message) || err) });
   }
 }
