@@ -1,7 +1,7 @@
 """The page: the DOM layer's Python side over the table's controller (ui/controller.py).
 
 The page's Python runs in a worker (ui/worker.js, ui/host.py), never on the main thread: the
-main thread keeps only ui/page.js, which binds the listeners once, sends the events here and
+main thread keeps only ui/web/, which binds the listeners once, sends the events here and
 carries out the operations this layer writes (ui/dom.py): the parts of the table that changed,
 focus, motion, storage, history. The controller holds the match and the table's state and says
 what to do (ui/effects.py); this layer carries out its effects. Each concern is a part of its
@@ -16,7 +16,7 @@ table and its players.
 Nothing is lost: after every move the page saves where it is (ui/store.py) in localStorage, and
 opening the page again brings that position back. The Back and Forward buttons move between the
 lobby and the table (history entries carry {"tt": "lobby" | "table"}); a sheet or dialog open at
-the table has an entry of its own over the table's, kept by ui/page.js, so Back closes it first.
+the table has an entry of its own over the table's, kept by ui/web/, so Back closes it first.
 Leaving a match in progress by the page's own buttons asks first.
 """
 

@@ -1,4 +1,4 @@
-"""The page's clicks and changes: ui/page.js listens once on the document and sends the control's
+"""The page's clicks and changes: ui/web/ listens once on the document and sends the control's
 `data-*` attributes (elements are drawn anew freely, so nothing binds to them), and with them
 the lobby's fields as they stand.
 """

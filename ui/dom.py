@@ -1,5 +1,5 @@
 """The DOM layer's orders, as data (pure): the page's Python runs in a worker, so it never
-touches the document; it writes what the document should do as operations, and ui/page.js,
+touches the document; it writes what the document should do as operations, and ui/web/,
 on the main thread, carries them out in order.
 
 Each operation is a JSON list `[name, *args]`. Text goes as text (`text`, `say`, `toast`); only
@@ -10,7 +10,7 @@ thread measures the rest.
 
 ui/ops.json lists every operation with the names of its arguments (a name ending in "?" may be
 left out): `make_op` builds an operation and refuses a name or a count of arguments it does not
-list; ui/web/ops.js carries out the same list (tests/test_ops_list.py checks both sides).
+list; ui/web/ops.js carries out the same list (tests/build/test_ops_list.py checks both sides).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ What the address or a parent window may ask for, checked before anything changes
   (the state after the record's first N moves, with forward and back);
 - a **lesson** (`engine.content.lessons`): inline, a same-origin address of a lesson file, or (`wait=lesson`)
   the parent's `load` of a file embed.js read on its own site; `fit=1`: the frame follows the
-  table's height (`resize` events, sent by ui/page.js);
+  table's height (`resize` events, sent by ui/web/);
 - **commands** by `postMessage` (`load`, `play`, `restart`, `step`, `set`) and the **events**
   the table sends back (`ready`, `move`, `trick`, `deal-over`, `lesson-step`, `lesson-done`,
   `error`): every message is a JSON object `{"v": 1, "type": ...}`; events also carry

@@ -24,7 +24,7 @@ from .i18n import _, error_text
 
 
 def tree(n: LV.Node) -> dict[str, Any]:
-    """A node of ui/lesson_view.py as data, for ui/page.js to build with text set as text,
+    """A node of ui/lesson_view.py as data, for ui/web/ to build with text set as text,
     never HTML."""
     return {"tag": n.tag, "cls": n.cls, "text": n.text, "attrs": dict(n.attrs),
             "children": [tree(c) for c in n.children]}
@@ -265,7 +265,7 @@ class Embedding:
             self.fit()
 
     def fit(self) -> None:
-        """The parent's frame follows the table's height: ui/page.js sends `resize` events."""
+        """The parent's frame follows the table's height: ui/web/ sends `resize` events."""
         if self.env.embedded:
             self.dom.op("fit", self.parent_origin or "*")
 

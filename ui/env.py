@@ -1,6 +1,6 @@
 """What the page's Python knows of the browser (pure): the page's address, its storage, its
 history entry, the player's languages and motion preference, kept here as a copy the main thread
-sent (ui/page.js) and kept up to date; and the requests that need an answer from there (a drawn
+sent (ui/web/) and kept up to date; and the requests that need an answer from there (a drawn
 frame, a language's catalog), awaited as futures.
 
 Storage is written through (the copy at once, the browser by an operation); a write the browser

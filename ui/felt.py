@@ -24,7 +24,7 @@ class Felt:
     def focus_hand(self, new_turn: bool = False) -> None:
         """When the player's turn comes (or focus has dropped to the page), focus goes to the
         first playable card (or the first move button of the panel); a control the player
-        moved to inside the hand or panel keeps it (ui/page.js knows where focus is)."""
+        moved to inside the hand or panel keeps it (ui/web/ knows where focus is)."""
         self.dom.op("focus-hand", bool(new_turn))
 
     def toast(self, text: str) -> None:
@@ -36,7 +36,7 @@ class Felt:
 
     def show_overlay(self, kind: str, html: str) -> None:
         """A sheet over the table; focus goes to its first button and comes back where it was
-        when the sheet closes (ui/page.js)."""
+        when the sheet closes (ui/web/)."""
         self.t.overlay = kind
         self.dom.op("overlay", kind, html)
 

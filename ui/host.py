@@ -41,7 +41,7 @@ class Host:
 
     # ------------------------------------------------------------------ what the page mirrors
     def mirror(self) -> dict[str, Any]:
-        """The table's state, sent with every message: what ui/page.js decides by without
+        """The table's state, sent with every message: what ui/web/ decides by without
         asking (whether a finished trick waits for a tap, whether the player may act) and what
         the window.__tt_* hooks read."""
         a = self.app
@@ -143,7 +143,7 @@ class Host:
             elif key == SAVE_KEY and a.t.match is not None:
                 a.other_tab_has_it()  # another tab went on with the match: said at once
                 a.flush()
-        elif kind == "seen":  # the tab is shown again, or has the focus (ui/page.js)
+        elif kind == "seen":  # the tab is shown again, or has the focus (ui/web/)
             if a.t.match is not None:
                 a.other_tab_has_it(tell=True)
                 a.flush()

@@ -15,7 +15,7 @@ from .i18n import _
 
 
 class Keys:
-    """(mixed into ui/app.py's `App`). ui/page.js keeps what needs the live document: Escape
+    """(mixed into ui/app.py's `App`). ui/web/ keeps what needs the live document: Escape
     and Tab in a dialog, the arrow keys in the hand, and whether a key is the page's at all
     (it is not in a field, nor with Ctrl, Alt or Meta): those never wait for the worker."""
 

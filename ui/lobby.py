@@ -52,7 +52,7 @@ class Lobby:
             self.deal_new()
 
     def show_lobby(self, drawn: str | None = None, draw: bool = True) -> None:
-        """The lobby, drawn by ui/page.js from each game's HTML (so choosing a game answers at
+        """The lobby, drawn by ui/web/ from each game's HTML (so choosing a game answers at
         once, without waiting for Python); `drawn` is the game the page has already drawn.
         Without `draw`, only the table is put away (a match is about to be put on it)."""
         self.t.sid += 1
@@ -79,7 +79,7 @@ class Lobby:
                               "lang": self.lang_select_html(), "resume": resume})
 
     def read_lobby(self) -> None:
-        """The lobby's fields as ui/page.js read them with the event (`lobby_fields`)."""
+        """The lobby's fields as ui/web/ read them with the event (`lobby_fields`)."""
         f = self.lobby_fields
         if not isinstance(f, dict):
             return

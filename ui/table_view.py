@@ -293,7 +293,7 @@ def bar(m: Model) -> str:
     (`.actions`: the last trick, hint, undo) and the menu (`.menu`: scores, rules, speed,
     sound, games, language). On a phone the bar is one line of fixed height, the actions lie
     under the thumb at the foot of the screen and the menu opens from its button
-    (`data-action="menu"`, carried out by the page at once: ui/page.js)."""
+    (`data-action="menu"`, carried out by the page at once: ui/web/)."""
     ui, v = m.ui, m.view
     info = "".join(f'<span class="fact"><small>{R.esc(a)}</small> {R.esc(b)}</span>'
                    for a, b in V.info_items(v, m.names))

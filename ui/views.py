@@ -168,7 +168,7 @@ def lobby_html(games: list[str], info: dict[str, dict[str, Any]], selected: str,
     speed_sel = "".join(f'<option value="{v}"{" selected" if v == speed else ""}>'
                         + esc(_(t)) + '</option>' for v, t in SPEEDS)
     # Each level by its name (a select that fits a phone's width); what it is, in words that
-    # wrap, in its label (ui/page.js shows the chosen one's).
+    # wrap, in its label (ui/web/ shows the chosen one's).
     def level_help(v: Mapping[str, Any]) -> str:
         return _(str(v["help"])) if v.get("help") else ""
     level_sel = "".join(

@@ -1,6 +1,6 @@
 """A worker that dies (stopped, or Python's runtime failed for good) never leaves a silently
 frozen table: an event it leaves unanswered for a few seconds is said plainly, with a reload
-that brings the match back from its save (ui/page.js, "the watchdog")."""
+that brings the match back from its save (ui/web/, "the watchdog")."""
 
 from __future__ import annotations
 

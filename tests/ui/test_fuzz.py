@@ -6,7 +6,7 @@ adversarial (nesting thousands deep, huge sizes, wrong types, Unicode digits suc
 Each time the answer is a value or a sentence for a person (never Python's own text such as
 "invalid literal" or "Expecting value"), what was refused changes nothing, and no markup that
 came in reaches any HTML the page's Python produces unescaped. The whole page is driven through
-the worker's protocol (tests/ui/test_host.py's stand-in for ui/page.js) where the page itself
+the worker's protocol (tests/ui/test_host.py's stand-in for ui/web/) where the page itself
 reads the input. tests/browser/test_fuzz.py runs a bounded set of the same in the browser.
 """
 

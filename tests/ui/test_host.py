@@ -1,6 +1,6 @@
 """The page's Python as its worker runs it (ui/host.py), driven under CPython: events in as JSON
-text, the DOM layer's operations out (ui/dom.py), answered by a small stand-in for ui/page.js
-that keeps the parts it was told to write. The browser's own part (ui/page.js) is the end-to-end
+text, the DOM layer's operations out (ui/dom.py), answered by a small stand-in for ui/web/
+that keeps the parts it was told to write. The browser's own part (ui/web/) is the end-to-end
 tests'; this checks the protocol and the Python behind it without a browser.
 """
 
@@ -20,7 +20,7 @@ from ui import store as S
 
 
 class Page:
-    """What ui/page.js keeps of the operations: each part's HTML or text, the table's data-*
+    """What ui/web/ keeps of the operations: each part's HTML or text, the table's data-*
     attributes, the storage, the lines said, the toasts and the mirrored state."""
 
     def __init__(self) -> None:
@@ -69,7 +69,7 @@ class Page:
                     self.table[k] = v
         elif name == "attr" and args[0] == ":root":
             self.root[args[1]] = args[2]
-        elif name == "store":  # as ui/page.js: every write of a value is answered
+        elif name == "store":  # as ui/web/: every write of a value is answered
             if args[1] is None:
                 self.storage.pop(args[0], None)
             else:

@@ -63,7 +63,7 @@ def test_replay_this_deal_is_offered_not_dealt_by_default() -> None:
 
 
 def fields(page: Page, game: str, seed: str | None) -> dict[str, object]:
-    """What ui/page.js reads of the lobby's fields: the seed field as the lobby drew it."""
+    """What ui/web/ reads of the lobby's fields: the seed field as the lobby drew it."""
     assert page.lobby is not None
     drawn = page.lobby["games"][game]
     shown = re.search(r'id="opt-seed"[^>]*value="([^"]*)"', drawn)

@@ -159,7 +159,7 @@ def test_an_embedded_new_game_refuses_what_the_page_refuses(search: str, said: s
     async def go() -> None:
         page = await framed(search)
         await until(page, lambda: page.embed_msg is not None)
-        assert said in str(page.embed_msg)  # set as text by ui/page.js, never as HTML
+        assert said in str(page.embed_msg)  # set as text by ui/web/, never as HTML
         errors = [p for p in page.posted if p.get("type") == "error"]
         assert errors and said in errors[0]["message"]
         assert page.host is not None and page.host.app is not None

@@ -140,7 +140,7 @@ def test_the_box_is_text_only() -> None:
         return [x for n in ns for x in (n, *walk(n.children))]
     every = walk(nodes)
     assert all(n.tag in ("div", "p", "b", "small", "span", "button", "#text") for n in every)
-    assert any(n.text == "<b>goal</b>" for n in every)  # as text: page.js sets textContent
+    assert any(n.text == "<b>goal</b>" for n in every)  # as text: ui/web/ sets textContent
     actions = {n.attrs.get("data-action") for n in every if n.tag == "button"}
     assert actions == {"puzzle-next", "puzzle-retry", "puzzle-answer", "puzzle-daily"}
     texts = " ".join(n.text or "" for n in every)

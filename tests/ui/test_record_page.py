@@ -1,5 +1,5 @@
 """The record in the page's Python (ui/recording.py), driven through the worker's protocol
-under CPython (tests/ui/test_host.py's stand-in for ui/page.js): a finished match is counted once,
+under CPython (tests/ui/test_host.py's stand-in for ui/web/): a finished match is counted once,
 a reload of its result counts nothing more, the record sheet opens from the lobby, its reset
 asks first, and a corrupt record is started afresh with a note, never touching the saved
 match."""

@@ -1,5 +1,5 @@
 """The browser's storage full (localStorage.setItem throwing QuotaExceededError): every write
-is answered (ui/page.js), and the player is told once, in one note, what is not being kept (the
+is answered (ui/web/), and the player is told once, in one note, what is not being kept (the
 match save, the finished match's record, puzzle progress, settings); play goes on
 (ui/saving.py's `stored`). Driven through the worker's protocol with a stand-in page whose
 storage raises as the browser's does."""
@@ -38,7 +38,7 @@ class FakeStorage(dict[str, str]):
 
 
 class FullPage(Posting):
-    """ui/page.js's `store` operation over a FakeStorage, and the notes it shows."""
+    """ui/web/ops.js's `store` operation over a FakeStorage, and the notes it shows."""
 
     def __init__(self, storage: FakeStorage) -> None:
         super().__init__()

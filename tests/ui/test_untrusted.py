@@ -101,7 +101,7 @@ def test_each_reader_refuses_deep_json(text: str) -> None:
 
 # ------------------------------------------------------------------------------ the page
 class Posting(Page):
-    """The stand-in for ui/page.js, keeping what is posted to the parent window and the
+    """The stand-in for ui/web/, keeping what is posted to the parent window and the
     embed's message."""
 
     def __init__(self) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from sitebuild.npm import npm_tools
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "ui" / "web"
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from ui import dom as D
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "ui"
 LIST = json.loads((UI / "ops.json").read_text(encoding="utf-8"))
 
