@@ -61,8 +61,9 @@ def main() -> int:
     def started(_context: WebKit2.WebContext, session: WebKit2.AutomationSession) -> None:
         info = WebKit2.ApplicationInfo()
         info.set_name(NAME)
-        info.set_version(WebKit2.get_major_version(), WebKit2.get_minor_version(),
-                         WebKit2.get_micro_version())
+        info.set_version(
+            WebKit2.get_major_version(), WebKit2.get_minor_version(), WebKit2.get_micro_version()
+        )
         session.set_application_info(info)
         session.connect("create-web-view", new_view)
 

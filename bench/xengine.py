@@ -73,8 +73,11 @@ class Hit:
 class LoggingHandler(QuietHandler):
     """dist/ under SUB, every request logged on the server (`server.hits`)."""
 
-    extensions_map = {**QuietHandler.extensions_map,  # noqa: RUF012
-                      ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml"}
+    extensions_map = {
+        **QuietHandler.extensions_map,  # noqa: RUF012
+        ".webmanifest": "application/manifest+json",
+        ".svg": "image/svg+xml",
+    }
     server: LoggedServer
 
     def end_headers(self) -> None:
@@ -88,7 +91,7 @@ class LoggingHandler(QuietHandler):
         path = path.split("?", 1)[0].split("#", 1)[0]
         if not path.startswith(SUB):
             return str(Path(self.directory) / "__outside__")
-        return super().translate_path("/" + path[len(SUB):])
+        return super().translate_path("/" + path[len(SUB) :])
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         path = self.path.split("?", 1)[0].split("#", 1)[0]
@@ -107,8 +110,9 @@ class LoggedServer(QuietServer):
     daemon_threads = True
 
     def __init__(self, port: int, directory: Path, cache_control: str) -> None:
-        super().__init__(("127.0.0.1", port),
-                         functools.partial(LoggingHandler, directory=str(directory)))
+        super().__init__(
+            ("127.0.0.1", port), functools.partial(LoggingHandler, directory=str(directory))
+        )
         self.cache_control = cache_control
         self.hits: list[Hit] = []
         self.lock = threading.Lock()
@@ -119,8 +123,9 @@ class LoggedServer(QuietServer):
 
 
 # Page predicates the cross-engine tests and `bench engines` wait on.
-SW_ACTIVE = ("!!(window.__tt_sw && window.__tt_sw.active && "
-             "window.__tt_sw.active.state === 'activated')")
+SW_ACTIVE = (
+    "!!(window.__tt_sw && window.__tt_sw.active && window.__tt_sw.active.state === 'activated')"
+)
 # The offline copy holds the memory snapshot (whoever put it there: the build or the page).
 SNAPSHOT_CACHED = """(async () => {
   for (const name of await caches.keys()) {
@@ -166,8 +171,7 @@ class Site:
 
     def hits(self, since: float = 0.0, until: float | None = None) -> list[Hit]:
         live = [] if self.server is None else list(self.server.hits)
-        return [h for h in self.past + live
-                if h.at >= since and (until is None or h.at <= until)]
+        return [h for h in self.past + live if h.at >= since and (until is None or h.at <= until)]
 
 
 def repeated(hits: list[Hit]) -> dict[str, int]:
@@ -256,10 +260,13 @@ class Driver:
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise TimeoutError(f"{self.engine}: waited {timeout:.0f} s for "
-                                   f"{what or predicate}{' (' + last_error + ')' if last_error else ''}")
+                raise TimeoutError(
+                    f"{self.engine}: waited {timeout:.0f} s for "
+                    f"{what or predicate}{' (' + last_error + ')' if last_error else ''}"
+                )
             try:
-                got = self.run("""async (pred, ms) => {
+                got = self.run(
+                    """async (pred, ms) => {
                     const end = Date.now() + ms;
                     for (;;) {
                       let v = null;
@@ -268,7 +275,10 @@ class Driver:
                       if (Date.now() > end) return null;
                       await new Promise((r) => setTimeout(r, 50));
                     }
-                }""", predicate, int(min(left, 10.0) * 1000))
+                }""",
+                    predicate,
+                    int(min(left, 10.0) * 1000),
+                )
             except Exception as e:  # noqa: BLE001 (a navigation cut the script: try again)
                 last_error = str(e).splitlines()[0][:200] if str(e) else type(e).__name__
                 time.sleep(0.1)
@@ -279,8 +289,11 @@ class Driver:
     def ready(self, timeout: float = 180.0) -> float:
         """Waits for html[data-ready]; returns the page's own time to it (ms since the
         navigation started)."""
-        self.wait("document.documentElement.dataset.ready === '1'", timeout,
-                  "html[data-ready] (Python ready)")
+        self.wait(
+            "document.documentElement.dataset.ready === '1'",
+            timeout,
+            "html[data-ready] (Python ready)",
+        )
         return float(self.run("() => performance.now()"))
 
     def state(self) -> dict[str, Any]:
@@ -354,13 +367,27 @@ class Xvfb:
         if self.proc is not None:
             return self.display
         for number in range(91, 140):
-            if os.path.exists(f"/tmp/.X{number}-lock") or os.path.exists(f"/tmp/.X11-unix/X{number}"):
+            if os.path.exists(f"/tmp/.X{number}-lock") or os.path.exists(
+                f"/tmp/.X11-unix/X{number}"
+            ):
                 continue
             r, w = os.pipe()
-            proc = subprocess.Popen([XVFB, f":{number}", "-screen", "0", "1280x1024x24",
-                                     "-nolisten", "tcp", "-displayfd", str(w)],
-                                    pass_fds=(w,), stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.DEVNULL)
+            proc = subprocess.Popen(
+                [
+                    XVFB,
+                    f":{number}",
+                    "-screen",
+                    "0",
+                    "1280x1024x24",
+                    "-nolisten",
+                    "tcp",
+                    "-displayfd",
+                    str(w),
+                ],
+                pass_fds=(w,),
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
             os.close(w)
             with os.fdopen(r) as f:
                 got = f.readline().strip()  # Xvfb writes the display once it is up
@@ -422,8 +449,12 @@ class WebKit(Driver):
 
     def _loaded(self, wait: str) -> None:
         states = "['interactive', 'complete']" if wait == "dom" else "['complete']"
-        self.wait(f"!window.__xe_left && {states}.includes(document.readyState) && "
-                  "location.href !== 'about:blank'", 120, f"the page's {wait} state")
+        self.wait(
+            f"!window.__xe_left && {states}.includes(document.readyState) && "
+            "location.href !== 'about:blank'",
+            120,
+            f"the page's {wait} state",
+        )
         self.hook_errors()
 
     def run(self, fn: str, *args: Any) -> Any:
@@ -431,7 +462,9 @@ class WebKit(Driver):
             "const done = arguments[arguments.length - 1];"
             f"Promise.resolve().then(() => ({fn})(...arguments[0]))"
             ".then((v) => done({ok: v === undefined ? null : v}),"
-            " (e) => done({err: String((e && e.stack) || e)}));", list(args))
+            " (e) => done({err: String((e && e.stack) || e)}));",
+            list(args),
+        )
         if isinstance(got, dict) and "ok" in got:
             return got["ok"]
         why = got.get("err") if isinstance(got, dict) else f"no answer ({got!r})"
@@ -475,9 +508,17 @@ class Firefox(Driver):
         modules = driver_modules()
         self.timeout = timeout
         self.proc = subprocess.Popen(
-            ["node", str(HERE / "firefox.mjs")], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            text=True, env={**os.environ, "XE_NODE_MODULES": str(modules),
-                            "XE_FIREFOX": FIREFOX, "PUPPETEER_SKIP_DOWNLOAD": "1"})
+            ["node", str(HERE / "firefox.mjs")],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={
+                **os.environ,
+                "XE_NODE_MODULES": str(modules),
+                "XE_FIREFOX": FIREFOX,
+                "PUPPETEER_SKIP_DOWNLOAD": "1",
+            },
+        )
         self.lock = threading.Lock()
         self.seq = 0
         hello = self.call("hello")
@@ -537,7 +578,9 @@ def content_processes(driver: Driver) -> list[tuple[int, str, int]]:
     """The browser's processes that run web content, as (pid, name, PSS kB): WebKit's
     WebKitWebProcess(es); Firefox's content processes ("Isolated Web Co" for a site's tab,
     "Web Content" for others)."""
-    names = ("WebKitWebProces",) if driver.engine == "webkit" else ("Isolated Web Co", "Web Content")
+    names = (
+        ("WebKitWebProces",) if driver.engine == "webkit" else ("Isolated Web Co", "Web Content")
+    )
     out = []
     for pid in driver.pids():
         name = process_name(pid)

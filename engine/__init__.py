@@ -51,6 +51,20 @@ GAME_INFO: dict[str, dict[str, Any]] = {g: game_info(g) for g in available_games
 # solver, the searches and the teacher.
 from . import bots, players  # noqa: F401, E402 (after the names above, which they import)
 
-__all__ = ["GAMES", "GAME_INFO", "Deal", "IllegalMove", "Match", "Option", "RecordError", "Rules",
-           "RulesError", "available_games", "bots", "game_info", "new_match", "parse_options",
-           "replay"]
+__all__ = [
+    "GAMES",
+    "GAME_INFO",
+    "Deal",
+    "IllegalMove",
+    "Match",
+    "Option",
+    "RecordError",
+    "Rules",
+    "RulesError",
+    "available_games",
+    "bots",
+    "game_info",
+    "new_match",
+    "parse_options",
+    "replay",
+]

@@ -32,12 +32,15 @@ def _computer(level: str) -> Callable[[Deal, random.Random], str]:
         except ImportError:
             ai = None  # type: ignore[assignment]
         if ai is not None:
+
             def strong(deal: Deal, rng: random.Random) -> str:
                 return str(ai.choose(deal, level=level, seed=rng.randrange(2**31)))
+
             return strong
 
     def easy(deal: Deal, rng: random.Random) -> str:
         return bots.choose(deal, rng=rng)
+
     return easy
 
 
@@ -66,23 +69,48 @@ def _parser(command: str, description: str, default_level: str) -> argparse.Argu
     """The options `play` and `simulate` share: the game, players, level and table options."""
     levels, _ = _levels()
     ap = argparse.ArgumentParser(
-        prog=f"python3 -m engine {command}", description=description,
+        prog=f"python3 -m engine {command}",
+        description=description,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="levels of the computer players:\n"
         + "\n".join(_level_lines(levels, default_level))
         + "\n\nthe games: python3 -m engine games; their rules and table options: "
-        "docs/rules.md")
-    ap.add_argument("game", choices=list(available_games()), metavar="GAME",
-                    help="one of: " + ", ".join(available_games()))
-    choices = [f"{game_info(g)['title']}: {', '.join(map(str, game_info(g)['players']))}"
-               for g in available_games() if len(game_info(g)["players"]) > 1]
-    ap.add_argument("--players", type=int, default=None, metavar="N",
-                    help="number of players, where the game allows a choice ("
-                    + "; ".join(choices or ["none does"]) + "; default: the game's own)")
-    ap.add_argument("--level", default=default_level, choices=list(levels),
-                    help=f"the computer players' level (default {default_level}; see below)")
-    ap.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
-                    help="a table option, e.g. -o hands=5 (repeatable)")
+        "docs/rules.md",
+    )
+    ap.add_argument(
+        "game",
+        choices=list(available_games()),
+        metavar="GAME",
+        help="one of: " + ", ".join(available_games()),
+    )
+    choices = [
+        f"{game_info(g)['title']}: {', '.join(map(str, game_info(g)['players']))}"
+        for g in available_games()
+        if len(game_info(g)["players"]) > 1
+    ]
+    ap.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="number of players, where the game allows a choice ("
+        + "; ".join(choices or ["none does"])
+        + "; default: the game's own)",
+    )
+    ap.add_argument(
+        "--level",
+        default=default_level,
+        choices=list(levels),
+        help=f"the computer players' level (default {default_level}; see below)",
+    )
+    ap.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a table option, e.g. -o hands=5 (repeatable)",
+    )
     return ap
 
 
@@ -117,9 +145,11 @@ def _show(m: Match, seat: int) -> None:
     v = m.view(seat)
     d = m.deal
     print()
-    print(f"-- deal {len(m.deals)}  dealer: seat {d.dealer}  trump: "
-          f"{SUIT_SYMBOLS[v['trump']] if v['trump'] else 'not yet'}  "
-          f"totals: {m.totals}")
+    print(
+        f"-- deal {len(m.deals)}  dealer: seat {d.dealer}  trump: "
+        f"{SUIT_SYMBOLS[v['trump']] if v['trump'] else 'not yet'}  "
+        f"totals: {m.totals}"
+    )
     for key in ("bids", "pot", "owner", "turned_up", "stock_size"):
         if v.get(key) not in (None, []):
             print(f"   {key}: {v[key]}")
@@ -129,23 +159,35 @@ def _show(m: Match, seat: int) -> None:
 
 
 def play(argv: list[str]) -> int:
-    ap = _parser("play", "Play a match in the terminal against computer players: you are seat "
-                 "0;\ntype a move, '?' for the legal moves, 'record' for the record, 'quit' to "
-                 "stop.", _levels()[1])
-    ap.add_argument("--seed", type=int, default=None, metavar="N",
-                    help="the match seed, any whole number (default: a random one)")
+    ap = _parser(
+        "play",
+        "Play a match in the terminal against computer players: you are seat "
+        "0;\ntype a move, '?' for the legal moves, 'record' for the record, 'quit' to "
+        "stop.",
+        _levels()[1],
+    )
+    ap.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the match seed, any whole number (default: a random one)",
+    )
     args = ap.parse_args(argv)
     try:
-        m = new_match(args.game, seed=args.seed, options=_parse_kv(args.option),
-                      players=args.players)
+        m = new_match(
+            args.game, seed=args.seed, options=_parse_kv(args.option), players=args.players
+        )
     except (RulesError, RecordError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     computer = _computer(args.level)
     rng = random.Random(m.seed)
     me = 0
-    print(f"{game_info(args.game)['title']} (seed {m.seed}); you are seat {me}. "
-          "Type a move, '?' for the legal moves, 'record' to print the record, 'quit' to stop.")
+    print(
+        f"{game_info(args.game)['title']} (seed {m.seed}); you are seat {me}. "
+        "Type a move, '?' for the legal moves, 'record' to print the record, 'quit' to stop."
+    )
     last_deal = None
     while not m.is_over:
         d = m.deal
@@ -187,16 +229,28 @@ def _summary(d: Deal, m: Match) -> None:
 
 
 def simulate(argv: list[str]) -> int:
-    ap = _parser("simulate", "Computer players play whole matches against each other; prints "
-                 "each match's\ntotals, then the mean totals and the wins per seat. The level "
-                 "defaults to easy\nhere, for speed: a match at normal or strong takes many "
-                 "seconds.",
-                 "easy")
-    ap.add_argument("--matches", type=int, default=10, metavar="N",
-                    help="matches to play, at least 1 (default 10)")
-    ap.add_argument("--seed", type=int, default=1, metavar="N",
-                    help="seed of the first match, any whole number; match k uses seed + k - 1 "
-                    "(default 1)")
+    ap = _parser(
+        "simulate",
+        "Computer players play whole matches against each other; prints "
+        "each match's\ntotals, then the mean totals and the wins per seat. The level "
+        "defaults to easy\nhere, for speed: a match at normal or strong takes many "
+        "seconds.",
+        "easy",
+    )
+    ap.add_argument(
+        "--matches",
+        type=int,
+        default=10,
+        metavar="N",
+        help="matches to play, at least 1 (default 10)",
+    )
+    ap.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        metavar="N",
+        help="seed of the first match, any whole number; match k uses seed + k - 1 (default 1)",
+    )
     args = ap.parse_args(argv)
     _at_least_one(ap, "--matches", args.matches)
     try:
@@ -211,8 +265,11 @@ def simulate(argv: list[str]) -> int:
     wins = [0.0] * n
     deals = 0
     for k in range(args.matches):
-        m = first if k == 0 else new_match(args.game, seed=args.seed + k, options=opts,
-                                           players=args.players)
+        m = (
+            first
+            if k == 0
+            else new_match(args.game, seed=args.seed + k, options=opts, players=args.players)
+        )
         rng = random.Random(m.seed)
         while not m.is_over:
             m.play(computer(m.deal, rng))
@@ -222,42 +279,47 @@ def simulate(argv: list[str]) -> int:
         for s in m.winners:
             wins[s] += 1 / len(m.winners)
         print(f"match {k + 1:>4} (seed {m.seed}): totals {m.totals} winners {m.winners}")
-    print(f"{args.matches} matches, {deals} deals; mean totals per seat: "
-          + ", ".join(f"{s / args.matches:.1f}" for s in sums)
-          + "; wins per seat: " + ", ".join(f"{w:g}" for w in wins))
+    print(
+        f"{args.matches} matches, {deals} deals; mean totals per seat: "
+        + ", ".join(f"{s / args.matches:.1f}" for s in sums)
+        + "; wins per seat: "
+        + ", ".join(f"{w:g}" for w in wins)
+    )
     return 0
 
 
 def usage() -> str:
     """The top-level help: every command with its main options."""
     levels, default = _levels()
-    return "\n".join([
-        "usage: python3 -m engine <command> [options]",
-        "",
-        "Trick Table's rules engine on the command line.",
-        "",
-        "commands:",
-        "  play GAME [--seed N] [--players N] [--level L] [-o NAME=VALUE ...]",
-        "      play a match in the terminal against computer players (you are seat 0)",
-        "  simulate GAME [--matches N] [--seed N] [--players N] [--level L] [-o NAME=VALUE ...]",
-        "      computer players play N whole matches (default 10, level easy); prints the",
-        "      totals per match, the mean totals and the wins per seat",
-        "  bench [speed] [--seconds S] [--games G1,G2]",
-        "      speed benchmark: random-playout full deals per second, per game",
-        "  bench strength [--deals N] [--games G1,G2] [--level L] [--jobs N]",
-        "      strength benchmark: the computer players against the baseline in duplicate,",
-        "      500 deals per game by default (--deals N for a quick run), then the decision",
-        "      times per level; the same as: python3 -m bench.engine strength --deals N",
-        "  games",
-        "      list the games with their names, titles and summaries",
-        "",
-        "games: " + ", ".join(available_games()),
-        "",
-        f"levels (--level; play defaults to {default}, simulate to easy):",
-        *_level_lines(levels, ""),
-        "",
-        "python3 -m engine <command> --help shows a command's options.",
-    ])
+    return "\n".join(
+        [
+            "usage: python3 -m engine <command> [options]",
+            "",
+            "Trick Table's rules engine on the command line.",
+            "",
+            "commands:",
+            "  play GAME [--seed N] [--players N] [--level L] [-o NAME=VALUE ...]",
+            "      play a match in the terminal against computer players (you are seat 0)",
+            "  simulate GAME [--matches N] [--seed N] [--players N] [--level L] [-o NAME=VALUE ...]",
+            "      computer players play N whole matches (default 10, level easy); prints the",
+            "      totals per match, the mean totals and the wins per seat",
+            "  bench [speed] [--seconds S] [--games G1,G2]",
+            "      speed benchmark: random-playout full deals per second, per game",
+            "  bench strength [--deals N] [--games G1,G2] [--level L] [--jobs N]",
+            "      strength benchmark: the computer players against the baseline in duplicate,",
+            "      500 deals per game by default (--deals N for a quick run), then the decision",
+            "      times per level; the same as: python3 -m bench.engine strength --deals N",
+            "  games",
+            "      list the games with their names, titles and summaries",
+            "",
+            "games: " + ", ".join(available_games()),
+            "",
+            f"levels (--level; play defaults to {default}, simulate to easy):",
+            *_level_lines(levels, ""),
+            "",
+            "python3 -m engine <command> --help shows a command's options.",
+        ]
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -275,8 +337,11 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 from bench.engine import speed
             except ImportError:
-                print("error: the benchmarks are not here: run `python3 -m bench.engine` from "
-                      "a checkout of the repository", file=sys.stderr)
+                print(
+                    "error: the benchmarks are not here: run `python3 -m bench.engine` from "
+                    "a checkout of the repository",
+                    file=sys.stderr,
+                )
                 return 2
             return speed.main(rest)  # "bench strength ..." is dispatched there
     except KeyboardInterrupt:
@@ -291,8 +356,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{g:<14} {info['title']}: {info['summary']}")
         return 0
     print(usage(), file=sys.stderr)
-    print(f"\nerror: unknown command '{cmd}' (play, simulate, bench, bench strength, games)",
-          file=sys.stderr)
+    print(
+        f"\nerror: unknown command '{cmd}' (play, simulate, bench, bench strength, games)",
+        file=sys.stderr,
+    )
     return 2
 
 

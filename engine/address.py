@@ -33,29 +33,31 @@ MAX_DEPTH = 32
 
 _B64_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
-add_english({
-    "address.invalid": "The position in the address is not valid: {reason}",
-    "address.invalid_lesson": "The lesson in the address is not valid: {reason}",
-    "address.not_text": "it must be text, not {kind}.",
-    "address.empty": "it is empty.",
-    "address.too_long": "it is {length} characters long; the limit is {limit}.",
-    "address.unknown_form": "it is neither JSON (starting with '{{') nor the compact form "
-                            "(starting with 'z1.').",
-    "address.bad_base64": "the compact text has characters that do not belong to it (only "
-                          "letters, digits, '-' and '_' may follow 'z1.').",
-    "address.bad_length": "the compact text is cut short (its length is not possible).",
-    "address.corrupt": "the compressed text is damaged and cannot be unpacked.",
-    "address.truncated": "the compressed text is cut short.",
-    "address.trailing": "the compressed text has extra characters after its end.",
-    "address.too_big": "it unpacks to more than {limit} bytes of JSON.",
-    "address.not_utf8": "it does not unpack to readable text (UTF-8).",
-    "address.too_deep": "its JSON is nested more than {limit} levels deep.",
-    "address.bad_json": "it is not valid JSON: it goes wrong at line {line}, column {column}.",
-    "address.bad_number": "it holds {value}, which is not a JSON number.",
-    "address.not_json_value": "it holds a value JSON cannot carry ({detail}).",
-    "address.encode_too_long": "written in the compact form it would be {length} characters "
-                               "long; the limit is {limit}.",
-})
+add_english(
+    {
+        "address.invalid": "The position in the address is not valid: {reason}",
+        "address.invalid_lesson": "The lesson in the address is not valid: {reason}",
+        "address.not_text": "it must be text, not {kind}.",
+        "address.empty": "it is empty.",
+        "address.too_long": "it is {length} characters long; the limit is {limit}.",
+        "address.unknown_form": "it is neither JSON (starting with '{{') nor the compact form "
+        "(starting with 'z1.').",
+        "address.bad_base64": "the compact text has characters that do not belong to it (only "
+        "letters, digits, '-' and '_' may follow 'z1.').",
+        "address.bad_length": "the compact text is cut short (its length is not possible).",
+        "address.corrupt": "the compressed text is damaged and cannot be unpacked.",
+        "address.truncated": "the compressed text is cut short.",
+        "address.trailing": "the compressed text has extra characters after its end.",
+        "address.too_big": "it unpacks to more than {limit} bytes of JSON.",
+        "address.not_utf8": "it does not unpack to readable text (UTF-8).",
+        "address.too_deep": "its JSON is nested more than {limit} levels deep.",
+        "address.bad_json": "it is not valid JSON: it goes wrong at line {line}, column {column}.",
+        "address.bad_number": "it holds {value}, which is not a JSON number.",
+        "address.not_json_value": "it holds a value JSON cannot carry ({detail}).",
+        "address.encode_too_long": "written in the compact form it would be {length} characters "
+        "long; the limit is {limit}.",
+    }
+)
 
 
 class AddressError(MessageError):
@@ -108,7 +110,7 @@ def decode(text: str, *, what: What = "position") -> Any:
         return _loads(t, what)
     if not t.startswith(PREFIX):
         raise _error(msg("address.unknown_form"), what)
-    body = t[len(PREFIX):]
+    body = t[len(PREFIX) :]
     if not body:
         raise _error(msg("address.empty"), what)
     if any(c not in _B64_CHARS for c in body):
@@ -163,5 +165,4 @@ def _check_depth(text: str, what: What) -> None:
         raise _error(msg("address.too_deep", limit=MAX_DEPTH), what)
 
 
-__all__ = ["MAX_DEPTH", "MAX_JSON_BYTES", "MAX_TEXT", "PREFIX", "AddressError", "decode",
-           "encode"]
+__all__ = ["MAX_DEPTH", "MAX_JSON_BYTES", "MAX_TEXT", "PREFIX", "AddressError", "decode", "encode"]

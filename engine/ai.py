@@ -11,12 +11,21 @@ from typing import Any
 
 from .players.levels import DEFAULT_LEVEL, LEVELS, choose, choose_action, decision_rng
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Evaluation", "choose", "choose_action",  # noqa: F822
-           "decision_rng", "evaluate"]
+# Evaluation and evaluate load on first use (__getattr__ below)
+__all__ = [  # noqa: F822
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Evaluation",
+    "choose",
+    "choose_action",
+    "decision_rng",
+    "evaluate",
+]
 
 
 def __getattr__(name: str) -> Any:
     if name in ("Evaluation", "evaluate"):
         from .players import evaluate as module
+
         return getattr(module, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,8 +11,21 @@ from collections.abc import Iterable
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-              11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_NAMES = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+}
 _RANK_PARSE = {v: k for k, v in RANK_NAMES.items()}
 _RANK_PARSE["T"] = 10
 
@@ -32,7 +45,9 @@ def rank_of(c: int) -> int:
     return c & 15
 
 
-CARD_STR: dict[int, str] = {card(r, s): RANK_NAMES[r] + SUITS[s] for s in range(4) for r in RANK_NAMES}
+CARD_STR: dict[int, str] = {
+    card(r, s): RANK_NAMES[r] + SUITS[s] for s in range(4) for r in RANK_NAMES
+}
 _STR_CARD: dict[str, int] = {v: k for k, v in CARD_STR.items()}
 
 

@@ -62,11 +62,26 @@ class Option:
         """Coerces a value (typed, or URL text) and checks it; RulesError names what is wrong."""
         shown = repr(quote(raw)) if isinstance(raw, str) else quote(repr(raw))
         if self.choices:
-            bad = RulesError(msg("options.bad_choice", game=game, name=self.name,
-                                 value=shown, choices=", ".join(map(_fmt, self.choices))))
+            bad = RulesError(
+                msg(
+                    "options.bad_choice",
+                    game=game,
+                    name=self.name,
+                    value=shown,
+                    choices=", ".join(map(_fmt, self.choices)),
+                )
+            )
         elif self.minimum is not None:
-            bad = RulesError(msg("options.bad_range", game=game, name=self.name,
-                                 value=shown, minimum=self.minimum, maximum=self.maximum))
+            bad = RulesError(
+                msg(
+                    "options.bad_range",
+                    game=game,
+                    name=self.name,
+                    value=shown,
+                    minimum=self.minimum,
+                    maximum=self.maximum,
+                )
+            )
         else:
             bad = RulesError(msg("options.bad_value", game=game, name=self.name, value=shown))
         kind = self.type
@@ -110,10 +125,15 @@ class Option:
         return value
 
     def describe(self) -> dict[str, Any]:
-        return {"name": self.name, "default": self.default,
-                "choices": list(self.choices) if self.choices is not None else None,
-                "type": self.type, "help": self.help,
-                "minimum": self.minimum, "maximum": self.maximum}
+        return {
+            "name": self.name,
+            "default": self.default,
+            "choices": list(self.choices) if self.choices is not None else None,
+            "type": self.type,
+            "help": self.help,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+        }
 
 
 def _fmt(v: Any) -> str:
@@ -137,18 +157,36 @@ class Rules:
     teams: ClassVar[tuple[tuple[int, ...], ...] | None] = None
     direction: ClassVar[str] = "right"
     # The fields a record's deal may have (each family adds its own, e.g. "stock", "trump").
-    deal_fields: ClassVar[frozenset[str]] = frozenset({"dealer", "hands", "moves"})  # "right": counter-clockwise on screen; "left": clockwise
+    deal_fields: ClassVar[frozenset[str]] = frozenset(
+        {"dealer", "hands", "moves"}
+    )  # "right": counter-clockwise on screen; "left": clockwise
     # --- what a table shows (the page draws from these facts, never from the game's name) ---
     # Display names of the seats; seat 0 is the human. At least as many as `players_allowed`.
-    seat_names: ClassVar[tuple[str, ...]] = ("You", "Player 2", "Player 3", "Player 4",
-                                             "Player 5")
+    seat_names: ClassVar[tuple[str, ...]] = ("You", "Player 2", "Player 3", "Player 4", "Player 5")
     # Plain-suit ranks as the table sorts a hand, high to low (rank texts as in "10H").
-    rank_order: ClassVar[tuple[str, ...]] = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5",
-                                             "4", "3", "2")
+    rank_order: ClassVar[tuple[str, ...]] = (
+        "A",
+        "K",
+        "Q",
+        "J",
+        "10",
+        "9",
+        "8",
+        "7",
+        "6",
+        "5",
+        "4",
+        "3",
+        "2",
+    )
     # Column heads of the deal summary ("points", "delta", "total") and the seat plate's short
     # label of the match total ("total_short").
     score_labels: ClassVar[Mapping[str, str]] = {
-        "points": "Points", "delta": "This deal", "total": "Total", "total_short": "total"}
+        "points": "Points",
+        "delta": "This deal",
+        "total": "Total",
+        "total_short": "total",
+    }
     seat_points: ClassVar[bool] = False  # the seat plates show this deal's card points
     # The deal's result counts card points (its "points", a column of the deal summary); False:
     # its "points" are the side's tricks, which the tricks and the deal's score already say.
@@ -164,7 +202,9 @@ class Rules:
     # What a deal's score counts, for a player's record: "tricks", "points", "penalty-points"
     # (lower is better) or "stakes".
     score_unit: ClassVar[str] = "points"
-    lower_total_wins: ClassVar[bool] = False  # the match total is a penalty (Kozel)  # seconds the seat naming trump has, if timed
+    lower_total_wins: ClassVar[bool] = (
+        False  # the match total is a penalty (Kozel)  # seconds the seat naming trump has, if timed
+    )
     # How a deal may end: the values of a result's "reason" (the ordinary ending too); () when
     # the result has no reason.
     endings: ClassVar[tuple[str, ...]] = ()
@@ -189,8 +229,10 @@ class Rules:
             if key not in specs:
                 known = ", ".join(specs) or "none"
                 raise RulesError(msg("options.unknown", game=cls.title, name=str(key), known=known))
-        out = {o.name: (o.parse(cls.title, raw[o.name]) if o.name in raw else o.default)
-               for o in cls.option_specs}
+        out = {
+            o.name: (o.parse(cls.title, raw[o.name]) if o.name in raw else o.default)
+            for o in cls.option_specs
+        }
         cls.check_option_combination(out)
         return out
 
@@ -210,8 +252,9 @@ class Rules:
                 raise RulesError(msg("players.not_number", game=cls.title, value=shown)) from None
         if players not in cls.players_allowed:
             allowed = ", ".join(map(str, cls.players_allowed))
-            raise RulesError(msg("players.not_allowed", game=cls.title, count=players,
-                                 allowed=allowed))
+            raise RulesError(
+                msg("players.not_allowed", game=cls.title, count=players, allowed=allowed)
+            )
         return int(players)
 
     # --- match flow hooks -------------------------------------------------------------------
@@ -224,8 +267,14 @@ class Rules:
     def next_dealer(self, match: Match, last: Deal) -> int:
         return (last.dealer + 1) % self.players
 
-    def make_deal(self, match: Match, index: int, dealer: int, rng: random.Random,
-                  setup: Mapping[str, Any] | None) -> Deal:
+    def make_deal(
+        self,
+        match: Match,
+        index: int,
+        dealer: int,
+        rng: random.Random,
+        setup: Mapping[str, Any] | None,
+    ) -> Deal:
         raise NotImplementedError
 
     def apply_result(self, match: Match, deal: Deal) -> None:
@@ -313,17 +362,26 @@ class Rules:
     @classmethod
     def info(cls) -> dict[str, Any]:
         return {
-            "name": cls.name, "title": cls.title, "summary": cls.summary, "rules": cls.rules_text,
-            "players": list(cls.players_allowed), "default_players": cls.default_players,
+            "name": cls.name,
+            "title": cls.title,
+            "summary": cls.summary,
+            "rules": cls.rules_text,
+            "players": list(cls.players_allowed),
+            "default_players": cls.default_players,
             "options": [o.describe() for o in cls.option_specs],
             "direction": cls.direction,
             "teams": [list(t) for t in cls.teams] if cls.teams else None,
-            "seat_names": list(cls.seat_names), "rank_order": list(cls.rank_order),
-            "score_labels": dict(cls.score_labels), "seat_points": cls.seat_points,
+            "seat_names": list(cls.seat_names),
+            "rank_order": list(cls.rank_order),
+            "score_labels": dict(cls.score_labels),
+            "seat_points": cls.seat_points,
             "card_points": cls.card_points,
-            "multi_card_plays": cls.multi_card_plays, "trump_timer": cls.trump_timer,
-            "lower_total_wins": cls.lower_total_wins, "home_language": cls.home_language,
-            "deal_word": cls.deal_word, "score_unit": cls.score_unit,
+            "multi_card_plays": cls.multi_card_plays,
+            "trump_timer": cls.trump_timer,
+            "lower_total_wins": cls.lower_total_wins,
+            "home_language": cls.home_language,
+            "deal_word": cls.deal_word,
+            "score_unit": cls.score_unit,
         }
 
 
@@ -416,8 +474,9 @@ class Deal:
         self.taken: list[int] = [0] * self.players  # tricks taken per seat
         # The completed tricks as observation records, kept between observations (see
         # `_seen_tricks`); set here so every deal has the same attributes from the start.
-        self._records: dict[Hashable, tuple[list[Any], tuple[TrickRecord, ...],
-                                             frozenset[int]]] = {}
+        self._records: dict[
+            Hashable, tuple[list[Any], tuple[TrickRecord, ...], frozenset[int]]
+        ] = {}
 
     # --- hooks for subclasses ---------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -482,15 +541,24 @@ class Deal:
                 cards = [c for a in cards for c in _cards_of(a)]
             played = played.union(cards)
         return {
-            "game": self.game, "seat": seat, "players": self.players, "index": self.index,
-            "dealer": self.dealer, "phase": self.phase, "to_move": to_move,
-            "trump": self.trump_suit, "hand": tuple(self._hands[seat]),
+            "game": self.game,
+            "seat": seat,
+            "players": self.players,
+            "index": self.index,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "to_move": to_move,
+            "trump": self.trump_suit,
+            "hand": tuple(self._hands[seat]),
             "hand_sizes": tuple(map(len, self._hands)),
-            "tricks": records, "played": played,
-            "trick": trick, "trick_leader": self._trick_leader,
+            "tricks": records,
+            "played": played,
+            "trick": trick,
+            "trick_leader": self._trick_leader,
             "taken": tuple(self.taken),
             "legal": tuple(self.legal_actions()) if to_move == seat else (),
-            "moves": len(self.moves), "teams": self.rules.teams,
+            "moves": len(self.moves),
+            "teams": self.rules.teams,
         }
 
     def resample(self, seat: int, rng: random.Random) -> Deal:
@@ -523,8 +591,10 @@ class Deal:
         if cache is not None and cache[0] is tricks:
             recs, played = cache[1], cache[2]
         n = len(recs)
-        new = tuple((leader, self._seen_plays(seat, i, plays), winner)
-                    for i, (leader, plays, winner) in enumerate(tricks[n:], n))
+        new = tuple(
+            (leader, self._seen_plays(seat, i, plays), winner)
+            for i, (leader, plays, winner) in enumerate(tricks[n:], n)
+        )
         recs += new
         played = played.union(c for _, plays, _ in new for _, a in plays for c in _cards_of(a))
         self._records[key] = (tricks, recs, played)
@@ -566,8 +636,9 @@ class Deal:
         """
         places = {f"hand {s}": list(h) for s, h in enumerate(self._hands)}
         places["trick"] = [c for _, a in self._trick for c in _cards_of(a)]
-        places["taken"] = [c for _, plays, _ in self._tricks for _, a in plays
-                           for c in _cards_of(a)]
+        places["taken"] = [
+            c for _, plays, _ in self._tricks for _, a in plays for c in _cards_of(a)
+        ]
         return places
 
     def deck_cards(self) -> list[int]:
@@ -646,8 +717,10 @@ class Deal:
 
     @property
     def tricks(self) -> list[dict[str, Any]]:
-        return [{"leader": leader, "plays": self._plays_out(plays), "winner": winner}
-                for leader, plays, winner in self._tricks]
+        return [
+            {"leader": leader, "plays": self._plays_out(plays), "winner": winner}
+            for leader, plays, winner in self._tricks
+        ]
 
     @property
     def trick(self) -> list[list[Any]]:
@@ -662,8 +735,10 @@ class Deal:
         return hand_strs(self._hands[seat])
 
     def setup(self) -> dict[str, Any]:
-        rec: dict[str, Any] = {"dealer": self.dealer,
-                               "hands": [hand_strs(h) for h in self.initial_hands]}
+        rec: dict[str, Any] = {
+            "dealer": self.dealer,
+            "hands": [hand_strs(h) for h in self.initial_hands],
+        }
         rec.update(self.setup_extra())
         rec["moves"] = list(self.moves)
         return rec
@@ -671,10 +746,18 @@ class Deal:
     def view(self, seat: int) -> dict[str, Any]:
         """What `seat` may see: its own hand, the table, counts of the others' cards."""
         v: dict[str, Any] = {
-            "game": self.game, "seat": seat, "players": self.players, "dealer": self.dealer,
-            "phase": self.phase, "to_move": self.to_move, "trump": self.trump,
-            "hand": self.hand_of(seat), "hand_sizes": [len(h) for h in self._hands],
-            "trick": self.trick, "trick_leader": self._trick_leader, "tricks": self.tricks,
+            "game": self.game,
+            "seat": seat,
+            "players": self.players,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "trump": self.trump,
+            "hand": self.hand_of(seat),
+            "hand_sizes": [len(h) for h in self._hands],
+            "trick": self.trick,
+            "trick_leader": self._trick_leader,
+            "tricks": self.tricks,
             "taken": list(self.taken),
             "winning_seat": self.winning_seat(),
             "legal_moves": self.legal_moves() if self.to_move == seat else [],
@@ -716,9 +799,14 @@ def rules_class(game: Any) -> type[Rules]:
 class Match:
     """A match of one game: deals in sequence, totals, winners, and the record."""
 
-    def __init__(self, game: str, seed: int | None = None, options: Mapping[str, Any] | None = None,
-                 players: int | None = None,
-                 setups: Sequence[Mapping[str, Any]] | None = None) -> None:
+    def __init__(
+        self,
+        game: str,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        players: int | None = None,
+        setups: Sequence[Mapping[str, Any]] | None = None,
+    ) -> None:
         cls = rules_class(game)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
@@ -747,13 +835,24 @@ class Match:
         setup = self._setups[index] if index < len(self._setups) else None
         if setup is not None and "dealer" in setup:
             dealer = setup["dealer"]
-            if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.players:
+            if (
+                isinstance(dealer, bool)
+                or not isinstance(dealer, int)
+                or not 0 <= dealer < self.players
+            ):
                 raise RecordError(msg("record.dealer", deal=index + 1, last=self.players - 1))
         if setup is not None:
             extra = set(setup) - self.rules.deal_fields
             if extra:
-                raise RecordError(msg("record.in_deal", deal=index + 1, reason=msg(
-                    "record.unknown_deal_fields", fields=", ".join(sorted(map(str, extra))))))
+                raise RecordError(
+                    msg(
+                        "record.in_deal",
+                        deal=index + 1,
+                        reason=msg(
+                            "record.unknown_deal_fields", fields=", ".join(sorted(map(str, extra)))
+                        ),
+                    )
+                )
         if setup is not None and "hands" not in setup:
             setup = {k: v for k, v in setup.items() if k != "moves"} or None
         try:
@@ -796,19 +895,34 @@ class Match:
         self._start_deal(self.rules.next_dealer(self, deal))
 
     def record(self) -> dict[str, Any]:
-        return {"game": self.game, "seed": self.seed, "players": self.players,
-                "options": dict(self.options), "deals": [d.setup() for d in self.deals]}
+        return {
+            "game": self.game,
+            "seed": self.seed,
+            "players": self.players,
+            "options": dict(self.options),
+            "deals": [d.setup() for d in self.deals],
+        }
 
     def view(self, seat: int) -> dict[str, Any]:
         v = self.deal.view(seat)
-        v.update({"totals": list(self.totals), "match_over": self.is_over,
-                  "winners": list(self.winners), "deal_number": len(self.deals),
-                  "options": dict(self.options)})
+        v.update(
+            {
+                "totals": list(self.totals),
+                "match_over": self.is_over,
+                "winners": list(self.winners),
+                "deal_number": len(self.deals),
+                "options": dict(self.options),
+            }
+        )
         return v
 
 
-def new_match(game: str, seed: int | None = None, options: Mapping[str, Any] | None = None,
-              players: int | None = None) -> Match:
+def new_match(
+    game: str,
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    players: int | None = None,
+) -> Match:
     """Starts a match; table options default as in docs/rules.md."""
     return Match(game, seed=seed, options=options, players=players)
 
@@ -840,8 +954,9 @@ def replay(record: Any) -> Match:
     if not isinstance(options, Mapping):
         raise RecordError(msg("record.options"))
     try:
-        m = Match(record["game"], seed=seed, options=options, players=record.get("players"),
-                  setups=deals)
+        m = Match(
+            record["game"], seed=seed, options=options, players=record.get("players"), setups=deals
+        )
     except RecordError:
         raise
     except MessageError as exc:
@@ -850,8 +965,11 @@ def replay(record: Any) -> Match:
         raise RecordError(str(exc)) from None
     for i, d in enumerate(deals):
         if len(m.deals) < i + 1:  # more: a deal that was over at once (e.g. a re-deal)
-            raise RecordError(msg("record.extra_deal_ended", deal=i + 1) if m.is_over
-                              else msg("record.extra_deal_open", deal=i + 1, previous=i))
+            raise RecordError(
+                msg("record.extra_deal_ended", deal=i + 1)
+                if m.is_over
+                else msg("record.extra_deal_open", deal=i + 1, previous=i)
+            )
         for j, mv in enumerate(d.get("moves", [])):
             if m.is_over or m.deal is not m.deals[i]:
                 raise RecordError(msg("record.deal_over", deal=i + 1, move=j + 1, text=mv))
@@ -860,13 +978,20 @@ def replay(record: Any) -> Match:
             except RecordError:
                 raise
             except MessageError as exc:
-                raise RecordError(exc.in_context("record.bad_move", deal=i + 1, move=j + 1,
-                                                 text=mv)) from None
+                raise RecordError(
+                    exc.in_context("record.bad_move", deal=i + 1, move=j + 1, text=mv)
+                ) from None
     return m
 
 
-def parse_record_cards(game: str, raw: Sequence[str], where: Message | str,
-                       deck: Collection[int], seen: set[int], twice: str) -> list[int]:
+def parse_record_cards(
+    game: str,
+    raw: Sequence[str],
+    where: Message | str,
+    deck: Collection[int],
+    seen: set[int],
+    twice: str,
+) -> list[int]:
     """Parses a record's card texts, checking each is in `deck` and not in `seen` (updated);
     `where` names the place ("hand 2"), `twice` is the message key for a card seen twice."""
     out: list[int] = []
@@ -884,8 +1009,14 @@ def parse_record_cards(game: str, raw: Sequence[str], where: Message | str,
     return out
 
 
-def check_hands(game: str, raw: Any, sizes: Sequence[int], deck: Sequence[int],
-                extra: Sequence[int] = (), whole_deck: bool = True) -> list[list[int]]:
+def check_hands(
+    game: str,
+    raw: Any,
+    sizes: Sequence[int],
+    deck: Sequence[int],
+    extra: Sequence[int] = (),
+    whole_deck: bool = True,
+) -> list[list[int]]:
     """Parses record hands and checks they form a proper deal from `deck`."""
     if not isinstance(raw, list) or len(raw) != len(sizes):
         raise RecordError(msg("record.hands_count", game=game, count=len(sizes)))
@@ -896,12 +1027,13 @@ def check_hands(game: str, raw: Any, sizes: Sequence[int], deck: Sequence[int],
         if not isinstance(h, list) or not all(isinstance(c, str) for c in h):
             raise RecordError(msg("record.hand_list", game=game, seat=seat))
         if len(h) != size:
-            raise RecordError(msg("record.hand_size", game=game, seat=seat, have=len(h),
-                                  size=size))
-        out.append(parse_record_cards(game, h, msg("record.where_hand", seat=seat), deckset, seen,
-                                      "record.twice_dealt"))
+            raise RecordError(msg("record.hand_size", game=game, seat=seat, have=len(h), size=size))
+        out.append(
+            parse_record_cards(
+                game, h, msg("record.where_hand", seat=seat), deckset, seen, "record.twice_dealt"
+            )
+        )
     if whole_deck and len(seen) != len(deckset):
         missing = sorted(deckset - seen, key=sort_key)
         raise RecordError(msg("record.left_out", game=game, cards=cards_text(missing)))
     return out
-

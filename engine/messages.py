@@ -106,10 +106,12 @@ def join_names(items: Sequence[str], catalog: Mapping[str, str] | None = None) -
 class _Named:
     """A seat or seats rendered with the names of a table."""
 
-    def __init__(self, seats: Sequence[int], names: Sequence[str],
-                 catalog: Mapping[str, str] | None = None) -> None:
-        self.text = join_names([names[s] if 0 <= s < len(names) else f"seat {s}"
-                                for s in seats], catalog)
+    def __init__(
+        self, seats: Sequence[int], names: Sequence[str], catalog: Mapping[str, str] | None = None
+    ) -> None:
+        self.text = join_names(
+            [names[s] if 0 <= s < len(names) else f"seat {s}" for s in seats], catalog
+        )
 
     def __format__(self, spec: str) -> str:
         return self.text
@@ -176,15 +178,20 @@ class Message:
         if you is None:
             return self.key
         for k, v in self.params:
-            if ((isinstance(v, SeatRef) and v.seat == you)
-                    or (isinstance(v, SeatsRef) and you in v.seats)):
+            if (isinstance(v, SeatRef) and v.seat == you) or (
+                isinstance(v, SeatsRef) and you in v.seats
+            ):
                 variant = f"{self.key}.you.{k}"
                 if variant in ENGLISH:
                     return variant
         return self.key
 
-    def render(self, names: Sequence[str] | None = None,
-               catalog: Mapping[str, str] | None = None, you: int | None = None) -> str:
+    def render(
+        self,
+        names: Sequence[str] | None = None,
+        catalog: Mapping[str, str] | None = None,
+        you: int | None = None,
+    ) -> str:
         """The message in the catalog's language (English by default), seats named by `names`;
         `you`: the reader's seat, whose sentences are said to them (`you_key`)."""
         key = self.you_key(you)
@@ -200,8 +207,7 @@ class Message:
             elif catalog is not None and isinstance(v, CardRef):
                 # the rank's letter as the cards show it (the catalog's "rank.J", else Latin)
                 rank = RANK_NAMES[v.code & 15]
-                values[k] = ((catalog.get(f"rank.{rank}") or rank)
-                             + SUIT_SYMBOLS[SUITS[v.code >> 4]])
+                values[k] = (catalog.get(f"rank.{rank}") or rank) + SUIT_SYMBOLS[SUITS[v.code >> 4]]
             elif isinstance(v, Message):
                 values[k] = v.render(names, catalog, you)
             elif isinstance(v, tuple) and v and all(isinstance(x, Message) for x in v):
@@ -220,15 +226,21 @@ class Message:
 
     def to_json(self) -> dict[str, Any]:
         """JSON-safe: {"key", "params", "text"}; cards, suits and seats as small objects."""
-        return {"key": self.key, "params": {k: _json(v) for k, v in self.params},
-                "text": self.render()}
+        return {
+            "key": self.key,
+            "params": {k: _json(v) for k, v in self.params},
+            "text": self.render(),
+        }
 
 
 def from_json(data: Any) -> Message:
     """The message of `Message.to_json()` output (cards, suits, seats and nested messages
     restored); ValueError when `data` is not such an object."""
-    if not isinstance(data, Mapping) or not isinstance(data.get("key"), str) \
-            or not isinstance(data.get("params", {}), Mapping):
+    if (
+        not isinstance(data, Mapping)
+        or not isinstance(data.get("key"), str)
+        or not isinstance(data.get("params", {}), Mapping)
+    ):
         raise ValueError("a message is an object with a 'key' and 'params'")  # noqa: TRY004
     return Message(data["key"], tuple((str(k), _param(v)) for k, v in data["params"].items()))
 
@@ -239,6 +251,7 @@ def _param(v: Any) -> Any:
             return from_json(v)
         if set(v) == {"card"} and isinstance(v["card"], str):
             from .cards import parse_card
+
             return CardRef(parse_card(v["card"]))
         if set(v) == {"suit"} and v["suit"] in SUITS:
             return SuitRef(SUITS.index(v["suit"]))
@@ -302,21 +315,20 @@ ENGLISH: dict[str, str] = {
     "move.bad_bid": "'{text}' is not a bid: write, for example, 'bid 7'.",
     "move.bad_trump": "'{text}' does not name a suit: write trump S, H, D or C.",
     "move.bad_card": "'{text}' is not a move: write a card as rank then suit, for example AS, "
-                     "10H, TH or 6C.",
+    "10H, TH or 6C.",
     "move.bad_set": "'{text}' is not a play: write one card or three cards, for example "
-                    "'AS' or '6C 7C 8C'.",
+    "'AS' or '6C 7C 8C'.",
     "deal.over": "The deal is over.",
     "match.over": "The match is over.",
     "illegal.generic": "That move is not allowed now.",
     "illegal.not_in_hand": "{card} is not in your hand.",
     "illegal.play_a_card": "It is card play: play a card.",
     # --- options and players --------------------------------------------------------------
-    "options.not_mapping": "{game}: options are a mapping of option names to values, not "
-                           "{kind}.",
+    "options.not_mapping": "{game}: options are a mapping of option names to values, not {kind}.",
     "options.unknown": "{game}: there is no option '{name}' (options: {known}).",
     "options.bad_choice": "{game}: option '{name}' cannot be {value}; choose one of {choices}.",
     "options.bad_range": "{game}: option '{name}' cannot be {value}; it is a whole number from "
-                         "{minimum} to {maximum}.",
+    "{minimum} to {maximum}.",
     "options.bad_value": "{game}: option '{name}' cannot be {value}.",
     "options.combination": "{game}: {why}",
     "players.not_number": "{game}: the number of players must be a number, not {value}.",
@@ -325,17 +337,16 @@ ENGLISH: dict[str, str] = {
     "seed.not_number": "The seed must be a whole number, not {value}.",
     # --- records ------------------------------------------------------------------------------
     "record.not_object": "A record must be a JSON object with game, seed, players, options "
-                         "and deals.",
+    "and deals.",
     "record.unknown_fields": "The record has unknown field(s): {fields}.",
     "record.missing": "The record has no '{field}'.",
     "record.deals_list": "'deals' must be a list of objects.",
     "record.moves_list": "Deal {deal}: 'moves' must be a list of move texts.",
     "record.seed": "'seed' must be a whole number, not {value}.",
     "record.options": "'options' must be an object.",
-    "record.extra_deal_ended": "Deal {deal}: the record lists it, but the match ended before "
-                               "it.",
+    "record.extra_deal_ended": "Deal {deal}: the record lists it, but the match ended before it.",
     "record.extra_deal_open": "Deal {deal}: the record lists it, but deal {previous} had not "
-                              "ended.",
+    "ended.",
     "record.deal_over": "Deal {deal}, move {move} '{text}': the deal is already over.",
     "record.bad_move": "Deal {deal}, move {move} '{text}': {reason}",
     "record.in_deal": "Deal {deal}: {reason}",
@@ -345,7 +356,7 @@ ENGLISH: dict[str, str] = {
     "record.hand_list": "{game}: hand {seat} must be a list of cards.",
     "record.hand_size": "{game}: hand {seat} has {have} cards; a deal gives {size}.",
     "record.bad_card": "{game}: {where}: '{text}' is not a card (write rank then suit, for "
-                       "example AS, 10H, TH, 6C).",
+    "example AS, 10H, TH, 6C).",
     "record.not_in_deck": "{game}: {where}: {card} is not in this game's deck.",
     "record.twice_dealt": "{game}: {card} is dealt twice.",
     "record.twice_stock": "{game}: {card} is twice in the stock.",

@@ -13,10 +13,14 @@ import random
 from collections.abc import Mapping, Sequence
 
 
-def deal_unseen(unseen: Sequence[int], sizes: Mapping[int, int],
-                allowed: Sequence[Mapping[int, frozenset[int] | set[int]]],
-                rng: random.Random, tries: int = 12,
-                failed: set[int] | None = None) -> dict[int, list[int]]:
+def deal_unseen(
+    unseen: Sequence[int],
+    sizes: Mapping[int, int],
+    allowed: Sequence[Mapping[int, frozenset[int] | set[int]]],
+    rng: random.Random,
+    tries: int = 12,
+    failed: set[int] | None = None,
+) -> dict[int, list[int]]:
     """Deals `unseen` (exactly sum(sizes) cards) to the seats of `sizes`.
 
     `allowed` is a list of constraint levels, strongest first: each maps seat -> cards it may
@@ -41,7 +45,7 @@ def deal_unseen(unseen: Sequence[int], sizes: Mapping[int, int],
     out: dict[int, list[int]] = {}
     k = 0
     for s in seats:
-        out[s] = cards[k:k + sizes[s]]
+        out[s] = cards[k : k + sizes[s]]
         k += sizes[s]
     return out
 
@@ -49,8 +53,12 @@ def deal_unseen(unseen: Sequence[int], sizes: Mapping[int, int],
 Plan = tuple[list[list[int]], dict[int, list[int]], dict[int, int]]
 
 
-def _plan(unseen: Sequence[int], sizes: Mapping[int, int], seats: list[int],
-          allowed: Mapping[int, frozenset[int] | set[int]]) -> Plan | None:
+def _plan(
+    unseen: Sequence[int],
+    sizes: Mapping[int, int],
+    seats: list[int],
+    allowed: Mapping[int, frozenset[int] | set[int]],
+) -> Plan | None:
     """The cards grouped by how many seats may take them (fewest first), each card's seats,
     and how many cards each seat may take; None when some card has no seat at all."""
     opts: dict[int, list[int]] = {}
@@ -67,8 +75,9 @@ def _plan(unseen: Sequence[int], sizes: Mapping[int, int], seats: list[int],
     return groups, opts, room
 
 
-def _attempt(plan: Plan, sizes: Mapping[int, int], seats: list[int],
-             rng: random.Random) -> dict[int, list[int]] | None:
+def _attempt(
+    plan: Plan, sizes: Mapping[int, int], seats: list[int], rng: random.Random
+) -> dict[int, list[int]] | None:
     groups, opts, room0 = plan
     cap = {s: sizes[s] for s in seats}
     room = dict(room0)  # cards still unassigned that each seat could take

@@ -36,8 +36,17 @@ from typing import Any
 
 from .core import Match, replay
 
-__all__ = ["LEVEL", "SHOWN_DIGITS", "VERDICTS", "VERDICT_STEPS", "deal_start", "judge",
-           "measure", "review_deal", "verdict"]
+__all__ = [
+    "LEVEL",
+    "SHOWN_DIGITS",
+    "VERDICTS",
+    "VERDICT_STEPS",
+    "deal_start",
+    "judge",
+    "measure",
+    "review_deal",
+    "verdict",
+]
 
 LEVEL = "strong"  # the hint's level (ui/controller.py HINT_LEVEL): the same search, so the
 # review and the hint agree; a whole deal's decisions within seconds in the page
@@ -58,8 +67,7 @@ VERDICT_STEPS: dict[str, tuple[float, float, float, float]] = {
 }
 # The decimals the review shows a cost with, by unit ("+0.6 points", "+4 card points"): a
 # verdict is that of the figure as shown, so "+0.6 points" is always an inaccuracy.
-SHOWN_DIGITS = {"game-points": 1, "penalty-points": 2, "score": 1, "tricks": 1,
-                "points": 0}
+SHOWN_DIGITS = {"game-points": 1, "penalty-points": 2, "score": 1, "tricks": 1, "points": 0}
 SOLVE_SECONDS = 3.0  # the open deal from the start of card play
 LATER_SECONDS = 1.0  # then from each of the next tricks' starts, LATER_TRIES at most
 LATER_TRIES = 4
@@ -86,8 +94,10 @@ def measure(ev: Mapping[str, Any]) -> tuple[dict[str, float], str]:
     unit = ev.get("score_unit")
     if unit:
         return {str(k): float(v) for k, v in (ev.get("utility") or {}).items()}, str(unit)
-    return ({str(k): float(v) for k, v in (ev.get("values") or {}).items()},
-            str(ev.get("unit") or "tricks"))
+    return (
+        {str(k): float(v) for k, v in (ev.get("values") or {}).items()},
+        str(ev.get("unit") or "tricks"),
+    )
 
 
 def judge(ev: Mapping[str, Any], move: str) -> dict[str, Any]:
@@ -103,19 +113,29 @@ def judge(ev: Mapping[str, Any], move: str) -> dict[str, Any]:
     chosen = str(ev.get("move"))
     chance: Mapping[str, float] = ev.get("chance") or {}
     rated = move if move in score else same.get(move)
-    cost = (score[chosen] - score[rated]
-            if rated is not None and rated in score and chosen in score else None)
-    if ev.get("forced") or move == chosen or (rated is not None
-                                              and rated == same.get(chosen, chosen)):
+    cost = (
+        score[chosen] - score[rated]
+        if rated is not None and rated in score and chosen in score
+        else None
+    )
+    if (
+        ev.get("forced")
+        or move == chosen
+        or (rated is not None and rated == same.get(chosen, chosen))
+    ):
         v: str | None = "best"
     else:
         v = verdict(None if cost is None else max(cost, 0.0), unit)
-    return {"best": chosen, "unit": unit, "cost": cost,
-            "verdict": v,
-            "value": None if rated is None or rated not in score else round(score[rated], 2),
-            "best_value": None if chosen not in score else round(score[chosen], 2),
-            "chance": None if rated is None or rated not in chance else round(chance[rated], 3),
-            "best_chance": None if chosen not in chance else round(chance[chosen], 3)}
+    return {
+        "best": chosen,
+        "unit": unit,
+        "cost": cost,
+        "verdict": v,
+        "value": None if rated is None or rated not in score else round(score[rated], 2),
+        "best_value": None if chosen not in score else round(score[chosen], 2),
+        "chance": None if rated is None or rated not in chance else round(chance[rated], 3),
+        "best_chance": None if chosen not in chance else round(chance[chosen], 3),
+    }
 
 
 def _side(match: Match, seat: int) -> tuple[int, ...]:
@@ -137,10 +157,16 @@ def deal_start(record: Mapping[str, Any], deal_index: int) -> tuple[Match, list[
     return replay(head), moves
 
 
-def review_deal(record: Mapping[str, Any], deal_index: int = 0, seat: int = 0,
-                level: str = LEVEL, seed: int | None = None,
-                solve_seconds: float = SOLVE_SECONDS, check_cards: int = CHECK_CARDS,
-                later_seconds: float = LATER_SECONDS) -> dict[str, Any]:
+def review_deal(
+    record: Mapping[str, Any],
+    deal_index: int = 0,
+    seat: int = 0,
+    level: str = LEVEL,
+    seed: int | None = None,
+    solve_seconds: float = SOLVE_SECONDS,
+    check_cards: int = CHECK_CARDS,
+    later_seconds: float = LATER_SECONDS,
+) -> dict[str, Any]:
     """The review of `seat`'s decisions in deal `deal_index` of `record` (see the module).
     The search's seed is the record's (the hint's own) unless `seed` is given."""
     import dataclasses
@@ -169,23 +195,42 @@ def review_deal(record: Mapping[str, Any], deal_index: int = 0, seat: int = 0,
             else:
                 try:
                     r = solve(d, side, max_seconds=solve_seconds)
-                    perfect.update(solved=True, value=r.value, total=r.total, unit=r.unit,
-                                   contract_made=r.contract_made, **_declaring(d, side))
+                    perfect.update(
+                        solved=True,
+                        value=r.value,
+                        total=r.total,
+                        unit=r.unit,
+                        contract_made=r.contract_made,
+                        **_declaring(d, side),
+                    )
                 except SolveTimeout:
-                    perfect["why"] = (f"the open deal was not solved within {solve_seconds:g} s "
-                                      f"(with every card visible the tree is too large here)")
+                    perfect["why"] = (
+                        f"the open deal was not solved within {solve_seconds:g} s "
+                        f"(with every card visible the tree is too large here)"
+                    )
                     perfect["why_key"] = "timeout"
                     perfect["seconds"] = solve_seconds
-        elif (d.phase == "play" and not d.trick and perfect.get("why_key") == "timeout"
-              and not perfect.get("solved") and perfect.get("later", 0) < LATER_TRIES):
+        elif (
+            d.phase == "play"
+            and not d.trick
+            and perfect.get("why_key") == "timeout"
+            and not perfect.get("solved")
+            and perfect.get("later", 0) < LATER_TRIES
+        ):
             # Not solved from the first card: from a later trick, the tricks before it as they
             # were played (a smaller tree), so the review still says what perfect play makes.
             perfect["later"] = perfect.get("later", 0) + 1
             try:
                 r = solve(d, side, max_seconds=later_seconds)
-                perfect.update(solved=True, value=r.value, total=r.total, unit=r.unit,
-                               contract_made=r.contract_made, from_trick=len(d.tricks) + 1,
-                               **_declaring(d, side))
+                perfect.update(
+                    solved=True,
+                    value=r.value,
+                    total=r.total,
+                    unit=r.unit,
+                    contract_made=r.contract_made,
+                    from_trick=len(d.tricks) + 1,
+                    **_declaring(d, side),
+                )
             except SolveTimeout:
                 pass
         if d.to_move == seat:
@@ -193,15 +238,26 @@ def review_deal(record: Mapping[str, Any], deal_index: int = 0, seat: int = 0,
             j = judge(dataclasses.asdict(ev), mv)
             cost = j["cost"]
             entry: dict[str, Any] = {
-                "n": n, "trick": len(d.tricks) + 1, "phase": d.phase, "move": mv,
-                "best": j["best"], "unit": j["unit"], "forced": ev.forced,
+                "n": n,
+                "trick": len(d.tricks) + 1,
+                "phase": d.phase,
+                "move": mv,
+                "best": j["best"],
+                "unit": j["unit"],
+                "forced": ev.forced,
                 "cost": None if cost is None else round(max(cost, 0.0), 2),
-                "verdict": j["verdict"], "value": j["value"], "best_value": j["best_value"],
+                "verdict": j["verdict"],
+                "value": j["value"],
+                "best_value": j["best_value"],
             }
             if j["chance"] is not None or j["best_chance"] is not None:
                 entry.update(chance=j["chance"], best_chance=j["best_chance"])
-            if (d.phase == "play" and perfect.get("why_key") != "unsupported"
-                    and supported(d) is None and len(d.hand_cards(seat)) <= check_cards):
+            if (
+                d.phase == "play"
+                and perfect.get("why_key") != "unsupported"
+                and supported(d) is None
+                and len(d.hand_cards(seat)) <= check_cards
+            ):
                 try:
                     mvals = move_values(d, side, max_seconds=1.0)
                     top = max(mvals.values())
@@ -222,13 +278,21 @@ def review_deal(record: Mapping[str, Any], deal_index: int = 0, seat: int = 0,
         made = sum(tricks[s] for s in side if s < len(tricks)) if tricks else None
     elif perfect.get("unit") == "points":
         pts = result.get("points") or []
-        made = sum(pts[s] for s in side if s < len(pts) and isinstance(pts[s], int)) \
-            if pts else None
+        made = (
+            sum(pts[s] for s in side if s < len(pts) and isinstance(pts[s], int)) if pts else None
+        )
     perfect["made"] = made
-    return {"game": match.game, "deal": deal_index, "seat": seat, "side": list(side),
-            "level": level, "decisions": decisions, "perfect": perfect,
-            "steps": {u: list(v) for u, v in VERDICT_STEPS.items()},
-            "seconds": round(time.perf_counter() - started, 2)}
+    return {
+        "game": match.game,
+        "deal": deal_index,
+        "seat": seat,
+        "side": list(side),
+        "level": level,
+        "decisions": decisions,
+        "perfect": perfect,
+        "steps": {u: list(v) for u, v in VERDICT_STEPS.items()},
+        "seconds": round(time.perf_counter() - started, 2),
+    }
 
 
 def _declaring(deal: Any, side: Sequence[int]) -> dict[str, bool]:

@@ -20,22 +20,24 @@ from typing import Any
 
 from .messages import MessageError, add_english, msg
 
-MAX_DEPTH = 64          # levels of JSON nesting (objects and lists)
-MAX_CHARS = 2_000_000   # characters of JSON text, unless the caller says otherwise
-MAX_DIGITS = 18         # digits of a whole number
-QUOTE = 40              # characters of a refused value quoted back
+MAX_DEPTH = 64  # levels of JSON nesting (objects and lists)
+MAX_CHARS = 2_000_000  # characters of JSON text, unless the caller says otherwise
+MAX_DIGITS = 18  # digits of a whole number
+QUOTE = 40  # characters of a refused value quoted back
 
-add_english({
-    "untrusted.not_text": "This is not text.",
-    "untrusted.too_long": "The text is {length} characters long; at most {limit} are read.",
-    "untrusted.too_deep": "The text is nested more than {limit} levels deep (lists and "
-                          "objects inside each other), so it is not read.",
-    "untrusted.bad_json": "The text is not valid JSON: it goes wrong at line {line}, column "
-                          "{column}.",
-    "untrusted.not_whole": "“{name}” must be a whole number from {low} to {high}, not "
-                           "“{value}”.",
-    "untrusted.no_whole": "“{name}” must be a whole number from {low} to {high}, not nothing.",
-})
+add_english(
+    {
+        "untrusted.not_text": "This is not text.",
+        "untrusted.too_long": "The text is {length} characters long; at most {limit} are read.",
+        "untrusted.too_deep": "The text is nested more than {limit} levels deep (lists and "
+        "objects inside each other), so it is not read.",
+        "untrusted.bad_json": "The text is not valid JSON: it goes wrong at line {line}, column "
+        "{column}.",
+        "untrusted.not_whole": "“{name}” must be a whole number from {low} to {high}, not "
+        "“{value}”.",
+        "untrusted.no_whole": "“{name}” must be a whole number from {low} to {high}, not nothing.",
+    }
+)
 
 _SPECIAL = re.compile(r'["\\\[\]{}]')
 
@@ -90,22 +92,29 @@ def check(text: Any, *, max_depth: int = MAX_DEPTH, max_chars: int | None = MAX_
     return text
 
 
-def loads(text: Any, *, max_depth: int = MAX_DEPTH, max_chars: int | None = MAX_CHARS,
-          **kwargs: Any) -> Any:
+def loads(
+    text: Any, *, max_depth: int = MAX_DEPTH, max_chars: int | None = MAX_CHARS, **kwargs: Any
+) -> Any:
     """`json.loads(text, **kwargs)` once the text's size and depth are checked; every failure
     is an UntrustedError (a ValueError)."""
     check(text, max_depth=max_depth, max_chars=max_chars)
     try:
         return json.loads(text, **kwargs)
     except json.JSONDecodeError as exc:  # where, never the parser's own words
-        raise UntrustedError(msg("untrusted.bad_json", line=exc.lineno,
-                                 column=exc.colno)) from None
+        raise UntrustedError(msg("untrusted.bad_json", line=exc.lineno, column=exc.colno)) from None
     except (ValueError, RecursionError):  # (a value refused by a `parse_constant`)
         raise UntrustedError(msg("untrusted.bad_json", line=1, column=1)) from None
 
 
-def loads_or(text: Any, error: type[Exception], not_json: str, too_big: str, *,
-             max_depth: int = MAX_DEPTH, max_chars: int = MAX_CHARS) -> Any:
+def loads_or(
+    text: Any,
+    error: type[Exception],
+    not_json: str,
+    too_big: str,
+    *,
+    max_depth: int = MAX_DEPTH,
+    max_chars: int = MAX_CHARS,
+) -> Any:
     """`loads(text)` for a reader with its own error class and sentences (already translated):
     text that is not JSON raises `error(not_json)` (its `{line}` and `{column}`: where it goes
     wrong), text too long or too deep `error(too_big)` (its `{chars}` and `{depth}` the
@@ -132,13 +141,27 @@ def aside_entries(kept: str | None) -> list[dict[str, Any]]:
         data = loads(kept, max_depth=3, max_chars=ASIDE_KEEP * (ASIDE_CHARS + 200) * 2)
     except UntrustedError:
         data = None
-    if (isinstance(data, list) and data and all(
-            isinstance(e, dict) and isinstance(e.get("text"), str)
-            and isinstance(e.get("date"), (str, type(None))) for e in data)):
-        return [{k: v for k, v in e.items() if k in ("date", "text", "length")}
-                for e in data[-ASIDE_KEEP:]]
-    return [{"date": None, "text": kept[:ASIDE_CHARS], **(
-        {"length": len(kept)} if len(kept) > ASIDE_CHARS else {})}]
+    if (
+        isinstance(data, list)
+        and data
+        and all(
+            isinstance(e, dict)
+            and isinstance(e.get("text"), str)
+            and isinstance(e.get("date"), (str, type(None)))
+            for e in data
+        )
+    ):
+        return [
+            {k: v for k, v in e.items() if k in ("date", "text", "length")}
+            for e in data[-ASIDE_KEEP:]
+        ]
+    return [
+        {
+            "date": None,
+            "text": kept[:ASIDE_CHARS],
+            **({"length": len(kept)} if len(kept) > ASIDE_CHARS else {}),
+        }
+    ]
 
 
 def aside(kept: str | None, text: str, date: str) -> str:
@@ -167,9 +190,17 @@ def whole(value: Any, name: str, low: int, high: int) -> int:
     if n is None or not low <= n <= high:
         if value is None or (isinstance(value, str) and not value.strip()):
             raise UntrustedError(msg("untrusted.no_whole", name=quote(name), low=low, high=high))
-        raise UntrustedError(msg("untrusted.not_whole", name=quote(name), low=low, high=high,
-                                 value=quote(value if isinstance(value, str) else
-                                             json.dumps(value, default=str)[:200])))
+        raise UntrustedError(
+            msg(
+                "untrusted.not_whole",
+                name=quote(name),
+                low=low,
+                high=high,
+                value=quote(
+                    value if isinstance(value, str) else json.dumps(value, default=str)[:200]
+                ),
+            )
+        )
     return n
 
 
@@ -181,6 +212,21 @@ def whole_or(value: Any, low: int, high: int, default: int) -> int:
         return default
 
 
-__all__ = ["ASIDE_CHARS", "ASIDE_KEEP", "MAX_CHARS", "MAX_DEPTH", "MAX_DIGITS", "QUOTE",
-           "UntrustedError", "aside", "aside_entries", "check", "depth_of", "loads", "loads_or",
-           "quote", "whole", "whole_or"]
+__all__ = [
+    "ASIDE_CHARS",
+    "ASIDE_KEEP",
+    "MAX_CHARS",
+    "MAX_DEPTH",
+    "MAX_DIGITS",
+    "QUOTE",
+    "UntrustedError",
+    "aside",
+    "aside_entries",
+    "check",
+    "depth_of",
+    "loads",
+    "loads_or",
+    "quote",
+    "whole",
+    "whole_or",
+]

@@ -23,6 +23,7 @@ FACES_BEGIN and FACES_END comments.
 
 See docs/deck.md.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -67,7 +68,7 @@ GZIP_BUDGET = 300 * 1024  # all the files together, each compressed on its own
 # The ink of the pips and suit symbols, as the page's --black, --red, --blue and --green.
 INK = {"S": "#1b1b1f", "H": "#c41e3a", "D": "#c41e3a", "C": "#1b1b1f"}
 FOUR_INK = {"D": "#1a56b0", "C": "#16713a"}  # the four-colour deck's diamonds and clubs
-BACK = "#8e1b2c"      # the back's panel
+BACK = "#8e1b2c"  # the back's panel
 BACK_INK = "#f3d9a4"  # its lattice, frames and medallion
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -94,9 +95,22 @@ def source_dir() -> Path:
     tmp.mkdir(parents=True)
     for name in ("package.json", "package-lock.json", ".npmrc"):
         shutil.copy2(TOOLS / name, tmp / name)
-    proc = subprocess.run(["npm", "ci", "--prefix", str(tmp), "--no-audit", "--no-fund",
-                           "--legacy-peer-deps", "--ignore-scripts", "--silent"],
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        [
+            "npm",
+            "ci",
+            "--prefix",
+            str(tmp),
+            "--no-audit",
+            "--no-fund",
+            "--legacy-peer-deps",
+            "--ignore-scripts",
+            "--silent",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if proc.returncode:
         sys.exit(f"deck.py: npm ci failed:\n{proc.stderr[-2000:]}")
     shutil.rmtree(dest, ignore_errors=True)
@@ -143,16 +157,16 @@ def path_data(d: str, prec: int = 0) -> str:
     Every absolute point is rounded first and the relative steps are taken between rounded
     points, so rounding errors never add up along a path."""
     toks = _TOKEN.findall(d)
-    q = 10.0 ** prec
+    q = 10.0**prec
 
     def r(v: float) -> float:
         return round(v * q) / q
 
     segs: list[tuple[str, list[float]]] = []
-    cx = cy = 0.0          # current point, exact (source coordinates)
-    rx_ = ry_ = 0.0        # current point, rounded
-    sx = sy = 0.0          # subpath start, exact
-    rsx = rsy = 0.0        # subpath start, rounded
+    cx = cy = 0.0  # current point, exact (source coordinates)
+    rx_ = ry_ = 0.0  # current point, rounded
+    sx = sy = 0.0  # subpath start, exact
+    rsx = rsy = 0.0  # subpath start, rounded
     i = 0
     cmd = ""
 
@@ -168,7 +182,7 @@ def path_data(d: str, prec: int = 0) -> str:
                 cx, cy, rx_, ry_ = sx, sy, rsx, rsy
                 continue
         n = _ARGS[cmd.upper()]
-        args = [float(t) for t in toks[i:i + n]]
+        args = [float(t) for t in toks[i : i + n]]
         i += n
         rel = cmd.islower()
         up = cmd.upper()
@@ -183,8 +197,18 @@ def path_data(d: str, prec: int = 0) -> str:
         if up == "A":
             ex, ey = args[5] + (cx if rel else 0), args[6] + (cy if rel else 0)
             rex, rey = r(ex), r(ey)
-            emit("a", [r(args[0]), r(args[1]), round(args[2]), int(args[3]), int(args[4]),
-                       rex - rx_, rey - ry_])
+            emit(
+                "a",
+                [
+                    r(args[0]),
+                    r(args[1]),
+                    round(args[2]),
+                    int(args[3]),
+                    int(args[4]),
+                    rex - rx_,
+                    rey - ry_,
+                ],
+            )
             cx, cy, rx_, ry_ = ex, ey, rex, rey
             continue
         pts = []
@@ -244,12 +268,17 @@ def el(name: str, attrs: dict[str, str | None], body: str = "") -> str:
     return f"<{name}{a}>{body}</{name}>" if body else f"<{name}{a}/>"
 
 
-def pip(suit: str, cx: float, cy: float, size: float,
-        extra: dict[str, str | None] | None = None) -> str:
+def pip(
+    suit: str, cx: float, cy: float, size: float, extra: dict[str, str | None] | None = None
+) -> str:
     """A suit symbol of height `size` centred on (cx, cy) (before any `transform` in extra)."""
-    attrs: dict[str, str | None] = {"href": f"#pip-{suit}", "x": num(cx - size / 2, 2),
-                                    "y": num(cy - size / 2, 2), "width": num(size, 2),
-                                    "height": num(size, 2)}
+    attrs: dict[str, str | None] = {
+        "href": f"#pip-{suit}",
+        "x": num(cx - size / 2, 2),
+        "y": num(cy - size / 2, 2),
+        "width": num(size, 2),
+        "height": num(size, 2),
+    }
     attrs.update(extra or {})
     return el("use", attrs)
 
@@ -259,10 +288,17 @@ def suit_symbols(src: Path) -> str:
     out = []
     for s in SUITS:
         root = load(src, f"2{s}")
-        path = next(e for e in root.iter() if tag(e) == "symbol" and e.get("id", "").startswith("S"))
+        path = next(
+            e for e in root.iter() if tag(e) == "symbol" and e.get("id", "").startswith("S")
+        )
         d = path_data(next(p for p in path.iter() if tag(p) == "path").get("d", ""))
-        out.append(el("symbol", {"id": f"pip-{s}", "viewBox": "-600 -600 1200 1200"},
-                      el("path", {"fill": "currentColor", "d": d})))
+        out.append(
+            el(
+                "symbol",
+                {"id": f"pip-{s}", "viewBox": "-600 -600 1200 1200"},
+                el("path", {"fill": "currentColor", "d": d}),
+            )
+        )
     return "".join(out)
 
 
@@ -282,17 +318,20 @@ def pip_layout(src: Path, rank: str) -> list[tuple[float, float, bool]]:
                     continue
                 cx = x + h / 2
                 out.append((cx and math.copysign(PIP_COLUMN, cx), y + h / 2, rotated))
+
     walk(root, False)
     return out
 
 
-PIP_SIZE = 64.0      # the source's pips are 70 high, in columns at x = +-52.5
-PIP_COLUMN = 50.0    # here a little smaller and closer, to stay inside +-SAFE_X
+PIP_SIZE = 64.0  # the source's pips are 70 high, in columns at x = +-52.5
+PIP_COLUMN = 50.0  # here a little smaller and closer, to stay inside +-SAFE_X
 
 
 def number_card(src: Path, rank: str, suit: str) -> str:
-    uses = [pip(suit, x, y, PIP_SIZE, extra={"transform": "rotate(180)"} if rot else None)
-            for x, y, rot in pip_layout(src, rank)]
+    uses = [
+        pip(suit, x, y, PIP_SIZE, extra={"transform": "rotate(180)"} if rot else None)
+        for x, y, rot in pip_layout(src, rank)
+    ]
     for x, _, _ in pip_layout(src, rank):
         assert abs(x) + PIP_SIZE / 3 <= SAFE_X, (rank, x)  # suit shapes span 800 of 1200
     return "".join(uses)
@@ -305,13 +344,31 @@ def ace(suit: str) -> str:
     body = pip(suit, 0, 0, size)
     if suit in "HD":
         inner = size * 0.62
-        body += pip(suit, 0, 0, inner, extra={"fill": "none", "stroke": "#fff", "opacity": ".9",
-                                              "stroke-width": num(1.6 * 1200 / inner, 1)})
+        body += pip(
+            suit,
+            0,
+            0,
+            inner,
+            extra={
+                "fill": "none",
+                "stroke": "#fff",
+                "opacity": ".9",
+                "stroke-width": num(1.6 * 1200 / inner, 1),
+            },
+        )
     if suit == "S":
         # a fine double oval round the spade
-        for rx, ry, w in ((62, 86, 2.2), (57, 81, .8)):
-            body += el("ellipse", {"rx": str(rx), "ry": str(ry), "fill": "none",
-                                   "stroke": "currentColor", "stroke-width": num(w, 1)})
+        for rx, ry, w in ((62, 86, 2.2), (57, 81, 0.8)):
+            body += el(
+                "ellipse",
+                {
+                    "rx": str(rx),
+                    "ry": str(ry),
+                    "fill": "none",
+                    "stroke": "currentColor",
+                    "stroke-width": num(w, 1),
+                },
+            )
     return body
 
 
@@ -340,12 +397,18 @@ def court(src: Path, rank: str, suit: str, layers: list[str]) -> str:
     def conv(e: ET.Element) -> str:
         t = tag(e)
         if t == "path":
-            return el("path", {"fill": colour(e.get("fill")), "stroke": colour(e.get("stroke")),
-                               "stroke-width": attr_num(e.get("stroke-width")),
-                               "stroke-linecap": e.get("stroke-linecap"),
-                               "stroke-linejoin": e.get("stroke-linejoin"),
-                               "stroke-miterlimit": attr_num(e.get("stroke-miterlimit")),
-                               "d": path_data(e.get("d", ""))})
+            return el(
+                "path",
+                {
+                    "fill": colour(e.get("fill")),
+                    "stroke": colour(e.get("stroke")),
+                    "stroke-width": attr_num(e.get("stroke-width")),
+                    "stroke-linecap": e.get("stroke-linecap"),
+                    "stroke-linejoin": e.get("stroke-linejoin"),
+                    "stroke-miterlimit": attr_num(e.get("stroke-miterlimit")),
+                    "d": path_data(e.get("d", "")),
+                },
+            )
         if t == "use":
             target = ids.get(href(e), "")
             if not target:
@@ -354,23 +417,41 @@ def court(src: Path, rank: str, suit: str, layers: list[str]) -> str:
             w = e.get("width")
             if target.startswith("pip-"):
                 w = h  # square symbol placed by height: see pip()
-            return el("use", {"href": f"#{target}", "x": attr_num(e.get("x")),
-                              "y": attr_num(e.get("y")), "width": attr_num(w),
-                              "height": attr_num(h), "transform": transform(e.get("transform")),
-                              "fill": colour(e.get("fill")), "stroke": colour(e.get("stroke")),
-                              "stroke-width": attr_num(e.get("stroke-width"), 1),
-                              "stroke-linecap": e.get("stroke-linecap"),
-                              "stroke-linejoin": e.get("stroke-linejoin")})
+            return el(
+                "use",
+                {
+                    "href": f"#{target}",
+                    "x": attr_num(e.get("x")),
+                    "y": attr_num(e.get("y")),
+                    "width": attr_num(w),
+                    "height": attr_num(h),
+                    "transform": transform(e.get("transform")),
+                    "fill": colour(e.get("fill")),
+                    "stroke": colour(e.get("stroke")),
+                    "stroke-width": attr_num(e.get("stroke-width"), 1),
+                    "stroke-linecap": e.get("stroke-linecap"),
+                    "stroke-linejoin": e.get("stroke-linejoin"),
+                },
+            )
         if t == "g":
-            return el("g", {"transform": transform(e.get("transform"))},
-                      "".join(conv(c) for c in e))
+            return el(
+                "g", {"transform": transform(e.get("transform"))}, "".join(conv(c) for c in e)
+            )
         return ""
 
     for e in root.iter():
         if tag(e) == "symbol" and ids.get(e.get("id", ""), "").startswith("fig-"):
-            layers.append(el("symbol", {"id": ids[e.get("id", "")], "viewBox": e.get("viewBox"),
-                                        "preserveAspectRatio": e.get("preserveAspectRatio")},
-                             "".join(conv(c) for c in e)))
+            layers.append(
+                el(
+                    "symbol",
+                    {
+                        "id": ids[e.get("id", "")],
+                        "viewBox": e.get("viewBox"),
+                        "preserveAspectRatio": e.get("preserveAspectRatio"),
+                    },
+                    "".join(conv(c) for c in e),
+                )
+            )
 
     body = []
     for e in root:
@@ -378,14 +459,22 @@ def court(src: Path, rank: str, suit: str, layers: list[str]) -> str:
             continue
         if tag(e) == "use" and href(e) == (frame.get("id") if frame is not None else None):
             assert frame is not None
-            body.append(el("rect", {k: attr_num(frame.get(k)) for k in ("x", "y", "width", "height")}
-                           | {"fill": "none", "stroke": colour(e.get("stroke"))}))
+            body.append(
+                el(
+                    "rect",
+                    {k: attr_num(frame.get(k)) for k in ("x", "y", "width", "height")}
+                    | {"fill": "none", "stroke": colour(e.get("stroke"))},
+                )
+            )
             continue
         if tag(e) == "use" and float(e.get("x", 0)) < -100:
             continue  # the corner index pip
         if tag(e) == "g":
-            kids = [c for c in e if not (tag(c) == "use" and (float(c.get("x", 0)) < -100
-                                                               or not ids.get(href(c))))]
+            kids = [
+                c
+                for c in e
+                if not (tag(c) == "use" and (float(c.get("x", 0)) < -100 or not ids.get(href(c))))
+            ]
             body.append(el("g", {"transform": e.get("transform")}, "".join(conv(c) for c in kids)))
             continue
         body.append(conv(e))
@@ -407,8 +496,19 @@ def back() -> str:
     x0, y0, x1, y1 = -108.0, -156.0, 108.0, 156.0  # the coloured panel
     bg = f"fill:{BACK}"
     ink = BACK_INK
-    parts = [el("rect", {"x": num(x0), "y": num(y0), "width": num(x1 - x0),
-                         "height": num(y1 - y0), "rx": "9", "style": bg})]
+    parts = [
+        el(
+            "rect",
+            {
+                "x": num(x0),
+                "y": num(y0),
+                "width": num(x1 - x0),
+                "height": num(y1 - y0),
+                "rx": "9",
+                "style": bg,
+            },
+        )
+    ]
     # lattice: lines at +-45 degrees, clipped by hand to the inner panel
     lx0, ly0, lx1, ly1 = x0 + 8, y0 + 8, x1 - 8, y1 - 8
     step = 12.0
@@ -431,8 +531,18 @@ def back() -> str:
                 (ax, ay), (bx, by) = pts[0], pts[-1]
                 d.append(f"M{num(ax, 1)} {num(ay, 1)}L{num(bx, 1)} {num(by, 1)}")
             k += step
-    parts.append(el("path", {"d": path_data("".join(d), 1), "fill": "none",
-                             "style": f"stroke:{ink}", "stroke-width": ".8", "opacity": ".45"}))
+    parts.append(
+        el(
+            "path",
+            {
+                "d": path_data("".join(d), 1),
+                "fill": "none",
+                "style": f"stroke:{ink}",
+                "stroke-width": ".8",
+                "opacity": ".45",
+            },
+        )
+    )
     # a small diamond in every other cell of the lattice: a cell's centre lies on the lines
     # y = x + kp and y = -x + km with kp, km half a step off the lattice lines
     dots = []
@@ -444,24 +554,61 @@ def back() -> str:
             x, y = (km - kp) / 2, (km + kp) / 2
             if lx0 + 2 < x < lx1 - 2 and ly0 + 2 < y < ly1 - 2:
                 dots.append((x, y))
-    dd = "".join(f"M{num(x - 1.3, 1)} {num(y, 1)}l1.3-1.3 1.3 1.3-1.3 1.3z" for x, y in sorted(dots))
+    dd = "".join(
+        f"M{num(x - 1.3, 1)} {num(y, 1)}l1.3-1.3 1.3 1.3-1.3 1.3z" for x, y in sorted(dots)
+    )
     parts.append(el("path", {"d": path_data(dd, 1), "style": f"fill:{ink}", "opacity": ".6"}))
     # double frame
     for inset, w in ((4.0, 1.6), (8.0, 0.7)):
-        parts.append(el("rect", {"x": num(x0 + inset), "y": num(y0 + inset),
-                                 "width": num(x1 - x0 - 2 * inset),
-                                 "height": num(y1 - y0 - 2 * inset), "rx": num(9 - inset / 2, 1),
-                                 "fill": "none", "style": f"stroke:{ink}",
-                                 "stroke-width": num(w, 1)}))
+        parts.append(
+            el(
+                "rect",
+                {
+                    "x": num(x0 + inset),
+                    "y": num(y0 + inset),
+                    "width": num(x1 - x0 - 2 * inset),
+                    "height": num(y1 - y0 - 2 * inset),
+                    "rx": num(9 - inset / 2, 1),
+                    "fill": "none",
+                    "style": f"stroke:{ink}",
+                    "stroke-width": num(w, 1),
+                },
+            )
+        )
     # medallion: a panel-coloured oval with a fine ring and the four suits
     parts.append(el("ellipse", {"rx": "46", "ry": "58", "style": bg}))
-    parts.append(el("ellipse", {"rx": "46", "ry": "58", "fill": "none", "style": f"stroke:{ink}",
-                                "stroke-width": "2"}))
-    parts.append(el("ellipse", {"rx": "40", "ry": "52", "fill": "none", "style": f"stroke:{ink}",
-                                "stroke-width": ".8"}))
+    parts.append(
+        el(
+            "ellipse",
+            {"rx": "46", "ry": "58", "fill": "none", "style": f"stroke:{ink}", "stroke-width": "2"},
+        )
+    )
+    parts.append(
+        el(
+            "ellipse",
+            {
+                "rx": "40",
+                "ry": "52",
+                "fill": "none",
+                "style": f"stroke:{ink}",
+                "stroke-width": ".8",
+            },
+        )
+    )
     for s, (x, y) in zip(SUITS, ((0, -26), (22, 0), (0, 26), (-22, 0))):
-        parts.append(el("use", {"href": f"#pip-{s}", "x": num(x - 14), "y": num(y - 14),
-                                "width": "28", "height": "28", "style": f"color:{ink}"}))
+        parts.append(
+            el(
+                "use",
+                {
+                    "href": f"#pip-{s}",
+                    "x": num(x - 14),
+                    "y": num(y - 14),
+                    "width": "28",
+                    "height": "28",
+                    "style": f"color:{ink}",
+                },
+            )
+        )
     return "".join(parts)
 
 
@@ -482,11 +629,19 @@ def build(src: Path) -> str:
         else:
             body = number_card(src, r, s)
         faces.append(el("symbol", {"id": f"f-{c}", "viewBox": SYMBOL_BOX}, body))
-    head = ('<svg xmlns="http://www.w3.org/2000/svg">'
-            "<!-- Trick Table card faces: generated by scripts/deck.py from Adrian Kennard's "
-            "CC0 playing cards; see assets/cards/README.md -->")
-    return (head + suit_symbols(src) + "".join(layers) + "".join(faces)
-            + el("symbol", {"id": "back", "viewBox": SYMBOL_BOX}, back()) + "</svg>\n")
+    head = (
+        '<svg xmlns="http://www.w3.org/2000/svg">'
+        "<!-- Trick Table card faces: generated by scripts/deck.py from Adrian Kennard's "
+        "CC0 playing cards; see assets/cards/README.md -->"
+    )
+    return (
+        head
+        + suit_symbols(src)
+        + "".join(layers)
+        + "".join(faces)
+        + el("symbol", {"id": "back", "viewBox": SYMBOL_BOX}, back())
+        + "</svg>\n"
+    )
 
 
 # ---------------------------------------------------------------------------- one file per face
@@ -510,17 +665,22 @@ def face_files(sprite: str) -> dict[str, bytes]:
                 if ref not in used:
                     used.append(ref)
                     walk(syms[ref][1])
+
         walk(body)
         short = {ref: SHORT[i] for i, ref in enumerate(used)}
 
         def rename(text: str) -> str:
             return HREF_RE.sub(lambda m: f'href="#{short[m[1]]}"', text)
-        defs = "".join(f'<symbol id="{short[r]}"{syms[r][0]}>{rename(syms[r][1])}</symbol>'
-                       for r in used)
+
+        defs = "".join(
+            f'<symbol id="{short[r]}"{syms[r][0]}>{rename(syms[r][1])}</symbol>' for r in used
+        )
         view = re.search(r'viewBox="([^"]+)"', attrs)
         assert view and view[1] == SYMBOL_BOX, key
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{SYMBOL_BOX}" width="240" '
-                f'height="336" color="{ink}">{defs}{rename(body)}</svg>\n').encode()
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{SYMBOL_BOX}" width="240" '
+            f'height="336" color="{ink}">{defs}{rename(body)}</svg>\n'
+        ).encode()
 
     out = {}
     for c in cards():
@@ -541,8 +701,10 @@ def faces_css(files: dict[str, bytes]) -> str:
         lines.append(f".card.f-{c} {{ background-image: url({url}/{c}.svg); }}\n")
     for c in cards():
         if f"four/{c}.svg" in files:
-            lines.append(f'html[data-deck="four"] .card.f-{c} '
-                         f"{{ background-image: url({url}/four/{c}.svg); }}\n")
+            lines.append(
+                f'html[data-deck="four"] .card.f-{c} '
+                f"{{ background-image: url({url}/four/{c}.svg); }}\n"
+            )
     lines.append(f".card.back {{ background-image: url({url}/back.svg); }}\n")
     lines.append(FACES_END)
     return "".join(lines)
@@ -596,26 +758,40 @@ def preview(out: Path) -> None:
 
     def card(c: str, folder: str = "") -> str:
         r, s = c[:-1], c[-1]
-        idx = "".join(f'<span class="idx {p}">{r}<span>{SUIT_SIGN[s]}</span></span>'
-                      for p in ("tl", "br"))
-        return (f'<div class="card {s}" title="{c}"><img class="face" alt="" '
-                f'src="{faces}/{folder}{c}.svg">{idx}</div>')
+        idx = "".join(
+            f'<span class="idx {p}">{r}<span>{SUIT_SIGN[s]}</span></span>' for p in ("tl", "br")
+        )
+        return (
+            f'<div class="card {s}" title="{c}"><img class="face" alt="" '
+            f'src="{faces}/{folder}{c}.svg">{idx}</div>'
+        )
 
-    back_card = (f'<div class="card back" title="back"><img class="face" alt="" '
-                 f'src="{faces}/back.svg"></div>')
+    back_card = (
+        f'<div class="card back" title="back"><img class="face" alt="" '
+        f'src="{faces}/back.svg"></div>'
+    )
     sections = []
     for w in (44, 140):
         rows = []
         for s in SUITS:
             rows.append('<div class="row">' + "".join(card(r + s) for r in RANKS) + "</div>")
-        rows.append('<div class="row four">' + "".join(card(r + s) for s in "HS" for r in ("7", "Q", "A"))
-                    + "".join(card(r + s, "four/") for s in "DC" for r in ("7", "Q", "A"))
-                    + back_card + "</div>")
-        sections.append(f'<section data-w="{w}" style="--w:{w}px"><h2>{w} px wide '
-                        f'(last row: the four-colour deck and the back)</h2>'
-                        + "".join(rows) + "</section>")
-    html = ('<!doctype html><html lang="en"><meta charset="utf-8"><title>Trick Table deck</title>'
-            f"<style>{PREVIEW_CSS}</style>" + "".join(sections) + f"<script>{PREVIEW_JS}</script></html>\n")
+        rows.append(
+            '<div class="row four">'
+            + "".join(card(r + s) for s in "HS" for r in ("7", "Q", "A"))
+            + "".join(card(r + s, "four/") for s in "DC" for r in ("7", "Q", "A"))
+            + back_card
+            + "</div>"
+        )
+        sections.append(
+            f'<section data-w="{w}" style="--w:{w}px"><h2>{w} px wide '
+            f"(last row: the four-colour deck and the back)</h2>" + "".join(rows) + "</section>"
+        )
+    html = (
+        '<!doctype html><html lang="en"><meta charset="utf-8"><title>Trick Table deck</title>'
+        f"<style>{PREVIEW_CSS}</style>"
+        + "".join(sections)
+        + f"<script>{PREVIEW_JS}</script></html>\n"
+    )
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(html, encoding="utf-8")
     log(f"preview written to {out}")
@@ -633,14 +809,37 @@ def screenshots(page: Path, stem: Path) -> None:
         for w, size in ((44, "740,400"), (140, "2090,1110")):
             png = Path(f"{stem}-{w}.png")
             with tempfile.TemporaryDirectory() as profile:
-                subprocess.run(["/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu",
-                                "--hide-scrollbars", f"--user-data-dir={profile}",
-                                f"--window-size={size}", f"--screenshot={png.resolve()}",
-                                "--virtual-time-budget=3000", f"{url}?w={w}"],
-                               capture_output=True, check=True, timeout=120)
+                subprocess.run(
+                    [
+                        "/usr/bin/chromium",
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--hide-scrollbars",
+                        f"--user-data-dir={profile}",
+                        f"--window-size={size}",
+                        f"--screenshot={png.resolve()}",
+                        "--virtual-time-budget=3000",
+                        f"{url}?w={w}",
+                    ],
+                    capture_output=True,
+                    check=True,
+                    timeout=120,
+                )
             if shutil.which("pngquant"):
-                subprocess.run(["pngquant", "--force", "--skip-if-larger", "--strip", "--quality=70-95",
-                                "--output", str(png), str(png)], check=False)
+                subprocess.run(
+                    [
+                        "pngquant",
+                        "--force",
+                        "--skip-if-larger",
+                        "--strip",
+                        "--quality=70-95",
+                        "--output",
+                        str(png),
+                        str(png),
+                    ],
+                    check=False,
+                )
             log(f"{png} {png.stat().st_size} bytes")
     finally:
         server.shutdown()
@@ -648,9 +847,12 @@ def screenshots(page: Path, stem: Path) -> None:
 
 # ------------------------------------------------------------------------------------- main
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--check", action="store_true",
-                    help="only compare with the committed faces and style.css")
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument(
+        "--check", action="store_true", help="only compare with the committed faces and style.css"
+    )
     ap.add_argument("--preview", type=Path, help="write an HTML preview page here")
     ap.add_argument("--shots", type=Path, help="with --preview: write STEM-44.png and STEM-140.png")
     args = ap.parse_args()
@@ -659,17 +861,25 @@ def main() -> None:
     raw = sum(len(d) for d in files.values())
     gz = sum(gz_size(d) for d in files.values())
     court = max(files, key=lambda k: gz_size(files[k]))
-    sizes = (f"{len(files)} files, {raw} bytes, {gz} bytes gzip -9 ({gz / 1024:.1f} KiB of the "
-             f"{GZIP_BUDGET // 1024} KiB budget; largest {court}: {gz_size(files[court])})")
+    sizes = (
+        f"{len(files)} files, {raw} bytes, {gz} bytes gzip -9 ({gz / 1024:.1f} KiB of the "
+        f"{GZIP_BUDGET // 1024} KiB budget; largest {court}: {gz_size(files[court])})"
+    )
     if gz > GZIP_BUDGET:
         sys.exit(f"deck.py: the faces are over their gzip budget: {sizes}")
-    present = {p.relative_to(FACES).as_posix() for p in FACES.rglob("*.svg")} if FACES.exists() else set()
+    present = (
+        {p.relative_to(FACES).as_posix() for p in FACES.rglob("*.svg")} if FACES.exists() else set()
+    )
     if args.check:
-        stale = sorted(k for k in files if not (FACES / k).exists() or (FACES / k).read_bytes() != files[k])
+        stale = sorted(
+            k for k in files if not (FACES / k).exists() or (FACES / k).read_bytes() != files[k]
+        )
         extra = sorted(present - set(files))
         if stale or extra or STYLE.read_text(encoding="utf-8") != style:
-            sys.exit("deck.py: assets/cards/faces/ or the faces' rules in assets/style.css are not "
-                     f"up to date (changed: {stale[:5]}, extra: {extra[:5]}): run python3 scripts/deck.py")
+            sys.exit(
+                "deck.py: assets/cards/faces/ or the faces' rules in assets/style.css are not "
+                f"up to date (changed: {stale[:5]}, extra: {extra[:5]}): run python3 scripts/deck.py"
+            )
         print(f"faces up to date: {sizes}")
         return
     for k, data in files.items():

@@ -62,11 +62,11 @@ OUTSIDE_SAFE_ZONE = """async ([url, radius]) => {
 def maskable(svg: str) -> str:
     """The maskable variant: a square full-bleed background, the motif scaled about the centre."""
     out, n = re.subn(r'(<rect id="background"[^>]*?) rx="[^"]*"', r"\1", svg)
-    assert n == 1, "icon.svg needs one <rect id=\"background\" rx=...>"
+    assert n == 1, 'icon.svg needs one <rect id="background" rx=...>'
     half = SIZE / 2
     transform = f"translate({half} {half}) scale({MASKABLE_SCALE}) translate({-half} {-half})"
     out, n = re.subn(r'<g id="motif">', f'<g id="motif" transform="{transform}">', out)
-    assert n == 1, "icon.svg needs one <g id=\"motif\">"
+    assert n == 1, 'icon.svg needs one <g id="motif">'
     return out
 
 
@@ -74,8 +74,11 @@ def render(page: Any, svg: str, size: int, path: Path, *, transparent: bool) -> 
     page.set_viewport_size({"width": size, "height": size})
     page.set_content(HTML.format(size=size, svg=svg))
     page.wait_for_load_state("load")
-    png: bytes = page.screenshot(path=str(path), omit_background=transparent,
-                                 clip={"x": 0, "y": 0, "width": size, "height": size})
+    png: bytes = page.screenshot(
+        path=str(path),
+        omit_background=transparent,
+        clip={"x": 0, "y": 0, "width": size, "height": size},
+    )
     print(f"{path.relative_to(ROOT)}: {size}x{size}")
     return png
 
@@ -83,27 +86,43 @@ def render(page: Any, svg: str, size: int, path: Path, *, transparent: bool) -> 
 def main() -> int:
     svg = SOURCE.read_text(encoding="utf-8")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM,
-                                    args=["--no-sandbox", "--disable-dev-shm-usage"])
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"]
+        )
         try:
             page = browser.new_page(device_scale_factor=1)
             for size in (192, 512):
                 render(page, svg, size, ICONS / f"icon-{size}.png", transparent=True)
-            png = render(page, maskable(svg), 512, ICONS / "icon-maskable-512.png",
-                         transparent=False)
+            png = render(
+                page, maskable(svg), 512, ICONS / "icon-maskable-512.png", transparent=False
+            )
             url = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
             outside = page.evaluate(OUTSIDE_SAFE_ZONE, [url, SAFE_RADIUS])
         finally:
             browser.close()
     if outside:
-        print(f"icon-maskable-512.png: {outside} card pixels outside the safe zone "
-              f"(radius {SAFE_RADIUS:.0%}); lower MASKABLE_SCALE", file=sys.stderr)
+        print(
+            f"icon-maskable-512.png: {outside} card pixels outside the safe zone "
+            f"(radius {SAFE_RADIUS:.0%}); lower MASKABLE_SCALE",
+            file=sys.stderr,
+        )
         return 1
     print(f"icon-maskable-512.png: the cards are inside the safe zone (radius {SAFE_RADIUS:.0%})")
     if shutil.which("pngquant"):  # a quarter of the size: every first visit downloads them
         for name in ("icon-192.png", "icon-512.png", "icon-maskable-512.png"):
-            subprocess.run(["pngquant", "--quality", "70-95", "--skip-if-larger", "--force",
-                            "--output", str(ICONS / name), str(ICONS / name)], check=False)
+            subprocess.run(
+                [
+                    "pngquant",
+                    "--quality",
+                    "70-95",
+                    "--skip-if-larger",
+                    "--force",
+                    "--output",
+                    str(ICONS / name),
+                    str(ICONS / name),
+                ],
+                check=False,
+            )
     return 0
 
 

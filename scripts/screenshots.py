@@ -33,10 +33,19 @@ ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 OUT = Path(os.environ.get("TT_SCREENS") or ROOT / "screens")
 BASE = "https://tricktable.test/games/trick-table/"
-TYPES = {".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript",
-         ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm",
-         ".zip": "application/zip", ".svg": "image/svg+xml", ".png": "image/png",
-         ".mo": "application/octet-stream", ".webmanifest": "application/manifest+json"}
+TYPES = {
+    ".html": "text/html",
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".css": "text/css",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".mo": "application/octet-stream",
+    ".webmanifest": "application/manifest+json",
+}
 SIZES = ((360, 640), (1280, 800))
 DISPLAY_SIZES = ((360, 640), (768, 1024), (1280, 800))
 FAMILIES = ("koz-maca", "kozel-miner", "bidding-kozel")
@@ -47,15 +56,18 @@ def handle(route: Any) -> None:
     if not url.startswith(BASE):
         route.abort()
         return
-    rel = url[len(BASE):].split("?")[0].split("#")[0] or "index.html"
+    rel = url[len(BASE) :].split("?")[0].split("#")[0] or "index.html"
     if rel.endswith("/"):
         rel += "index.html"
     p = DIST / rel
     if not p.is_file():
         route.fulfill(status=404, body="not found")
         return
-    route.fulfill(status=200, body=p.read_bytes(),
-                  headers={"content-type": TYPES.get(p.suffix, "application/octet-stream")})
+    route.fulfill(
+        status=200,
+        body=p.read_bytes(),
+        headers={"content-type": TYPES.get(p.suffix, "application/octet-stream")},
+    )
 
 
 def step(page: Any) -> None:
@@ -71,8 +83,10 @@ def to_trick_in_progress(page: Any, steps: int) -> None:
     """Moves on (at most `steps` moves or taps) until the player is to play a card to a trick
     that already holds two."""
     for _ in range(steps):
-        if (page.query_selector("#table[data-input][data-phase=play]")
-                and len(page.query_selector_all("#trick .play")) >= 2):
+        if (
+            page.query_selector("#table[data-input][data-phase=play]")
+            and len(page.query_selector_all("#trick .play")) >= 2
+        ):
             return
         step(page)
         time.sleep(0.05)
@@ -142,8 +156,13 @@ def display(b: Any) -> None:
     """The four-colour deck with large cards: a Batak table mid-trick at 360x640, 768x1024 and
     1280x800 (the settings are put in the page's storage, as the lobby's boxes would)."""
     for w, h in DISPLAY_SIZES:
-        ctx, page = open_page(b, w, h, "localStorage.setItem('trick-table/display', "
-                              "JSON.stringify({'four-colour': true, 'large-cards': true}))")
+        ctx, page = open_page(
+            b,
+            w,
+            h,
+            "localStorage.setItem('trick-table/display', "
+            "JSON.stringify({'four-colour': true, 'large-cards': true}))",
+        )
         page.goto(BASE + "?game=batak&seed=5&speed=0&level=easy")
         page.wait_for_selector("#table:not([hidden])", timeout=120_000)
         to_trick_in_progress(page, 400)
@@ -158,8 +177,9 @@ def reviews(b: Any, lang: str = "") -> None:
     for game in FAMILIES:
         for w, h in SIZES:
             ctx, page = open_page(b, w, h)
-            page.goto(BASE + f"?game={game}&seed=5&speed=0&level=easy"
-                      + (f"&lang={lang}" if lang else ""))
+            page.goto(
+                BASE + f"?game={game}&seed=5&speed=0&level=easy" + (f"&lang={lang}" if lang else "")
+            )
             page.wait_for_selector("#table:not([hidden])", timeout=120_000)
             to_summary(page)
             page.click('[data-summary] [data-action="review"]')
@@ -178,11 +198,14 @@ def regional(b: Any) -> None:
     """Regional card letters, a table mid-trick at 360x640, 768x1024 and 1280x800: Kozel in
     Russian (В Д К Т, the default there) and Batak in Turkish with the four-colour deck
     (V K P A)."""
-    for lang, game, settings in (("ru", "kozel-miner", "{}"),
-                                 ("tr", "batak", "{'four-colour': true}")):
+    for lang, game, settings in (
+        ("ru", "kozel-miner", "{}"),
+        ("tr", "batak", "{'four-colour': true}"),
+    ):
         for w, h in DISPLAY_SIZES:
-            ctx, page = open_page(b, w, h, "localStorage.setItem('trick-table/display', "
-                                  f"JSON.stringify({settings}))")
+            ctx, page = open_page(
+                b, w, h, f"localStorage.setItem('trick-table/display', JSON.stringify({settings}))"
+            )
             page.goto(BASE + f"?lang={lang}&game={game}&seed=5&speed=0&level=easy")
             page.wait_for_selector("#table:not([hidden])", timeout=120_000)
             to_trick_in_progress(page, 400)
@@ -209,13 +232,18 @@ def look(b: Any) -> None:
         ctx.close()
 
 
-PUZZLE_SHOTS = (("en", "batak/o100001.42"), ("tr", "koz-maca/c100002.40"),
-                ("ru", "kozel-miner/17"), ("pt", "batak-pairs/5"))
+PUZZLE_SHOTS = (
+    ("en", "batak/o100001.42"),
+    ("tr", "koz-maca/c100002.40"),
+    ("ru", "kozel-miner/17"),
+    ("pt", "batak-pairs/5"),
+)
 
 
 def puzzle_best(ref: str) -> list[str]:
     """The right cards of puzzle `ref` ("game/id"), from the shipped file."""
     import json
+
     game, _sep, pid = ref.partition("/")
     data = json.loads((DIST / "puzzles" / f"{game}.json").read_text(encoding="utf-8"))
     return next((list(p["best"]) for p in data["puzzles"] if p["id"] == pid), [])
@@ -228,18 +256,19 @@ def puzzles(b: Any) -> None:
         for w, h in SIZES:
             ctx, page = open_page(b, w, h)
             page.goto(BASE + f"?lang={lang}&speed=0&puzzle={ref}")
-            page.wait_for_selector("#table[data-puzzle-state=solving][data-input]",
-                                   timeout=120_000)
+            page.wait_for_selector("#table[data-puzzle-state=solving][data-input]", timeout=120_000)
             name = f"puzzle-{lang}-{w}x{h}"
             shoot(page, name)
             best = puzzle_best(str(page.get_attribute("#table", "data-puzzle")))
-            legal = page.eval_on_selector_all("#hand [data-legal]",
-                                              "ns => ns.map(n => n.dataset.card)")
+            legal = page.eval_on_selector_all(
+                "#hand [data-legal]", "ns => ns.map(n => n.dataset.card)"
+            )
             wrong = next((c for c in legal if c not in best), None)
             if wrong:
                 page.click(f'#hand [data-card="{wrong}"]')
-                page.wait_for_selector('#table[data-puzzle-state=failed]'
-                                       ' #lesson .puzzle-controls', timeout=60_000)
+                page.wait_for_selector(
+                    "#table[data-puzzle-state=failed] #lesson .puzzle-controls", timeout=60_000
+                )
                 shoot(page, f"{name}-failed")
             ctx.close()
     ctx, page = open_page(b, 360, 640)
@@ -252,8 +281,9 @@ def puzzles(b: Any) -> None:
 
 def phone(b: Any, w: int = 360, h: int = 640) -> tuple[Any, Any]:
     """A touch phone's context (device scale 2) on dist/, and its page."""
-    ctx = b.new_context(viewport={"width": w, "height": h}, device_scale_factor=2,
-                        has_touch=True, is_mobile=True)
+    ctx = b.new_context(
+        viewport={"width": w, "height": h}, device_scale_factor=2, has_touch=True, is_mobile=True
+    )
     ctx.route("**/*", handle)
     return ctx, ctx.new_page()
 
@@ -268,8 +298,9 @@ def teach(b: Any) -> None:
     legal = page.eval_on_selector_all("#hand [data-legal]", "ns => ns.map(n => n.dataset.card)")
     wrong = next(c for c in legal if c not in best)
     page.click(f'#hand [data-card="{wrong}"]')
-    page.wait_for_selector("#table[data-puzzle-state=failed] #lesson .puzzle-controls",
-                           timeout=60_000)
+    page.wait_for_selector(
+        "#table[data-puzzle-state=failed] #lesson .puzzle-controls", timeout=60_000
+    )
     page.evaluate("window.scrollTo(0, 0)")
     shoot(page, "puzzle-wrong-tr-360")
     ctx.close()
@@ -294,26 +325,42 @@ def sample_record() -> str:
     games = ["koz-maca", "batak", "kozel-miner", "bidding-kozel", "batak-pairs"]
     for i in range(16):
         game = games[i % len(games)]
-        m = engine.new_match(game, seed=100 + i, options={"rounds": 3} if game == "bidding-kozel"
-                             else {"hands": 5} if game in ("koz-maca", "batak") else None)
+        m = engine.new_match(
+            game,
+            seed=100 + i,
+            options={"rounds": 3}
+            if game == "bidding-kozel"
+            else {"hands": 5}
+            if game in ("koz-maca", "batak")
+            else None,
+        )
         while not m.is_over:
             m.play(rng.choice(m.deal.legal_moves()))
-        RC.add_match(rec, m, ("easy", "normal", "strong")[i % 3], f"2026-11-{10 + i:02d}",
-                     practice=i % 7 == 3)
+        RC.add_match(
+            rec,
+            m,
+            ("easy", "normal", "strong")[i % 3],
+            f"2026-11-{10 + i:02d}",
+            practice=i % 7 == 3,
+        )
     return rec.dumps()
 
 
-PUZZLES = ('{"format": 1, "solved": {"batak": ["1", "2", "5"], "kozel-miner": ["3"]}, '
-           '"failed": {"batak": ["4"]}, "streak": 2, "best": 4, "daily": {}}')
+PUZZLES = (
+    '{"format": 1, "solved": {"batak": ["1", "2", "5"], "kozel-miner": ["3"]}, '
+    '"failed": {"batak": ["4"]}, "streak": 2, "best": 4, "daily": {}}'
+)
 
 
 def record_screens(b: Any) -> None:
     """The record page (a sample record, the puzzles' progress) and a finished Koz Maça
     match's score sheet with its chart, at 360x640 and 1280x800; the record page in Turkish,
     Russian and Portuguese at 360x640."""
-    init = (f"if (!sessionStorage.getItem('shot')) {{ sessionStorage.setItem('shot', '1'); "
-            f"localStorage.setItem('trick-table/v1/record', {sample_record()!r}); "
-            f"localStorage.setItem('trick-table/v1/puzzles', {PUZZLES!r}); }}")
+    init = (
+        f"if (!sessionStorage.getItem('shot')) {{ sessionStorage.setItem('shot', '1'); "
+        f"localStorage.setItem('trick-table/v1/record', {sample_record()!r}); "
+        f"localStorage.setItem('trick-table/v1/puzzles', {PUZZLES!r}); }}"
+    )
     for w, h in SIZES:
         ctx, page = open_page(b, w, h, init)
         page.goto(BASE + "?game=koz-maca&hands=5&seed=5&speed=0&level=easy")
@@ -336,8 +383,10 @@ def record_screens(b: Any) -> None:
         page.click('#lobby [data-action="record"]')
         page.wait_for_selector("[data-record] svg[data-chart]")
         shoot(page, f"record-page-{w}x{h}")
-        page.evaluate("document.querySelector('[data-record] [data-record-chart]')"
-                      ".scrollIntoView({block: 'start'})")
+        page.evaluate(
+            "document.querySelector('[data-record] [data-record-chart]')"
+            ".scrollIntoView({block: 'start'})"
+        )
         shoot(page, f"record-page-chart-{w}x{h}")
         page.click('[data-record] [data-action="record-reset"]')
         page.wait_for_selector("[data-record-reset]")
@@ -357,8 +406,9 @@ def record_screens(b: Any) -> None:
 def main(games: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path="/usr/bin/chromium",
-                               args=["--no-sandbox", "--disable-dev-shm-usage"])
+        b = pw.chromium.launch(
+            executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-dev-shm-usage"]
+        )
         if games == ["embed"]:
             embedded(b)
             games = []
@@ -395,10 +445,12 @@ def main(games: list[str]) -> None:
                 for _ in range(400):  # until others have played to a trick in progress
                     if page.query_selector("[data-summary]"):
                         break
-                    if (page.query_selector("#table[data-input][data-phase=play]")
-                            and len(page.query_selector_all("#trick .play")) >= 2
-                            and not page.query_selector("#trick .play.won")
-                            and page.query_selector('#bar [data-action="last-trick"]:not([disabled])')):
+                    if (
+                        page.query_selector("#table[data-input][data-phase=play]")
+                        and len(page.query_selector_all("#trick .play")) >= 2
+                        and not page.query_selector("#trick .play.won")
+                        and page.query_selector('#bar [data-action="last-trick"]:not([disabled])')
+                    ):
                         break
                     step(page)
                     time.sleep(0.05)
@@ -416,8 +468,19 @@ def main(games: list[str]) -> None:
                 ctx.close()
         b.close()
     if shutil.which("pngquant"):  # a quarter of the size, no visible change
-        subprocess.run(["pngquant", "--quality", "70-95", "--skip-if-larger", "--force",
-                        "--ext", ".png", *map(str, OUT.glob("*.png"))], check=False)
+        subprocess.run(
+            [
+                "pngquant",
+                "--quality",
+                "70-95",
+                "--skip-if-larger",
+                "--force",
+                "--ext",
+                ".png",
+                *map(str, OUT.glob("*.png")),
+            ],
+            check=False,
+        )
 
 
 if __name__ == "__main__":

@@ -42,8 +42,9 @@ fi
 # fails the run, after the tests have run too
 checks=0
 if [ "$#" = "0" ]; then
-  echo "== checks: ruff check, mypy"
+  echo "== checks: ruff check, ruff format --check, mypy"
   python3 -m ruff check . || checks=1
+  python3 -m ruff format --check . || checks=1
   python3 -m mypy || checks=1
 fi
 
@@ -57,7 +58,7 @@ if [ "$rc" = "5" ]; then
   exit 1
 fi
 if [ "$rc" = "0" ] && [ "$checks" != "0" ]; then
-  echo "the checks failed (above): ruff check or mypy" >&2
+  echo "the checks failed (above): ruff check, ruff format --check or mypy" >&2
   exit 1
 fi
 exit "$rc"

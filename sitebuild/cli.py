@@ -46,10 +46,17 @@ def main(argv: list[str] | None = None) -> int:
         elif not rest or rest[0].startswith("-") and rest[0] not in ("-h", "--help"):
             rest = ["page-goals", *rest]
         return bench_cli.main(rest)
-    ap = argparse.ArgumentParser(prog="python3 build.py", description=USAGE,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", nargs="?", default="build",
-                    choices=("build", "serve", "i18n", "bench", "bench-ai"))
+    ap = argparse.ArgumentParser(
+        prog="python3 build.py",
+        description=USAGE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument(
+        "command",
+        nargs="?",
+        default="build",
+        choices=("build", "serve", "i18n", "bench", "bench-ai"),
+    )
     ap.add_argument("--port", type=int, default=8000, help="serve: the port (default 8000)")
     a = ap.parse_args(argv)
     if a.command == "i18n":

@@ -39,9 +39,11 @@ class Names:
     def paths(self, text: str) -> str:
         """The sources name runtime/pyodide/, runtime/pyscript/ and runtime/snapshot.bin;
         dist/ has the versions."""
-        return (text.replace("runtime/pyodide/", f"{self.pyodide.as_posix()}/")
-                .replace("runtime/pyscript/", f"{self.pyscript.as_posix()}/")
-                .replace("runtime/snapshot.bin", self.snapshot.as_posix()))
+        return (
+            text.replace("runtime/pyodide/", f"{self.pyodide.as_posix()}/")
+            .replace("runtime/pyscript/", f"{self.pyscript.as_posix()}/")
+            .replace("runtime/snapshot.bin", self.snapshot.as_posix())
+        )
 
 
 def runtime_files(pyodide_dir: Path, pyscript_dir: Path, stdlib: Path, names: Names) -> Wanted:
@@ -118,8 +120,9 @@ def pyscript_config(files: dict[str, str]) -> bytes:
     return (json.dumps(config, indent=1) + "\n").encode()
 
 
-def index_html(files: dict[str, str], pyscript_dir: Path, catalogs: dict[str, bytes],
-               names: Names) -> bytes:
+def index_html(
+    files: dict[str, str], pyscript_dir: Path, catalogs: dict[str, bytes], names: Names
+) -> bytes:
     """index.html with its placeholders filled: preloads, the texts shown before Python runs
     and the static lobby."""
     html = (ROOT / "index.html").read_text(encoding="utf-8")
@@ -152,9 +155,11 @@ def build(dist: Path = DIST) -> Path:
     stdlib_key = hashlib.sha256(stdlib.read_bytes()).hexdigest()[:8]
     code = code_files(pyodide_dir, pyscript_dir)
     snap_key, snap_plan = snapshot_plan(stdlib, code.files, code.pycs)
-    names = Names(pyodide=RUNTIME / f"pyodide-{PYODIDE_VERSION}-{stdlib_key}",
-                  pyscript=RUNTIME / f"pyscript-{PYSCRIPT_VERSION}",
-                  snapshot=RUNTIME / f"snapshot-{snap_key}.bin")
+    names = Names(
+        pyodide=RUNTIME / f"pyodide-{PYODIDE_VERSION}-{stdlib_key}",
+        pyscript=RUNTIME / f"pyscript-{PYSCRIPT_VERSION}",
+        snapshot=RUNTIME / f"snapshot-{snap_key}.bin",
+    )
     catalogs = compiled_catalogs()
     wanted = runtime_files(pyodide_dir, pyscript_dir, stdlib, names)
     wanted |= code.wanted

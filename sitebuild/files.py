@@ -25,8 +25,11 @@ def importable() -> None:
 
 
 def copy_if_changed(src: Path, dst: Path) -> None:
-    if (dst.exists() and dst.stat().st_size == src.stat().st_size
-            and dst.read_bytes() == src.read_bytes()):
+    if (
+        dst.exists()
+        and dst.stat().st_size == src.stat().st_size
+        and dst.read_bytes() == src.read_bytes()
+    ):
         return
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dst)

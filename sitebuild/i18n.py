@@ -30,8 +30,10 @@ def babel() -> None:
         import babel  # noqa: F401
     except ImportError:
         log(f"installing {BABEL}")
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q",
-                        "--disable-pip-version-check", BABEL], check=True)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check", BABEL],
+            check=True,
+        )
 
 
 def _call_name(node: ast.Call) -> str | None:
@@ -82,8 +84,10 @@ def extract_python(fileobj: Any, keywords: Any, comment_tags: Any, options: Any)
         funcname = _call_name(node)
         if funcname not in keywords or not node.args:
             continue
-        args = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
-                for a in node.args]
+        args = [
+            a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
+            for a in node.args
+        ]
         if all(a is None for a in args):
             continue
         messages: Any = args[0] if len(args) == 1 else tuple(args)
@@ -129,18 +133,34 @@ def template() -> Any:
 
     page_engine_modules()  # their messages register as they load
 
-    cat = Catalog(project="Trick Table", version="1", domain=DOMAIN, charset="utf-8",
-                  header_comment="# The page's strings, extracted by `python3 build.py i18n`.",
-                  fuzzy=False, creation_date=FIXED_DATE, revision_date=FIXED_DATE)
+    cat = Catalog(
+        project="Trick Table",
+        version="1",
+        domain=DOMAIN,
+        charset="utf-8",
+        header_comment="# The page's strings, extracted by `python3 build.py i18n`.",
+        fuzzy=False,
+        creation_date=FIXED_DATE,
+        revision_date=FIXED_DATE,
+    )
     methods: Any = [("ui/**.py", extract_python), ("i18n/**.py", extract_python)]
     for fn, line, message, comments, context in extract_from_dir(
-            str(ROOT), methods, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
-        cat.add(message, locations=[(fn, line)],
-                auto_comments=comments, context=context,
-                flags=("python-brace-format",) if "{" in str(message) else ())
+        str(ROOT), methods, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
+    ):
+        cat.add(
+            message,
+            locations=[(fn, line)],
+            auto_comments=comments,
+            context=context,
+            flags=("python-brace-format",) if "{" in str(message) else (),
+        )
     for ctx, text, where in engine_texts(engine.GAME_INFO):
-        cat.add(text, locations=[(where, 0)], context=ctx,
-                flags=("python-brace-format",) if "{" in text else ())
+        cat.add(
+            text,
+            locations=[(where, 0)],
+            context=ctx,
+            flags=("python-brace-format",) if "{" in text else (),
+        )
     return cat
 
 
@@ -169,8 +189,10 @@ def update_catalogs() -> None:
         lang.obsolete.clear()
         with po.open("wb") as f:
             write_po(f, lang, width=100, sort_output=True, include_previous=False)
-    log(f"{POT.relative_to(ROOT)}: {len(cat)} strings; updated "
-        + ", ".join(p.stem for p in sorted(I18N.glob("*.po"))))
+    log(
+        f"{POT.relative_to(ROOT)}: {len(cat)} strings; updated "
+        + ", ".join(p.stem for p in sorted(I18N.glob("*.po")))
+    )
 
 
 def pseudo(text: str) -> str:
@@ -226,8 +248,11 @@ def before_python_texts(catalogs: dict[str, bytes]) -> str:
 
     texts: dict[str, dict[str, str]] = {}
     for lang in LANGS:
-        tr = (gettext.GNUTranslations(io.BytesIO(catalogs[lang])) if lang in catalogs
-              else gettext.NullTranslations())
+        tr = (
+            gettext.GNUTranslations(io.BytesIO(catalogs[lang]))
+            if lang in catalogs
+            else gettext.NullTranslations()
+        )
         texts[lang] = {k: tr.gettext(v) for k, v in BEFORE_PYTHON.items()}
     data = json.dumps({"texts": texts, "saved": SAVED_KEY}, ensure_ascii=False)
     return "<script>window.__tt_i18n = " + data.replace("</", "<\\/") + ";</script>"

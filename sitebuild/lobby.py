@@ -24,11 +24,31 @@ def static_lobby(catalogs: dict[str, bytes]) -> str:
     for lang in I.LANGS:
         I.use(lang, catalogs.get(lang))
         info = {g: I.game_info(engine.GAME_INFO[g]) for g in engine.GAMES}
-        out[lang] = {g: V.lobby_html(list(engine.GAMES), info, g, {}, "", "", speed,
-                                     dict(engine.ai.LEVELS), engine.ai.DEFAULT_LEVEL)
-                     for g in engine.GAMES}
+        out[lang] = {
+            g: V.lobby_html(
+                list(engine.GAMES),
+                info,
+                g,
+                {},
+                "",
+                "",
+                speed,
+                dict(engine.ai.LEVELS),
+                engine.ai.DEFAULT_LEVEL,
+            )
+            for g in engine.GAMES
+        }
     I.use(I.DEFAULT, None)
-    data = json.dumps({"first": engine.GAMES[0], "lobby": out, "names": I.LANGS,
-                       "save": S.KEY, "lang_key": I.SAVED_KEY}, ensure_ascii=False)
-    return ('<script type="application/json" id="tt-lobby">' + data.replace("</", "<\\/")
-            + "</script>")
+    data = json.dumps(
+        {
+            "first": engine.GAMES[0],
+            "lobby": out,
+            "names": I.LANGS,
+            "save": S.KEY,
+            "lang_key": I.SAVED_KEY,
+        },
+        ensure_ascii=False,
+    )
+    return (
+        '<script type="application/json" id="tt-lobby">' + data.replace("</", "<\\/") + "</script>"
+    )

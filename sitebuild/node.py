@@ -26,10 +26,12 @@ def script_bytes(*names: str) -> bytes:
 def run_node(name: str, args: Path) -> None:
     """`node node/<name> <args>` (args: a JSON file the script reads)."""
     if shutil.which("node") is None:
-        sys.exit("build.py needs Node.js >= 18 to precompile the Python files: "
-                 "apt-get install nodejs")
-    proc = subprocess.run(["node", str(script(name)), str(args)], capture_output=True,
-                          text=True, check=False)
+        sys.exit(
+            "build.py needs Node.js >= 18 to precompile the Python files: apt-get install nodejs"
+        )
+    proc = subprocess.run(
+        ["node", str(script(name)), str(args)], capture_output=True, text=True, check=False
+    )
     if proc.returncode:
         tail = "\n".join((proc.stdout + proc.stderr).splitlines()[-25:])
         sys.exit(f"build.py: {name} failed under Node:\n{tail[-4000:]}")

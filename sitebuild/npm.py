@@ -16,8 +16,10 @@ from .files import CACHE, log
 NPM_CACHE = CACHE / "npm"
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
-PACKAGES = {"pyodide": ("pyodide", PYODIDE_VERSION),
-            "pyscript": ("@pyscript/core", PYSCRIPT_VERSION)}
+PACKAGES = {
+    "pyodide": ("pyodide", PYODIDE_VERSION),
+    "pyscript": ("@pyscript/core", PYSCRIPT_VERSION),
+}
 
 
 def npm_package(key: str) -> Path:
@@ -32,10 +34,17 @@ def npm_package(key: str) -> Path:
     if not tgz.exists():
         log(f"npm pack {name}@{version}")
         if shutil.which("npm") is None:
-            sys.exit("build.py needs npm (and Node.js >= 18) to fetch the runtime once: "
-                     "apt-get install nodejs npm")
-        proc = subprocess.run(["npm", "pack", "--silent", f"{name}@{version}"], cwd=NPM_CACHE,
-                              capture_output=True, text=True, check=False)
+            sys.exit(
+                "build.py needs npm (and Node.js >= 18) to fetch the runtime once: "
+                "apt-get install nodejs npm"
+            )
+        proc = subprocess.run(
+            ["npm", "pack", "--silent", f"{name}@{version}"],
+            cwd=NPM_CACHE,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         if proc.returncode or not tgz.exists():
             sys.exit(f"build.py: `npm pack {name}@{version}` failed:\n{proc.stderr[-2000:]}")
     tmp = NPM_CACHE / f".unpack-{key}"
@@ -57,16 +66,22 @@ def npm_tools(folder: Path, prefix: str, package: str) -> Path:
     if (dest / "node_modules" / package / "package.json").exists():
         return dest
     if shutil.which("npm") is None:
-        sys.exit(f"build.py needs npm (and Node.js >= 18) for {package}: "
-                 "apt-get install nodejs npm")
+        sys.exit(
+            f"build.py needs npm (and Node.js >= 18) for {package}: apt-get install nodejs npm"
+        )
     log(f"npm ci {package} (once)")
     tmp = CACHE / (dest.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     for name in ("package.json", "package-lock.json"):
         shutil.copy2(folder / name, tmp / name)
-    proc = subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--silent"], cwd=tmp,
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        ["npm", "ci", "--no-audit", "--no-fund", "--silent"],
+        cwd=tmp,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if proc.returncode:
         sys.exit(f"build.py: npm ci for {package} failed:\n{proc.stderr[-2000:]}")
     shutil.rmtree(dest, ignore_errors=True)

@@ -29,9 +29,12 @@ def service_worker(dist: Path) -> dict[str, int]:
     bytes."""
     tools = tools_dir()
     snapshot = json.loads((dist / "snapshot.json").read_text(encoding="utf-8"))["url"]
-    proc = subprocess.run(["node", str(script("service-worker.mjs")), str(tools), str(dist),
-                           snapshot],
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        ["node", str(script("service-worker.mjs")), str(tools), str(dist), snapshot],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if proc.returncode:
         sys.exit(f"build.py: generating the service worker failed:\n{proc.stderr[-2000:]}")
     return dict(json.loads(proc.stdout.strip().splitlines()[-1]))
@@ -40,14 +43,30 @@ def service_worker(dist: Path) -> dict[str, int]:
 def web_manifest() -> bytes:
     """The web-app manifest: relative start_url and scope, so it works under any sub-path."""
     icons = []
-    for name, size, purpose in (("icon-192.png", 192, "any"), ("icon-512.png", 512, "any"),
-                                ("icon-maskable-512.png", 512, "maskable")):
+    for name, size, purpose in (
+        ("icon-192.png", 192, "any"),
+        ("icon-512.png", 512, "any"),
+        ("icon-maskable-512.png", 512, "maskable"),
+    ):
         if (ROOT / "assets" / "icons" / name).exists():
-            icons.append({"src": f"./assets/icons/{name}", "sizes": f"{size}x{size}",
-                          "type": "image/png", "purpose": purpose})
-    data = {"name": "Trick Table", "short_name": "Trick Table",
-            "description": "Koz Maça, Batak, Kozel and Bidding Kozel against the computer.",
-            "start_url": "./", "scope": "./", "display": "standalone",
-            "orientation": "any", "theme_color": THEME, "background_color": "#093d27",
-            "icons": icons}
+            icons.append(
+                {
+                    "src": f"./assets/icons/{name}",
+                    "sizes": f"{size}x{size}",
+                    "type": "image/png",
+                    "purpose": purpose,
+                }
+            )
+    data = {
+        "name": "Trick Table",
+        "short_name": "Trick Table",
+        "description": "Koz Maça, Batak, Kozel and Bidding Kozel against the computer.",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "any",
+        "theme_color": THEME,
+        "background_color": "#093d27",
+        "icons": icons,
+    }
     return (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode()

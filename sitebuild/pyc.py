@@ -36,13 +36,24 @@ def compile_page_sources(pyodide_dir: Path, sources: list[Path]) -> dict[Path, P
     if not (out / "tag.txt").exists():
         log("compiling engine/ and ui/ to .pyc with Pyodide under Node")
         work = CACHE / "pyc" / "work"
-        files = [{"path": str(p), "filename": f"{PAGE_HOME}/{p.relative_to(ROOT).as_posix()}"}
-                 for p in sources]
+        files = [
+            {"path": str(p), "filename": f"{PAGE_HOME}/{p.relative_to(ROOT).as_posix()}"}
+            for p in sources
+        ]
         tmp = CACHE / "pyc" / (out.name + ".tmp")
         shutil.rmtree(tmp, ignore_errors=True)
-        run_node("pyc.mjs", write_args(work / "args.json", {
-            "pyodide": pyodide_url(pyodide_dir), "indexURL": str(pyodide_dir) + "/",
-            "files": files, "out": str(tmp)}))
+        run_node(
+            "pyc.mjs",
+            write_args(
+                work / "args.json",
+                {
+                    "pyodide": pyodide_url(pyodide_dir),
+                    "indexURL": str(pyodide_dir) + "/",
+                    "files": files,
+                    "out": str(tmp),
+                },
+            ),
+        )
         shutil.rmtree(out, ignore_errors=True)
         tmp.rename(out)
         for old in (CACHE / "pyc").iterdir():  # keep the cache small
@@ -65,8 +76,13 @@ def imported_package_files(package: dict[str, str]) -> list[str]:
             continue
         names.append(name)
         for node in ast.walk(ast.parse(package[name])):
-            mods = ([a.name for a in node.names] if isinstance(node, ast.Import) else
-                    [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            mods = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
             todo += [m.replace(".", "/") + ".py" for m in mods if m.startswith("pyscript.")]
     return sorted(names)
 
@@ -79,21 +95,29 @@ def pyscript_pycache(pyodide_dir: Path, pyscript_dir: Path) -> dict[Path, Path]:
     beside them (written there through the config's `files`), Python does not compile them.
     They are compiled from the very sources the bundle writes, taken out of it under Node.
     Empty (a plain start) when the bundle no longer holds them as this expects."""
-    bundles = [p for p in pyscript_files(pyscript_dir) if p.name.startswith("core-")
-               and 'wo(".",' in p.read_text(encoding="utf-8")]
+    bundles = [
+        p
+        for p in pyscript_files(pyscript_dir)
+        if p.name.startswith("core-") and 'wo(".",' in p.read_text(encoding="utf-8")
+    ]
     if len(bundles) != 1:
         log("PyScript's package was not found in its bundle: it is compiled in the page")
         return {}
     bundle = bundles[0]
-    key = hashlib.sha256(bundle.read_bytes() + script_bytes("pyscript-package.mjs", "pyc.mjs")
-                         + PYODIDE_VERSION.encode()).hexdigest()[:16]
+    key = hashlib.sha256(
+        bundle.read_bytes()
+        + script_bytes("pyscript-package.mjs", "pyc.mjs")
+        + PYODIDE_VERSION.encode()
+    ).hexdigest()[:16]
     out = CACHE / "pyscript-pyc" / key
     listing = out / "files.json"
     if not listing.exists():
         work = CACHE / "pyscript-pyc" / "work"
         shutil.rmtree(work, ignore_errors=True)
-        run_node("pyscript-package.mjs", write_args(
-            work / "args.json", [str(bundle), str(work / "package.json")]))
+        run_node(
+            "pyscript-package.mjs",
+            write_args(work / "args.json", [str(bundle), str(work / "package.json")]),
+        )
         package = json.loads((work / "package.json").read_text(encoding="utf-8"))
         if "pyscript/__init__.py" not in package:
             log("PyScript's package has no __init__.py in its bundle: compiled in the page")
@@ -102,12 +126,26 @@ def pyscript_pycache(pyodide_dir: Path, pyscript_dir: Path) -> dict[Path, Path]:
         for i, name in enumerate(names):
             (work / f"{i}.py").write_text(package[name], encoding="utf-8")
         tmp = work / "out"
-        run_node("pyc.mjs", write_args(work / "pyc.json", {
-            "pyodide": pyodide_url(pyodide_dir), "indexURL": str(pyodide_dir) + "/",
-            "out": str(tmp),
-            # as the page runs them (optimize 0: their docstrings and asserts kept)
-            "files": [{"path": str(work / f"{i}.py"), "filename": f"{PAGE_HOME}/{name}",
-                       "optimize": 0} for i, name in enumerate(names)]}))
+        run_node(
+            "pyc.mjs",
+            write_args(
+                work / "pyc.json",
+                {
+                    "pyodide": pyodide_url(pyodide_dir),
+                    "indexURL": str(pyodide_dir) + "/",
+                    "out": str(tmp),
+                    # as the page runs them (optimize 0: their docstrings and asserts kept)
+                    "files": [
+                        {
+                            "path": str(work / f"{i}.py"),
+                            "filename": f"{PAGE_HOME}/{name}",
+                            "optimize": 0,
+                        }
+                        for i, name in enumerate(names)
+                    ],
+                },
+            ),
+        )
         tag = (tmp / "tag.txt").read_text().strip()
         shutil.rmtree(out, ignore_errors=True)
         out.mkdir(parents=True)
@@ -118,5 +156,7 @@ def pyscript_pycache(pyodide_dir: Path, pyscript_dir: Path) -> dict[Path, Path]:
             pycs[rel.as_posix()] = f"{i}.pyc"
         listing.write_text(json.dumps(pycs, indent=1))
         shutil.rmtree(work, ignore_errors=True)
-    return {Path(rel): out / name
-            for rel, name in json.loads(listing.read_text(encoding="utf-8")).items()}
+    return {
+        Path(rel): out / name
+        for rel, name in json.loads(listing.read_text(encoding="utf-8")).items()
+    }

@@ -21,9 +21,13 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 
 def pyscript_files(pyscript_dir: Path) -> list[Path]:
     """PyScript's .js and .css chunks that dist/ ships."""
-    return [p for p in sorted((pyscript_dir / "dist").iterdir())
-            if p.suffix in (".js", ".css") and not any(s in p.name for s in PYSCRIPT_SKIP)
-            and not re.match(PYSCRIPT_SKIP_RE, p.name)]
+    return [
+        p
+        for p in sorted((pyscript_dir / "dist").iterdir())
+        if p.suffix in (".js", ".css")
+        and not any(s in p.name for s in PYSCRIPT_SKIP)
+        and not re.match(PYSCRIPT_SKIP_RE, p.name)
+    ]
 
 
 def minimal_lockfile(pyodide_dir: Path) -> bytes:

@@ -17,9 +17,13 @@ from .files import DIST
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript", ".js": "text/javascript",
-        ".wasm": "application/wasm", ".json": "application/json",
-        ".zip": "application/zip", ".py": "text/plain"}
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".zip": "application/zip",
+        ".py": "text/plain",
+    }
 
     def log_message(self, format: str, *args: object) -> None:
         pass
@@ -38,14 +42,17 @@ class QuietServer(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def make_server(directory: Path, port: int,
-                handler: type[QuietHandler] = QuietHandler) -> QuietServer:
+def make_server(
+    directory: Path, port: int, handler: type[QuietHandler] = QuietHandler
+) -> QuietServer:
     return QuietServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
 
 
 def serve(port: int, directory: Path = DIST) -> None:
     server = make_server(directory, port)
-    print(f"Serving {directory} at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)",
-          flush=True)
+    print(
+        f"Serving {directory} at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)",
+        flush=True,
+    )
     with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()

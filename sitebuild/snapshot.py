@@ -33,13 +33,17 @@ ENTRY_POINT = Path("ui/main.pyc")
 def snapshot_modules(pycs: dict[Path, Path]) -> list[str]:
     """The modules imported into the snapshot: every engine and ui module of the page or its
     worker but the page's entry point, and the standard modules of SNAPSHOT_STDLIB."""
-    modules = sorted(".".join(rel.with_suffix("").parts).removesuffix(".__init__")
-                     for rel in pycs if rel != ENTRY_POINT and rel.suffix == ".pyc")
+    modules = sorted(
+        ".".join(rel.with_suffix("").parts).removesuffix(".__init__")
+        for rel in pycs
+        if rel != ENTRY_POINT and rel.suffix == ".pyc"
+    )
     return modules + SNAPSHOT_STDLIB
 
 
-def snapshot_plan(stdlib: Path, files: dict[str, str], pycs: dict[Path, Path]
-                  ) -> tuple[str, dict[str, object]]:
+def snapshot_plan(
+    stdlib: Path, files: dict[str, str], pycs: dict[Path, Path]
+) -> tuple[str, dict[str, object]]:
     """The snapshot's content key (the runtime's version, the stdlib, every file copied in with
     its bytes, the modules and the maker's scripts) and dist/snapshot.json without its URL:
     `home`, the interpreter's working directory; `files`, each compiled file's URL (relative to
@@ -54,8 +58,11 @@ def snapshot_plan(stdlib: Path, files: dict[str, str], pycs: dict[Path, Path]
     for url, target in sorted(files.items()):
         h.update(f"{url}\0{target}\0".encode() + pycs[Path(target)].read_bytes() + b"\0")
     h.update(json.dumps(modules).encode())
-    return h.hexdigest()[:8], {"home": PAGE_HOME, "files": dict(sorted(files.items())),
-                               "modules": modules}
+    return h.hexdigest()[:8], {
+        "home": PAGE_HOME,
+        "files": dict(sorted(files.items())),
+        "modules": modules,
+    }
 
 
 def sparse_snapshot(raw: bytes) -> bytes:
@@ -65,8 +72,8 @@ def sparse_snapshot(raw: bytes) -> bytes:
     runs: list[tuple[int, int]] = []
     zero = bytes(SNAPSHOT_PAGE)
     for off in range(0, len(raw), SNAPSHOT_PAGE):
-        page = raw[off:off + SNAPSHOT_PAGE]
-        if page == zero[:len(page)]:
+        page = raw[off : off + SNAPSHOT_PAGE]
+        if page == zero[: len(page)]:
             continue
         if runs and runs[-1][0] + runs[-1][1] == off:
             runs[-1] = (runs[-1][0], runs[-1][1] + len(page))
@@ -74,7 +81,7 @@ def sparse_snapshot(raw: bytes) -> bytes:
             runs.append((off, len(page)))
     head = SNAPSHOT_MAGIC + struct.pack("<II", len(raw), len(runs))
     head += b"".join(struct.pack("<II", o, n) for o, n in runs)
-    return head + b"".join(raw[o:o + n] for o, n in runs)
+    return head + b"".join(raw[o : o + n] for o, n in runs)
 
 
 def expand_snapshot(data: bytes) -> bytes:
@@ -87,6 +94,6 @@ def expand_snapshot(data: bytes) -> bytes:
     pos = 12 + 8 * count
     for i in range(count):
         off, n = struct.unpack_from("<II", data, 12 + 8 * i)
-        out[off:off + n] = data[pos:pos + n]
+        out[off : off + n] = data[pos : pos + n]
         pos += n
     return bytes(out)

@@ -77,8 +77,9 @@ def page_sources() -> list[Path]:
     The engine's command line, benchmarks and the search players' modules (imported lazily,
     only in the worker) stay out of the page's start-up.
     """
-    return closure([p for p in (ROOT / "ui").rglob("*.py") if "__pycache__" not in p.parts],
-                   lazy=False)
+    return closure(
+        [p for p in (ROOT / "ui").rglob("*.py") if "__pycache__" not in p.parts], lazy=False
+    )
 
 
 def worker_sources() -> list[Path]:

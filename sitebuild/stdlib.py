@@ -27,12 +27,27 @@ STDLIB_RECIPE = "5"
 # Stdlib modules kept although no import reaches them at start-up: they are imported lazily by
 # tracebacks and error reporting, which must work when something goes wrong.
 STDLIB_EXTRAS = (
-    "_colorize", "textwrap", "linecache", "tokenize", "traceback",
-    "encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig",
-    "encodings.raw_unicode_escape", "encodings.unicode_escape",
-    "pyodide", "pyodide.ffi", "pyodide.ffi.wrappers", "pyodide.code", "pyodide.webloop",
-    "_pyodide", "_pyodide._base", "_pyodide._importhook", "_pyodide._core_docs",
-    "_pyodide.docstring", "_pyodide.jsbind",
+    "_colorize",
+    "textwrap",
+    "linecache",
+    "tokenize",
+    "traceback",
+    "encodings.ascii",
+    "encodings.latin_1",
+    "encodings.utf_8_sig",
+    "encodings.raw_unicode_escape",
+    "encodings.unicode_escape",
+    "pyodide",
+    "pyodide.ffi",
+    "pyodide.ffi.wrappers",
+    "pyodide.code",
+    "pyodide.webloop",
+    "_pyodide",
+    "_pyodide._base",
+    "_pyodide._importhook",
+    "_pyodide._core_docs",
+    "_pyodide.docstring",
+    "_pyodide.jsbind",
 )
 # Packages of which every module is kept (small, and their members import each other lazily).
 STDLIB_WHOLE_PACKAGES = ("pyodide", "_pyodide", "json", "re", "collections")
@@ -44,10 +59,27 @@ STDLIB_WHOLE_PACKAGES = ("pyodide", "_pyodide", "json", "re", "collections")
 # encodings.idna (and the stringprep it imports): host names in sockets (the page opens none).
 # bz2, lzma, compression (zstd): shutil imports them only if it can, for archives (none here).
 # A name leaves out its submodules too.
-STDLIB_SKIP = ("asyncio.windows_events", "asyncio.windows_utils", "asyncio.__main__",
-               "asyncio.tools", "json.tool", "json.__main__", "pyodide._nodesock_transport",
-               "ssl", "_ssl", "pyodide.console", "pyodide.http", "zipfile", "tempfile",
-               "html.entities", "encodings.idna", "stringprep", "bz2", "lzma", "compression")
+STDLIB_SKIP = (
+    "asyncio.windows_events",
+    "asyncio.windows_utils",
+    "asyncio.__main__",
+    "asyncio.tools",
+    "json.tool",
+    "json.__main__",
+    "pyodide._nodesock_transport",
+    "ssl",
+    "_ssl",
+    "pyodide.console",
+    "pyodide.http",
+    "zipfile",
+    "tempfile",
+    "html.entities",
+    "encodings.idna",
+    "stringprep",
+    "bz2",
+    "lzma",
+    "compression",
+)
 # Imports that the runtime's start-up makes only for work the page never does, made lazy in
 # the shipped .pyc (file in the stdlib zip: (text, replacement), each text found exactly once,
 # else the build stops), so that the modules they name can stay out of the zip (STDLIB_SKIP).
@@ -56,25 +88,37 @@ STDLIB_SKIP = ("asyncio.windows_events", "asyncio.windows_utils", "asyncio.__mai
 # html.escape) loads its 80 KB entity table for html.unescape only.
 STDLIB_PATCHES: dict[str, list[tuple[str, str]]] = {
     "pyodide/_package_loader.py": [
-        ("from tempfile import NamedTemporaryFile\n",
-         ("def NamedTemporaryFile(*args, **kwargs):\n"
-          "    from tempfile import NamedTemporaryFile\n\n"
-          "    return NamedTemporaryFile(*args, **kwargs)\n\n\n")),
-        ("from zipfile import ZipFile\n",
-         ("def ZipFile(*args, **kwargs):\n"
-          "    from zipfile import ZipFile\n\n"
-          "    return ZipFile(*args, **kwargs)\n\n\n")),
+        (
+            "from tempfile import NamedTemporaryFile\n",
+            (
+                "def NamedTemporaryFile(*args, **kwargs):\n"
+                "    from tempfile import NamedTemporaryFile\n\n"
+                "    return NamedTemporaryFile(*args, **kwargs)\n\n\n"
+            ),
+        ),
+        (
+            "from zipfile import ZipFile\n",
+            (
+                "def ZipFile(*args, **kwargs):\n"
+                "    from zipfile import ZipFile\n\n"
+                "    return ZipFile(*args, **kwargs)\n\n\n"
+            ),
+        ),
     ],
     "html/__init__.py": [
-        ("from html.entities import html5 as _html5\n",
-         ("class _LazyHtml5:\n"
-          "    def __contains__(self, key):\n"
-          "        from html.entities import html5\n"
-          "        return key in html5\n\n"
-          "    def __getitem__(self, key):\n"
-          "        from html.entities import html5\n"
-          "        return html5[key]\n\n\n"
-          "_html5 = _LazyHtml5()\n")),
+        (
+            "from html.entities import html5 as _html5\n",
+            (
+                "class _LazyHtml5:\n"
+                "    def __contains__(self, key):\n"
+                "        from html.entities import html5\n"
+                "        return key in html5\n\n"
+                "    def __getitem__(self, key):\n"
+                "        from html.entities import html5\n"
+                "        return html5[key]\n\n\n"
+                "_html5 = _LazyHtml5()\n"
+            ),
+        ),
     ],
 }
 
@@ -108,10 +152,18 @@ def stdlib_roots(pyscript_dir: Path) -> list[str]:
 def build_stdlib(pyodide_dir: Path, pyscript_dir: Path) -> Path:
     """The pruned, precompiled stdlib zip (cached by its inputs)."""
     roots = stdlib_roots(pyscript_dir)
-    key_src = json.dumps([PYODIDE_VERSION, STDLIB_RECIPE, roots, STDLIB_WHOLE_PACKAGES,
-                          STDLIB_SKIP, STDLIB_PATCHES,
-                          script("stdlib.mjs").read_text(encoding="utf-8"),
-                          script("stdlib-check.mjs").read_text(encoding="utf-8")])
+    key_src = json.dumps(
+        [
+            PYODIDE_VERSION,
+            STDLIB_RECIPE,
+            roots,
+            STDLIB_WHOLE_PACKAGES,
+            STDLIB_SKIP,
+            STDLIB_PATCHES,
+            script("stdlib.mjs").read_text(encoding="utf-8"),
+            script("stdlib-check.mjs").read_text(encoding="utf-8"),
+        ]
+    )
     key = hashlib.sha256(key_src.encode()).hexdigest()[:16]
     out = CACHE / "stdlib" / f"python_stdlib-{key}.zip"
     if out.exists():
@@ -120,16 +172,28 @@ def build_stdlib(pyodide_dir: Path, pyscript_dir: Path) -> Path:
     log("compiling the stdlib to .pyc with Pyodide under Node (once per import set)")
     work = CACHE / "stdlib" / "work"
     tmp = work / "python_stdlib.zip"
-    args = {"pyodide": pyodide_url(pyodide_dir), "indexURL": str(pyodide_dir) + "/",
-            "roots": roots, "out": str(tmp), "whole": list(STDLIB_WHOLE_PACKAGES),
-            "skip": list(STDLIB_SKIP), "patches": STDLIB_PATCHES}
+    args = {
+        "pyodide": pyodide_url(pyodide_dir),
+        "indexURL": str(pyodide_dir) + "/",
+        "roots": roots,
+        "out": str(tmp),
+        "whole": list(STDLIB_WHOLE_PACKAGES),
+        "skip": list(STDLIB_SKIP),
+        "patches": STDLIB_PATCHES,
+    }
     run_node("stdlib.mjs", write_args(work / "args.json", args))
     # Check that every root still imports from the pruned zip.
     with zipfile.ZipFile(pyodide_dir / "python_stdlib.zip") as z:
         tops = sorted({n.split("/")[0].removesuffix(".py") for n in z.namelist()})
     frozen = json.loads(Path(str(tmp) + ".frozen.json").read_text())
-    check = {"pyodide": pyodide_url(pyodide_dir), "indexURL": str(pyodide_dir) + "/",
-             "zip": str(tmp), "roots": roots, "stdlib_top": tops, "frozen": frozen}
+    check = {
+        "pyodide": pyodide_url(pyodide_dir),
+        "indexURL": str(pyodide_dir) + "/",
+        "zip": str(tmp),
+        "roots": roots,
+        "stdlib_top": tops,
+        "frozen": frozen,
+    }
     run_node("stdlib-check.mjs", write_args(work / "check.json", check))
     tmp.replace(out)
     shutil.copy(str(tmp) + ".txt", str(out) + ".txt")

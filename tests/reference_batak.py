@@ -95,6 +95,6 @@ def check_deal(game: str, deal: dict[str, Any]) -> dict[str, Any]:
     if declarer is not None:
         assert bid is not None
         if side[declarer] < bid:
-            for s in ((declarer, (declarer + 2) % 4) if teams else (declarer,)):
+            for s in (declarer, (declarer + 2) % 4) if teams else (declarer,):
                 delta[s] = -bid
     return {"tricks": taken, "points": side, "delta": delta}

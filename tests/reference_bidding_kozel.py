@@ -29,8 +29,7 @@ def beats(x: str, y: str, trump: str) -> bool:
 
 
 def play_beats(play: list[str], over: list[str], trump: str) -> bool:
-    return any(all(beats(p, o, trump) for p, o in zip(perm, over))
-               for perm in permutations(play))
+    return any(all(beats(p, o, trump) for p, o in zip(perm, over)) for perm in permutations(play))
 
 
 def four_aces(hand: list[str]) -> bool:
@@ -60,8 +59,7 @@ def check_deal(deal: dict[str, Any], players: int) -> dict[str, Any]:
     for s in seats:
         if four_aces(hands[s]):
             assert not moves
-            return {"tricks": tricks, "points": points, "reason": "four_aces",
-                    "pot_winners": [s]}
+            return {"tricks": tricks, "points": points, "reason": "four_aces", "pot_winners": [s]}
     leader = left_of(deal["dealer"])
     while True:
         best: list[str] = []
@@ -91,8 +89,12 @@ def check_deal(deal: dict[str, Any], players: int) -> dict[str, Any]:
         points[best_seat] += sum(VALUE.get(rank(c), 0) for c in on_table)
         if bura_seat >= 0:
             assert not moves
-            return {"tricks": tricks, "points": points, "reason": "bura",
-                    "pot_winners": [bura_seat]}
+            return {
+                "tricks": tricks,
+                "points": points,
+                "reason": "bura",
+                "pot_winners": [bura_seat],
+            }
         need = sum(4 - len(hands[s]) for s in seats)
         if need <= len(stock):
             while any(len(hands[s]) < 4 for s in seats):
@@ -102,14 +104,22 @@ def check_deal(deal: dict[str, Any], players: int) -> dict[str, Any]:
             for s in seats:
                 if four_aces(hands[s]):
                     assert not moves
-                    return {"tricks": tricks, "points": points, "reason": "four_aces",
-                            "pot_winners": [s]}
+                    return {
+                        "tricks": tricks,
+                        "points": points,
+                        "reason": "four_aces",
+                        "pot_winners": [s],
+                    }
         else:
             stock = []  # dead
         if not hands[best_seat]:
             assert not moves
             top = max(points[s] for s in seats)
             won = [s for s in seats if points[s] == top]
-            return {"tricks": tricks, "points": points,
-                    "reason": "points" if len(won) == 1 else "tie", "pot_winners": won}
+            return {
+                "tricks": tricks,
+                "points": points,
+                "reason": "points" if len(won) == 1 else "tie",
+                "pot_winners": won,
+            }
         leader = best_seat

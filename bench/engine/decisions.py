@@ -81,12 +81,21 @@ def _sample_match(game: str, seed: int, k: int, quota: int) -> list[dict[str, An
         while not m.is_over and m.deal is deal:
             phase = str(deal.phase)
             if decision % STRIDE == k % STRIDE or phase != last_phase:
-                kept.append((phase, plays, {
-                    "game": game, "record": m.record(),
-                    "decision_seed": random.Random(f"dseed:{seed}:{game}:{k}:{decision}")
-                    .randrange(1 << 30),
-                    "phase": phase, "where": f"match {k} deal {deal_no} move {len(deal.moves) + 1}",
-                }))
+                kept.append(
+                    (
+                        phase,
+                        plays,
+                        {
+                            "game": game,
+                            "record": m.record(),
+                            "decision_seed": random.Random(
+                                f"dseed:{seed}:{game}:{k}:{decision}"
+                            ).randrange(1 << 30),
+                            "phase": phase,
+                            "where": f"match {k} deal {deal_no} move {len(deal.moves) + 1}",
+                        },
+                    )
+                )
             last_phase = phase
             plays += phase == "play"
             m.play(engine.bots.choose(deal, deal.to_move, rng))
@@ -107,13 +116,11 @@ def _sample_match(game: str, seed: int, k: int, quota: int) -> list[dict[str, An
         for b in order:
             if buckets[b] and len(chosen) < quota:
                 chosen.append(buckets[b].pop())
-    chosen.sort(key=lambda p: (len(p["record"]["deals"]),
-                               len(p["record"]["deals"][-1]["moves"])))
+    chosen.sort(key=lambda p: (len(p["record"]["deals"]), len(p["record"]["deals"][-1]["moves"])))
     return chosen
 
 
-def positions(games: list[str] | tuple[str, ...], per_game: int,
-              seed: int) -> list[dict[str, Any]]:
+def positions(games: list[str] | tuple[str, ...], per_game: int, seed: int) -> list[dict[str, Any]]:
     """`per_game` decision positions per game: {"game", "record", "decision_seed"} (with
     "phase" and "where" for the report), from matches played by the baseline player."""
     per_match = max(2, min(12, math.ceil(per_game / 4)))
@@ -152,9 +159,16 @@ def decide(positions: list[dict[str, Any]], levels: list[str]) -> list[dict[str,
     for pos in positions:
         rec = pos["record"]
         dseed = pos["decision_seed"]
-        res: dict[str, Any] = {"game": pos["game"], "phase": None, "moves": {}, "times": {},
-                               "baseline": None, "see_all": None, "replay_same": False,
-                               "illegal": []}
+        res: dict[str, Any] = {
+            "game": pos["game"],
+            "phase": None,
+            "moves": {},
+            "times": {},
+            "baseline": None,
+            "see_all": None,
+            "replay_same": False,
+            "illegal": [],
+        }
         try:
             m = engine.replay(rec)
             res["replay_same"] = m.record() == rec
@@ -186,8 +200,7 @@ def decide(positions: list[dict[str, Any]], levels: list[str]) -> list[dict[str,
         if "strong" in levels:
             deal = engine.replay(rec).deal
             try:
-                action = engine.ai.choose_action(deal, deal.to_move, "strong", dseed,
-                                                 see_all=True)
+                action = engine.ai.choose_action(deal, deal.to_move, "strong", dseed, see_all=True)
                 mv = deal.action_str(action)
             except Exception as exc:  # noqa: BLE001
                 mv = err(exc)
@@ -198,7 +211,7 @@ def decide(positions: list[dict[str, Any]], levels: list[str]) -> list[dict[str,
     return out
 
 
-_WORKER_MAIN = '''
+_WORKER_MAIN = """
 def _worker_main() -> None:
     import json
     import sys
@@ -222,18 +235,23 @@ def _worker_main() -> None:
 
 
 _worker_main()
-'''
+"""
 
 
 def worker_script() -> str:
     """The script a subprocess runs (`python3 -c`): `decide` and a main that reads positions
     from a JSON file and writes its share of the results to another."""
-    return ("from __future__ import annotations\n\nfrom typing import Any\n\n\n"
-            + inspect.getsource(decide) + "\n" + _WORKER_MAIN)
+    return (
+        "from __future__ import annotations\n\nfrom typing import Any\n\n\n"
+        + inspect.getsource(decide)
+        + "\n"
+        + _WORKER_MAIN
+    )
 
 
-def run_tree(tree: Path, pos_path: Path, levels: list[str], jobs: int,
-             workdir: Path, name: str) -> dict[str, Any]:
+def run_tree(
+    tree: Path, pos_path: Path, levels: list[str], jobs: int, workdir: Path, name: str
+) -> dict[str, Any]:
     """Runs the decide step with `tree`'s engine in `jobs` subprocesses at once; the results
     in position order and the meta data (the engine imported, the levels' time caps)."""
     env = dict(os.environ)
@@ -243,8 +261,16 @@ def run_tree(tree: Path, pos_path: Path, levels: list[str], jobs: int,
     procs = []
     for j in range(jobs):
         out = workdir / f"{name}-{j}.json"
-        cmd = [sys.executable, "-c", script, str(pos_path), str(out), ",".join(levels),
-               str(j), str(jobs)]
+        cmd = [
+            sys.executable,
+            "-c",
+            script,
+            str(pos_path),
+            str(out),
+            ",".join(levels),
+            str(j),
+            str(jobs),
+        ]
         procs.append((out, subprocess.Popen(cmd, cwd=tree, env=env)))
     results: list[dict[str, Any]] = []
     meta: dict[str, Any] = {}
@@ -277,8 +303,7 @@ def merge_rounds(runs: list[dict[str, Any]]) -> dict[str, Any]:
             for level, t in o["times"].items():
                 r["times"][level] = min(t, r["times"].get(level, t))
         results.append(r)
-    return {"meta": first["meta"], "results": results, "unstable": unstable,
-            "rounds": len(runs)}
+    return {"meta": first["meta"], "results": results, "unstable": unstable, "rounds": len(runs)}
 
 
 def pct(ts: list[float], q: float) -> float:
@@ -312,9 +337,12 @@ def _checks(run: dict[str, Any]) -> tuple[int, int, int]:
     res = run["results"]
     bad_replay = sum(1 for r in res if not r["replay_same"])
     illegal = sum(1 for r in res if r["illegal"])
-    errors = sum(1 for r in res
-                 for mv in [*r["moves"].values(), r["baseline"], r["see_all"]]
-                 if isinstance(mv, str) and mv.startswith("error "))
+    errors = sum(
+        1
+        for r in res
+        for mv in [*r["moves"].values(), r["baseline"], r["see_all"]]
+        if isinstance(mv, str) and mv.startswith("error ")
+    )
     return bad_replay, illegal, errors
 
 
@@ -324,9 +352,12 @@ def print_positions(pos: list[dict[str, Any]], seed: int) -> None:
     for g, n in games.items():
         ph = Counter(p["phase"] for p in pos if p["game"] == g)
         deals = Counter(len(p["record"]["deals"]) for p in pos if p["game"] == g)
-        print(f"  {g:<14} {n:4d}   phases: "
-              + ", ".join(f"{k} {v}" for k, v in sorted(ph.items()))
-              + "   deals: " + ", ".join(f"#{k} {v}" for k, v in sorted(deals.items())))
+        print(
+            f"  {g:<14} {n:4d}   phases: "
+            + ", ".join(f"{k} {v}" for k, v in sorted(ph.items()))
+            + "   deals: "
+            + ", ".join(f"#{k} {v}" for k, v in sorted(deals.items()))
+        )
 
 
 def _print_unstable(name: str, run: dict[str, Any]) -> int:
@@ -347,25 +378,36 @@ def summary(pos: list[dict[str, Any]], run: dict[str, Any], levels: list[str]) -
         ts = _times(res, level)
         same = sum(1 for r in res if r["moves"].get(level) == r["baseline"])
         med = statistics.median(ts) if ts else math.nan
-        line = (f"  {level:<7} {len(ts)} decisions, median {_ms(med).strip()} ms, "
-                f"p95 {_ms(pct(ts, 0.95)).strip()} ms; same move as the baseline {same}")
+        line = (
+            f"  {level:<7} {len(ts)} decisions, median {_ms(med).strip()} ms, "
+            f"p95 {_ms(pct(ts, 0.95)).strip()} ms; same move as the baseline {same}"
+        )
         if level == SEE_ALL_LEVEL:
             line += f", as see_all {sum(1 for r in res if r['moves'].get(level) == r['see_all'])}"
         print(line + f"; near the time cap {_near_cap(run, level)}")
     bad_replay, illegal, errors = _checks(run)
-    print(f"records not replaying identically: {bad_replay}; positions with an illegal move: "
-          f"{illegal}; errors: {errors}")
+    print(
+        f"records not replaying identically: {bad_replay}; positions with an illegal move: "
+        f"{illegal}; errors: {errors}"
+    )
     for r in res:
         if r["illegal"] or not r["replay_same"]:
-            print(f"  #{r['index']} {pos[r['index']]['where']} {r['game']}: illegal "
-                  f"{r['illegal']}, replays identically {r['replay_same']}, moves {r['moves']}, "
-                  f"baseline {r['baseline']!r}, see_all {r['see_all']!r}")
+            print(
+                f"  #{r['index']} {pos[r['index']]['where']} {r['game']}: illegal "
+                f"{r['illegal']}, replays identically {r['replay_same']}, moves {r['moves']}, "
+                f"baseline {r['baseline']!r}, see_all {r['see_all']!r}"
+            )
     unstable = _print_unstable("this tree", run)
     return 1 if bad_replay or illegal or errors or unstable else 0
 
 
-def compare(pos: list[dict[str, Any]], new: dict[str, Any], old: dict[str, Any],
-            levels: list[str], against: Path) -> int:
+def compare(
+    pos: list[dict[str, Any]],
+    new: dict[str, Any],
+    old: dict[str, Any],
+    levels: list[str],
+    against: Path,
+) -> int:
     """Prints the differences between the two trees' decisions and times; 1 if any differ."""
     a, b = new["results"], old["results"]
     assert len(a) == len(b) == len(pos)
@@ -376,9 +418,11 @@ def compare(pos: list[dict[str, Any]], new: dict[str, Any], old: dict[str, Any],
     whats = [*levels, "baseline"] + (["see_all"] if SEE_ALL_LEVEL in levels else [])
     labels = {"baseline": "baseline (engine.bots)", "see_all": "see_all (strong, perfect)"}
     for what in whats:
-        d = [(i, what, _move(x, what), _move(y, what))
-             for i, (x, y) in enumerate(zip(a, b, strict=True))
-             if _move(x, what) != _move(y, what)]
+        d = [
+            (i, what, _move(x, what), _move(y, what))
+            for i, (x, y) in enumerate(zip(a, b, strict=True))
+            if _move(x, what) != _move(y, what)
+        ]
         print(f"  {labels.get(what, what):<26} {len(d):4d} of {len(pos)}")
         diffs += d
     nb, ni, ne = _checks(new)
@@ -389,13 +433,20 @@ def compare(pos: list[dict[str, Any]], new: dict[str, Any], old: dict[str, Any],
         print(f"differing positions (first {min(10, len(diffs))} of {len(diffs)}):")
         for i, what, x, y in sorted(diffs)[:10]:
             p = pos[i]
-            print(f"  #{i} {p['game']} {what} phase {a[i]['phase'] or p['phase']} ({p['where']}, "
-                  f"decision seed {p['decision_seed']}): new {x!r}, old {y!r}")
+            print(
+                f"  #{i} {p['game']} {what} phase {a[i]['phase'] or p['phase']} ({p['where']}, "
+                f"decision seed {p['decision_seed']}): new {x!r}, old {y!r}"
+            )
     rounds = new.get("rounds", 1)
-    print("decision time per level (ms; new tree first, then old, one after the other"
-          + (f"; each decision's least time over {rounds} rounds" if rounds > 1 else "") + "):")
-    print(f"  {'level':<7} {'new med':>8} {'new p95':>8} {'old med':>8} {'old p95':>8}"
-          f" {'med new/old':>12} {'p95 new/old':>12}  near cap new/old")
+    print(
+        "decision time per level (ms; new tree first, then old, one after the other"
+        + (f"; each decision's least time over {rounds} rounds" if rounds > 1 else "")
+        + "):"
+    )
+    print(
+        f"  {'level':<7} {'new med':>8} {'new p95':>8} {'old med':>8} {'old p95':>8}"
+        f" {'med new/old':>12} {'p95 new/old':>12}  near cap new/old"
+    )
     for level in levels:
         tn, to = _times(a, level), _times(b, level)
         mn = statistics.median(tn) if tn else math.nan
@@ -403,8 +454,10 @@ def compare(pos: list[dict[str, Any]], new: dict[str, Any], old: dict[str, Any],
         pn, po = pct(tn, 0.95), pct(to, 0.95)
         rm = mn / mo if mo and not math.isnan(mo) else math.nan
         rp = pn / po if po and not math.isnan(po) else math.nan
-        print(f"  {level:<7} {_ms(mn)} {_ms(pn)} {_ms(mo)} {_ms(po)} {rm:12.3f} {rp:12.3f}"
-              f"  {_near_cap(new, level)}/{_near_cap(old, level)}")
+        print(
+            f"  {level:<7} {_ms(mn)} {_ms(pn)} {_ms(mo)} {_ms(po)} {rm:12.3f} {rp:12.3f}"
+            f"  {_near_cap(new, level)}/{_near_cap(old, level)}"
+        )
     unstable = _print_unstable("new tree", new) + _print_unstable("old tree", old)
     bad = bool(diffs) or bool(unstable) or any((nb, ni, ne, ob, oi, oe))
     print("result: " + ("DIFFERENCES found (exit 1)" if bad else "no differences (exit 0)"))
@@ -412,22 +465,37 @@ def compare(pos: list[dict[str, Any]], new: dict[str, Any], old: dict[str, Any],
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python3 -m bench.engine.decisions",
-                                 description=__doc__.split("\n\n")[0] if __doc__ else None)
-    ap.add_argument("--against", type=Path, default=None,
-                    help="another source tree (its root, holding engine/) to compare with")
+    ap = argparse.ArgumentParser(
+        prog="python3 -m bench.engine.decisions",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+    )
+    ap.add_argument(
+        "--against",
+        type=Path,
+        default=None,
+        help="another source tree (its root, holding engine/) to compare with",
+    )
     ap.add_argument("--per-game", type=int, default=100, help="positions per game (default 100)")
     ap.add_argument("--levels", default="normal,strong", help="default normal,strong")
     ap.add_argument("--seed", type=int, default=1, help="seed of the positions (default 1)")
     ap.add_argument("--jobs", type=int, default=1, help="processes per tree (default 1)")
-    ap.add_argument("--repeat", type=int, default=1,
-                    help="decide R times per tree, alternating the trees; times are each "
-                         "decision's least, and a move that changes between rounds is reported "
-                         "(default 1)")
-    ap.add_argument("--games", default=",".join(engine.available_games()),
-                    help="default: every game")
-    ap.add_argument("--save", type=Path, default=None,
-                    help="write the positions and both trees' results to this JSON file")
+    ap.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="decide R times per tree, alternating the trees; times are each "
+        "decision's least, and a move that changes between rounds is reported "
+        "(default 1)",
+    )
+    ap.add_argument(
+        "--games", default=",".join(engine.available_games()), help="default: every game"
+    )
+    ap.add_argument(
+        "--save",
+        type=Path,
+        default=None,
+        help="write the positions and both trees' results to this JSON file",
+    )
     args = ap.parse_args(argv)
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     games = [g.strip() for g in args.games.split(",") if g.strip()]
@@ -446,19 +514,22 @@ def main(argv: list[str] | None = None) -> int:
         old_runs: list[dict[str, Any]] = []
         try:
             for r in range(args.repeat):
-                new_runs.append(run_tree(REPO_ROOT, pos_path, levels, args.jobs, work,
-                                         f"new{r}"))
+                new_runs.append(run_tree(REPO_ROOT, pos_path, levels, args.jobs, work, f"new{r}"))
                 if args.against is not None:
-                    old_runs.append(run_tree(args.against.resolve(), pos_path, levels,
-                                             args.jobs, work, f"old{r}"))
+                    old_runs.append(
+                        run_tree(
+                            args.against.resolve(), pos_path, levels, args.jobs, work, f"old{r}"
+                        )
+                    )
         except RuntimeError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
         new = merge_rounds(new_runs)
         old = merge_rounds(old_runs) if old_runs else None
     if args.save is not None:
-        args.save.write_text(json.dumps({"positions": pos, "new": new, "old": old}),
-                             encoding="utf-8")
+        args.save.write_text(
+            json.dumps({"positions": pos, "new": new, "old": old}), encoding="utf-8"
+        )
     if old is None:
         return summary(pos, new, levels)
     return compare(pos, new, old, levels, args.against.resolve())

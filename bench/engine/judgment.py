@@ -46,8 +46,12 @@ def endings(game: str, most: int, seeds: range) -> Iterator[tuple[engine.Match, 
         rng = random.Random(seed)
         while m.deals[0].phase != "over":
             d = m.deal
-            if (d.to_move == 0 and d.phase == "play" and len(d.hand_cards(0)) <= most
-                    and len(d.legal_moves()) > 1):
+            if (
+                d.to_move == 0
+                and d.phase == "play"
+                and len(d.hand_cards(0)) <= most
+                and len(d.legal_moves()) > 1
+            ):
                 yield m, seed
                 break
             m.play(engine.bots.choose(d, d.to_move, rng))
@@ -58,8 +62,9 @@ def _bk_play(d: Deal, mv: str, side: frozenset[int]) -> tuple[Deal, int]:
     before = len(nd.tricks)
     nd.play(mv)
     if len(nd.tricks) > before and nd.tricks[-1]["winner"] in side:
-        return nd, sum(kozel_points(parse_card(c)) for _, ms in nd.tricks[-1]["plays"]
-                       for c in ms.split())
+        return nd, sum(
+            kozel_points(parse_card(c)) for _, ms in nd.tricks[-1]["plays"] for c in ms.split()
+        )
     return nd, 0
 
 
@@ -68,8 +73,10 @@ def _bk_value(d: Deal, side: frozenset[int], memo: dict[Any, int]) -> int:
         return 0
     key = (tuple(tuple(h) for h in d.hands), tuple(map(tuple, d.trick)), d.to_move)
     if key not in memo:
-        vals = [g + _bk_value(nd, side, memo)
-                for nd, g in (_bk_play(d, mv, side) for mv in d.legal_moves())]
+        vals = [
+            g + _bk_value(nd, side, memo)
+            for nd, g in (_bk_play(d, mv, side) for mv in d.legal_moves())
+        ]
         memo[key] = (max(vals) if d.to_move in side else min(vals)) if vals else 0
     return memo[key]
 
@@ -104,8 +111,9 @@ def clearly_wrong(values: list[dict[str, int]], move: str, points: bool) -> bool
     return loss >= POINTS_MARGIN
 
 
-def judge(game: str, positions: int, cards: int, n_layouts: int, level: str,
-          out: Any) -> tuple[int, int]:
+def judge(
+    game: str, positions: int, cards: int, n_layouts: int, level: str, out: Any
+) -> tuple[int, int]:
     """(clearly wrong decisions, positions) for `game`."""
     wrong = seen = 0
     most = 2 if game == "bidding-kozel" else cards
@@ -120,8 +128,12 @@ def judge(game: str, positions: int, cards: int, n_layouts: int, level: str,
             bad.append(seed)
         if seen >= positions:
             break
-    print(f"  {game:<14} {wrong:3d} of {seen} clearly wrong ({100 * wrong / max(1, seen):.1f}%)"
-          f"{'  seeds ' + ' '.join(map(str, bad[:12])) if bad else ''}", file=out, flush=True)
+    print(
+        f"  {game:<14} {wrong:3d} of {seen} clearly wrong ({100 * wrong / max(1, seen):.1f}%)"
+        f"{'  seeds ' + ' '.join(map(str, bad[:12])) if bad else ''}",
+        file=out,
+        flush=True,
+    )
     return wrong, seen
 
 
@@ -134,8 +146,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", default=",".join(engine.GAMES))
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
-    print(f"clearly wrong decisions of the {args.level} player in endings "
-          f"(engine {engine.__file__}):", flush=True)
+    print(
+        f"clearly wrong decisions of the {args.level} player in endings "
+        f"(engine {engine.__file__}):",
+        flush=True,
+    )
     for g in args.games.split(","):
         judge(g.strip(), args.positions, args.cards, args.layouts, args.level, sys.stdout)
     print(f"({time.perf_counter() - t0:.0f} s)")

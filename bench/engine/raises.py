@@ -28,8 +28,15 @@ def _longest(hand: list[int]) -> int:
 
 def measure(deals: int, seed: int, level: str) -> dict[str, int]:
     """The counts of the module's docstring over `deals` deals from match seed `seed`."""
-    out = {"deals": 0, "raises": 0, "same_trump": 0, "won_by_raise": 0, "raise_down": 0,
-           "ended_on_same": 0, "went_down": 0}
+    out = {
+        "deals": 0,
+        "raises": 0,
+        "same_trump": 0,
+        "won_by_raise": 0,
+        "raise_down": 0,
+        "ended_on_same": 0,
+        "went_down": 0,
+    }
     for k in range(deals):
         m = new_match("batak-pairs", seed=seed + k)
         d = m.deal
@@ -72,8 +79,11 @@ def measure(deals: int, seed: int, level: str) -> dict[str, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m bench.engine raises", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        prog="python -m bench.engine raises",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=1, help="match seed of the first deal")
     p.add_argument("--level", default="strong", choices=["normal", "strong"])
@@ -89,11 +99,14 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             for mod, name, v in reversed(old):
                 setattr(mod, name, v)
-        print(f"{text or '(as it is)'}: {got['deals']} deals, {got['raises']} raises of the "
-              f"partner's bid, {got['same_trump']} at the same best trump; "
-              f"{got['won_by_raise']} auctions won by a raise, {got['raise_down']} of them went "
-              f"down; {got['ended_on_same']} won by a raise at the same trump, "
-              f"{got['went_down']} of them went down", flush=True)
+        print(
+            f"{text or '(as it is)'}: {got['deals']} deals, {got['raises']} raises of the "
+            f"partner's bid, {got['same_trump']} at the same best trump; "
+            f"{got['won_by_raise']} auctions won by a raise, {got['raise_down']} of them went "
+            f"down; {got['ended_on_same']} won by a raise at the same trump, "
+            f"{got['went_down']} of them went down",
+            flush=True,
+        )
     return 0
 
 

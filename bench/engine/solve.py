@@ -58,8 +58,13 @@ def start_of_play(game: str, seed: int) -> Deal:
         acts = d.legal_actions()
         if d.phase == "bidding":
             bids = [a for a in acts if isinstance(a, tuple) and a[0] == "bid"]
-            d.play_action(bids[0] if not getattr(d, "bids", None) else
-                          ("pass",) if ("pass",) in acts else bids[0])
+            d.play_action(
+                bids[0]
+                if not getattr(d, "bids", None)
+                else ("pass",)
+                if ("pass",) in acts
+                else bids[0]
+            )
         else:
             d.play_action(acts[0])
     return d
@@ -89,24 +94,33 @@ def load_before(rev: str) -> Any:
     name = "engine._solver_before"
 
     def show(path: str) -> str:
-        return subprocess.run(["git", "show", f"{rev}:{path}"], cwd=root, check=True,
-                              capture_output=True, text=True).stdout
+        return subprocess.run(
+            ["git", "show", f"{rev}:{path}"], cwd=root, check=True, capture_output=True, text=True
+        ).stdout
 
-    listing = subprocess.run(["git", "ls-tree", "--name-only", rev, "engine/solver/"], cwd=root,
-                             check=True, capture_output=True, text=True).stdout.split()
+    listing = subprocess.run(
+        ["git", "ls-tree", "--name-only", rev, "engine/solver/"],
+        cwd=root,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split()
     if not listing:  # one module
         mod = types.ModuleType(name)
         mod.__package__ = "engine"
         sys.modules[name] = mod
-        exec(compile(show("engine/solver.py"), f"{rev}:engine/solver.py", "exec"),  # noqa: S102
-             mod.__dict__)
+        exec(
+            compile(show("engine/solver.py"), f"{rev}:engine/solver.py", "exec"),  # noqa: S102
+            mod.__dict__,
+        )
         return mod
     where = Path(tempfile.mkdtemp(prefix="solver-before-"))
     for path in listing:
         if path.endswith(".py"):
             (where / Path(path).name).write_text(show(path), encoding="utf-8")
-    spec = importlib.util.spec_from_file_location(name, where / "__init__.py",
-                                                  submodule_search_locations=[str(where)])
+    spec = importlib.util.spec_from_file_location(
+        name, where / "__init__.py", submodule_search_locations=[str(where)]
+    )
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
     sys.modules[name] = mod
@@ -114,8 +128,9 @@ def load_before(rev: str) -> Any:
     return mod
 
 
-def timed(d: Deal, side: tuple[int, ...], cap: float | None, solver: Any = None,
-          **flags: bool) -> tuple[float, int, bool]:
+def timed(
+    d: Deal, side: tuple[int, ...], cap: float | None, solver: Any = None, **flags: bool
+) -> tuple[float, int, bool]:
     """(seconds, nodes, finished) for one solve (with `solver`, that module's Solver)."""
     cls = Solver if solver is None else solver.Solver
     s = cls(d, side, max_seconds=cap, **flags)
@@ -140,8 +155,11 @@ def rows(label: str, ds: list[Deal], g: str, cap: float, before: Any, out: Any) 
         tn = sum(t if done else cap for t, _, done in runs)
         no = sum(n for _, n, _ in old)
         nn = sum(n for _, n, _ in runs)
-        print(f"  {'':<28} before / now: time {to / max(tn, 1e-9):.1f}x, nodes "
-              f"{no / max(nn, 1):.1f}x (a capped solve counts as the cap)", file=out)
+        print(
+            f"  {'':<28} before / now: time {to / max(tn, 1e-9):.1f}x, nodes "
+            f"{no / max(nn, 1):.1f}x (a capped solve counts as the cap)",
+            file=out,
+        )
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -155,33 +173,49 @@ def row(label: str, runs: list[tuple[float, int, bool]], cap: float, out: object
     capped = sum(1 for *_, done in runs if not done)
     mark = ">=" if capped else ""
     p95 = pct(ts, 0.95)
-    print(f"  {label:<28} median {mark}{statistics.median(ts):7.3f} s   "
-          f"p95 {'>=' if capped and p95 >= cap - 1e-9 else ''}{p95:7.3f} s   "
-          f"nodes median {int(statistics.median(ns)):>9}   capped {capped}/{len(runs)}",
-          file=out)  # type: ignore[call-overload]
+    print(
+        f"  {label:<28} median {mark}{statistics.median(ts):7.3f} s   "
+        f"p95 {'>=' if capped and p95 >= cap - 1e-9 else ''}{p95:7.3f} s   "
+        f"nodes median {int(statistics.median(ns)):>9}   capped {capped}/{len(runs)}",
+        file=out,
+    )  # type: ignore[call-overload]
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.engine solve")
     ap.add_argument("--deals", type=int, default=5, help="deals per game (default 5)")
     ap.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
-    ap.add_argument("--cap", type=float, default=30.0,
-                    help="seconds allowed per solve (default 30)")
+    ap.add_argument(
+        "--cap", type=float, default=30.0, help="seconds allowed per solve (default 30)"
+    )
     ap.add_argument("--games", default=",".join(FULL_GAMES))
-    ap.add_argument("--from-cards", default="8",
-                    help="also solve from this many cards a hand (comma list; '' for none)")
-    ap.add_argument("--mid-cards", type=int, default=10,
-                    help="cards a hand for the second baseline's Batak positions (default 10)")
+    ap.add_argument(
+        "--from-cards",
+        default="8",
+        help="also solve from this many cards a hand (comma list; '' for none)",
+    )
+    ap.add_argument(
+        "--mid-cards",
+        type=int,
+        default=10,
+        help="cards a hand for the second baseline's Batak positions (default 10)",
+    )
     ap.add_argument("--no-baseline", action="store_true", help="skip both baselines")
-    ap.add_argument("--before", default=None,
-                    help="also time the solver of this git revision on the same positions")
+    ap.add_argument(
+        "--before",
+        default=None,
+        help="also time the solver of this git revision on the same positions",
+    )
     args = ap.parse_args(argv)
     before = load_before(args.before) if args.before else None
     out = sys.stdout
     games = [g.strip() for g in args.games.split(",") if g.strip()]
-    print(f"open-deal solver, CPython {sys.version.split()[0]}: {args.deals} deals per game "
-          f"from seed {args.seed}, cap {args.cap:g} s per solve; nodes = trick-boundary "
-          "positions searched", file=out)
+    print(
+        f"open-deal solver, CPython {sys.version.split()[0]}: {args.deals} deals per game "
+        f"from seed {args.seed}, cap {args.cap:g} s per solve; nodes = trick-boundary "
+        "positions searched",
+        file=out,
+    )
     seeds = range(args.seed, args.seed + args.deals)
     for g in games:
         print(f"{g}:", file=out)
@@ -198,15 +232,30 @@ def main(argv: list[str] | None = None) -> int:
         out.flush()
     if args.no_baseline:
         return 0
-    print("baseline: plain alpha-beta (no table, no equivalence, no ordering, no bounds) on the "
-          "same positions, 6 cards a hand:", file=out)
+    print(
+        "baseline: plain alpha-beta (no table, no equivalence, no ordering, no bounds) on the "
+        "same positions, 6 cards a hand:",
+        file=out,
+    )
     for g in ("koz-maca", "kozel-miner"):
         compare(g, 6, seeds, args.cap, out, tt=False, equiv=False, order=False, bounds=False)
-    print("baseline: no lead history, no trump-drawing bound, no first guess, no team lead "
-          f"order; {args.mid_cards} cards a hand (Kozel Miner 7):", file=out)
+    print(
+        "baseline: no lead history, no trump-drawing bound, no first guess, no team lead "
+        f"order; {args.mid_cards} cards a hand (Kozel Miner 7):",
+        file=out,
+    )
     for g in ("koz-maca", "batak", "batak-pairs", "kozel-miner"):
-        compare(g, 7 if g == "kozel-miner" else args.mid_cards, seeds, args.cap, out,
-                history=False, draw=False, guess=False, team=False)
+        compare(
+            g,
+            7 if g == "kozel-miner" else args.mid_cards,
+            seeds,
+            args.cap,
+            out,
+            history=False,
+            draw=False,
+            guess=False,
+            team=False,
+        )
     return 0
 
 
@@ -223,8 +272,10 @@ def compare(g: str, cards: int, seeds: range, cap: float, out: object, **flags: 
     ts = sum(t if done else cap for t, _, done in slow)
     nf = sum(n for _, n, _ in fast)
     ns = sum(n for _, n, _ in slow)
-    print(f"  {g}: baseline / solver time {ts / max(tf, 1e-9):.1f}x, "
-          f"nodes {ns / max(nf, 1):.1f}x", file=out)  # type: ignore[call-overload]
+    print(
+        f"  {g}: baseline / solver time {ts / max(tf, 1e-9):.1f}x, nodes {ns / max(nf, 1):.1f}x",
+        file=out,
+    )  # type: ignore[call-overload]
 
 
 if __name__ == "__main__":

@@ -24,8 +24,7 @@ import time
 from engine import available_games, new_match
 
 # The page's benchmarks, run by the site builder (python3 build.py bench COMMAND).
-PAGE_COMMANDS = ("page-goals", "page-load", "page-start", "page-ai", "page-memory",
-                 "page-frames")
+PAGE_COMMANDS = ("page-goals", "page-load", "page-start", "page-ai", "page-memory", "page-frames")
 
 
 def playout_rate(game: str, seconds: float, seed: int = 1) -> tuple[int, float]:
@@ -52,8 +51,10 @@ def speed(argv: list[str]) -> int:
     ap.add_argument("--seconds", type=float, default=2.0, help="time per game (default 2)")
     ap.add_argument("--games", default=",".join(available_games()))
     args = ap.parse_args(argv)
-    print(f"random-playout full deals per second (CPython {sys.version.split()[0]}, "
-          f"{args.seconds:g} s per game)")
+    print(
+        f"random-playout full deals per second (CPython {sys.version.split()[0]}, "
+        f"{args.seconds:g} s per game)"
+    )
     for g in args.games.split(","):
         n, rate = playout_rate(g.strip(), args.seconds)
         print(f"  {g:<14} {rate:9.0f} deals/s   ({n} deals)")
@@ -71,13 +72,18 @@ def main(argv: list[str] | None = None) -> int:
         return int(bench_strength.main(argv[1:]) or 0)
     if argv and argv[0] == "raises":
         from . import raises as bench_raises
+
         return bench_raises.main(argv[1:])
     if argv and argv[0] == "solve":
         from . import solve as bench_solve
+
         return bench_solve.main(argv[1:])
     if argv and argv[0] in PAGE_COMMANDS:
-        print(f"{argv[0]} measures the page in Chromium, which the site builder does: "
-              f"python3 build.py bench {' '.join(argv)}", file=sys.stderr)
+        print(
+            f"{argv[0]} measures the page in Chromium, which the site builder does: "
+            f"python3 build.py bench {' '.join(argv)}",
+            file=sys.stderr,
+        )
         return 2
     if argv and argv[0] == "speed":
         argv = argv[1:]

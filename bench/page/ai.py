@@ -50,11 +50,14 @@ def page_ai(deals: int, seed: int) -> None:
             for _ in range(100):
                 try:
                     page.wait_for_selector(
-                        "#table[data-input], [data-summary], #table[data-tap]", state="attached")
+                        "#table[data-input], [data-summary], #table[data-tap]", state="attached"
+                    )
                 except Exception:  # noqa: BLE001 (say where it stuck, then stop)
-                    sys.exit(f"page-ai: the computer seats made no move for "
-                             f"{BENCH_AI_TIMEOUT / 1000:.0f} s; state "
-                             f"{page.evaluate('window.__tt_state()')}; errors {errors}")
+                    sys.exit(
+                        f"page-ai: the computer seats made no move for "
+                        f"{BENCH_AI_TIMEOUT / 1000:.0f} s; state "
+                        f"{page.evaluate('window.__tt_state()')}; errors {errors}"
+                    )
                 if page.query_selector("[data-summary], #table[data-input]"):
                     break
                 # At Instant a finished trick waits for a tap on the felt.
@@ -66,10 +69,14 @@ def page_ai(deals: int, seed: int) -> None:
             try:
                 page.wait_for_function(
                     "s => document.getElementById('table').dataset.seq !== s "
-                    "|| document.querySelector('[data-summary]')", arg=before)
+                    "|| document.querySelector('[data-summary]')",
+                    arg=before,
+                )
             except Exception:  # noqa: BLE001 (say where it stuck, then stop)
-                sys.exit(f"page-ai: no move after {BENCH_AI_TIMEOUT / 1000:.0f} s; state "
-                         f"{page.evaluate('window.__tt_state()')}; errors {errors}")
+                sys.exit(
+                    f"page-ai: no move after {BENCH_AI_TIMEOUT / 1000:.0f} s; state "
+                    f"{page.evaluate('window.__tt_state()')}; errors {errors}"
+                )
             return "input"
 
         page.goto(base + "?speed=0")
@@ -83,8 +90,10 @@ def page_ai(deals: int, seed: int) -> None:
         state = json.loads(page.evaluate("window.__tt_state()"))
         if state["ai"]["level"] != level or state["ai"]["broken"]:
             sys.exit(f"page-ai: the page's computer is not the worker at {level!r}: {state['ai']}")
-        log(f"worker ready ({time.perf_counter() - t_start:.0f} s); level {level!r}, "
-              f"{deals} deal(s) per game, seed {seed}")
+        log(
+            f"worker ready ({time.perf_counter() - t_start:.0f} s); level {level!r}, "
+            f"{deals} deal(s) per game, seed {seed}"
+        )
         for game in GAMES:
             t0 = time.perf_counter()
             match_seed = seed
@@ -103,8 +112,10 @@ def page_ai(deals: int, seed: int) -> None:
                     match_seed += 1
                     start(game, match_seed)
             samples[game] = json.loads(page.evaluate("window.__tt_ai_times(true)"))
-            log(f"{game}: {len(samples[game])} decisions in the page "
-                  f"({time.perf_counter() - t0:.0f} s)")
+            log(
+                f"{game}: {len(samples[game])} decisions in the page "
+                f"({time.perf_counter() - t0:.0f} s)"
+            )
         browser.close()
     server.shutdown()
     if errors:
@@ -113,15 +124,22 @@ def page_ai(deals: int, seed: int) -> None:
     def row(label: str, page_ms: list[float], py_ms: list[float], same: int) -> str:
         pm, pp = statistics.median(page_ms), percentile(page_ms, 95)
         cm, cp = statistics.median(py_ms), percentile(py_ms, 95)
-        return (f"{label:<14} {len(page_ms):>5} {pm:>8.0f} {pp:>8.0f} {cm:>8.0f} {cp:>8.0f} "
-                f"{pm / cm:>6.1f} {pp / cp:>6.1f} {same:>5}/{len(page_ms)}")
+        return (
+            f"{label:<14} {len(page_ms):>5} {pm:>8.0f} {pp:>8.0f} {cm:>8.0f} {cp:>8.0f} "
+            f"{pm / cm:>6.1f} {pp / cp:>6.1f} {same:>5}/{len(page_ms)}"
+        )
 
-    print(f"Decision time at the default level ({level!r}), ms: the page's worker round trip "
-          f"(performance.now() around\neach request, which includes rebuilding the position "
-          f"from the match record) vs engine.ai.choose in CPython\non the same positions; "
-          f"p95 is nearest-rank; 'same' counts equal moves.", flush=True)
-    print(f"{'game':<14} {'dec':>5} {'page med':>8} {'page p95':>8} {'py med':>8} {'py p95':>8} "
-          f"{'x med':>6} {'x p95':>6} {'same':>11}")
+    print(
+        f"Decision time at the default level ({level!r}), ms: the page's worker round trip "
+        f"(performance.now() around\neach request, which includes rebuilding the position "
+        f"from the match record) vs engine.ai.choose in CPython\non the same positions; "
+        f"p95 is nearest-rank; 'same' counts equal moves.",
+        flush=True,
+    )
+    print(
+        f"{'game':<14} {'dec':>5} {'page med':>8} {'page p95':>8} {'py med':>8} {'py p95':>8} "
+        f"{'x med':>6} {'x p95':>6} {'same':>11}"
+    )
     all_page: list[float] = []
     all_py: list[float] = []
     all_same = 0
@@ -147,5 +165,7 @@ def page_ai(deals: int, seed: int) -> None:
         print(row("all", all_page, all_py, all_same))
         page_met = "met" if percentile(all_page, 95) <= 1000 else "NOT met"
         py_met = "met" if percentile(all_py, 95) <= 150 else "NOT met"
-        print(f"goal: p95 <= 1000 ms in the page ({page_met}), <= 150 ms in CPython ({py_met}); "
-              f"total {time.perf_counter() - t_start:.0f} s")
+        print(
+            f"goal: p95 <= 1000 ms in the page ({page_met}), <= 150 ms in CPython ({py_met}); "
+            f"total {time.perf_counter() - t_start:.0f} s"
+        )

@@ -22,8 +22,12 @@ if TYPE_CHECKING:
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+]
 BENCH_AI_TIMEOUT = 30_000  # ms one page decision may take before a benchmark gives up
 
 
@@ -38,8 +42,10 @@ def unavailable() -> str | None:
     if importlib.util.find_spec("playwright") is None:
         return "the playwright package is not installed"
     if chromium() is None:
-        return (f"no Chromium at {os.environ.get('CHROMIUM', DEFAULT_CHROMIUM)} nor on PATH "
-                f"(set CHROMIUM=/path/to/chromium)")
+        return (
+            f"no Chromium at {os.environ.get('CHROMIUM', DEFAULT_CHROMIUM)} nor on PATH "
+            f"(set CHROMIUM=/path/to/chromium)"
+        )
     return None
 
 
@@ -52,8 +58,9 @@ def launch(p: Playwright, args: list[str]) -> Browser:
         sys.exit(f"could not start Chromium ({exe}): {e}")
 
 
-def serve_in_background(directory: Path, served: list[tuple[str, int]] | None = None
-                        ) -> tuple[Any, str]:
+def serve_in_background(
+    directory: Path, served: list[tuple[str, int]] | None = None
+) -> tuple[Any, str]:
     """The builder's static server on a free port in a daemon thread, and its base URL. With
     `served`, every request's path and status code is appended to it (whoever asked: the page,
     its worker or its service worker)."""
@@ -75,8 +82,13 @@ def build_bare(dist: Path) -> Path:
     """A bare PyScript page (bare.html) from the stock npm runtime that only prints "ready"."""
     pyodide_dir = npm_package("pyodide")
     pyscript_dir = npm_package("pyscript")
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json"):
+    for name in (
+        "pyodide.mjs",
+        "pyodide.asm.mjs",
+        "pyodide.asm.wasm",
+        "python_stdlib.zip",
+        "pyodide-lock.json",
+    ):
         copy_if_changed(pyodide_dir / name, dist / "pyodide" / name)
     for p in (pyscript_dir / "dist").iterdir():
         if p.suffix in (".js", ".css"):
@@ -147,8 +159,9 @@ def think_to_summary(page: Any) -> int:
     (__tt_think), tapping the felt where a finished trick waits; returns the player's moves."""
     moves = 0
     while not page.query_selector("[data-summary]"):
-        page.wait_for_selector("#table[data-input], [data-summary], #table[data-tap]",
-                               state="attached")
+        page.wait_for_selector(
+            "#table[data-input], [data-summary], #table[data-tap]", state="attached"
+        )
         if page.query_selector("[data-summary]"):
             break
         if not page.query_selector("#table[data-input]"):
@@ -156,7 +169,10 @@ def think_to_summary(page: Any) -> int:
             continue
         before = page.get_attribute("#table", "data-seq")
         page.evaluate("window.__tt_think()")
-        page.wait_for_function("s => document.getElementById('table').dataset.seq !== s "
-                               "|| document.querySelector('[data-summary]')", arg=before)
+        page.wait_for_function(
+            "s => document.getElementById('table').dataset.seq !== s "
+            "|| document.querySelector('[data-summary]')",
+            arg=before,
+        )
         moves += 1
     return moves

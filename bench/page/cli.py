@@ -69,26 +69,43 @@ from .memory import page_memory
 from .requests import page_requests
 from .start import page_load, start_figures
 
-COMMANDS = ("page-goals", "page-load", "page-start", "page-requests", "page-ai", "page-memory",
-            "page-frames", "page-learn", "strength", "engines")
+COMMANDS = (
+    "page-goals",
+    "page-load",
+    "page-start",
+    "page-requests",
+    "page-ai",
+    "page-memory",
+    "page-frames",
+    "page-learn",
+    "strength",
+    "engines",
+)
 
 
 def parser(command: str) -> argparse.ArgumentParser:
     """The options of one page benchmark."""
-    ap = argparse.ArgumentParser(prog=f"python3 -m bench.page {command}",
-                                 description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog=f"python3 -m bench.page {command}",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     if command in ("page-load", "page-start", "page-learn"):
-        ap.add_argument("--runs", type=int, default=5 if command == "page-load" else 3,
-                        help="cold loads of each page")
+        ap.add_argument(
+            "--runs",
+            type=int,
+            default=5 if command == "page-load" else 3,
+            help="cold loads of each page",
+        )
     elif command == "page-goals":
         ap.add_argument("--runs", type=int, default=1, help="rounds of every visit (default 1)")
     elif command == "page-memory":
         ap.add_argument("--seed", type=int, default=2, help="the match seed (default 2)")
     elif command == "page-frames":
         ap.add_argument("--seed", type=int, default=2, help="the first match seed (default 2)")
-        ap.add_argument("--deals", type=int, default=2,
-                        help="deals in a row on each page load (default 2)")
+        ap.add_argument(
+            "--deals", type=int, default=2, help="deals in a row on each page load (default 2)"
+        )
     elif command == "page-ai":
         ap.add_argument("--deals", type=int, default=3, help="deals per game (default 3)")
         ap.add_argument("--seed", type=int, default=7, help="the first match seed (default 7)")
@@ -116,8 +133,7 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"--{name} must be at least 1, not {getattr(args, name)}")
     why = unavailable()
     if why:
-        print(f"python3 -m bench.page {command}: cannot measure the page: {why}",
-              file=sys.stderr)
+        print(f"python3 -m bench.page {command}: cannot measure the page: {why}", file=sys.stderr)
         return 2
     build()
     log(f"dist/ ready ({dist_size() / 1e6:.1f} MB)")

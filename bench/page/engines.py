@@ -107,7 +107,7 @@ def gzip_size(path: Path, memo: dict[Path, int]) -> int:
 def served_file(site: X.Site, url_path: str) -> Path | None:
     if not url_path.startswith(X.SUB):
         return None
-    rel = url_path[len(X.SUB):] or "index.html"
+    rel = url_path[len(X.SUB) :] or "index.html"
     path = (site.directory / rel).resolve()
     if path.is_dir():
         path = path / "index.html"
@@ -162,13 +162,17 @@ def one_engine(name: str, xvfb: X.Xvfb, bare: Path | None = None) -> dict[str, A
                 gz += gzip_size(f, memo)
         out["bytes_raw"], out["bytes_gzip"] = raw, gz
         once = {p for p in counts}
-        out["bytes_once_gzip"] = sum(gzip_size(f, memo) for p in once
-                                     if (f := served_file(site, p)) is not None)
+        out["bytes_once_gzip"] = sum(
+            gzip_size(f, memo) for p in once if (f := served_file(site, p)) is not None
+        )
 
         driver.goto(site.base + TABLE)
         driver.ready(180)
-        driver.wait("document.querySelector('#table:not([hidden])[data-input]')", 120,
-                    "the human's first turn at the table")
+        driver.wait(
+            "document.querySelector('#table:not([hidden])[data-input]')",
+            120,
+            "the human's first turn at the table",
+        )
         out["table_pss"] = content(driver)
 
         driver.wait(X.SNAPSHOT_CACHED, 300, "a memory snapshot in the offline copy")
@@ -182,9 +186,13 @@ def one_engine(name: str, xvfb: X.Xvfb, bare: Path | None = None) -> dict[str, A
         out["repeat_runs"] = repeats
         # the first card of a table opened by its address (from the offline copy)
         driver.goto(site.base + TABLE, wait="dom")
-        out["repeat_card_ms"] = float(driver.wait(
-            "(performance.getEntriesByName('tt:input')[0] || {}).startTime || 0", 180,
-            "the first playable card (tt:input)"))
+        out["repeat_card_ms"] = float(
+            driver.wait(
+                "(performance.getEntriesByName('tt:input')[0] || {}).startTime || 0",
+                180,
+                "the first playable card (tt:input)",
+            )
+        )
         out["errors"] = driver.errors()
         if bare is not None:
             out["bare_first_ms"], out["bare_repeat_ms"] = bare_times(driver, bare)
@@ -200,23 +208,33 @@ def mb(n: float) -> str:
 
 def report(r: dict[str, Any]) -> None:
     print(f"\n== {r['engine']}")
-    print(f"  first visit: html[data-ready] at {r['first_ready_ms']:.0f} ms "
-          f"(Python {r['first_boot'].get('from')}); service worker active after "
-          f"{r['first_visit_s']:.1f} s")
+    print(
+        f"  first visit: html[data-ready] at {r['first_ready_ms']:.0f} ms "
+        f"(Python {r['first_boot'].get('from')}); service worker active after "
+        f"{r['first_visit_s']:.1f} s"
+    )
     runs = ", ".join(f"{v:.0f}" for v in r["repeat_runs"])
-    print(f"  repeat visit: html[data-ready] at {r['repeat_ready_ms']:.0f} ms median ({runs}); "
-          f"Python {r['repeat_boot'].get('from')}"
-          f"{' (' + str(r['repeat_boot'].get('why')) + ')' if r['repeat_boot'].get('why') else ''}")
+    print(
+        f"  repeat visit: html[data-ready] at {r['repeat_ready_ms']:.0f} ms median ({runs}); "
+        f"Python {r['repeat_boot'].get('from')}"
+        f"{' (' + str(r['repeat_boot'].get('why')) + ')' if r['repeat_boot'].get('why') else ''}"
+    )
     if "bare_first_ms" in r:
-        print(f"  bare PyScript page, same engine: ready at {r['bare_first_ms']:.0f} ms first, "
-              f"{r['bare_repeat_ms']:.0f} ms repeat; ours / bare: first visit ready "
-              f"{r['first_ready_ms'] / r['bare_first_ms']:.2f} x, repeat visit ready "
-              f"{r['repeat_ready_ms'] / r['bare_repeat_ms']:.2f} x")
+        print(
+            f"  bare PyScript page, same engine: ready at {r['bare_first_ms']:.0f} ms first, "
+            f"{r['bare_repeat_ms']:.0f} ms repeat; ours / bare: first visit ready "
+            f"{r['first_ready_ms'] / r['bare_first_ms']:.2f} x, repeat visit ready "
+            f"{r['repeat_ready_ms'] / r['bare_repeat_ms']:.2f} x"
+        )
     if "repeat_card_ms" in r:
-        print(f"  a table by its address from the offline copy: first card playable at "
-              f"{r['repeat_card_ms']:.0f} ms")
-    print(f"  first visit requests: {r['requests']} for {r['files']} files; at most "
-          f"{r['max_requests']} for one file; {len(r['repeated'])} files more than once")
+        print(
+            f"  a table by its address from the offline copy: first card playable at "
+            f"{r['repeat_card_ms']:.0f} ms"
+        )
+    print(
+        f"  first visit requests: {r['requests']} for {r['files']} files; at most "
+        f"{r['max_requests']} for one file; {len(r['repeated'])} files more than once"
+    )
     by: dict[int, dict[str, list[str]]] = {}
     for p, n in r["repeated"].items():
         folder, _, name = p.removeprefix(X.SUB).rpartition("/")
@@ -224,21 +242,29 @@ def report(r: dict[str, Any]) -> None:
     for n in sorted(by, reverse=True):
         groups = []
         for folder, names in sorted(by[n].items()):
-            groups.append(f"{folder}{names[0]}" if len(names) == 1 else
-                          f"{folder} ({len(names)} files)" if len(names) > 3 else
-                          f"{folder}{{{','.join(names)}}}")
+            groups.append(
+                f"{folder}{names[0]}"
+                if len(names) == 1
+                else f"{folder} ({len(names)} files)"
+                if len(names) > 3
+                else f"{folder}{{{','.join(names)}}}"
+            )
         print(f"    x{n}: {sum(len(v) for v in by[n].values())} files: {'; '.join(groups)}")
     status: dict[int, int] = {}
     for h in r["hits"]:
         status[h.status] = status.get(h.status, 0) + 1
     print("    answers: " + ", ".join(f"{n} x {code}" for code, n in sorted(status.items())))
-    print(f"  first visit downloads: {mb(r['bytes_raw'])} raw, {mb(r['bytes_gzip'])} gzip "
-          f"(each file once: {mb(r['bytes_once_gzip'])} gzip)")
+    print(
+        f"  first visit downloads: {mb(r['bytes_raw'])} raw, {mb(r['bytes_gzip'])} gzip "
+        f"(each file once: {mb(r['bytes_once_gzip'])} gzip)"
+    )
     procs = sorted(r["table_pss"], key=lambda t: -t[2])
     if procs:
         listing = ", ".join(f"{name} {pid}: {kb / 1024:.0f} MB" for pid, name, kb in procs)
-        print(f"  memory at the table (PSS): the tab's process {procs[0][2] / 1024:.0f} MB; "
-              f"all content processes {sum(t[2] for t in procs) / 1024:.0f} MB ({listing})")
+        print(
+            f"  memory at the table (PSS): the tab's process {procs[0][2] / 1024:.0f} MB; "
+            f"all content processes {sum(t[2] for t in procs) / 1024:.0f} MB ({listing})"
+        )
     else:
         print("  memory at the table: no content process found")
     if r["errors"]:
@@ -254,10 +280,16 @@ def chromium_missing() -> str | None:
 def main(argv: list[str]) -> int:
     import argparse
 
-    ap = argparse.ArgumentParser(prog="python3 build.py bench engines", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--engines", default="webkit,firefox,chromium",
-                    help="a comma-separated list of webkit, firefox, chromium")
+    ap = argparse.ArgumentParser(
+        prog="python3 build.py bench engines",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument(
+        "--engines",
+        default="webkit,firefox,chromium",
+        help="a comma-separated list of webkit, firefox, chromium",
+    )
     args = ap.parse_args(argv)
     names = [n.strip() for n in args.engines.split(",") if n.strip()]
     for n in names:

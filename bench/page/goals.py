@@ -33,9 +33,12 @@ from .memory import renderer_memory as memory
 # players' worker starts as it does for a player.
 GAME_QUERY = "?game=koz-maca&seed=2&speed=0"
 THROTTLE = 4  # Emulation.setCPUThrottlingRate: a mid-range phone
-ARGS = [*CHROMIUM_ARGS, "--disable-dev-shm-usage",
-        # no spare renderer kept ready for the next tab: every renderer is the page's
-        "--disable-features=SpareRendererForSitePerProcess"]
+ARGS = [
+    *CHROMIUM_ARGS,
+    "--disable-dev-shm-usage",
+    # no spare renderer kept ready for the next tab: every renderer is the page's
+    "--disable-features=SpareRendererForSitePerProcess",
+]
 # tall enough that the lobby's "Deal the cards" is on screen at first paint, tapped unscrolled
 VIEWPORT: Any = {"width": 1280, "height": 1000}
 TAP_EVERY = 0.15  # s between taps while the page loads (after the last tap was taken)
@@ -95,8 +98,11 @@ def goals_site() -> tuple[Any, str, Path, Requests]:
 
     class Logging(QuietHandler):
         def log_request(self, code: Any = "-", size: Any = "-") -> None:
-            requests.add(self.path, int(getattr(code, "value", code)),
-                         self.headers.get("Sec-Fetch-Dest", "") if self.headers else "")
+            requests.add(
+                self.path,
+                int(getattr(code, "value", code)),
+                self.headers.get("Sec-Fetch-Dest", "") if self.headers else "",
+            )
 
     server = make_server(site, 0, Logging)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -130,8 +136,14 @@ def fetched(site: Path, rows: list[tuple[float, str, int, str]]) -> dict[str, An
             r, g = file_sizes(site, path)
             raw, gz = raw + r, gz + g
     again = sorted(((n, w) for n, w in per.items() if len(w) > 1), key=lambda x: -len(x[1]))
-    return {"requests": len(rows), "raw": raw, "gzip": gz, "files": len(per),
-            "max_per_file": max((len(w) for w in per.values()), default=0), "again": again}
+    return {
+        "requests": len(rows),
+        "raw": raw,
+        "gzip": gz,
+        "files": len(per),
+        "max_per_file": max((len(w) for w in per.values()), default=0),
+        "again": again,
+    }
 
 
 # ----------------------------------------------------------------------------- the browser
@@ -157,8 +169,12 @@ def long_tasks(page: Any, until: float) -> dict[str, Any]:
     time (the sum of each one's time over 50 ms), how many."""
     tasks = [(float(s), float(d)) for s, d in page.evaluate("window.__goals.long") if s < until]
     ds = [d for _s, d in tasks]
-    return {"longest": max(ds, default=0.0), "tbt": sum(max(0.0, d - 50) for d in ds),
-            "count": len(ds), "tasks": tasks}
+    return {
+        "longest": max(ds, default=0.0),
+        "tbt": sum(max(0.0, d - 50) for d in ds),
+        "count": len(ds),
+        "tasks": tasks,
+    }
 
 
 def wait_js(page: Any, js: str, timeout: float = LOAD_TIMEOUT) -> None:
@@ -185,8 +201,9 @@ def play_a_little(page: Any, moves: int = 4, limit: float = 60) -> int:
 
 
 # ----------------------------------------------------------------------------- the visits
-def bare_visit(p: Any, base: str, requests: Requests, site: Path,
-               throttle: float = 1) -> dict[str, Any]:
+def bare_visit(
+    p: Any, base: str, requests: Requests, site: Path, throttle: float = 1
+) -> dict[str, Any]:
     """The bare PyScript page, first visit: time to ready, long tasks up to it, its fetches
     and its renderer's memory once ready."""
     browser, _ctx, page = fresh(p, throttle)
@@ -206,6 +223,7 @@ def bare_visit(p: Any, base: str, requests: Requests, site: Path,
 def lobby_drawn(page: Any, url: str) -> dict[str, Any]:
     """Opens `url` and returns, the moment the static lobby is drawn (`tt:lobby`), where its
     first two games and "Deal the cards" are (goals.js says so on the console)."""
+
     def said(m: Any) -> bool:
         return bool(m.text.startswith("goals:lobby "))
 
@@ -221,8 +239,9 @@ def taps(p: Any, url: str, ours: bool, throttle: float = 1) -> dict[str, Any]:
     the delays the capture listener saw."""
     browser, _ctx, page = fresh(p, throttle)
     ready: list[float] = []  # when the page said so (goals.js), heard between the taps
-    page.on("console", lambda m: ready.append(time.monotonic()) if m.text == "goals:ready"
-            else None)
+    page.on(
+        "console", lambda m: ready.append(time.monotonic()) if m.text == "goals:ready" else None
+    )
     if ours:
         points = lobby_drawn(page, url)["choices"]
     else:
@@ -250,13 +269,17 @@ def taps(p: Any, url: str, ours: bool, throttle: float = 1) -> dict[str, Any]:
     lobby = page.evaluate("performance.getEntriesByName('tt:lobby')[0]?.startTime ?? null")
     browser.close()
     events = [e for e in g["events"]]
-    return {"taps": n, "entries": len(events),
-            "delay": max((e["delay"] for e in events), default=None),
-            "duration": max((e["duration"] for e in events), default=None),
-            "seen": max((d for _n, _t, d in g["seen"]), default=None),
-            "long": [[round(s), round(d)] for s, d in g["long"]],
-            "loading": (ready_at or time.monotonic()) - t0, "lobby": lobby,
-            "first": min((t for name, t, _d in g["seen"] if name == "pointerdown"), default=None)}
+    return {
+        "taps": n,
+        "entries": len(events),
+        "delay": max((e["delay"] for e in events), default=None),
+        "duration": max((e["duration"] for e in events), default=None),
+        "seen": max((d for _n, _t, d in g["seen"]), default=None),
+        "long": [[round(s), round(d)] for s, d in g["long"]],
+        "loading": (ready_at or time.monotonic()) - t0,
+        "lobby": lobby,
+        "first": min((t for name, t, _d in g["seen"] if name == "pointerdown"), default=None),
+    }
 
 
 def throttle_check(p: Any, base: str) -> dict[str, float]:
@@ -272,8 +295,10 @@ def throttle_check(p: Any, base: str) -> dict[str, float]:
         runs = [page.evaluate(SPIN_JS) for _ in range(3)]
         best[rate] = [min(r[0] for r in runs), min(r[1] for r in runs)]
     browser.close()
-    return {"main": best[THROTTLE][0] / max(best[1][0], 1e-3),
-            "worker": best[THROTTLE][1] / max(best[1][1], 1e-3)}
+    return {
+        "main": best[THROTTLE][0] / max(best[1][0], 1e-3),
+        "worker": best[THROTTLE][1] / max(best[1][1], 1e-3),
+    }
 
 
 def lobby_visit(p: Any, base: str, throttle: float = 1) -> dict[str, Any]:
@@ -311,8 +336,12 @@ def first_and_repeat(p: Any, base: str, site: Path, requests: Requests) -> dict[
     counted at the server. Then a repeat visit of the same address, from the offline copy."""
     profile = tempfile.mkdtemp(prefix="tt-goals-profile-")
     ctx = p.chromium.launch_persistent_context(
-        profile, executable_path=chromium() or DEFAULT_CHROMIUM, args=ARGS,
-        service_workers="allow", viewport=VIEWPORT)
+        profile,
+        executable_path=chromium() or DEFAULT_CHROMIUM,
+        args=ARGS,
+        service_workers="allow",
+        viewport=VIEWPORT,
+    )
     ctx.add_init_script(path=HERE / "goals.js")
     for stray in ctx.pages:
         stray.close()
@@ -347,8 +376,11 @@ def first_and_repeat(p: Any, base: str, site: Path, requests: Requests) -> dict[
     again = new_page(ctx, 1)
     again.goto(f"{base}/game/{GAME_QUERY}", wait_until="commit")
     repeat = mark(again, "tt:input", LOAD_TIMEOUT)
-    out["repeat"] = {"card": repeat, **long_tasks(again, repeat),
-                     "boot": again.evaluate("window.__tt_boot ? window.__tt_boot() : null")}
+    out["repeat"] = {
+        "card": repeat,
+        **long_tasks(again, repeat),
+        "boot": again.evaluate("window.__tt_boot ? window.__tt_boot() : null"),
+    }
     ctx.close()
     shutil.rmtree(profile, ignore_errors=True)
     return out
@@ -410,10 +442,12 @@ def page_goals(runs: int) -> None:
             keep("bare_taps_slow", taps, p, f"{base}/bare/", False, THROTTLE)
             keep("throttle", throttle_check, p, base)
             f = R["first"][-1]
-            log(f"run {i + 1}: bare ready {R['bare'][-1]['ready']:.0f} ms, first card "
+            log(
+                f"run {i + 1}: bare ready {R['bare'][-1]['ready']:.0f} ms, first card "
                 f"{f['card']:.0f} ms, repeat {f['repeat']['card']:.0f} ms "
                 f"({(f['repeat']['boot'] or {}).get('from', '?')}), "
-                f"{time.monotonic() - started:.0f} s so far")
+                f"{time.monotonic() - started:.0f} s so far"
+            )
     server.shutdown()
     report(R, runs, time.monotonic() - started, (load_before, os.getloadavg()[0]))
 
@@ -428,8 +462,9 @@ def col(key: str, R: dict[str, list[dict[str, Any]]], *path: str) -> list[float]
     return out
 
 
-def report(R: dict[str, list[dict[str, Any]]], runs: int, seconds: float,
-           load: tuple[float, float]) -> None:
+def report(
+    R: dict[str, list[dict[str, Any]]], runs: int, seconds: float, load: tuple[float, float]
+) -> None:
     """The goals table: each line's goal, the figure, the bare page's, and PASS/MISS."""
     lines: list[tuple[str, str, str, str, str]] = []
 
@@ -442,78 +477,126 @@ def report(R: dict[str, list[dict[str, Any]]], runs: int, seconds: float,
     def tapped(r: dict[str, Any]) -> str:
         first = "-" if r["first"] is None else f"{r['first']:.0f}"
         lobby = "" if r["lobby"] is None else f" (tt:lobby {r['lobby']:.0f})"
-        return (f"{r['taps']}, {r['entries']}, {r['loading']:.1f} s, first at {first} ms"
-                + lobby)
+        return f"{r['taps']}, {r['entries']}, {r['loading']:.1f} s, first at {first} ms" + lobby
 
     for slow, tag in (("", ""), ("_slow", f", CPU {THROTTLE}x")):
         bare = R["bare" + slow]
-        ours = {"address": (R["first"] if not slow else R["game_slow"]),
-                "lobby": R["lobby" + slow]}
+        ours = {"address": (R["first"] if not slow else R["game_slow"]), "lobby": R["lobby" + slow]}
         for how, label in (("address", f"by {GAME_QUERY}"), ("lobby", "lobby + Deal")):
             longest = [r["longest"] for r in ours[how]]
             tbt = [r["tbt"] for r in ours[how]]
             bl = [r["longest"] for r in bare]
             bt = [r["tbt"] for r in bare]
-            row(f"1 first visit{tag}, {label}: longest main-thread task to the first card",
-                ms(longest), ms(bl) + " to ready", "<= 50 ms (100 at most)",
-                "report" if slow else verdict(med(longest), 50, 100))
-            row(f"2 first visit{tag}, {label}: total blocking time to the first card",
-                ms(tbt), ms(bt) + " to ready", "<= 100 ms",
-                "report" if slow else verdict(med(tbt), 100))
+            row(
+                f"1 first visit{tag}, {label}: longest main-thread task to the first card",
+                ms(longest),
+                ms(bl) + " to ready",
+                "<= 50 ms (100 at most)",
+                "report" if slow else verdict(med(longest), 50, 100),
+            )
+            row(
+                f"2 first visit{tag}, {label}: total blocking time to the first card",
+                ms(tbt),
+                ms(bt) + " to ready",
+                "<= 100 ms",
+                "report" if slow else verdict(med(tbt), 100),
+            )
         t, bt_ = R["taps" + slow], R["bare_taps" + slow]
         delays = [r["delay"] for r in t]
         real = [d for d in delays if d is not None]
-        row(f"3 tap on the lobby during the load{tag}: input delay (Event Timing, max)",
-            delay_text(delays), delay_text([r["delay"] for r in bt_]) + " (its body)",
-            "<= 100 ms", "report" if slow else (verdict(med(real), 100) if real else "PASS"))
-        row(f"  the same taps{tag}: processing + presentation (entry.duration, max)",
+        row(
+            f"3 tap on the lobby during the load{tag}: input delay (Event Timing, max)",
+            delay_text(delays),
+            delay_text([r["delay"] for r in bt_]) + " (its body)",
+            "<= 100 ms",
+            "report" if slow else (verdict(med(real), 100) if real else "PASS"),
+        )
+        row(
+            f"  the same taps{tag}: processing + presentation (entry.duration, max)",
             delay_text([r["duration"] for r in t]),
-            delay_text([r["duration"] for r in bt_]), "(report)", "report")
-        row(f"  the same taps{tag}: delay seen by a capture listener (max)",
-            ms([r["seen"] or 0 for r in t]), ms([r["seen"] or 0 for r in bt_]),
-            "(cross-check)", "report")
-        row(f"  the same taps{tag}: taps, Event Timing entries, ready after the first tap, "
+            delay_text([r["duration"] for r in bt_]),
+            "(report)",
+            "report",
+        )
+        row(
+            f"  the same taps{tag}: delay seen by a capture listener (max)",
+            ms([r["seen"] or 0 for r in t]),
+            ms([r["seen"] or 0 for r in bt_]),
+            "(cross-check)",
+            "report",
+        )
+        row(
+            f"  the same taps{tag}: taps, Event Timing entries, ready after the first tap, "
             "the first tap",
-            " / ".join(tapped(r) for r in t), " / ".join(tapped(r) for r in bt_), "", "")
+            " / ".join(tapped(r) for r in t),
+            " / ".join(tapped(r) for r in bt_),
+            "",
+            "",
+        )
     bare_ready = col("bare", R, "ready")
     first = col("first", R, "card")
     repeat = col("first", R, "repeat", "card")
     ratio1, ratio2 = med(first) / med(bare_ready), med(repeat) / med(bare_ready)
-    row("4 first visit: first card playable / bare page ready (medians)",
-        f"{ratio1:.2f} x ({ms(first)})", ms(bare_ready) + " ready", "<= 0.3 x",
-        verdict(ratio1, 0.3))
+    row(
+        "4 first visit: first card playable / bare page ready (medians)",
+        f"{ratio1:.2f} x ({ms(first)})",
+        ms(bare_ready) + " ready",
+        "<= 0.3 x",
+        verdict(ratio1, 0.3),
+    )
     boots = [(r["repeat"]["boot"] or {}).get("from", "?") for r in R["first"]]
-    row("4 repeat visit (service worker): first card playable / bare page ready (medians)",
-        f"{ratio2:.2f} x ({ms(repeat)})", ms(bare_ready) + " ready", "<= 0.2 x",
-        verdict(ratio2, 0.2))
-    row("  repeat visit: longest main-thread task / total blocking time to the first card",
+    row(
+        "4 repeat visit (service worker): first card playable / bare page ready (medians)",
+        f"{ratio2:.2f} x ({ms(repeat)})",
+        ms(bare_ready) + " ready",
+        "<= 0.2 x",
+        verdict(ratio2, 0.2),
+    )
+    row(
+        "  repeat visit: longest main-thread task / total blocking time to the first card",
         ms(col("first", R, "repeat", "longest")) + " / " + ms(col("first", R, "repeat", "tbt")),
-        "", "(report)", "report")
+        "",
+        "(report)",
+        "report",
+    )
     row("  repeat visit: Python started from", ", ".join(boots), "", "snapshot", "")
     b = [r["bytes"] for r in R["first"]]
     bb = [r["bytes"] for r in R["bare"][:1]]
     gz = [x["gzip"] / 1e6 for x in b]
-    row("5 first visit with the service worker's offline copy: gzip",
+    row(
+        "5 first visit with the service worker's offline copy: gzip",
         f"{med(gz):.2f} MB ({med([x['raw'] / 1e6 for x in b]):.2f} MB raw, "
         f"{med([x['requests'] for x in b]):.0f} requests)" + runs_of(gz, "{:.2f}"),
         f"{med([x['gzip'] / 1e6 for x in bb]):.2f} MB ({med([x['requests'] for x in bb]):.0f} "
-        f"requests)", "<= 6 MB", verdict(med(gz), 6))
+        f"requests)",
+        "<= 6 MB",
+        verdict(med(gz), 6),
+    )
     most = [x["max_per_file"] for x in b]
-    row("6 first visit: requests per file (max)",
+    row(
+        "6 first visit: requests per file (max)",
         f"{med(most):.0f} ({med([len(x['again']) for x in b]):.0f} of "
         f"{med([x['files'] for x in b]):.0f} files more than once)",
-        f"{med([x['max_per_file'] for x in bb]):.0f}", "1", verdict(med(most), 1))
+        f"{med([x['max_per_file'] for x in bb]):.0f}",
+        "1",
+        verdict(med(most), 1),
+    )
     # the larger of: after a few moves, and once the service worker was idle
     pss = [max(r["mem"]["renderer"], r["mem_idle"]["renderer"]) for r in R["first"]]
-    row("7 memory at the table (PSS of the renderer: page, workers, service worker)",
+    row(
+        "7 memory at the table (PSS of the renderer: page, workers, service worker)",
         ms(pss).replace(" ms", " MB"),
         ms([r["mem"]["renderer"] for r in R["bare"]]).replace(" ms", " MB"),
-        "<= 300 MB", verdict(med(pss), 300))
+        "<= 300 MB",
+        verdict(med(pss), 300),
+    )
 
-    print(f"page-goals: {runs} run(s), {seconds:.0f} s, {os.cpu_count()} cores, load average "
-          f"{load[0]:.1f} before and {load[1]:.1f} after (other work on the machine slows every "
-          f"figure); the bare PyScript page measured in the same run; medians of the runs "
-          f"[each run]")
+    print(
+        f"page-goals: {runs} run(s), {seconds:.0f} s, {os.cpu_count()} cores, load average "
+        f"{load[0]:.1f} before and {load[1]:.1f} after (other work on the machine slows every "
+        f"figure); the bare PyScript page measured in the same run; medians of the runs "
+        f"[each run]"
+    )
     w = max(len(x[0]) for x in lines)
     fw = max(len(x[1]) for x in lines)
     bw = max(len(x[2]) for x in lines)
@@ -528,33 +611,43 @@ def notes(R: dict[str, list[dict[str, Any]]]) -> None:
     f = R["first"][-1]
     print()
     sw = "never" if f["sw_at"] is None else f"{f['sw_at']:.1f} s after navigation"
-    print(f"first visit (last run): {f['moves']} moves played; service worker active "
-          f"{sw}, offline copy's snapshot: "
-          f"{f['snapshot'] or 'none within 60 s'}; the server quiet from {f['quiet_at']:.1f} s")
+    print(
+        f"first visit (last run): {f['moves']} moves played; service worker active "
+        f"{sw}, offline copy's snapshot: "
+        f"{f['snapshot'] or 'none within 60 s'}; the server quiet from {f['quiet_at']:.1f} s"
+    )
     for key, label in (("first", f"by {GAME_QUERY}"), ("lobby", "lobby + Deal")):
         tasks = R[key][-1]["tasks"]
-        print(f"first visit {label} (last run): {len(tasks)} long tasks before the first card "
-              f"at {R[key][-1]['card']:.0f} ms; over 100 ms, at ms: duration: " + ", ".join(
-                  f"{s:.0f}: {d:.0f}" for s, d in tasks if d > 100))
+        print(
+            f"first visit {label} (last run): {len(tasks)} long tasks before the first card "
+            f"at {R[key][-1]['card']:.0f} ms; over 100 ms, at ms: duration: "
+            + ", ".join(f"{s:.0f}: {d:.0f}" for s, d in tasks if d > 100)
+        )
     m, mi = f["mem"], f["mem_idle"]
-    print(f"memory at the table (the larger of the two is line 7's): after {f['moves']} moves "
-          f"{m['renderers']} renderer process(es), PSS each {m['each']} MB, all of Chromium "
-          f"{m['chromium']:.0f} MB (the browser, GPU and utility processes too); once the "
-          f"service worker was idle {mi['renderers']} renderer process(es), PSS each "
-          f"{mi['each']} MB, all of Chromium {mi['chromium']:.0f} MB. One renderer process: "
-          f"the tab's page, its dedicated workers and its service worker share it; more: each "
-          f"is listed, the service worker's among them")
+    print(
+        f"memory at the table (the larger of the two is line 7's): after {f['moves']} moves "
+        f"{m['renderers']} renderer process(es), PSS each {m['each']} MB, all of Chromium "
+        f"{m['chromium']:.0f} MB (the browser, GPU and utility processes too); once the "
+        f"service worker was idle {mi['renderers']} renderer process(es), PSS each "
+        f"{mi['each']} MB, all of Chromium {mi['chromium']:.0f} MB. One renderer process: "
+        f"the tab's page, its dedicated workers and its service worker share it; more: each "
+        f"is listed, the service worker's among them"
+    )
     again = f["bytes"]["again"]
     if again:
-        print(f"files requested more than once in the first visit ({len(again)}; "
-              f"who asked: Sec-Fetch-Dest, status):")
+        print(
+            f"files requested more than once in the first visit ({len(again)}; "
+            f"who asked: Sec-Fetch-Dest, status):"
+        )
         for name, who in again[:12]:
             print(f"  {len(who)}x {name}  {' '.join(who)}")
         if len(again) > 12:
             print(f"  ... and {len(again) - 12} more")
     th = R["throttle"][-1]
-    print(f"CPU {THROTTLE}x: Emulation.setCPUThrottlingRate on the page's target, set before "
-          f"navigation; a loop took {th['main']:.1f}x as long on the main thread and "
-          f"{th['worker']:.1f}x in a dedicated worker (a worker slowed less than {THROTTLE}x "
-          f"runs faster than a phone's would; the main thread's figures are the ones throttled "
-          f"as asked)")
+    print(
+        f"CPU {THROTTLE}x: Emulation.setCPUThrottlingRate on the page's target, set before "
+        f"navigation; a loop took {th['main']:.1f}x as long on the main thread and "
+        f"{th['worker']:.1f}x in a dedicated worker (a worker slowed less than {THROTTLE}x "
+        f"runs faster than a phone's would; the main thread's figures are the ones throttled "
+        f"as asked)"
+    )

@@ -36,8 +36,9 @@ def first_ready(page: Any, timeout: float = 180.0) -> None:
     raise RuntimeError("the first table never got ready")
 
 
-def one_visit(browser: Any, url: str, size: tuple[int, int], throttle: bool
-              ) -> tuple[float, int, float]:
+def one_visit(
+    browser: Any, url: str, size: tuple[int, int], throttle: bool
+) -> tuple[float, int, float]:
     """(seconds to the first table, tables started, renderers' PSS in MB) of one cold visit."""
     ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = ctx.new_page()
@@ -49,9 +50,12 @@ def one_visit(browser: Any, url: str, size: tuple[int, int], throttle: bool
         first_ready(page)
         ready = time.monotonic() - t0
         time.sleep(SETTLE)
-        started = int(page.evaluate(
-            "[...document.querySelectorAll('[data-trick-table] iframe')]"
-            ".filter(f => f.getAttribute('src')).length"))
+        started = int(
+            page.evaluate(
+                "[...document.querySelectorAll('[data-trick-table] iframe')]"
+                ".filter(f => f.getAttribute('src')).length"
+            )
+        )
         return ready, started, float(renderer_memory()["pss"])
     finally:
         ctx.close()
@@ -73,10 +77,11 @@ def page_learn(runs: int) -> None:
         with sync_playwright() as p:
             browser = launch(p, CHROMIUM_ARGS)
             print(f"page-learn: {PAGE}, {runs} cold visits of each page per row (medians)")
-            print(f"{'size':<20} {'page':<28} {'first table':>12} {'started':>8} "
-                  f"{'renderers PSS':>14}")
-            for size, throttle in (((360, 640), False), ((360, 640), True),
-                                   ((1280, 800), False)):
+            print(
+                f"{'size':<20} {'page':<28} {'first table':>12} {'started':>8} "
+                f"{'renderers PSS':>14}"
+            )
+            for size, throttle in (((360, 640), False), ((360, 640), True), ((1280, 800), False)):
                 got: dict[str, list[tuple[float, int, float]]] = {PAGE: [], EAGER: []}
                 for _ in range(runs):
                     for name in (EAGER, PAGE):
@@ -84,12 +89,15 @@ def page_learn(runs: int) -> None:
                 label = f"{size[0]}x{size[1]}" + (" CPU 4x" if throttle else "")
                 for name, what in ((EAGER, "every table at once"), (PAGE, "as shipped")):
                     rows = got[name]
-                    print(f"{label:<20} {what:<28} "
-                          f"{statistics.median(r[0] for r in rows):>10.1f} s "
-                          f"{statistics.median(r[1] for r in rows):>8.0f} "
-                          f"{statistics.median(r[2] for r in rows):>11.0f} MB")
-                ratio = (statistics.median(r[0] for r in got[PAGE])
-                         / statistics.median(r[0] for r in got[EAGER]))
+                    print(
+                        f"{label:<20} {what:<28} "
+                        f"{statistics.median(r[0] for r in rows):>10.1f} s "
+                        f"{statistics.median(r[1] for r in rows):>8.0f} "
+                        f"{statistics.median(r[2] for r in rows):>11.0f} MB"
+                    )
+                ratio = statistics.median(r[0] for r in got[PAGE]) / statistics.median(
+                    r[0] for r in got[EAGER]
+                )
                 print(f"{label:<20} {'wait, shipped / at once':<28} {ratio:>10.2f}x")
             browser.close()
     finally:

@@ -53,10 +53,12 @@ def processes() -> list[dict[str, Any]]:
         kind = found.group(1) if found else "browser"
         if kind == "renderer" and re.search(r"--(top-chrome-webui|extension-process)\b", line):
             kind = "renderer-ui"  # Chromium's own pages, not the tab's
-        mb = {k: float(v.split()[0]) / 1024 for k, _, v in
-              (row.partition(":") for row in rollup.splitlines()) if k in ("Rss", "Pss")}
-        out.append({"pid": pid, "type": kind, "rss": mb.get("Rss", 0.0),
-                    "pss": mb.get("Pss", 0.0)})
+        mb = {
+            k: float(v.split()[0]) / 1024
+            for k, _, v in (row.partition(":") for row in rollup.splitlines())
+            if k in ("Rss", "Pss")
+        }
+        out.append({"pid": pid, "type": kind, "rss": mb.get("Rss", 0.0), "pss": mb.get("Pss", 0.0)})
     return out
 
 
@@ -69,10 +71,14 @@ def renderer_memory(browser: Any = None) -> dict[str, Any]:
     Chromium this process started is looked at, so one browser at a time."""
     procs = processes()
     renderers = [p for p in procs if p["type"] == "renderer"]
-    return {"rss": sum(p["rss"] for p in renderers), "pss": sum(p["pss"] for p in renderers),
-            "renderer": sum(p["pss"] for p in renderers), "renderers": len(renderers),
-            "each": [round(p["pss"]) for p in renderers],
-            "chromium": sum(p["pss"] for p in procs)}
+    return {
+        "rss": sum(p["rss"] for p in renderers),
+        "pss": sum(p["pss"] for p in renderers),
+        "renderer": sum(p["pss"] for p in renderers),
+        "renderers": len(renderers),
+        "each": [round(p["pss"]) for p in renderers],
+        "chromium": sum(p["pss"] for p in procs),
+    }
 
 
 def page_memory(seed: int) -> None:
@@ -87,8 +93,14 @@ def page_memory(seed: int) -> None:
     with sync_playwright() as p:
         for label, level in (("with the worker", ""), ("no worker (easy)", "easy")):
             # no spare renderer kept for a next tab: every renderer counted is the page's
-            browser = launch(p, [*CHROMIUM_ARGS, "--disable-dev-shm-usage",
-                                 "--disable-features=SpareRendererForSitePerProcess"])
+            browser = launch(
+                p,
+                [
+                    *CHROMIUM_ARGS,
+                    "--disable-dev-shm-usage",
+                    "--disable-features=SpareRendererForSitePerProcess",
+                ],
+            )
             page = browser.new_page()
             page.add_init_script(path=HERE / "long-tasks.js")
             page.set_default_timeout(BENCH_AI_TIMEOUT)
@@ -102,28 +114,46 @@ def page_memory(seed: int) -> None:
             every = page.evaluate("window.__long")
             long_tasks = [d for t, d in every if t > ready]
             times = [float(e["ms"]) for e in json.loads(page.evaluate("window.__tt_ai_times()"))]
-            rows[label] = {"mem": renderer_memory(browser), "long": long_tasks,
-                           "start": [d for t, d in every if t <= ready], "ready": ready,
-                           "times": times, "worker": state["ai"]["worker"], "moves": moves}
+            rows[label] = {
+                "mem": renderer_memory(browser),
+                "long": long_tasks,
+                "start": [d for t, d in every if t <= ready],
+                "ready": ready,
+                "times": times,
+                "worker": state["ai"]["worker"],
+                "moves": moves,
+            }
             browser.close()
     server.shutdown()
-    print(f"Koz Maça, seed {seed}, one deal at Instant, the player's seat played by the page's "
-          f"computer too (__tt_think)")
-    print("long tasks: the main thread's tasks over 50 ms (Long Tasks API) during the deal, "
-          "after the page was ready; at start: before it was ready (loading the runtime)")
-    print(f"{'':<18} {'RSS MB':>8} {'PSS MB':>8} {'long tasks':>10} {'> 100 ms':>8} "
-          f"{'longest':>8} {'at start':>9}")
+    print(
+        f"Koz Maça, seed {seed}, one deal at Instant, the player's seat played by the page's "
+        f"computer too (__tt_think)"
+    )
+    print(
+        "long tasks: the main thread's tasks over 50 ms (Long Tasks API) during the deal, "
+        "after the page was ready; at start: before it was ready (loading the runtime)"
+    )
+    print(
+        f"{'':<18} {'RSS MB':>8} {'PSS MB':>8} {'long tasks':>10} {'> 100 ms':>8} "
+        f"{'longest':>8} {'at start':>9}"
+    )
     for label, r in rows.items():
         longs = r["long"]
-        print(f"{label:<18} {r['mem']['rss']:>8.0f} {r['mem']['pss']:>8.0f} {len(longs):>10} "
-              f"{sum(d > 100 for d in longs):>8} {max(longs, default=0):>8.0f} "
-              f"{len(r['start']):>4} ({max(r['start'], default=0):.0f} ms longest)")
+        print(
+            f"{label:<18} {r['mem']['rss']:>8.0f} {r['mem']['pss']:>8.0f} {len(longs):>10} "
+            f"{sum(d > 100 for d in longs):>8} {max(longs, default=0):>8.0f} "
+            f"{len(r['start']):>4} ({max(r['start'], default=0):.0f} ms longest)"
+        )
     w, e = rows["with the worker"], rows["no worker (easy)"]
-    print(f"the worker's Pyodide costs {w['mem']['pss'] - e['mem']['pss']:.0f} MB PSS "
-          f"({w['mem']['pss'] / max(e['mem']['pss'], 1):.2f} x the page without it)")
+    print(
+        f"the worker's Pyodide costs {w['mem']['pss'] - e['mem']['pss']:.0f} MB PSS "
+        f"({w['mem']['pss'] / max(e['mem']['pss'], 1):.2f} x the page without it)"
+    )
     if w["times"]:
         over = sum(t > 100 for t in w["times"])
-        print(f"the search's decisions in the worker: {len(w['times'])}, median "
-              f"{statistics.median(w['times']):.0f} ms, p95 {percentile(w['times'], 95):.0f} ms; "
-              f"{over} of them over 100 ms, each a long task (a frozen page) if the search ran "
-              f"on the main thread")
+        print(
+            f"the search's decisions in the worker: {len(w['times'])}, median "
+            f"{statistics.median(w['times']):.0f} ms, p95 {percentile(w['times'], 95):.0f} ms; "
+            f"{over} of them over 100 ms, each a long task (a frozen page) if the search ran "
+            f"on the main thread"
+        )

@@ -36,7 +36,7 @@ class PagesHandler(QuietHandler):
         path = path.split("?", 1)[0].split("#", 1)[0]
         if not path.startswith(SUB):
             return str(Path(self.directory) / "__outside__")
-        return super().translate_path("/" + path[len(SUB):])
+        return super().translate_path("/" + path[len(SUB) :])
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "max-age=600")
@@ -66,7 +66,7 @@ def downloaded_gzip(site: Path, log: list[tuple[str, int]]) -> int:
     """What the answers with a body (200) weigh gzip-compressed."""
     total = 0
     for path, code in log:
-        file = site / path[len(SUB):] if path.startswith(SUB) else site / "__outside__"
+        file = site / path[len(SUB) :] if path.startswith(SUB) else site / "__outside__"
         if file.is_dir():
             file = file / "index.html"
         if code == 200 and file.is_file():
@@ -122,8 +122,7 @@ def renderer_pids(profile: str) -> list[int]:
             pid = procs[pid][0]
         return pid in roots
 
-    return [pid for pid, (_, cmd) in procs.items()
-            if "--type=renderer" in cmd and under_root(pid)]
+    return [pid for pid, (_, cmd) in procs.items() if "--type=renderer" in cmd and under_root(pid)]
 
 
 def first_visit(dist: Path = DIST, browser_type: Any = None) -> dict[str, Any]:
@@ -144,8 +143,11 @@ def first_visit(dist: Path = DIST, browser_type: Any = None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     try:
         ctx = browser_type.launch_persistent_context(
-            profile, executable_path=chromium() or DEFAULT_CHROMIUM,
-            args=[*CHROMIUM_ARGS, "--disable-dev-shm-usage"], service_workers="allow")
+            profile,
+            executable_path=chromium() or DEFAULT_CHROMIUM,
+            args=[*CHROMIUM_ARGS, "--disable-dev-shm-usage"],
+            service_workers="allow",
+        )
         try:
             visit(ctx, base, profile, log, site, out)
         finally:
@@ -156,15 +158,15 @@ def first_visit(dist: Path = DIST, browser_type: Any = None) -> dict[str, Any]:
     return out
 
 
-def visit(ctx: Any, base: str, profile: str, log: list[tuple[str, int]], site: Path,
-          out: dict[str, Any]) -> None:
+def visit(
+    ctx: Any, base: str, profile: str, log: list[tuple[str, int]], site: Path, out: dict[str, Any]
+) -> None:
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     t0 = time.monotonic()
     page.goto(base)
     page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
     out["fresh_ready_s"] = page.evaluate("window.__tt_ready_at") / 1000
-    page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)",
-                           timeout=180_000)
+    page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)", timeout=180_000)
     out["sw_active_s"] = time.monotonic() - t0
     peak = PeakRSS(renderer_pids(profile))
     page.wait_for_timeout(3000)
@@ -191,9 +193,11 @@ def visit(ctx: Any, base: str, profile: str, log: list[tuple[str, int]], site: P
 
 def page_requests() -> None:
     r = first_visit()
-    print(f"first visit: {r['requests']} requests, {r['gzip'] / 1e6:.2f} MB gzip in all "
-          f"(ready at {r['fresh_ready_s']:.2f} s, offline copy complete at "
-          f"{r['sw_active_s']:.1f} s, snapshot done at {r['snapshot_done_s']:.1f} s)")
+    print(
+        f"first visit: {r['requests']} requests, {r['gzip'] / 1e6:.2f} MB gzip in all "
+        f"(ready at {r['fresh_ready_s']:.2f} s, offline copy complete at "
+        f"{r['sw_active_s']:.1f} s, snapshot done at {r['snapshot_done_s']:.1f} s)"
+    )
     if r["repeated"]:
         print("  requested more than once:")
         for path, codes in r["repeated"].items():
@@ -202,13 +206,17 @@ def page_requests() -> None:
         print("  no path was requested more than once")
     made = r["made"]
     if made.get("made"):
-        print(f"snapshot made in the browser in {made['ms'] / 1000:.2f} s (Pyodide "
-              f"{made['startMs'] / 1000:.2f} s, imports {made['importMs'] / 1000:.2f} s, "
-              f"snapshot and store {made['snapshotMs'] / 1000:.2f} s): "
-              f"{made['raw'] / 1e6:.1f} MB raw, {made['stored'] / 1e6:.1f} MB stored; the "
-              f"renderers' peak RSS meanwhile {r['peak_rss_mb']:.0f} MB "
-              f"({r['rss_before_mb']:.0f} MB before)")
+        print(
+            f"snapshot made in the browser in {made['ms'] / 1000:.2f} s (Pyodide "
+            f"{made['startMs'] / 1000:.2f} s, imports {made['importMs'] / 1000:.2f} s, "
+            f"snapshot and store {made['snapshotMs'] / 1000:.2f} s): "
+            f"{made['raw'] / 1e6:.1f} MB raw, {made['stored'] / 1e6:.1f} MB stored; the "
+            f"renderers' peak RSS meanwhile {r['peak_rss_mb']:.0f} MB "
+            f"({r['rss_before_mb']:.0f} MB before)"
+        )
     else:
         print(f"no snapshot made: {made.get('why')}")
-    print(f"repeat visit: {r['repeat_boot']}, ready at {r['repeat_ready_s']:.2f} s, "
-          f"{len(r['repeat_requests'])} requests {r['repeat_requests']}")
+    print(
+        f"repeat visit: {r['repeat_boot']}, ready at {r['repeat_ready_s']:.2f} s, "
+        f"{len(r['repeat_requests'])} requests {r['repeat_requests']}"
+    )

@@ -47,7 +47,8 @@ def page_load(runs: int) -> None:
                 if label == "ours":
                     page.wait_for_selector("[data-start]", timeout=10_000)
                     main_at = page.evaluate(
-                        "performance.getEntriesByName('tt:main')[0]?.startTime ?? 0")
+                        "performance.getEntriesByName('tt:main')[0]?.startTime ?? 0"
+                    )
                     ours_python.append((t - main_at) / 1000.0)
                 # Bytes over the wire up to now, from the page's own resource timing (listening
                 # to every request from here would slow the page down).
@@ -56,26 +57,35 @@ def page_load(runs: int) -> None:
                     .reduce((n, e) => n + (e.transferSize || 0), 0)""")
                 results[label].append((t / 1000.0, int(size)))
                 browser.close()
-            print(f"run {i + 1}: bare {results['bare'][-1][0]:.2f} s, "
-                  f"ours {results['ours'][-1][0]:.2f} s", flush=True)
+            print(
+                f"run {i + 1}: bare {results['bare'][-1][0]:.2f} s, "
+                f"ours {results['ours'][-1][0]:.2f} s",
+                flush=True,
+            )
     server.shutdown()
     med = {k: statistics.median(t for t, _ in v) for k, v in results.items()}
     size = {k: statistics.median(s for _, s in v) for k, v in results.items()}
-    print(f"bare PyScript page : {med['bare']:.2f} s median, "
-          f"{size['bare'] / 1e6:.2f} MB transferred")
-    print(f"trick-table (dist/): {med['ours']:.2f} s median, "
-          f"{size['ours'] / 1e6:.2f} MB transferred"
-          f" (of which {statistics.median(ours_python):.2f} s from ui/main.py to the lobby)")
+    print(
+        f"bare PyScript page : {med['bare']:.2f} s median, {size['bare'] / 1e6:.2f} MB transferred"
+    )
+    print(
+        f"trick-table (dist/): {med['ours']:.2f} s median, "
+        f"{size['ours'] / 1e6:.2f} MB transferred"
+        f" (of which {statistics.median(ours_python):.2f} s from ui/main.py to the lobby)"
+    )
     pairs = statistics.median(o[0] / r[0] for o, r in zip(results["ours"], results["bare"]))
-    print(f"ratio ours/bare    : {med['ours'] / med['bare']:.2f} of the medians, "
-          f"{pairs:.2f} median of the paired runs (goal <= 0.60), runs={runs}")
+    print(
+        f"ratio ours/bare    : {med['ours'] / med['bare']:.2f} of the medians, "
+        f"{pairs:.2f} median of the paired runs (goal <= 0.60), runs={runs}"
+    )
 
 
 # The start's steps, as the page marks them: Pyodide asked for (ui/pyodide.js), Pyodide ready,
 # the page's Python running (ui/main.py), the first card playable.
 START_STEPS = ("tt:pyodide", "tt:pyodide-ready", "tt:main", "tt:input")
-STEPS_JS = ("() => Object.fromEntries(performance.getEntriesByType('mark')"
-            ".map(m => [m.name, m.startTime]))")
+STEPS_JS = (
+    "() => Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
+)
 
 
 def start_figures(runs: int) -> None:
@@ -104,8 +114,11 @@ def start_figures(runs: int) -> None:
             # (an in-memory incognito cache does not keep a 9.6 MB file).
             profile = tempfile.mkdtemp(prefix="tt-bench-profile-")
             ctx = p.chromium.launch_persistent_context(
-                profile, executable_path=chromium() or DEFAULT_CHROMIUM, args=CHROMIUM_ARGS,
-                service_workers="allow")
+                profile,
+                executable_path=chromium() or DEFAULT_CHROMIUM,
+                args=CHROMIUM_ARGS,
+                service_workers="allow",
+            )
             page = ctx.new_page()
             served.clear()
             page.goto(f"{base}/game/")
@@ -113,11 +126,15 @@ def start_figures(runs: int) -> None:
             page.goto(f"{base}/game/{FIRST_CARD_QUERY}")
             rows["card"].append(mark(page, "tt:input") / 1000)
             gz.append(gzip_bytes(site / "game", page, "/game/"))
-            page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)",
-                                   timeout=120_000)
+            page.wait_for_function(
+                "navigator.serviceWorker.ready.then(r => !!r.active)", timeout=120_000
+            )
             # and the browser has made the snapshot the repeat visit starts from (ui/snapshot.js)
-            page.wait_for_function("window.__tt_snapshot_made && window.__tt_snapshot_made()",
-                                   timeout=180_000, polling=250)
+            page.wait_for_function(
+                "window.__tt_snapshot_made && window.__tt_snapshot_made()",
+                timeout=180_000,
+                polling=250,
+            )
             page.wait_for_timeout(1000)
             whole.append(served_gzip(site, served))
             page.evaluate("localStorage.clear()")
@@ -128,18 +145,26 @@ def start_figures(runs: int) -> None:
             steps.append(again.evaluate(STEPS_JS))
             ctx.close()
             shutil.rmtree(profile, ignore_errors=True)
-            print(f"run {i + 1}: bare {rows['bare'][-1]:.2f} s, lobby {rows['lobby'][-1]:.3f} s, "
-                  f"first card {rows['card'][-1]:.2f} s, repeat {rows['repeat'][-1]:.2f} s",
-                  flush=True)
+            print(
+                f"run {i + 1}: bare {rows['bare'][-1]:.2f} s, lobby {rows['lobby'][-1]:.3f} s, "
+                f"first card {rows['card'][-1]:.2f} s, repeat {rows['repeat'][-1]:.2f} s",
+                flush=True,
+            )
         # a throttled line: 10 Mbit/s down, 40 ms latency (one run)
         browser = launch(p, CHROMIUM_ARGS)
         ctx = browser.new_context()
         page = ctx.new_page()
         cdp = ctx.new_cdp_session(page)
         cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", {
-            "offline": False, "latency": 40, "downloadThroughput": 10e6 / 8,
-            "uploadThroughput": 5e6 / 8})
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {
+                "offline": False,
+                "latency": 40,
+                "downloadThroughput": 10e6 / 8,
+                "uploadThroughput": 5e6 / 8,
+            },
+        )
         page.goto(f"{base}/game/")
         slow_lobby = mark(page, "tt:lobby", 600_000) / 1000
         page.goto(f"{base}/game/{FIRST_CARD_QUERY}")
@@ -149,19 +174,32 @@ def start_figures(runs: int) -> None:
     med = {k: statistics.median(v) for k, v in rows.items()}
     bare = med["bare"]
     print(f"bare PyScript page, ready          : {bare:.2f} s median (runs={runs})")
-    for key, label, goal in (("lobby", "lobby interactive", 0.15),
-                             ("card", "first card playable", 0.6),
-                             ("repeat", "repeat visit (service worker)", 0.3)):
+    for key, label, goal in (
+        ("lobby", "lobby interactive", 0.15),
+        ("card", "first card playable", 0.6),
+        ("repeat", "repeat visit (service worker)", 0.3),
+    ):
         print(f"{label:<35}: {med[key]:.3f} s = {med[key] / bare:.2f} x bare (goal <= {goal})")
-    print(f"  started from the snapshot         : {boots.count('snapshot')} of {len(boots)} "
-          f"repeat visits; median ms at " + ", ".join(
-              f"{name} {statistics.median(s[name] for s in steps):.0f}" for name in START_STEPS
-              if all(name in s for s in steps)))
-    print(f"first visit, gzip-compressed        : {statistics.median(gz) / 1e6:.2f} MB "
-          f"(goal <= 5 MB): what the page fetched up to its first playable card")
-    print(f"  with the service worker's install : {statistics.median(whole) / 1e6:.2f} MB: "
-          f"every request the server answered with a body in that visit (the page, the "
-          f"workers and the precache of dist/ for offline play; the snapshot is made in the "
-          f"browser)")
-    print(f"10 Mbit/s, 40 ms (served uncompressed): lobby interactive {slow_lobby:.2f} s, "
-          f"first card playable {slow_card:.2f} s")
+    print(
+        f"  started from the snapshot         : {boots.count('snapshot')} of {len(boots)} "
+        f"repeat visits; median ms at "
+        + ", ".join(
+            f"{name} {statistics.median(s[name] for s in steps):.0f}"
+            for name in START_STEPS
+            if all(name in s for s in steps)
+        )
+    )
+    print(
+        f"first visit, gzip-compressed        : {statistics.median(gz) / 1e6:.2f} MB "
+        f"(goal <= 5 MB): what the page fetched up to its first playable card"
+    )
+    print(
+        f"  with the service worker's install : {statistics.median(whole) / 1e6:.2f} MB: "
+        f"every request the server answered with a body in that visit (the page, the "
+        f"workers and the precache of dist/ for offline play; the snapshot is made in the "
+        f"browser)"
+    )
+    print(
+        f"10 Mbit/s, 40 ms (served uncompressed): lobby interactive {slow_lobby:.2f} s, "
+        f"first card playable {slow_card:.2f} s"
+    )

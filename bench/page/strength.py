@@ -25,13 +25,24 @@ def page_times(deals: int, env: dict[str, str], out: Any) -> str | None:
     PAGE_HEADING as it comes; returns None, or what went wrong (its last lines are printed)."""
     cmd = [sys.executable, "-m", "bench.page", "page-ai", "--deals", str(deals)]
     name = " ".join(["python3", *cmd[1:4]])
-    print(f"  ({' '.join(['python3', *cmd[1:]])}: builds dist/, then the page's computer makes "
-          f"every decision of {deals} deal(s) per game)", file=out, flush=True)
+    print(
+        f"  ({' '.join(['python3', *cmd[1:]])}: builds dist/, then the page's computer makes "
+        f"every decision of {deals} deal(s) per game)",
+        file=out,
+        flush=True,
+    )
     tail: collections.deque[str] = collections.deque(maxlen=15)
     try:
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                errors="replace")
+        proc = subprocess.Popen(
+            cmd,
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            errors="replace",
+        )
     except OSError as e:
         return f"could not start {name}: {e}"
     assert proc.stdout is not None
@@ -52,8 +63,12 @@ def main(argv: list[str]) -> int:
     """bench.engine.strength with `argv` (less --page-deals), then the page's decision times.
     Status 2 when the page cannot be measured here (checked first), 1 when page-ai fails."""
     ap = argparse.ArgumentParser(prog="python3 -m bench.page strength", add_help=False)
-    ap.add_argument("--page-deals", type=int, default=1,
-                    help="deals per game for the page's decision times (default 1)")
+    ap.add_argument(
+        "--page-deals",
+        type=int,
+        default=1,
+        help="deals per game for the page's decision times (default 1)",
+    )
     args, rest = ap.parse_known_args(argv)
     if args.page_deals < 1:
         ap.error(f"--page-deals must be at least 1, not {args.page_deals}")
@@ -61,8 +76,7 @@ def main(argv: list[str]) -> int:
         return int(engine_strength.main(rest) or 0)
     why = unavailable()
     if why:
-        print(f"python3 -m bench.page strength: cannot measure the page: {why}",
-              file=sys.stderr)
+        print(f"python3 -m bench.page strength: cannot measure the page: {why}", file=sys.stderr)
         return 2
     rc = int(engine_strength.main(rest, page_hint=False) or 0)
     out = sys.stdout

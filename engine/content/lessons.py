@@ -33,67 +33,68 @@ MAX_STEPS = 60
 MAX_MOVES = 60  # moves in one step's expect set, or in its replies
 MAX_POSITIONS = 2000  # positions checked over every path through the lesson
 
-LESSON_FIELDS = frozenset({"v", "game", "title", "intro", "record", "seat", "view", "steps",
-                           "end"})
+LESSON_FIELDS = frozenset({"v", "game", "title", "intro", "record", "seat", "view", "steps", "end"})
 STEP_FIELDS = frozenset({"text", "expect", "right", "wrong", "hint", "replies", "answers"})
 VIEWS = ("own", "open")
 
-add_english({
-    "lesson.not_object": "A lesson must be a JSON object with v, game, title, record and "
-                         "steps.",
-    "lesson.version": "The lesson's 'v' must be 1, not {value}.",
-    "lesson.unknown_fields": "The lesson has unknown field(s): {fields}.",
-    "lesson.missing": "The lesson has no '{field}'.",
-    "lesson.unknown_game": "The lesson's game {game} is not one of this table's games "
-                           "({games}).",
-    "lesson.not_text": "'{field}' must be text, not {kind}.",
-    "lesson.too_long": "'{field}' is {length} characters long; the limit is {limit}.",
-    "lesson.empty_title": "'title' must not be empty.",
-    "lesson.record_not_object": "The lesson's 'record' must be an engine record (a JSON "
-                                "object).",
-    "lesson.record_one_deal": "The lesson's record must have exactly one deal, and that deal "
-                              "must list 'hands'.",
-    "lesson.record_game": "The lesson is for {game}, but its record is for {record_game}.",
-    "lesson.record": "The lesson's record does not replay: {reason}",
-    "lesson.seat": "'seat' must be a seat number from 0 to {last}, not {value}.",
-    "lesson.view": "'view' must be 'own' or 'open', not {value}.",
-    "lesson.steps_list": "'steps' must be a list of steps.",
-    "lesson.no_steps": "The lesson has no steps.",
-    "lesson.too_many_steps": "The lesson has {count} steps; the limit is {limit}.",
-    "lesson.too_many_paths": "The lesson has too many paths to check: more than {limit} "
-                             "positions follow from its sets and 'any' steps. Use fewer of "
-                             "them before later steps.",
-    "lesson.step": "Step {step}: {reason}",
-    "lesson.step_after": "Step {step} (after the answer {path}): {reason}",
-    "lesson.step_after_many": "Step {step} (after the answers {path}): {reason}",
-    "lesson.answer_at": "'{move}' at step {step}",
-    "lesson.step_not_object": "a step must be an object with 'text' and 'expect'.",
-    "lesson.step_unknown_fields": "unknown field(s): {fields}.",
-    "lesson.step_missing": "the step has no '{field}'.",
-    "lesson.expect_type": "'expect' must be a move, a list of moves or \"any\", not {kind}.",
-    "lesson.expect_empty": "'expect' lists no moves.",
-    "lesson.expect_twice": "'expect' lists the move '{move}' twice.",
-    "lesson.too_many_moves": "'{field}' lists {count} moves; the limit is {limit}.",
-    "lesson.replies_list": "'replies' must be a list of move texts.",
-    "lesson.answers_object": "'answers' must be an object from moves to texts.",
-    "lesson.answer_accepted": "'answers' has feedback for '{move}', which the step accepts.",
-    "lesson.answer_illegal": "'answers' has feedback for '{move}', which is not legal there: "
-                             "{reason}",
-    "lesson.expect_illegal": "the expected move '{move}' is not legal there: {reason}",
-    "lesson.reply_illegal": "after the answer '{answer}', reply {index} '{move}' is not legal: "
-                            "{reason}",
-    "lesson.not_reader": "seat {seat} is to act there, but the reader plays seat {reader}.",
-    "lesson.deal_over": "the deal is already over there: the lesson has more steps than the "
-                        "deal has moves.",
-    "lesson.deal_over_at_start": "the deal is over before its first move ({why}).",
-    "lesson.no_legal_move": "no move is legal there.",
-    "lesson.text": "{text}",
-    "lesson.right": "Right.",
-    "lesson.wrong": "That move is allowed, but it is not the one this lesson asks for.",
-    "lesson.illegal": "{reason}",
-    "lesson.illegal_text": "{reason} {text}",
-    "lesson.done": "The lesson is over.",
-})
+add_english(
+    {
+        "lesson.not_object": "A lesson must be a JSON object with v, game, title, record and "
+        "steps.",
+        "lesson.version": "The lesson's 'v' must be 1, not {value}.",
+        "lesson.unknown_fields": "The lesson has unknown field(s): {fields}.",
+        "lesson.missing": "The lesson has no '{field}'.",
+        "lesson.unknown_game": "The lesson's game {game} is not one of this table's games "
+        "({games}).",
+        "lesson.not_text": "'{field}' must be text, not {kind}.",
+        "lesson.too_long": "'{field}' is {length} characters long; the limit is {limit}.",
+        "lesson.empty_title": "'title' must not be empty.",
+        "lesson.record_not_object": "The lesson's 'record' must be an engine record (a JSON "
+        "object).",
+        "lesson.record_one_deal": "The lesson's record must have exactly one deal, and that deal "
+        "must list 'hands'.",
+        "lesson.record_game": "The lesson is for {game}, but its record is for {record_game}.",
+        "lesson.record": "The lesson's record does not replay: {reason}",
+        "lesson.seat": "'seat' must be a seat number from 0 to {last}, not {value}.",
+        "lesson.view": "'view' must be 'own' or 'open', not {value}.",
+        "lesson.steps_list": "'steps' must be a list of steps.",
+        "lesson.no_steps": "The lesson has no steps.",
+        "lesson.too_many_steps": "The lesson has {count} steps; the limit is {limit}.",
+        "lesson.too_many_paths": "The lesson has too many paths to check: more than {limit} "
+        "positions follow from its sets and 'any' steps. Use fewer of "
+        "them before later steps.",
+        "lesson.step": "Step {step}: {reason}",
+        "lesson.step_after": "Step {step} (after the answer {path}): {reason}",
+        "lesson.step_after_many": "Step {step} (after the answers {path}): {reason}",
+        "lesson.answer_at": "'{move}' at step {step}",
+        "lesson.step_not_object": "a step must be an object with 'text' and 'expect'.",
+        "lesson.step_unknown_fields": "unknown field(s): {fields}.",
+        "lesson.step_missing": "the step has no '{field}'.",
+        "lesson.expect_type": "'expect' must be a move, a list of moves or \"any\", not {kind}.",
+        "lesson.expect_empty": "'expect' lists no moves.",
+        "lesson.expect_twice": "'expect' lists the move '{move}' twice.",
+        "lesson.too_many_moves": "'{field}' lists {count} moves; the limit is {limit}.",
+        "lesson.replies_list": "'replies' must be a list of move texts.",
+        "lesson.answers_object": "'answers' must be an object from moves to texts.",
+        "lesson.answer_accepted": "'answers' has feedback for '{move}', which the step accepts.",
+        "lesson.answer_illegal": "'answers' has feedback for '{move}', which is not legal there: "
+        "{reason}",
+        "lesson.expect_illegal": "the expected move '{move}' is not legal there: {reason}",
+        "lesson.reply_illegal": "after the answer '{answer}', reply {index} '{move}' is not legal: "
+        "{reason}",
+        "lesson.not_reader": "seat {seat} is to act there, but the reader plays seat {reader}.",
+        "lesson.deal_over": "the deal is already over there: the lesson has more steps than the "
+        "deal has moves.",
+        "lesson.deal_over_at_start": "the deal is over before its first move ({why}).",
+        "lesson.no_legal_move": "no move is legal there.",
+        "lesson.text": "{text}",
+        "lesson.right": "Right.",
+        "lesson.wrong": "That move is allowed, but it is not the one this lesson asks for.",
+        "lesson.illegal": "{reason}",
+        "lesson.illegal_text": "{reason} {text}",
+        "lesson.done": "The lesson is over.",
+    }
+)
 
 
 class LessonError(MessageError):
@@ -126,8 +127,13 @@ class Step:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"text": self.text}
-        out["expect"] = ("any" if self.expect == "any" else self.moves[0]
-                         if self.expect == "one" else list(self.moves))
+        out["expect"] = (
+            "any"
+            if self.expect == "any"
+            else self.moves[0]
+            if self.expect == "one"
+            else list(self.moves)
+        )
         for k in ("right", "wrong", "hint"):
             v = getattr(self, k)
             if v is not None:
@@ -236,8 +242,12 @@ class LessonRun:
         reason = deal.illegal_reason(text)
         if reason is not None:
             if step.wrong:
-                return Outcome("illegal", msg("lesson.illegal_text", reason=reason,
-                                              text=step.wrong), step.wrong, reason)
+                return Outcome(
+                    "illegal",
+                    msg("lesson.illegal_text", reason=reason, text=step.wrong),
+                    step.wrong,
+                    reason,
+                )
             return Outcome("illegal", msg("lesson.illegal", reason=reason), None, reason)
         move = normalise(deal, text)
         if step.expect != "any" and move not in step.moves:
@@ -292,8 +302,9 @@ def load_lesson(raw: Any) -> Lesson:
     try:
         rules_class(game)
     except RulesError:
-        raise LessonError(msg("lesson.unknown_game", game=repr(game),
-                              games=", ".join(registered_games()))) from None
+        raise LessonError(
+            msg("lesson.unknown_game", game=repr(game), games=", ".join(registered_games()))
+        ) from None
     title = _text(raw, "title", MAX_TITLE, required=True)
     assert title is not None
     if not title.strip():
@@ -307,8 +318,9 @@ def load_lesson(raw: Any) -> Lesson:
     start = replay(record)
     seat = raw.get("seat")
     players = start.players
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
-                             or not 0 <= seat < players):
+    if seat is not None and (
+        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players
+    ):
         raise LessonError(msg("lesson.seat", last=players - 1, value=_show(seat)))
     steps_raw = raw["steps"]
     if not isinstance(steps_raw, list):
@@ -321,8 +333,16 @@ def load_lesson(raw: Any) -> Lesson:
     if seat is None:
         seat = start.to_move if start.to_move is not None else 0
     steps = _check_paths(record, shapes, seat)
-    return Lesson(game=game, title=title, intro=intro, end=end, seat=seat, view=view,
-                  steps=tuple(steps), record=record)
+    return Lesson(
+        game=game,
+        title=title,
+        intro=intro,
+        end=end,
+        seat=seat,
+        view=view,
+        steps=tuple(steps),
+        record=record,
+    )
 
 
 def _show(value: Any) -> str:
@@ -330,8 +350,9 @@ def _show(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _text(raw: Mapping[str, Any], key: str, limit: int, required: bool = False,
-          where: int | None = None) -> str | None:
+def _text(
+    raw: Mapping[str, Any], key: str, limit: int, required: bool = False, where: int | None = None
+) -> str | None:
     if key not in raw or (raw[key] is None and not required):
         return None
     v = raw[key]
@@ -341,8 +362,9 @@ def _text(raw: Mapping[str, Any], key: str, limit: int, required: bool = False,
     elif len(v) > limit:
         problem = msg("lesson.too_long", field=key, length=len(v), limit=limit)
     if problem is not None:
-        raise LessonError(problem if where is None
-                          else msg("lesson.step", step=where + 1, reason=problem))
+        raise LessonError(
+            problem if where is None else msg("lesson.step", step=where + 1, reason=problem)
+        )
     return v  # type: ignore[no-any-return]
 
 
@@ -365,12 +387,17 @@ def _record(raw: Any, game: str) -> dict[str, Any]:
         raise LessonError(msg("lesson.record_not_object"))
     rec = copy.deepcopy(dict(raw))
     deals = rec.get("deals")
-    if not isinstance(deals, list) or len(deals) != 1 or not isinstance(deals[0], Mapping) \
-            or "hands" not in deals[0]:
+    if (
+        not isinstance(deals, list)
+        or len(deals) != 1
+        or not isinstance(deals[0], Mapping)
+        or "hands" not in deals[0]
+    ):
         raise LessonError(msg("lesson.record_one_deal"))
     if rec.get("game") != game:
-        raise LessonError(msg("lesson.record_game", game=repr(game),
-                              record_game=_show(rec.get("game"))))
+        raise LessonError(
+            msg("lesson.record_game", game=repr(game), record_game=_show(rec.get("game")))
+        )
     try:
         replay(rec)
     except RecordError as exc:
@@ -423,8 +450,9 @@ def _step_shape(i: int, raw: Any) -> _Shape:
         if not all(isinstance(m, str) for m in exp):
             raise fail(msg("lesson.expect_type", kind="a list with something else than text"))
         if len(exp) > MAX_MOVES:
-            raise fail(msg("lesson.too_many_moves", field="expect", count=len(exp),
-                           limit=MAX_MOVES))
+            raise fail(
+                msg("lesson.too_many_moves", field="expect", count=len(exp), limit=MAX_MOVES)
+            )
         kind, moves = "set", list(exp)
     else:
         raise fail(msg("lesson.expect_type", kind=_kind(exp)))
@@ -434,16 +462,18 @@ def _step_shape(i: int, raw: Any) -> _Shape:
     if not isinstance(replies, list) or not all(isinstance(m, str) for m in replies):
         raise fail(msg("lesson.replies_list"))
     if len(replies) > MAX_MOVES:
-        raise fail(msg("lesson.too_many_moves", field="replies", count=len(replies),
-                       limit=MAX_MOVES))
+        raise fail(
+            msg("lesson.too_many_moves", field="replies", count=len(replies), limit=MAX_MOVES)
+        )
     answers = raw.get("answers", {})
     if answers is None:
         answers = {}
     if not isinstance(answers, Mapping) or not all(isinstance(k, str) for k in answers):
         raise fail(msg("lesson.answers_object"))
     if len(answers) > MAX_MOVES:
-        raise fail(msg("lesson.too_many_moves", field="answers", count=len(answers),
-                       limit=MAX_MOVES))
+        raise fail(
+            msg("lesson.too_many_moves", field="answers", count=len(answers), limit=MAX_MOVES)
+        )
     own: dict[str, str] = {}
     for mv in answers:
         said = _text(answers, mv, MAX_TEXT, required=True, where=i)
@@ -478,8 +508,9 @@ def _check_paths(record: Mapping[str, Any], shapes: list[_Shape], seat: int) -> 
             raise LessonError(msg("lesson.too_many_paths", limit=MAX_POSITIONS))
         shape = shapes[index]
 
-        def fail(problem: Message, index: int = index,
-                 path: list[tuple[int, str]] = path) -> LessonError:
+        def fail(
+            problem: Message, index: int = index, path: list[tuple[int, str]] = path
+        ) -> LessonError:
             if not path:
                 return LessonError(msg("lesson.step", step=index + 1, reason=problem))
             where = ", ".join(str(msg("lesson.answer_at", move=m, step=i + 1)) for i, m in path)
@@ -490,8 +521,9 @@ def _check_paths(record: Mapping[str, Any], shapes: list[_Shape], seat: int) -> 
         deal = match.deals[0]
         if deal.phase == "over" and not deal.moves:
             why = match.rules.explain(deal.result or {})
-            raise fail(msg("lesson.deal_over_at_start",
-                           why=why[0] if why else msg("lesson.text", text="")))
+            raise fail(
+                msg("lesson.deal_over_at_start", why=why[0] if why else msg("lesson.text", text=""))
+            )
         if deal.phase == "over" or len(match.deals) > 1:
             raise fail(msg("lesson.deal_over"))
         if deal.to_move != seat:
@@ -523,8 +555,18 @@ def _check_paths(record: Mapping[str, Any], shapes: list[_Shape], seat: int) -> 
         main = not path  # only the main line reaches a step without leaving it
         if main:
             s = shape
-            steps.append(Step(s.text, s.expect, tuple(answers) if s.expect != "any" else (),
-                              s.right, s.wrong, s.hint, (), tuple(own)))
+            steps.append(
+                Step(
+                    s.text,
+                    s.expect,
+                    tuple(answers) if s.expect != "any" else (),
+                    s.right,
+                    s.wrong,
+                    s.hint,
+                    (),
+                    tuple(own),
+                )
+            )
         replies_canon: list[str] | None = None
         children: list[tuple[int, list[str], list[tuple[int, str]]]] = []
         for k, answer in enumerate(answers):
@@ -537,8 +579,15 @@ def _check_paths(record: Mapping[str, Any], shapes: list[_Shape], seat: int) -> 
             for j, reply in enumerate(shape.replies):
                 reason = msg("deal.over") if d2.phase == "over" else d2.illegal_reason(reply)
                 if reason is not None:
-                    raise fail(msg("lesson.reply_illegal", answer=answer, index=j + 1,
-                                   move=reply, reason=reason))
+                    raise fail(
+                        msg(
+                            "lesson.reply_illegal",
+                            answer=answer,
+                            index=j + 1,
+                            move=reply,
+                            reason=reason,
+                        )
+                    )
                 d2.play(reply)
                 done.append(d2.moves[-1])
             if replies_canon is None:
@@ -546,12 +595,31 @@ def _check_paths(record: Mapping[str, Any], shapes: list[_Shape], seat: int) -> 
             child_path = path if k == 0 else path + [(index, answer)]
             children.append((index + 1, moves + [answer] + done, child_path))
         if main and replies_canon:
-            steps[index] = Step(steps[index].text, steps[index].expect, steps[index].moves,
-                                steps[index].right, steps[index].wrong, steps[index].hint,
-                                tuple(replies_canon), steps[index].answers)
+            steps[index] = Step(
+                steps[index].text,
+                steps[index].expect,
+                steps[index].moves,
+                steps[index].right,
+                steps[index].wrong,
+                steps[index].hint,
+                tuple(replies_canon),
+                steps[index].answers,
+            )
         stack.extend(reversed(children))  # the main line (first answer) is walked first
     return steps
 
 
-__all__ = ["MAX_MOVES", "MAX_POSITIONS", "MAX_STEPS", "MAX_TEXT", "MAX_TITLE", "Lesson",
-           "LessonError", "LessonRun", "Outcome", "Step", "load_lesson", "normalise"]
+__all__ = [
+    "MAX_MOVES",
+    "MAX_POSITIONS",
+    "MAX_STEPS",
+    "MAX_TEXT",
+    "MAX_TITLE",
+    "Lesson",
+    "LessonError",
+    "LessonRun",
+    "Outcome",
+    "Step",
+    "load_lesson",
+    "normalise",
+]

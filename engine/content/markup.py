@@ -144,7 +144,7 @@ def _inline(s: str, bold: bool = True, italic: bool = True, link: bool = True) -
         if ch == "`":
             j = s.find("`", i + 1)
             if j > i + 1:
-                node(("code", s[i + 1:j]))
+                node(("code", s[i + 1 : j]))
                 i = j + 1
                 continue
         elif ch == "*":
@@ -152,16 +152,16 @@ def _inline(s: str, bold: bool = True, italic: bool = True, link: bool = True) -
             if run >= 2 and bold and i + 2 < n and not s[i + 2].isspace():
                 j = _closer(s, i + 2, 2)
                 if j > 0:
-                    node(("b", _inline(s[i + 2:j], False, italic, link)))
+                    node(("b", _inline(s[i + 2 : j], False, italic, link)))
                     i = j + 2
                     continue
             if run in (1, 3) and italic and i + 1 < n and not s[i + 1].isspace():
                 j = _closer(s, i + 1, 1)
                 if j > 0:
-                    node(("i", _inline(s[i + 1:j], bold, False, link)))
+                    node(("i", _inline(s[i + 1 : j], bold, False, link)))
                     i = j + 1
                     continue
-            text(s[i:i + run])  # a run of stars that opens nothing stays as written
+            text(s[i : i + run])  # a run of stars that opens nothing stays as written
             i += run
             continue
         elif ch == "[" and link:
@@ -176,7 +176,7 @@ def _inline(s: str, bold: bool = True, italic: bool = True, link: bool = True) -
                 continue
         elif ch == "{":
             j = s.find("}", i + 1)
-            token = s[i + 1:j] if j > i else ""
+            token = s[i + 1 : j] if j > i else ""
             code = _card(token)
             if code is not None:
                 node(("card", code, card_label(code)))
@@ -221,7 +221,7 @@ def _link(s: str, i: int) -> tuple[str, str, int] | None:
     k = s.find("](", i + 1)
     if k < 0:
         return None
-    label = s[i + 1:k]
+    label = s[i + 1 : k]
     if not label or "[" in label or "]" in label:
         return None
     depth = 0
@@ -232,7 +232,7 @@ def _link(s: str, i: int) -> tuple[str, str, int] | None:
             depth += 1
         elif ch == ")":
             if depth == 0:
-                return label, s[k + 2:j], j + 1
+                return label, s[k + 2 : j], j + 1
             depth -= 1
         j += 1
     return None

@@ -22,8 +22,21 @@ KINDS = ("open", "closed")
 LAYOUTS = 100  # layouts a closed puzzle is proved on besides the deal's own (or all of them)
 
 
-PUZZLE_FIELDS = frozenset({"id", "kind", "record", "seat", "side", "unit", "value", "best",
-                           "lines", "layouts", "difficulty"})
+PUZZLE_FIELDS = frozenset(
+    {
+        "id",
+        "kind",
+        "record",
+        "seat",
+        "side",
+        "unit",
+        "value",
+        "best",
+        "lines",
+        "layouts",
+        "difficulty",
+    }
+)
 
 
 FILE_FIELDS = frozenset({"format", "version", "game", "seed", "inputs", "count", "puzzles"})
@@ -86,6 +99,7 @@ def main_line(deal: Deal, side: Sequence[int], move: str) -> list[str]:
     """The solver's line after `move` to the end of the deal: each seat plays the first of
     its best moves (for the side: keeping the value; for the others: holding it down)."""
     from ..solver import solve
+
     d = deal.clone()
     d.play(move)
     line: list[str] = []
@@ -97,8 +111,14 @@ def main_line(deal: Deal, side: Sequence[int], move: str) -> list[str]:
 
 
 def _kind(v: Any) -> str:
-    return {bool: "true/false", int: "a number", float: "a number", str: "text",
-            list: "a list", dict: "an object"}.get(type(v), type(v).__name__)
+    return {
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        str: "text",
+        list: "a list",
+        dict: "an object",
+    }.get(type(v), type(v).__name__)
 
 
 def load_puzzles(data: Any, game: str | None = None) -> Loaded:
@@ -128,8 +148,9 @@ def load_puzzles(data: Any, game: str | None = None) -> Loaded:
         out.errors.append(msg("puzzles.format", value=json.dumps(data.get("format"))))
         return out
     if data.get("version") != VERSION:
-        out.errors.append(msg("puzzles.version", have=json.dumps(data.get("version")),
-                              want=VERSION))
+        out.errors.append(
+            msg("puzzles.version", have=json.dumps(data.get("version")), want=VERSION)
+        )
         return out
     g = data.get("game")
     if g not in GAMES or (game is not None and g != game):
@@ -147,9 +168,11 @@ def load_puzzles(data: Any, game: str | None = None) -> Loaded:
             p = parse_puzzle(raw, g)
         except PuzzleError as exc:
             pid = raw.get("id") if isinstance(raw, Mapping) else None
-            out.errors.append(msg("puzzles.in", id=pid, reason=exc.message)
-                              if isinstance(pid, str) and pid
-                              else msg("puzzles.bad", index=n, why=exc.message))
+            out.errors.append(
+                msg("puzzles.in", id=pid, reason=exc.message)
+                if isinstance(pid, str) and pid
+                else msg("puzzles.bad", index=n, why=exc.message)
+            )
             continue
         if p.id in ids:
             out.errors.append(msg("puzzles.in", id=p.id, reason=msg("puzzles.duplicate")))
@@ -189,26 +212,43 @@ def parse_puzzle(raw: Any, game: str) -> Puzzle:
         raise PuzzleError(msg("puzzles.field", field="best", kind="a list of moves"))
     lines = _need(raw, "lines", Mapping, "an object")
     if set(lines) != set(best) or not all(
-            isinstance(x, list) and all(isinstance(m, str) for m in x) for x in lines.values()):
-        raise PuzzleError(msg("puzzles.field", field="lines",
-                              kind="a line of moves for each right move"))
+        isinstance(x, list) and all(isinstance(m, str) for m in x) for x in lines.values()
+    ):
+        raise PuzzleError(
+            msg("puzzles.field", field="lines", kind="a line of moves for each right move")
+        )
     diff = _need(raw, "difficulty", Mapping, "an object")
     lay = raw.get("layouts")
     if kind == "closed":
-        if not isinstance(lay, Mapping) or set(lay) != {"seed", "count", "all"} \
-                or not all(isinstance(lay[k], int) and not isinstance(lay[k], bool)
-                           for k in ("seed", "count")) \
-                or not isinstance(lay["all"], bool) or not 1 <= lay["count"] <= LAYOUTS + 1:
-            raise PuzzleError(msg("puzzles.field", field="layouts",
-                                  kind=f"an object with seed, count (1 to {LAYOUTS + 1}) and all"))
+        if (
+            not isinstance(lay, Mapping)
+            or set(lay) != {"seed", "count", "all"}
+            or not all(
+                isinstance(lay[k], int) and not isinstance(lay[k], bool) for k in ("seed", "count")
+            )
+            or not isinstance(lay["all"], bool)
+            or not 1 <= lay["count"] <= LAYOUTS + 1
+        ):
+            raise PuzzleError(
+                msg(
+                    "puzzles.field",
+                    field="layouts",
+                    kind=f"an object with seed, count (1 to {LAYOUTS + 1}) and all",
+                )
+            )
     elif lay is not None:
         raise PuzzleError(msg("puzzles.field", field="layouts", kind="absent in an open puzzle"))
     if rec.get("game") != game:
-        raise PuzzleError(msg("puzzles.record_game", record_game=json.dumps(rec.get("game")),
-                              game=game))
+        raise PuzzleError(
+            msg("puzzles.record_game", record_game=json.dumps(rec.get("game")), game=game)
+        )
     deals = rec.get("deals")
-    if not isinstance(deals, list) or len(deals) != 1 or not isinstance(deals[0], Mapping) \
-            or "hands" not in deals[0]:
+    if (
+        not isinstance(deals, list)
+        or len(deals) != 1
+        or not isinstance(deals[0], Mapping)
+        or "hands" not in deals[0]
+    ):
         raise PuzzleError(msg("puzzles.record_one_deal"))
     try:
         m = replay(rec)
@@ -241,8 +281,17 @@ def parse_puzzle(raw: Any, game: str) -> Puzzle:
             raise PuzzleError(msg("puzzles.line", move=b, reason=exc.message)) from None
         if w.phase == "play":
             raise PuzzleError(msg("puzzles.line_end", move=b))
-    return Puzzle(id=pid, game=game, kind=kind, record=rec, seat=seat, side=tuple(side),
-                  unit=unit_of(game), value=value, best=tuple(best),
-                  lines={k: tuple(v) for k, v in lines.items()},
-                  layouts=dict(lay) if isinstance(lay, Mapping) else None,
-                  difficulty=dict(diff))
+    return Puzzle(
+        id=pid,
+        game=game,
+        kind=kind,
+        record=rec,
+        seat=seat,
+        side=tuple(side),
+        unit=unit_of(game),
+        value=value,
+        best=tuple(best),
+        lines={k: tuple(v) for k, v in lines.items()},
+        layouts=dict(lay) if isinstance(lay, Mapping) else None,
+        difficulty=dict(diff),
+    )

@@ -61,12 +61,20 @@ NATURAL_SEEDS = 6  # decisions of the sampling player asked for each puzzle's di
 
 # Cards a hand of the mover where positions are looked for, per kind (the solver is fast
 # there: hundredths of a second a position).
-OPEN_CARDS = {"koz-maca": (3, 7), "batak": (3, 7), "batak-pairs": (3, 7),
-              "kozel-miner": (3, 6), "kozel-classic": (2, 5)}
-CLOSED_CARDS = {"koz-maca": (2, 6), "batak": (2, 6), "batak-pairs": (2, 6),
-                "kozel-miner": (2, 5), "kozel-classic": (2, 4)}
-
-
+OPEN_CARDS = {
+    "koz-maca": (3, 7),
+    "batak": (3, 7),
+    "batak-pairs": (3, 7),
+    "kozel-miner": (3, 6),
+    "kozel-classic": (2, 5),
+}
+CLOSED_CARDS = {
+    "koz-maca": (2, 6),
+    "batak": (2, 6),
+    "batak-pairs": (2, 6),
+    "kozel-miner": (2, 5),
+    "kozel-classic": (2, 4),
+}
 
 
 # --------------------------------------------------------------------------------------------
@@ -97,6 +105,7 @@ def loses(game: str, already: int, best: int, value: int) -> bool:
 
 def _solver(deal: Deal, side: Sequence[int]) -> Any:
     from ..solver import Solver
+
     return Solver(deal, side)
 
 
@@ -116,6 +125,7 @@ def taken_from(deal: Deal, side: Sequence[int], moves: Sequence[str]) -> int:
     """What `side` takes from `deal`'s position over `moves` (tricks or card points,
     counting the cards of the trick in progress), as the solver counts a value."""
     from ..solver import Solver
+
     d = deal.clone()
     before = Solver(d, side).already
     for mv in moves:
@@ -156,8 +166,9 @@ def _with_hands(deal: Deal, hands: Mapping[int, Sequence[int]]) -> Deal:
     return world
 
 
-def _enumerate(unseen: list[int], sizes: dict[int, int], allowed: dict[int, set[int]],
-               limit: int) -> list[dict[int, list[int]]]:
+def _enumerate(
+    unseen: list[int], sizes: dict[int, int], allowed: dict[int, set[int]], limit: int
+) -> list[dict[int, list[int]]]:
     """Up to `limit` layouts of `unseen` within `allowed` and `sizes`, in a fixed order."""
     seats = sorted(sizes)
     cards = sorted(unseen, key=lambda c: (sum(c in allowed[s] for s in seats), c))
@@ -245,8 +256,7 @@ def judge_open(deal: Deal, side: Sequence[int]) -> Verdict:
     return v
 
 
-def judge_closed(deal: Deal, side: Sequence[int], seed: int,
-                 count: int = LAYOUTS) -> Verdict:
+def judge_closed(deal: Deal, side: Sequence[int], seed: int, count: int = LAYOUTS) -> Verdict:
     """Whether the position is a closed puzzle for the seat to move: the right moves keep the
     value in every layout; every other move loses clearly in at least one."""
     seat = deal.to_move
@@ -289,7 +299,8 @@ def _check_shape(deal: Deal, side: Sequence[int], v: Verdict) -> None:
         return
     if set(wrong) - set(v.losing):
         v.why = "some other move does not lose clearly: " + " ".join(
-            m for m in wrong if m not in v.losing)
+            m for m in wrong if m not in v.losing
+        )
         return
     classes = move_classes(deal, side)
     if not any(set(v.best) == set(c) for c in classes):
@@ -305,6 +316,7 @@ def player_move(deal: Deal, level: str, seed: int) -> str:
     `engine.ai.choose` makes it but without the time cap (the same move whenever the cap
     does not stop the search)."""
     from ..players import levels
+
     seat = deal.to_move
     assert seat is not None
     obs = deal.observation(seat)
@@ -325,14 +337,18 @@ def difficulty(deal: Deal, v: Verdict, seed: int) -> dict[str, Any]:
     1, +2 when the baseline misses, +1 when the sampling player sometimes picks a wrong
     card, +1 more when it does so at least half the time."""
     from ..players import levels
+
     base = levels.choose(deal, level="easy", seed=seed) in v.best
-    wrong = sum(player_move(deal, "normal", seed + k) not in v.best
-                for k in range(NATURAL_SEEDS))
+    wrong = sum(player_move(deal, "normal", seed + k) not in v.best for k in range(NATURAL_SEEDS))
     natural = round(wrong / NATURAL_SEEDS, 2)
-    rating = 1 + (0 if base else 2) + (1 if wrong else 0) + (1 if 2 * wrong >= NATURAL_SEEDS
-                                                              else 0)
-    return {"losing": len(v.losing), "legal": len(v.legal), "baseline": base,
-            "natural": natural, "rating": min(5, rating)}
+    rating = 1 + (0 if base else 2) + (1 if wrong else 0) + (1 if 2 * wrong >= NATURAL_SEEDS else 0)
+    return {
+        "losing": len(v.losing),
+        "legal": len(v.legal),
+        "baseline": base,
+        "natural": natural,
+        "rating": min(5, rating),
+    }
 
 
 # --------------------------------------------------------------------------------------------
@@ -349,8 +365,13 @@ def _start(game: str, seed: int) -> Match | None:
 
 def _record_at(m: Match) -> dict[str, Any]:
     rec = m.record()
-    return {"game": rec["game"], "seed": rec["seed"], "players": rec["players"],
-            "options": rec["options"], "deals": rec["deals"][-1:]}
+    return {
+        "game": rec["game"],
+        "seed": rec["seed"],
+        "players": rec["players"],
+        "options": rec["options"],
+        "deals": rec["deals"][-1:],
+    }
 
 
 @dataclass
@@ -394,8 +415,7 @@ def candidates(game: str, deal_seed: int, closed_tries: int = 6) -> Iterator[Fou
                     cv = judge_closed(d, side, lseed)
                     if cv.ok:
                         closed_found = True
-                        yield Found("closed", _record_at(m), d.clone(), seat, side, cv,
-                                    deal_seed)
+                        yield Found("closed", _record_at(m), d.clone(), seat, side, cv, deal_seed)
         m.play(player_move(d, "normal", deal_seed))
 
 
@@ -404,8 +424,13 @@ def _puzzle(f: Found) -> dict[str, Any]:
     difficulty worked out."""
     d, v = f.deal, f.verdict
     p: dict[str, Any] = {
-        "id": f"{f.kind[0]}{f.deal_seed}.{len(d.moves)}", "kind": f.kind, "record": f.record,
-        "seat": f.seat, "side": list(f.side), "unit": unit_of(d.game), "value": v.value,
+        "id": f"{f.kind[0]}{f.deal_seed}.{len(d.moves)}",
+        "kind": f.kind,
+        "record": f.record,
+        "seat": f.seat,
+        "side": list(f.side),
+        "unit": unit_of(d.game),
+        "value": v.value,
         "best": list(v.best),
         "lines": {mv: main_line(d, f.side, mv) for mv in v.best},
     }
@@ -415,8 +440,14 @@ def _puzzle(f: Found) -> dict[str, Any]:
     return p
 
 
-def generate(game: str, seed: int, per_game: int, closed_share: float = 0.4,
-             max_deals: int = 4000, log: Any = None) -> list[dict[str, Any]]:
+def generate(
+    game: str,
+    seed: int,
+    per_game: int,
+    closed_share: float = 0.4,
+    max_deals: int = 4000,
+    log: Any = None,
+) -> list[dict[str, Any]]:
     """`per_game` puzzles of `game` (`closed_share` of them closed), from deals seeded from
     `seed`: at most one open and one closed from each deal, at different positions, the open
     one picked with a generator seeded from the game and `seed`."""
@@ -429,8 +460,9 @@ def generate(game: str, seed: int, per_game: int, closed_share: float = 0.4,
             break
         deal_seed = seed * 100_000 + k
         found: dict[str, list[Found]] = {"open": [], "closed": []}
-        for f in candidates(game, deal_seed,
-                            closed_tries=6 if len(got["closed"]) < want["closed"] else 0):
+        for f in candidates(
+            game, deal_seed, closed_tries=6 if len(got["closed"]) < want["closed"] else 0
+        ):
             found[f.kind].append(f)
         used: set[int] = set()
         for kind in ("closed", "open"):
@@ -440,8 +472,11 @@ def generate(game: str, seed: int, per_game: int, closed_share: float = 0.4,
                 used.add(len(f.deal.moves))
                 got[kind].append(_puzzle(f))
         if log is not None and k % 20 == 19:
-            print(f"  {game}: {k + 1} deals, {len(got['open'])} open, "
-                  f"{len(got['closed'])} closed", file=log, flush=True)
+            print(
+                f"  {game}: {k + 1} deals, {len(got['open'])} open, {len(got['closed'])} closed",
+                file=log,
+                flush=True,
+            )
     return got["open"] + got["closed"]
 
 
@@ -450,10 +485,17 @@ def source_hash(extra: str = "") -> str:
     module; not the solver's, whose values are exact whatever its search, and whose lines
     take the first right move in the engine's order) and `extra`, the build's arguments."""
     import hashlib
+
     root = Path(__file__).resolve().parents[1]  # engine/
     h = hashlib.sha256()
-    files = sorted([*root.glob("*.py"), *root.glob("content/*.py"), *root.glob("games/*.py"),
-                    *root.glob("players/*.py")])  # not solver/
+    files = sorted(
+        [
+            *root.glob("*.py"),
+            *root.glob("content/*.py"),
+            *root.glob("games/*.py"),
+            *root.glob("players/*.py"),
+        ]
+    )  # not solver/
     for f in files:
         h.update(str(f.relative_to(root)).encode())
         h.update(f.read_bytes())
@@ -463,15 +505,27 @@ def source_hash(extra: str = "") -> str:
 
 def dumps(game: str, seed: int, inputs: str, puzzles: list[dict[str, Any]]) -> str:
     """A puzzle file's text: the header on its own lines, then one puzzle a line."""
-    head = {"format": FORMAT, "version": VERSION, "game": game, "seed": seed,
-            "inputs": inputs, "count": len(puzzles)}
-    body = ",\n".join(json.dumps(p, ensure_ascii=False, separators=(",", ":"))
-                      for p in puzzles)
+    head = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game,
+        "seed": seed,
+        "inputs": inputs,
+        "count": len(puzzles),
+    }
+    body = ",\n".join(json.dumps(p, ensure_ascii=False, separators=(",", ":")) for p in puzzles)
     return json.dumps(head, ensure_ascii=False)[:-1] + ',\n"puzzles":[\n' + body + "\n]}\n"
 
 
-def build(out: Path, seed: int, per_game: int, games: Sequence[str] = GAMES,
-          closed_share: float = 0.4, force: bool = False, log: Any = None) -> dict[str, str]:
+def build(
+    out: Path,
+    seed: int,
+    per_game: int,
+    games: Sequence[str] = GAMES,
+    closed_share: float = 0.4,
+    force: bool = False,
+    log: Any = None,
+) -> dict[str, str]:
     """Writes `out/<game>.json` for each game; a file whose header has the same inputs hash
     (engine sources and arguments) is kept as it is. Returns game -> "built" | "cached"."""
     out.mkdir(parents=True, exist_ok=True)
@@ -500,6 +554,7 @@ def build(out: Path, seed: int, per_game: int, games: Sequence[str] = GAMES,
 def load_file(path: str | Path, game: str | None = None) -> Loaded:
     """`load_puzzles` on a file (a .json, or .json.gz); an unreadable file is an error too."""
     import gzip
+
     try:
         raw = Path(path).read_bytes()
         if str(path).endswith(".gz"):
@@ -528,11 +583,15 @@ def prove(p: Puzzle) -> list[Message]:
         v = judge_open(d, p.side)
     else:
         assert p.layouts is not None
-        v = judge_closed(d, p.side, int(p.layouts["seed"]),
-                         count=max(0, int(p.layouts["count"]) - 1) if not p.layouts["all"]
-                         else LAYOUTS)
-        if v.layouts is not None and (v.layouts["count"] != p.layouts["count"]
-                                      or v.layouts["all"] != p.layouts["all"]):
+        v = judge_closed(
+            d,
+            p.side,
+            int(p.layouts["seed"]),
+            count=max(0, int(p.layouts["count"]) - 1) if not p.layouts["all"] else LAYOUTS,
+        )
+        if v.layouts is not None and (
+            v.layouts["count"] != p.layouts["count"] or v.layouts["all"] != p.layouts["all"]
+        ):
             problems.append(f"{v.layouts['count']} layouts, not {p.layouts['count']}")
         if v.layouts is not None and v.layouts["count"] < LAYOUTS and not v.layouts["all"]:
             problems.append(f"only {v.layouts['count']} layouts")
@@ -546,8 +605,11 @@ def prove(p: Puzzle) -> list[Message]:
         got = taken_from(d, p.side, [b, *p.lines.get(b, ())])
         if got != v.value:
             problems.append(f"the line after {b} takes {got}, not {v.value}")
-    return [msg("puzzles.in", id=p.id, reason=msg("puzzles.unproved", why="; ".join(problems)))
-            ] if problems else []
+    return (
+        [msg("puzzles.in", id=p.id, reason=msg("puzzles.unproved", why="; ".join(problems)))]
+        if problems
+        else []
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -557,6 +619,7 @@ def prove(p: Puzzle) -> list[Message]:
 def main(argv: list[str] | None = None) -> int:
     import argparse
     import gzip
+
     ap = argparse.ArgumentParser(prog="python3 -m engine.content.puzzles")
     sub = ap.add_subparsers(dest="cmd", required=True)
     b = sub.add_parser("build", help="generate the puzzle files (kept when their inputs match)")
@@ -574,11 +637,17 @@ def main(argv: list[str] | None = None) -> int:
         games = [g.strip() for g in args.games.split(",") if g.strip()]
         bad = [g for g in games if g not in GAMES]
         if bad:
-            print(f"no puzzles for {', '.join(bad)} (games: {', '.join(GAMES)})",
-                  file=sys.stderr)
+            print(f"no puzzles for {', '.join(bad)} (games: {', '.join(GAMES)})", file=sys.stderr)
             return 2
-        res = build(Path(args.out), args.seed, args.per_game, games, args.closed_share,
-                    args.force, log=sys.stderr)
+        res = build(
+            Path(args.out),
+            args.seed,
+            args.per_game,
+            games,
+            args.closed_share,
+            args.force,
+            log=sys.stderr,
+        )
         total = 0
         for g, how in res.items():
             path = Path(args.out) / f"{g}.json"
@@ -595,8 +664,10 @@ def main(argv: list[str] | None = None) -> int:
             for p in loaded.puzzles:
                 problems += prove(p)
         kinds = {k: sum(p.kind == k for p in loaded.puzzles) for k in KINDS}
-        print(f"{f}: {len(loaded.puzzles)} puzzles ({kinds['open']} open, "
-              f"{kinds['closed']} closed), {len(problems)} problems")
+        print(
+            f"{f}: {len(loaded.puzzles)} puzzles ({kinds['open']} open, "
+            f"{kinds['closed']} closed), {len(problems)} problems"
+        )
         for m in problems:
             print(f"  {m}")
         bad_files += bool(problems)

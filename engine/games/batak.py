@@ -38,26 +38,28 @@ from ..messages import suit as msuit
 from ..sampling import deal_unseen
 
 # What this game tells a player, in English (the key is the stable part).
-add_english({
-    "batak.auction_no_card": "It is the auction: bid or pass before any card is played.",
-    "batak.auction": "It is the auction: bid or pass.",
-    "batak.dealer_must_bid": "The other three players have passed, so the dealer must bid.",
-    "batak.no_higher_bid": "No higher bid is possible.",
-    "batak.bid_range": "A bid must be from {low} to 13.",
-    "batak.name_trump": "{seat} won the auction and must name trump first (trump S, H, D "
-                        "or C).",
-    # A sentence about the reader (`Message.you_key`): "<key>.you.<param>".
-    "batak.name_trump.you.seat": "You won the auction and must name trump first (trump S, H, D "
-                                 "or C).",
-    "batak.trump_not_broken": "{trump:Name} ({trump}) are trumps: they may not be led until a "
-                              "trump has been played to an earlier trick, unless you hold only "
-                              "trumps.",
-    "batak.follow_suit": "{led:Name} ({led}) were led: you must follow suit.",
-    "batak.overtake": "You must play higher than {top} on the trick: you hold a higher "
-                      "{led:one}.",
-    "batak.must_trump": "You have no {led:name} ({led}), so you must play a trump ({trump}).",
-    "batak.overtake_trump": "You must overtake the trump {top} on the trick.",
-})
+add_english(
+    {
+        "batak.auction_no_card": "It is the auction: bid or pass before any card is played.",
+        "batak.auction": "It is the auction: bid or pass.",
+        "batak.dealer_must_bid": "The other three players have passed, so the dealer must bid.",
+        "batak.no_higher_bid": "No higher bid is possible.",
+        "batak.bid_range": "A bid must be from {low} to 13.",
+        "batak.name_trump": "{seat} won the auction and must name trump first (trump S, H, D "
+        "or C).",
+        # A sentence about the reader (`Message.you_key`): "<key>.you.<param>".
+        "batak.name_trump.you.seat": "You won the auction and must name trump first (trump S, H, D "
+        "or C).",
+        "batak.trump_not_broken": "{trump:Name} ({trump}) are trumps: they may not be led until a "
+        "trump has been played to an earlier trick, unless you hold only "
+        "trumps.",
+        "batak.follow_suit": "{led:Name} ({led}) were led: you must follow suit.",
+        "batak.overtake": "You must play higher than {top} on the trick: you hold a higher "
+        "{led:one}.",
+        "batak.must_trump": "You have no {led:name} ({led}), so you must play a trump ({trump}).",
+        "batak.overtake_trump": "You must overtake the trump {top} on the trick.",
+    }
+)
 
 PASS: Action = ("pass",)
 
@@ -74,8 +76,7 @@ def trick_state(plays: Sequence[tuple[int, int]], trump: int | None) -> TrickSta
     the seat now winning it; (-1, 0, 0, -1) before the lead."""
     led, high_led, high_trump, win = -1, 0, 0, -1
     for s, c in plays:
-        led, high_led, high_trump, win = add_to_trick((led, high_led, high_trump, win), s, c,
-                                                      trump)
+        led, high_led, high_trump, win = add_to_trick((led, high_led, high_trump, win), s, c, trump)
     return led, high_led, high_trump, win
 
 
@@ -93,8 +94,9 @@ def add_to_trick(state: TrickState, seat: int, c: int, trump: int | None) -> Tri
     return state
 
 
-def legal_cards(hand: Sequence[int], led: int, high_led: int, high_trump: int,
-                trump: int | None, broken: bool) -> list[int]:
+def legal_cards(
+    hand: Sequence[int], led: int, high_led: int, high_trump: int, trump: int | None, broken: bool
+) -> list[int]:
     """The cards of `hand` that may be played (RULES §1, play obligations), given the trick's
     `trick_state` (led suit, or -1 when leading; the highest led and trump ranks): lead
     anything but trump until broken (unless only trumps are held); follow and overtake the led
@@ -136,10 +138,15 @@ def trick_winner(plays: Sequence[tuple[int, int]], trump: int | None) -> int:
     return trick_state(plays, trump)[3]
 
 
-def score(taken: Sequence[int], teams: Sequence[Sequence[int]] | None, declarer: int | None,
-          bid: int | None) -> tuple[list[int], list[int], bool | None]:
+def score(
+    taken: Sequence[int],
+    teams: Sequence[Sequence[int]] | None,
+    declarer: int | None,
+    bid: int | None,
+) -> tuple[list[int], list[int], bool | None]:
     """A finished hand's (side tricks per seat, score delta per seat, contract made): every
     side scores its tricks; a declaring side short of its bid scores minus the bid."""
+
     def team_of(seat: int) -> Sequence[int]:
         return next((tm for tm in teams if seat in tm), (seat,)) if teams else (seat,)
 
@@ -155,8 +162,9 @@ def score(taken: Sequence[int], teams: Sequence[Sequence[int]] | None, declarer:
     return side, delta, made
 
 
-def proven_voids(tricks: Sequence[Sequence[tuple[int, int]]], trump: int | None,
-                 players: int = 4) -> list[set[int]]:
+def proven_voids(
+    tricks: Sequence[Sequence[tuple[int, int]]], trump: int | None, players: int = 4
+) -> list[set[int]]:
     """The suits each seat has shown it does not hold: a seat that did not follow is void in
     the led suit, and in trump too if it did not trump; a trump lead before trumps were broken
     shows a hand of trumps only."""
@@ -235,8 +243,7 @@ class BatakDeal(Deal):
 
     # --- legality ---------------------------------------------------------------------------
     def _forced_dealer(self) -> bool:
-        return (self.bid is None and self.to_move == self.dealer
-                and sum(self._passed) == 3)
+        return self.bid is None and self.to_move == self.dealer and sum(self._passed) == 3
 
     def legal_actions(self) -> list[Action]:
         phase = self.phase
@@ -252,9 +259,14 @@ class BatakDeal(Deal):
         return []
 
     def _legal_cards(self) -> list[int]:
-        return legal_cards(self._hands[self.to_move],  # type: ignore[index]
-                           self._led if self._trick else -1, self._high_led, self._high_trump,
-                           self.trump_suit, self.broken)
+        return legal_cards(
+            self._hands[self.to_move],  # type: ignore[index]
+            self._led if self._trick else -1,
+            self._high_led,
+            self._high_trump,
+            self.trump_suit,
+            self.broken,
+        )
 
     def why_not(self, action: Action) -> Message:
         phase = self.phase
@@ -295,8 +307,11 @@ class BatakDeal(Deal):
 
     def would_win(self, c: int) -> bool:
         """Whether card `c`, played now, would take the lead of the trick in progress."""
-        return would_win(c, (self._led if self._trick else -1, self._high_led,
-                             self._high_trump, self._win_seat), self.trump_suit)
+        return would_win(
+            c,
+            (self._led if self._trick else -1, self._high_led, self._high_trump, self._win_seat),
+            self.trump_suit,
+        )
 
     def winning_seat(self) -> int | None:
         """The seat now winning the trick in progress (None before the lead)."""
@@ -383,9 +398,15 @@ class BatakDeal(Deal):
         self.to_move = None
         tricks = list(self.taken)
         side, delta, made = score(tricks, self.rules.teams, self.declarer, self.bid)
-        self.result = {"tricks": tricks, "points": side, "delta": delta,
-                       "declarer": self.declarer, "bid": self.bid, "made": made,
-                       "trump": self.trump}
+        self.result = {
+            "tricks": tricks,
+            "points": side,
+            "delta": delta,
+            "declarer": self.declarer,
+            "bid": self.bid,
+            "made": made,
+            "trump": self.trump,
+        }
 
     # --- what a seat knows -------------------------------------------------------------------
     def observation(self, seat: int) -> BatakObservation:
@@ -414,8 +435,12 @@ class BatakDeal(Deal):
 
     # --- views and records ------------------------------------------------------------------
     def view_extra(self, seat: int) -> dict[str, Any]:
-        return {"bids": [[s, b] for s, b in self.bids], "bid": self.bid,
-                "declarer": self.declarer, "broken": self.broken}
+        return {
+            "bids": [[s, b] for s, b in self.bids],
+            "bid": self.bid,
+            "declarer": self.declarer,
+            "broken": self.broken,
+        }
 
     @property
     def auction_log(self) -> list[list[Any]]:
@@ -423,48 +448,50 @@ class BatakDeal(Deal):
 
 
 # What the table says about a finished deal and next to a seat, in English.
-add_english({
-    "result.koz_maca": "Every trick is a point.",
-    "result.batak.made": "{declarer} bid {bid}{trump} and took {taken}: contract made, "
-                         "+{taken}.",
-    "result.batak.down": "{declarer} bid {bid}{trump} but took only {taken}: batar, −{bid}.",
-    "result.batak.team_made": "{declarer} bid {bid}{trump} and the declaring team ({team}) "
-                              "took {taken}: contract made, +{taken}.",
-    "result.batak.team_down": "{declarer} bid {bid}{trump} but the declaring team ({team}) "
-                              "took only {taken}: batar, −{bid}.",
-    # Sentences about the reader and the reader's team (`Message.you_key`).
-    "result.batak.made.you.declarer": "You bid {bid}{trump} and took {taken}: contract made, "
-                                      "+{taken}.",
-    "result.batak.down.you.declarer": "You bid {bid}{trump} but took only {taken}: batar, "
-                                      "−{bid}.",
-    "result.batak.team_made.you.declarer": "You bid {bid}{trump} and your team took {taken}: "
-                                           "contract made, +{taken}.",
-    "result.batak.team_made.you.team": "{declarer} bid {bid}{trump} and your team took "
-                                       "{taken}: contract made, +{taken}.",
-    "result.batak.team_down.you.declarer": "You bid {bid}{trump} but your team took only "
-                                           "{taken}: batar, −{bid}.",
-    "result.batak.team_down.you.team": "{declarer} bid {bid}{trump} but your team took only "
-                                       "{taken}: batar, −{bid}.",
-    "result.batak.with_trump": " with {trump} {trump:name} trump",
-    "result.batak.others": "Everyone else scores 1 point a trick.",
-    "result.batak.team_others": "The other team ({team}) scores 1 point a trick: +{points}.",
-    "result.batak.team_others.you.team": "Your team scores 1 point a trick: +{points}.",
-    "tag.batak.bid": "bid {bid}",
-    "tag.batak.pass": "pass",
-    "tag.batak.declarer": "declarer",
-    "tag.batak.partner": "partner",
-    "fact.batak.contract": "Contract",
-    "fact.batak.contract_by": "{bid} by {player}",
-    "fact.batak.bid": "{bid}",
-    "fact.batak.made": "{player} bid {bid}: made",
-    "fact.batak.down": "{player} bid {bid}: down",
-    "fact.batak.bid_by": "{player} bid {bid}",
-    "fact.batak.contract_by.you.player": "{bid} by you",
-    "fact.batak.made.you.player": "You bid {bid}: made",
-    "fact.batak.down.you.player": "You bid {bid}: down",
-    "fact.batak.bid_by.you.player": "You bid {bid}",
-    "prompt.batak.bid": "Your bid (current: {bid})",
-})
+add_english(
+    {
+        "result.koz_maca": "Every trick is a point.",
+        "result.batak.made": "{declarer} bid {bid}{trump} and took {taken}: contract made, "
+        "+{taken}.",
+        "result.batak.down": "{declarer} bid {bid}{trump} but took only {taken}: batar, −{bid}.",
+        "result.batak.team_made": "{declarer} bid {bid}{trump} and the declaring team ({team}) "
+        "took {taken}: contract made, +{taken}.",
+        "result.batak.team_down": "{declarer} bid {bid}{trump} but the declaring team ({team}) "
+        "took only {taken}: batar, −{bid}.",
+        # Sentences about the reader and the reader's team (`Message.you_key`).
+        "result.batak.made.you.declarer": "You bid {bid}{trump} and took {taken}: contract made, "
+        "+{taken}.",
+        "result.batak.down.you.declarer": "You bid {bid}{trump} but took only {taken}: batar, "
+        "−{bid}.",
+        "result.batak.team_made.you.declarer": "You bid {bid}{trump} and your team took {taken}: "
+        "contract made, +{taken}.",
+        "result.batak.team_made.you.team": "{declarer} bid {bid}{trump} and your team took "
+        "{taken}: contract made, +{taken}.",
+        "result.batak.team_down.you.declarer": "You bid {bid}{trump} but your team took only "
+        "{taken}: batar, −{bid}.",
+        "result.batak.team_down.you.team": "{declarer} bid {bid}{trump} but your team took only "
+        "{taken}: batar, −{bid}.",
+        "result.batak.with_trump": " with {trump} {trump:name} trump",
+        "result.batak.others": "Everyone else scores 1 point a trick.",
+        "result.batak.team_others": "The other team ({team}) scores 1 point a trick: +{points}.",
+        "result.batak.team_others.you.team": "Your team scores 1 point a trick: +{points}.",
+        "tag.batak.bid": "bid {bid}",
+        "tag.batak.pass": "pass",
+        "tag.batak.declarer": "declarer",
+        "tag.batak.partner": "partner",
+        "fact.batak.contract": "Contract",
+        "fact.batak.contract_by": "{bid} by {player}",
+        "fact.batak.bid": "{bid}",
+        "fact.batak.made": "{player} bid {bid}: made",
+        "fact.batak.down": "{player} bid {bid}: down",
+        "fact.batak.bid_by": "{player} bid {bid}",
+        "fact.batak.contract_by.you.player": "{bid} by you",
+        "fact.batak.made.you.player": "You bid {bid}: made",
+        "fact.batak.down.you.player": "You bid {bid}: down",
+        "fact.batak.bid_by.you.player": "You bid {bid}",
+        "prompt.batak.bid": "Your bid (current: {bid})",
+    }
+)
 
 
 class BatakRules(Rules):
@@ -513,8 +540,13 @@ class BatakRules(Rules):
         d, bid = result.get("declarer"), result.get("bid")
         if isinstance(d, int) and bid is not None:
             made = result.get("made")
-            key = ("fact.batak.made" if made else "fact.batak.down" if made is False
-                   else "fact.batak.bid_by")
+            key = (
+                "fact.batak.made"
+                if made
+                else "fact.batak.down"
+                if made is False
+                else "fact.batak.bid_by"
+            )
             out.append(("contract", msg(key, player=mseat(d), bid=bid)))
         if self.fixed_trump is not None:
             return out
@@ -529,26 +561,42 @@ class BatakRules(Rules):
         points = result.get("points")
         taken = points[d] if points else None
         t = result.get("trump")
-        trump = (msg("result.batak.with_trump", trump=msuit("SHDC".index(t)))
-                 if isinstance(t, str) and len(t) == 1 and t in "SHDC"
-                 else msg("text", text=""))
+        trump = (
+            msg("result.batak.with_trump", trump=msuit("SHDC".index(t)))
+            if isinstance(t, str) and len(t) == 1 and t in "SHDC"
+            else msg("text", text="")
+        )
         bid, made = result["bid"], bool(result.get("made"))
         if not self.teams:
             if made:
-                first = msg("result.batak.made", declarer=mseat(d), bid=bid, trump=trump,
-                            taken=taken)
+                first = msg(
+                    "result.batak.made", declarer=mseat(d), bid=bid, trump=trump, taken=taken
+                )
             else:
-                first = msg("result.batak.down", declarer=mseat(d), bid=bid, trump=trump,
-                            taken=taken)
+                first = msg(
+                    "result.batak.down", declarer=mseat(d), bid=bid, trump=trump, taken=taken
+                )
             return [first, msg("result.batak.others")]
         # Partnership: the score is the team's, so each sentence names a team and its points.
         ours = self.team_of(d)
         if made:
-            first = msg("result.batak.team_made", declarer=mseat(d), team=mseats(ours), bid=bid,
-                        trump=trump, taken=taken)
+            first = msg(
+                "result.batak.team_made",
+                declarer=mseat(d),
+                team=mseats(ours),
+                bid=bid,
+                trump=trump,
+                taken=taken,
+            )
         else:
-            first = msg("result.batak.team_down", declarer=mseat(d), team=mseats(ours), bid=bid,
-                        trump=trump, taken=taken)
+            first = msg(
+                "result.batak.team_down",
+                declarer=mseat(d),
+                team=mseats(ours),
+                bid=bid,
+                trump=trump,
+                taken=taken,
+            )
         out = [first]
         for t in self.teams:
             if t != ours:
@@ -563,8 +611,11 @@ class BatakRules(Rules):
         if isinstance(bids, list):
             mine = [b for s, b in bids if s == seat]
             if mine:
-                tags.append(msg("tag.batak.pass") if mine[-1] is None
-                            else msg("tag.batak.bid", bid=mine[-1]))
+                tags.append(
+                    msg("tag.batak.pass")
+                    if mine[-1] is None
+                    else msg("tag.batak.bid", bid=mine[-1])
+                )
         if view.get("declarer") == seat and view.get("phase") != "bidding":
             tags.append(msg("tag.batak.declarer"))
         me = view.get("seat")
@@ -572,14 +623,21 @@ class BatakRules(Rules):
             tags.append(msg("tag.batak.partner"))
         return tags
 
-    def make_deal(self, match: Match, index: int, dealer: int, rng: random.Random,
-                  setup: Mapping[str, Any] | None) -> Deal:
+    def make_deal(
+        self,
+        match: Match,
+        index: int,
+        dealer: int,
+        rng: random.Random,
+        setup: Mapping[str, Any] | None,
+    ) -> Deal:
         if setup is not None and "hands" in setup:
             hands = check_hands(self.name, setup["hands"], [13] * 4, DECK_52)
             extra = set(setup) - {"dealer", "hands", "moves"}
             if extra:
-                raise RecordError(msg("record.unknown_deal_fields",
-                                      fields=", ".join(sorted(map(str, extra)))))
+                raise RecordError(
+                    msg("record.unknown_deal_fields", fields=", ".join(sorted(map(str, extra))))
+                )
         else:
             cards = list(DECK_52)
             rng.shuffle(cards)
@@ -613,6 +671,7 @@ class KozMaca(BatakRules):
 
     def explain(self, result: Mapping[str, Any]) -> list[Message]:
         return [msg("result.koz_maca")]
+
     rules_text = (
         "Four players, 52 cards, 13 each; play passes to the right. Spades are always trump.\n"
         "The seat on the dealer's right leads. You must follow suit and play higher than the "
@@ -622,7 +681,8 @@ class KozMaca(BatakRules):
         "Spades may not be led until a spade has been played to an earlier trick, unless you "
         "hold only spades.\n"
         "Each trick is 1 point. A match is 10 or 5 hands; the highest total wins, a tie is a "
-        "shared win.")
+        "shared win."
+    )
 
 
 @register
@@ -640,7 +700,8 @@ class Batak(BatakRules):
         "card if you can; void, you must trump (overtaking a trump on the trick if you can). "
         "Trumps may not be led until one has been played to an earlier trick.\n"
         "Declarer: tricks taken if at least the bid, else minus the bid (batar). Everyone else: "
-        "1 point a trick. 3, 5 or 10 hands; a tie at the top plays one more hand.")
+        "1 point a trick. 3, 5 or 10 hands; a tie at the top plays one more hand."
+    )
 
 
 @register
@@ -666,5 +727,5 @@ class BatakPairs(BatakRules):
         "Trumps may not be led until a trump has been played to an earlier trick, unless you "
         "hold only trumps.\n"
         "Declaring team: its tricks if at least the bid, else minus the bid (batar). Defending "
-        "team: 1 point a trick. 3, 5 or 10 hands; a tie at the top plays one more hand.")
-
+        "team: 1 point a trick. 3, 5 or 10 hands; a tie at the top plays one more hand."
+    )

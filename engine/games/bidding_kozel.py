@@ -73,25 +73,27 @@ from ..messages import seat as mseat
 from ..messages import seats as mseats
 
 # What this game tells a player, in English (the key is the stable part).
-add_english({
-    "bk.empty": "The move is empty: play one card or three cards.",
-    "bk.bad_play": "'{text}' is not a play: write one card (QH) or three cards (6H 7H 8H).",
-    "bk.named_twice": "{card} is named twice.",
-    "bk.count": "Play one card or three cards, not {count}.",
-    "bk.round_over": "The round is over.",
-    "bk.follow_one": "The lead was one card: you must play one card.",
-    "bk.follow_three": "The lead was three cards: you must play three cards.",
-    "bk.lead_one_suit": "A lead of three cards must be of one suit.",
-    "bk.bankroll_below_ante": "{game}: the bankroll ({bankroll}) must be at least the ante "
-                              "({ante}).",
-    "bk.record_no_ante": "Fewer than two players can ante: the match is over.",
-    "bk.record_dealer_out": "{game}: seat {seat} cannot deal: it is out of the match (it cannot "
-                            "ante).",
-    "bk.record_hands_and_stock": "{game}: a deal set up by hand lists both 'hands' and 'stock' "
-                                 "(drawing order, the turned-up trump last).",
-    "bk.record_stock_list": "{game}: 'stock' must be a list of cards.",
-    "bk.record_stock_size": "{game}: the stock has {have} cards; this deal leaves {size}.",
-})
+add_english(
+    {
+        "bk.empty": "The move is empty: play one card or three cards.",
+        "bk.bad_play": "'{text}' is not a play: write one card (QH) or three cards (6H 7H 8H).",
+        "bk.named_twice": "{card} is named twice.",
+        "bk.count": "Play one card or three cards, not {count}.",
+        "bk.round_over": "The round is over.",
+        "bk.follow_one": "The lead was one card: you must play one card.",
+        "bk.follow_three": "The lead was three cards: you must play three cards.",
+        "bk.lead_one_suit": "A lead of three cards must be of one suit.",
+        "bk.bankroll_below_ante": "{game}: the bankroll ({bankroll}) must be at least the ante "
+        "({ante}).",
+        "bk.record_no_ante": "Fewer than two players can ante: the match is over.",
+        "bk.record_dealer_out": "{game}: seat {seat} cannot deal: it is out of the match (it cannot "
+        "ante).",
+        "bk.record_hands_and_stock": "{game}: a deal set up by hand lists both 'hands' and 'stock' "
+        "(drawing order, the turned-up trump last).",
+        "bk.record_stock_list": "{game}: 'stock' must be a list of cards.",
+        "bk.record_stock_size": "{game}: the stock has {have} cards; this deal leaves {size}.",
+    }
+)
 
 HAND_SIZE = 4
 
@@ -158,8 +160,10 @@ def _seating(n: int, active: tuple[int, ...]) -> Seating:
                 t = (t + 1) % n
             nxt.append(t)
         k = len(active)
-        orders = tuple(tuple(active[(active.index(s) + i) % k] for i in range(k))
-                       if s in active else () for s in range(n))
+        orders = tuple(
+            tuple(active[(active.index(s) + i) % k] for i in range(k)) if s in active else ()
+            for s in range(n)
+        )
         got = _SEATING[key] = (tuple(nxt), orders)
     return got
 
@@ -184,15 +188,26 @@ class BiddingKozelObservation(Observation):
 
     def visible_plays(self) -> list[list[tuple[int, tuple[int, ...] | None]]]:
         """Every trick so far (the one in progress last) as cards, None for a face-down play."""
-        return [[(s, None if a is None else cards_of(a)) for s, a in plays]
-                for plays in self.trick_plays()]
+        return [
+            [(s, None if a is None else cards_of(a)) for s, a in plays]
+            for plays in self.trick_plays()
+        ]
 
 
 class BiddingKozelDeal(Deal):
     """One round of Bidding Kozel: the deal, the tricks, the refills and the pot."""
 
-    def __init__(self, rules: BiddingKozel, index: int, dealer: int, hands: list[list[int]],
-                 stock: list[int], active: list[int], pot: int, bankrolls: list[int]) -> None:
+    def __init__(
+        self,
+        rules: BiddingKozel,
+        index: int,
+        dealer: int,
+        hands: list[list[int]],
+        stock: list[int],
+        active: list[int],
+        pot: int,
+        bankrolls: list[int],
+    ) -> None:
         super().__init__(rules, index, dealer, hands)
         n = self.players
         self.active: tuple[int, ...] = tuple(active)
@@ -234,7 +249,7 @@ class BiddingKozelDeal(Deal):
     @property
     def stock(self) -> list[str]:
         """The cards still to draw, in drawing order (the turned-up card last)."""
-        return [CARD_STR[c] for c in self._stock[self._drawn:]]
+        return [CARD_STR[c] for c in self._stock[self._drawn :]]
 
     @property
     def dead(self) -> list[str]:
@@ -366,8 +381,12 @@ class BiddingKozelDeal(Deal):
             else:
                 self._faceup.append(False)
             t = self.trump_suit
-            if (x >> 4 == t and y >> 4 == t and z >> 4 == t
-                    and (self._bura_seat < 0 or play_beats(b, cards, self._bura))):
+            if (
+                x >> 4 == t
+                and y >> 4 == t
+                and z >> 4 == t
+                and (self._bura_seat < 0 or play_beats(b, cards, self._bura))
+            ):
                 self._bura_seat = seat  # a Bura, and the strongest of this trick so far
                 self._bura = cards
         trick.append((seat, action))
@@ -426,7 +445,7 @@ class BiddingKozelDeal(Deal):
             for s in order:
                 hands[s].append(stock[k])
                 k += 1
-        ace = any(c & 15 == 14 for c in stock[self._drawn:k])
+        ace = any(c & 15 == 14 for c in stock[self._drawn : k])
         if k == len(stock):
             self.turned_up_to = order[-1]  # the last card drawn is the turned-up one
         self._drawn = k
@@ -459,12 +478,19 @@ class BiddingKozelDeal(Deal):
         # The pot winner deals next; on a tie the first winner from the dealer's left.
         nxt = min(takers, key=lambda s: (s - self.dealer - 1) % n)
         self.result = {
-            "tricks": list(self.taken), "points": list(self.points), "delta": delta,
-            "reason": reason, "pot_winners": sorted(takers), "pot": self.pot, "share": share,
-            "remainder": remainder, "antes": list(self.antes),
+            "tricks": list(self.taken),
+            "points": list(self.points),
+            "delta": delta,
+            "reason": reason,
+            "pot_winners": sorted(takers),
+            "pot": self.pot,
+            "share": share,
+            "remainder": remainder,
+            "antes": list(self.antes),
             "bura": self._bura_seat if reason == "bura" else None,
             "four_aces": takers[0] if reason == "four_aces" else None,
-            "next_dealer": nxt, "dead": self.dead,
+            "next_dealer": nxt,
+            "dead": self.dead,
         }
 
     # --- what a seat knows -------------------------------------------------------------------
@@ -472,13 +498,13 @@ class BiddingKozelDeal(Deal):
         """The trick in progress as (seat, action) plays (a search plays worlds it dealt)."""
         return self._trick
 
-    def _masked_plays(self, seat: int, plays: list[tuple[int, Action]],
-                      faceup: list[bool]) -> tuple[Any, ...]:
+    def _masked_plays(
+        self, seat: int, plays: list[tuple[int, Action]], faceup: list[bool]
+    ) -> tuple[Any, ...]:
         """`plays` as `seat` sees them: a play laid face down to it is (seat, None)."""
         if not self.face_down or self.phase == "over":  # the piles are shown at the tally
             return tuple(plays)
-        return tuple([(s, a if (up or s == seat) else None)
-                      for (s, a), up in zip(plays, faceup)])
+        return tuple([(s, a if (up or s == seat) else None) for (s, a), up in zip(plays, faceup)])
 
     def _view_key(self, seat: int) -> Hashable:
         return (seat, self.face_down and self.phase != "over")
@@ -516,12 +542,12 @@ class BiddingKozelDeal(Deal):
         sees every hand but not the stock's order (the strength benchmark's fair yardstick)."""
         w = self.clone()
         assert isinstance(w, BiddingKozelDeal)
-        rest = w._stock[w._drawn:]
+        rest = w._stock[w._drawn :]
         if len(rest) > 1:
             bottom = rest[-1] if rest[-1] == self.turned else None
             pool = rest[:-1] if bottom is not None else rest
             rng.shuffle(pool)
-            w._stock = w._stock[:w._drawn] + pool + ([bottom] if bottom is not None else [])
+            w._stock = w._stock[: w._drawn] + pool + ([bottom] if bottom is not None else [])
         return w
 
     def resample_many(self, seat: int, rng: random.Random, n: int) -> list[Deal]:
@@ -550,9 +576,11 @@ class BiddingKozelDeal(Deal):
         if not turned_in_stock and turned not in obs.hand and obs.draws:
             drawer = obs.draws[-1][-1] if not obs.dead_count else -1
         unseen = [c for c in DECK_36 if c not in seen]
-        turned_unseen_place = not turned_in_stock and not any(
-            turned in cs for plays in visible for _, cs in plays if cs is not None) \
+        turned_unseen_place = (
+            not turned_in_stock
+            and not any(turned in cs for plays in visible for _, cs in plays if cs is not None)
             and turned not in obs.hand
+        )
         if turned_unseen_place:
             unseen.append(turned)
         sizes = {s: obs.hand_sizes[s] for s in others}
@@ -575,19 +603,22 @@ class BiddingKozelDeal(Deal):
                     hands[drawer] = []
             k = 0
             for s in others:
-                have = hands[s] if (s == drawer and turned_unseen_place
-                                    and hands[s] == [turned]) else []
+                have = (
+                    hands[s]
+                    if (s == drawer and turned_unseen_place and hands[s] == [turned])
+                    else []
+                )
                 need = sizes[s] - len(have)
-                hands[s] = have + pool[k:k + need]
+                hands[s] = have + pool[k : k + need]
                 k += need
-            stock = pool[k:k + stock_free]
+            stock = pool[k : k + stock_free]
             k += stock_free
-            w._stock = w._stock[:w._drawn] + stock + ([turned] if turned_in_stock else [])
+            w._stock = w._stock[: w._drawn] + stock + ([turned] if turned_in_stock else [])
             # Face-down plays get the next unseen cards; points follow the sampled cards.
             tricks = list(w._tricks)
             cur = list(w._trick)
             for ti, pi, cnt in slots:
-                cs = tuple(sorted(pool[k:k + cnt]))
+                cs = tuple(sorted(pool[k : k + cnt]))
                 k += cnt
                 a: Action = cs[0] if cnt == 1 else cs
                 if ti < len(tricks):
@@ -600,7 +631,7 @@ class BiddingKozelDeal(Deal):
             w._tricks = tricks
             w._trick = cur
             # Dead stock cards were never seen either: they are the rest of the pool.
-            w._dead = pool[k:k + len(w._dead)]
+            w._dead = pool[k : k + len(w._dead)]
             k += len(w._dead)
             w.points = [0] * w.players
             for _, plays, win in tricks:
@@ -611,8 +642,11 @@ class BiddingKozelDeal(Deal):
             t = w.trump_suit
             for s, a in cur:
                 cs = cards_of(a)
-                if len(cs) == 3 and all(c >> 4 == t for c in cs) and (
-                        w._bura_seat < 0 or play_beats(w._b, cs, w._bura)):
+                if (
+                    len(cs) == 3
+                    and all(c >> 4 == t for c in cs)
+                    and (w._bura_seat < 0 or play_beats(w._b, cs, w._bura))
+                ):
                     w._bura_seat, w._bura = s, cs
             worlds.append(w)
         return worlds
@@ -620,7 +654,7 @@ class BiddingKozelDeal(Deal):
     # --- views and records ------------------------------------------------------------------
     def card_places(self) -> dict[str, list[int]]:
         places = super().card_places()
-        places["stock"] = self._stock[self._drawn:]
+        places["stock"] = self._stock[self._drawn :]
         places["dead"] = list(self._dead)
         return places
 
@@ -630,8 +664,9 @@ class BiddingKozelDeal(Deal):
     def setup_extra(self) -> dict[str, Any]:
         return {"stock": [CARD_STR[c] for c in self.initial_stock]}
 
-    def _masked(self, seat: int, plays: list[tuple[int, Any]],
-                faceup: list[bool]) -> list[list[Any]]:
+    def _masked(
+        self, seat: int, plays: list[tuple[int, Any]], faceup: list[bool]
+    ) -> list[list[Any]]:
         out: list[list[Any]] = []
         hide = self.face_down and self.phase != "over"  # the piles are shown at the tally
         for (s, a), up in zip(plays, faceup):
@@ -649,60 +684,75 @@ class BiddingKozelDeal(Deal):
             tricks.append((self._trick, self._faceup))
         hide = self.face_down and self.phase != "over"
         for plays, faceup in tricks:
-            out.append([(s, cards_of(a) if (up or s == seat or not hide) else None)
-                        for (s, a), up in zip(plays, faceup)])
+            out.append(
+                [
+                    (s, cards_of(a) if (up or s == seat or not hide) else None)
+                    for (s, a), up in zip(plays, faceup)
+                ]
+            )
         return out
 
     def view(self, seat: int) -> dict[str, Any]:
         v = super().view(seat)
-        v["tricks"] = [{"leader": leader, "plays": self._masked(seat, plays, f), "winner": w}
-                       for (leader, plays, w), f in zip(self._tricks, self._faceups)]
+        v["tricks"] = [
+            {"leader": leader, "plays": self._masked(seat, plays, f), "winner": w}
+            for (leader, plays, w), f in zip(self._tricks, self._faceups)
+        ]
         v["trick"] = self._masked(seat, self._trick, self._faceup)
         return v
 
     def view_extra(self, seat: int) -> dict[str, Any]:
         # Deliberately no captured points or piles here: see the module docstring.
-        return {"pot": self.pot, "stock_size": self.stock_size, "turned_up": self.turned_up,
-                "end_reason": self.end_reason, "active": list(self.active),
-                "turned_up_to": self.turned_up_to,
-                "antes": list(self.antes), "bankrolls": list(self.bankrolls),
-                "dead_count": len(self._dead), "lead_size": self.lead_size,
-                "winning_seat": self._win_seat if self._trick else None,
-                "face_down": self.face_down}
+        return {
+            "pot": self.pot,
+            "stock_size": self.stock_size,
+            "turned_up": self.turned_up,
+            "end_reason": self.end_reason,
+            "active": list(self.active),
+            "turned_up_to": self.turned_up_to,
+            "antes": list(self.antes),
+            "bankrolls": list(self.bankrolls),
+            "dead_count": len(self._dead),
+            "lead_size": self.lead_size,
+            "winning_seat": self._win_seat if self._trick else None,
+            "face_down": self.face_down,
+        }
 
 
 # What the table says about a finished round and next to a seat, in English.
-add_english({
-    "result.bidding_kozel.bura": "Bura! {seat} played three trumps and takes the pot.",
-    "result.bidding_kozel.four_aces": "{seat} holds four Aces and takes the pot.",
-    # Sentences about the reader (`Message.you_key`).
-    "result.bidding_kozel.bura.you.seat": "Bura! You played three trumps and take the pot.",
-    "result.bidding_kozel.four_aces.you.seat": "You hold four Aces and take the pot.",
-    "result.bidding_kozel.tie": "Tie on card points: {winners} split the pot ({share} each).",
-    "result.bidding_kozel.points_one": "Most card points: {winners} takes the pot of {pot}.",
-    "result.bidding_kozel.points_one.you.winners": "Most card points: you take the pot of "
-                                                   "{pot}.",
-    "result.bidding_kozel.points": "Most card points: {winners} take the pot of {pot}.",
-    "result.bidding_kozel.remainder": "{remainder} stays in the pot for the next round.",
-    "tag.bidding_kozel.out": "out",
-    "fact.bidding_kozel.turned_up": "Turned up",
-    "fact.bidding_kozel.stock": "Stock",
-    "fact.bidding_kozel.pot": "Pot",
-    "ending.bidding_kozel.tie": "Tie on card points",
-    "ending.bidding_kozel.bura": "Bura",
-    "ending.bidding_kozel.four_aces": "Four Aces",
-    "fact.bidding_kozel.pot_won": "Pot {pot}: won by {player}",
-    "fact.bidding_kozel.pot_won.you.player": "Pot {pot}: won by you",
-    "fact.bidding_kozel.pot_split": "Pot {pot}: split by {players}, {share} each",
-    "fact.bidding_kozel.pot_left": "Pot {pot}",
-    # A tie's remainder is less than the number of tied players: 1 to 4.
-    "fact.bidding_kozel.carry_one": "{n} stays in the pot",
-    "fact.bidding_kozel.carry": "{n} stay in the pot",
-    "prompt.bidding_kozel.lead": "Your lead: select one card, or three of one suit, then Play.",
-    # A play is one card or three.
-    "prompt.bidding_kozel.select_one": "Select {n} card, then Play.",
-    "prompt.bidding_kozel.select": "Select {n} cards, then Play.",
-})
+add_english(
+    {
+        "result.bidding_kozel.bura": "Bura! {seat} played three trumps and takes the pot.",
+        "result.bidding_kozel.four_aces": "{seat} holds four Aces and takes the pot.",
+        # Sentences about the reader (`Message.you_key`).
+        "result.bidding_kozel.bura.you.seat": "Bura! You played three trumps and take the pot.",
+        "result.bidding_kozel.four_aces.you.seat": "You hold four Aces and take the pot.",
+        "result.bidding_kozel.tie": "Tie on card points: {winners} split the pot ({share} each).",
+        "result.bidding_kozel.points_one": "Most card points: {winners} takes the pot of {pot}.",
+        "result.bidding_kozel.points_one.you.winners": "Most card points: you take the pot of "
+        "{pot}.",
+        "result.bidding_kozel.points": "Most card points: {winners} take the pot of {pot}.",
+        "result.bidding_kozel.remainder": "{remainder} stays in the pot for the next round.",
+        "tag.bidding_kozel.out": "out",
+        "fact.bidding_kozel.turned_up": "Turned up",
+        "fact.bidding_kozel.stock": "Stock",
+        "fact.bidding_kozel.pot": "Pot",
+        "ending.bidding_kozel.tie": "Tie on card points",
+        "ending.bidding_kozel.bura": "Bura",
+        "ending.bidding_kozel.four_aces": "Four Aces",
+        "fact.bidding_kozel.pot_won": "Pot {pot}: won by {player}",
+        "fact.bidding_kozel.pot_won.you.player": "Pot {pot}: won by you",
+        "fact.bidding_kozel.pot_split": "Pot {pot}: split by {players}, {share} each",
+        "fact.bidding_kozel.pot_left": "Pot {pot}",
+        # A tie's remainder is less than the number of tied players: 1 to 4.
+        "fact.bidding_kozel.carry_one": "{n} stays in the pot",
+        "fact.bidding_kozel.carry": "{n} stay in the pot",
+        "prompt.bidding_kozel.lead": "Your lead: select one card, or three of one suit, then Play.",
+        # A play is one card or three.
+        "prompt.bidding_kozel.select_one": "Select {n} card, then Play.",
+        "prompt.bidding_kozel.select": "Select {n} cards, then Play.",
+    }
+)
 
 
 @register
@@ -710,8 +760,10 @@ class BiddingKozel(Rules):
     name = "bidding-kozel"
     score_unit = "stakes"
     title = "Bidding Kozel"
-    summary = ("Each for themselves for a pot: play one card or a set of three, beat the best "
-               "play card for card; Bura or four Aces take the pot at once.")
+    summary = (
+        "Each for themselves for a pot: play one card or a set of three, beat the best "
+        "play card for card; Bura or four Aces take the pot at once."
+    )
     players_allowed = (2, 3, 4, 5)
     default_players = 4
     direction = "left"
@@ -720,8 +772,11 @@ class BiddingKozel(Rules):
     deal_word = "round"
     rank_order = ("A", "10", "K", "Q", "J", "9", "8", "7", "6")
     score_labels: ClassVar[Mapping[str, str]] = {
-        "points": "Card points", "delta": "Won / lost",
-        "total": "Bankroll", "total_short": "bank"}
+        "points": "Card points",
+        "delta": "Won / lost",
+        "total": "Bankroll",
+        "total_short": "bank",
+    }
     card_points = True
     deal_fields = frozenset({"dealer", "hands", "stock", "moves"})
     multi_card_plays = True  # one card, or three (a lead of three is of one suit)
@@ -733,8 +788,9 @@ class BiddingKozel(Rules):
         out: list[tuple[Message, Message]] = []
         turned = view.get("turned_up")
         if isinstance(turned, str) and turned:
-            out.append((msg("fact.bidding_kozel.turned_up"),
-                        msg("text", text=mcard(parse_card(turned)))))
+            out.append(
+                (msg("fact.bidding_kozel.turned_up"), msg("text", text=mcard(parse_card(turned))))
+            )
         if view.get("stock_size") is not None:
             out.append((msg("fact.bidding_kozel.stock"), msg("text", text=view["stock_size"])))
         if view.get("pot") is not None:
@@ -760,8 +816,11 @@ class BiddingKozel(Rules):
         stays in it, then the trump (when the result names one)."""
         out: list[tuple[str, Message]] = []
         reason = result.get("reason")
-        if (isinstance(reason, str) and reason != "points"
-                and f"ending.bidding_kozel.{reason}" in ENGLISH):
+        if (
+            isinstance(reason, str)
+            and reason != "points"
+            and f"ending.bidding_kozel.{reason}" in ENGLISH
+        ):
             out.append(("reason", msg(f"ending.bidding_kozel.{reason}")))
         if "pot" in result:
             winners = list(result.get("pot_winners") or [])
@@ -769,15 +828,18 @@ class BiddingKozel(Rules):
             if len(winners) == 1:
                 text = msg("fact.bidding_kozel.pot_won", pot=pot, player=mseat(winners[0]))
             elif winners:
-                text = msg("fact.bidding_kozel.pot_split", pot=pot, players=mseats(winners),
-                           share=result.get("share"))
+                text = msg(
+                    "fact.bidding_kozel.pot_split",
+                    pot=pot,
+                    players=mseats(winners),
+                    share=result.get("share"),
+                )
             else:
                 text = msg("fact.bidding_kozel.pot_left", pot=pot)
             out.append(("pot", text))
             left = result.get("remainder")
             if left:
-                key = ("fact.bidding_kozel.carry_one" if left == 1
-                       else "fact.bidding_kozel.carry")
+                key = "fact.bidding_kozel.carry_one" if left == 1 else "fact.bidding_kozel.carry"
                 out.append(("carry", msg(key, n=left)))
         return out + super().result_facts(result)
 
@@ -792,11 +854,15 @@ class BiddingKozel(Rules):
         elif reason == "four_aces" and result.get("four_aces") is not None:
             out.append(msg("result.bidding_kozel.four_aces", seat=mseat(result["four_aces"])))
         elif reason == "tie":
-            out.append(msg("result.bidding_kozel.tie", winners=mseats(winners),
-                           share=result.get("share")))
+            out.append(
+                msg("result.bidding_kozel.tie", winners=mseats(winners), share=result.get("share"))
+            )
         else:
-            key = ("result.bidding_kozel.points_one" if len(winners) == 1
-                   else "result.bidding_kozel.points")
+            key = (
+                "result.bidding_kozel.points_one"
+                if len(winners) == 1
+                else "result.bidding_kozel.points"
+            )
             out.append(msg(key, winners=mseats(winners), pot=result.get("pot")))
         if result.get("remainder"):
             out.append(msg("result.bidding_kozel.remainder", remainder=result["remainder"]))
@@ -808,14 +874,26 @@ class BiddingKozel(Rules):
         if isinstance(active, list) and seat not in active:
             return [msg("tag.bidding_kozel.out")]
         return []
+
     option_specs = (
         Option("bankroll", 20, None, "Stakes each player starts with", minimum=1, maximum=10000),
-        Option("ante", 1, None, "Stakes each player puts into the pot every round",
-               minimum=1, maximum=1000),
-        Option("rounds", 10, None, "Rounds in a match (it ends sooner when fewer than two "
-               "players can ante)", minimum=1, maximum=1000),
-        Option("face_down", True, None, "Plays that do not take over the trick are laid face "
-               "down"),
+        Option(
+            "ante",
+            1,
+            None,
+            "Stakes each player puts into the pot every round",
+            minimum=1,
+            maximum=1000,
+        ),
+        Option(
+            "rounds",
+            10,
+            None,
+            "Rounds in a match (it ends sooner when fewer than two players can ante)",
+            minimum=1,
+            maximum=1000,
+        ),
+        Option("face_down", True, None, "Plays that do not take over the trick are laid face down"),
     )
     rules_text = (
         "2 to 5 players, each for themselves; play passes clockwise (to the left). 36 cards, "
@@ -838,19 +916,32 @@ class BiddingKozel(Rules):
         "Buras, the first unless a later one beats it). Four Aces in hand after the deal or a "
         "draw take the pot at once. The pot winner deals next.\n"
         "The match lasts the set number of rounds, or until fewer than two players can ante; "
-        "the largest bankroll wins.")
+        "the largest bankroll wins."
+    )
 
     @classmethod
     def check_option_combination(cls, options: dict[str, Any]) -> None:
         if options["bankroll"] < options["ante"]:
-            raise RulesError(msg("bk.bankroll_below_ante", game=cls.title,
-                                 bankroll=options["bankroll"], ante=options["ante"]))
+            raise RulesError(
+                msg(
+                    "bk.bankroll_below_ante",
+                    game=cls.title,
+                    bankroll=options["bankroll"],
+                    ante=options["ante"],
+                )
+            )
 
     def initial_totals(self) -> list[int]:
         return [self.options["bankroll"]] * self.players
 
-    def make_deal(self, match: Match, index: int, dealer: int, rng: random.Random,
-                  setup: Mapping[str, Any] | None) -> Deal:
+    def make_deal(
+        self,
+        match: Match,
+        index: int,
+        dealer: int,
+        rng: random.Random,
+        setup: Mapping[str, Any] | None,
+    ) -> Deal:
         ante = self.options["ante"]
         active = [s for s in range(self.players) if match.totals[s] >= ante]
         if len(active) < 2:
@@ -862,8 +953,9 @@ class BiddingKozel(Rules):
         if setup is not None and ("hands" in setup or "stock" in setup):
             extra = set(setup) - {"dealer", "hands", "stock", "moves"}
             if extra:
-                raise RecordError(msg("record.unknown_deal_fields",
-                                      fields=", ".join(sorted(map(str, extra)))))
+                raise RecordError(
+                    msg("record.unknown_deal_fields", fields=", ".join(sorted(map(str, extra))))
+                )
             if "hands" not in setup or "stock" not in setup:
                 raise RecordError(msg("bk.record_hands_and_stock", game=self.name))
             stock = self._check_stock(setup["stock"], 36 - HAND_SIZE * n_active)
@@ -885,7 +977,7 @@ class BiddingKozel(Rules):
                     hands[s].append(cards[k])
                     k += 1
             # cards[k] is turned up and put under the rest: the last card drawn.
-            stock = cards[k + 1:] + [cards[k]]
+            stock = cards[k + 1 :] + [cards[k]]
         pot = match.info.get("carry", 0) + ante * n_active
         match.info["pot"] = pot
         return BiddingKozelDeal(self, index, dealer, hands, stock, active, pot, list(match.totals))
@@ -894,10 +986,10 @@ class BiddingKozel(Rules):
         if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
             raise RecordError(msg("bk.record_stock_list", game=self.name))
         if len(raw) != size:
-            raise RecordError(msg("bk.record_stock_size", game=self.name, have=len(raw),
-                                  size=size))
-        return parse_record_cards(self.name, raw, msg("record.where_stock"), DECK_36, set(),
-                                  "record.twice_stock")
+            raise RecordError(msg("bk.record_stock_size", game=self.name, have=len(raw), size=size))
+        return parse_record_cards(
+            self.name, raw, msg("record.where_stock"), DECK_36, set(), "record.twice_stock"
+        )
 
     def apply_result(self, match: Match, deal: Deal) -> None:
         super().apply_result(match, deal)
@@ -921,4 +1013,3 @@ class BiddingKozel(Rules):
 
     def is_over(self, match: Match) -> bool:
         return len(match.deals) >= self.options["rounds"] or len(self.can_ante(match)) < 2
-

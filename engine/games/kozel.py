@@ -70,36 +70,38 @@ from ..messages import suit as msuit
 from ..sampling import deal_unseen
 
 # What this game tells a player, in English (the key is the stable part).
-add_english({
-    "kozel.name_trump": "{seat} holds the marker {marker} and names trump first (trump S, H, "
-                        "D or C).",
-    # A sentence about the reader (`Message.you_key`): "<key>.you.<param>".
-    "kozel.name_trump.you.seat": "You hold the marker {marker} and name trump first (trump S, "
-                                 "H, D or C).",
-    "kozel.trump_already_set": "Trump is already set for this cycle: play a card.",
-    "kozel.kozyryatnik": "{card} is a trump, and only the team holding the kozyryatnik (the "
-                         "owner's team: {team}) may open a trick with a trump while you still "
-                         "hold plain cards.",
-    "kozel.follow_trump": "A trump ({lead}) was led: you must play a trump.",
-    "kozel.follow_trump_printed": "A trump ({lead}) was led: you must play a trump. {card} is "
-                                  "a plain {suit:one} and does not follow the trump {lead}.",
-    "kozel.follow_plain_printed": "You must follow with a plain {led:one}: {card} is a trump "
-                                  "in Kozel and does not follow {led:name}.",
-    "kozel.follow_plain_not_trump": "You must follow with a plain {led:one} ({led:name} were "
-                                    "led): a trump may not replace it.",
-    "kozel.follow_plain": "{led:Name} ({led}) were led: you must follow with a plain {led:one}.",
-    "kozel.redeal_weak": "{seat}'s hand is worth {points} points (13 or less)",
-    "kozel.redeal_queens": "{seat} holds all four Queens",
-    "kozel.redeal_weak.you.seat": "your hand is worth {points} points (13 or less)",
-    "kozel.redeal_queens.you.seat": "you hold all four Queens",
-    "kozel.record_miner_trump": "Unknown deal field: trump (Miner's trump follows the marker).",
-    "kozel.record_trump_suit": "'trump' must be S, H, D or C, not {value}.",
-    "kozel.record_trump_fixed": "This table's trump is fixed to {fixed}, not {given}.",
-    "kozel.record_trump_first_cycle": "In the first cycle the marker holder names trump with a "
-                                      "move ('trump H'); the deal may not fix it.",
-    "kozel.must_trump": "You have no plain {led:one}, and this table plays 'must trump when "
-                        "void': play a trump.",
-})
+add_english(
+    {
+        "kozel.name_trump": "{seat} holds the marker {marker} and names trump first (trump S, H, "
+        "D or C).",
+        # A sentence about the reader (`Message.you_key`): "<key>.you.<param>".
+        "kozel.name_trump.you.seat": "You hold the marker {marker} and name trump first (trump S, "
+        "H, D or C).",
+        "kozel.trump_already_set": "Trump is already set for this cycle: play a card.",
+        "kozel.kozyryatnik": "{card} is a trump, and only the team holding the kozyryatnik (the "
+        "owner's team: {team}) may open a trick with a trump while you still "
+        "hold plain cards.",
+        "kozel.follow_trump": "A trump ({lead}) was led: you must play a trump.",
+        "kozel.follow_trump_printed": "A trump ({lead}) was led: you must play a trump. {card} is "
+        "a plain {suit:one} and does not follow the trump {lead}.",
+        "kozel.follow_plain_printed": "You must follow with a plain {led:one}: {card} is a trump "
+        "in Kozel and does not follow {led:name}.",
+        "kozel.follow_plain_not_trump": "You must follow with a plain {led:one} ({led:name} were "
+        "led): a trump may not replace it.",
+        "kozel.follow_plain": "{led:Name} ({led}) were led: you must follow with a plain {led:one}.",
+        "kozel.redeal_weak": "{seat}'s hand is worth {points} points (13 or less)",
+        "kozel.redeal_queens": "{seat} holds all four Queens",
+        "kozel.redeal_weak.you.seat": "your hand is worth {points} points (13 or less)",
+        "kozel.redeal_queens.you.seat": "you hold all four Queens",
+        "kozel.record_miner_trump": "Unknown deal field: trump (Miner's trump follows the marker).",
+        "kozel.record_trump_suit": "'trump' must be S, H, D or C, not {value}.",
+        "kozel.record_trump_fixed": "This table's trump is fixed to {fixed}, not {given}.",
+        "kozel.record_trump_first_cycle": "In the first cycle the marker holder names trump with a "
+        "move ('trump H'); the deal may not fix it.",
+        "kozel.must_trump": "You have no plain {led:one}, and this table plays 'must trump when "
+        "void': play a trump.",
+    }
+)
 
 TRUMP = 4  # the effective suit of every trump card
 JACK_ORDER = (3, 0, 1, 2)  # clubs, spades, hearts, diamonds: the order of Jacks and Queens
@@ -159,8 +161,11 @@ def classic_tables(deck: int, trump: int) -> Tables:
         shamok = card(6 if deck == 24 else 7, 3)
         ladder = [shamok] + [card(12, s) for s in JACK_ORDER] + [card(11, s) for s in JACK_ORDER]
         ranks = {c & 15 for c in cards}
-        ladder += [card(r, trump) for r in _OWN_TRUMP_ORDER
-                   if r in ranks and r not in (11, 12) and card(r, trump) != shamok]
+        ladder += [
+            card(r, trump)
+            for r in _OWN_TRUMP_ORDER
+            if r in ranks and r not in (11, 12) and card(r, trump) != shamok
+        ]
         t = _TABLES[key] = Tables(cards, ladder)
     return t
 
@@ -173,8 +178,15 @@ def hand_points(hand: list[int]) -> int:
 # The rules as small pure functions (the deal, the players and the tests call these)
 
 
-def legal_cards(hand: Sequence[int], eff: Sequence[int], led: int, seat: int,
-                owner: int | None, classic: bool, must_trump: bool) -> list[int]:
+def legal_cards(
+    hand: Sequence[int],
+    eff: Sequence[int],
+    led: int,
+    seat: int,
+    owner: int | None,
+    classic: bool,
+    must_trump: bool,
+) -> list[int]:
     """The cards of `hand` that may be played (RULES §2): a plain lead is followed with a
     plain card of its suit, a trump lead with a trump, when held; otherwise anything (a trump
     when void on a 'must trump' table). `led` is the led effective suit, -1 when leading: in
@@ -195,8 +207,9 @@ def legal_cards(hand: Sequence[int], eff: Sequence[int], led: int, seat: int,
     return list(hand)
 
 
-def trick_winner(plays: Sequence[tuple[int, int]], eff: Sequence[int],
-                 strength: Sequence[int]) -> int:
+def trick_winner(
+    plays: Sequence[tuple[int, int]], eff: Sequence[int], strength: Sequence[int]
+) -> int:
     """The seat that takes a trick: the highest trump, else the highest card of the led suit."""
     led = eff[plays[0][1]]
     win, wstr = plays[0][0], strength[plays[0][1]]
@@ -206,8 +219,7 @@ def trick_winner(plays: Sequence[tuple[int, int]], eff: Sequence[int],
     return win
 
 
-def queen_taken_by_shamok(plays: Sequence[tuple[int, int]], shamok: int,
-                          queen: int) -> int | None:
+def queen_taken_by_shamok(plays: Sequence[tuple[int, int]], shamok: int, queen: int) -> int | None:
     """Classic: the seat that played the Queen of Clubs when the shamok of the other team is on
     the same finished trick (the cycle ends at once), else None."""
     sh = qc = -1
@@ -219,9 +231,15 @@ def queen_taken_by_shamok(plays: Sequence[tuple[int, int]], shamok: int,
     return qc if sh >= 0 and qc >= 0 and (sh ^ qc) & 1 else None
 
 
-def penalty(points: Sequence[int], team_tricks: Sequence[int], queen_seat: int | None,
-            owner: int, classic: bool, target: int,
-            doubled: bool) -> tuple[str, int | None, int, bool | None, bool | None]:
+def penalty(
+    points: Sequence[int],
+    team_tricks: Sequence[int],
+    queen_seat: int | None,
+    owner: int,
+    classic: bool,
+    target: int,
+    doubled: bool,
+) -> tuple[str, int | None, int, bool | None, bool | None]:
     """A finished cycle's (reason, losing team 0/1 or None, penalty, spas, winners own the
     cycle): the shamok taking the Queen of Clubs costs the Queen's team 4; a team with no trick
     takes the lusya (`target`); 60:60 is eggs; else the team with fewer card points loses, by
@@ -247,8 +265,13 @@ def penalty(points: Sequence[int], team_tricks: Sequence[int], queen_seat: int |
     return reason, loser, pen * (2 if doubled else 1), spas, winners_own
 
 
-def proven_voids(tricks: Sequence[Sequence[tuple[int, int]]], eff: Sequence[int],
-                 classic: bool, owner: int | None, must_trump: bool) -> list[set[int]]:
+def proven_voids(
+    tricks: Sequence[Sequence[tuple[int, int]]],
+    eff: Sequence[int],
+    classic: bool,
+    owner: int | None,
+    must_trump: bool,
+) -> list[set[int]]:
     """The effective suits (0..3 plain, TRUMP) each seat has shown it does not hold: it did
     not follow the led suit; on a 'must trump' table it did not trump either; in Classic a
     trump lead by the team without the kozyryatnik shows a hand of trumps only."""
@@ -289,8 +312,13 @@ class KozelObservation(Observation):
     def voids(self) -> list[set[int]]:
         if self.tables is None:
             return [set() for _ in range(4)]
-        return proven_voids(self.trick_plays(), self.tables.eff,  # type: ignore[arg-type]
-                            self.classic, self.owner, self.must_trump)
+        return proven_voids(
+            self.trick_plays(),  # type: ignore[arg-type]
+            self.tables.eff,
+            self.classic,
+            self.owner,
+            self.must_trump,
+        )
 
 
 # --------------------------------------------------------------------------------------------
@@ -300,8 +328,16 @@ class KozelObservation(Observation):
 class KozelDeal(Deal):
     """One cycle of Kozel Miner or Classic."""
 
-    def __init__(self, rules: KozelRules, index: int, dealer: int, hands: list[list[int]],
-                 info: Mapping[str, Any], trump: int | None, redeal: Message | None) -> None:
+    def __init__(
+        self,
+        rules: KozelRules,
+        index: int,
+        dealer: int,
+        hands: list[list[int]],
+        info: Mapping[str, Any],
+        trump: int | None,
+        redeal: Message | None,
+    ) -> None:
         super().__init__(rules, index, dealer, hands)
         self.classic = rules.classic
         self.must_trump: bool = rules.options["must_trump"]
@@ -334,8 +370,10 @@ class KozelDeal(Deal):
         if not self.classic:
             pairing = info.get("pairing")
             if pairing is None:
-                suits = {(holder + k) % 4: SUITS[s]  # holder ♣, next ♠, partner ♥, last ♦
-                         for k, s in enumerate((3, 0, 1, 2))}
+                suits = {
+                    (holder + k) % 4: SUITS[s]  # holder ♣, next ♠, partner ♥, last ♦
+                    for k, s in enumerate((3, 0, 1, 2))
+                }
                 pairing = {seat: suits[seat] for seat in range(4)}
             self.pairing = dict(pairing)
             self.trump_suit = SUITS.index(self.pairing[holder])
@@ -365,14 +403,24 @@ class KozelDeal(Deal):
         self.phase = "over"
         self.to_move = None
         self.reason = "redeal"
-        self.result = {"tricks": [0] * 4, "points": [0] * 4, "delta": [0] * 4,
-                       "reason": "redeal", "why": self.redeal_why,
-                       "why_message": (None if self.redeal_message is None
-                                       else self.redeal_message.to_json()),
-                       "loser": None,
-                       "spas": None, "winners_own": None, "penalty": 0,
-                       "doubled": self.doubled, "owner": None, "trump": self.trump,
-                       "last_trick": None, "queen_by": None, "shamok_by": None}
+        self.result = {
+            "tricks": [0] * 4,
+            "points": [0] * 4,
+            "delta": [0] * 4,
+            "reason": "redeal",
+            "why": self.redeal_why,
+            "why_message": (None if self.redeal_message is None else self.redeal_message.to_json()),
+            "loser": None,
+            "spas": None,
+            "winners_own": None,
+            "penalty": 0,
+            "doubled": self.doubled,
+            "owner": None,
+            "trump": self.trump,
+            "last_trick": None,
+            "queen_by": None,
+            "shamok_by": None,
+        }
 
     # --- what the table shows ---------------------------------------------------------------
     @property
@@ -412,8 +460,15 @@ class KozelDeal(Deal):
     def _legal_cards(self) -> list[int]:
         seat = self.to_move
         assert seat is not None
-        return legal_cards(self._hands[seat], self._eff, self._led if self._trick else -1, seat,
-                           self.owner, self.classic, self.must_trump)
+        return legal_cards(
+            self._hands[seat],
+            self._eff,
+            self._led if self._trick else -1,
+            seat,
+            self.owner,
+            self.classic,
+            self.must_trump,
+        )
 
     def why_not(self, action: Action) -> Message:
         seat = self.to_move
@@ -431,14 +486,17 @@ class KozelDeal(Deal):
         e = eff[action]
         printed = action >> 4
         if not self._trick:
-            return msg("kozel.kozyryatnik", card=mcard(action),
-                       team=mseats(self.kozyryatnik or []))
+            return msg("kozel.kozyryatnik", card=mcard(action), team=mseats(self.kozyryatnik or []))
         led = self._led
         lead = self._trick[0][1]
         if led == TRUMP:
             if e != TRUMP and printed == lead >> 4:
-                return msg("kozel.follow_trump_printed", lead=mcard(lead), card=mcard(action),
-                           suit=msuit(printed))
+                return msg(
+                    "kozel.follow_trump_printed",
+                    lead=mcard(lead),
+                    card=mcard(action),
+                    suit=msuit(printed),
+                )
             return msg("kozel.follow_trump", lead=mcard(lead))
         if any(eff[c] == led for c in h):
             if e == TRUMP and printed == led:
@@ -489,8 +547,9 @@ class KozelDeal(Deal):
             self.to_move = (seat + 1) & 3
             return
         winner = self._win_seat
-        self._team_points[winner & 1] += (POINTS[trick[0][1]] + POINTS[trick[1][1]]
-                                          + POINTS[trick[2][1]] + POINTS[trick[3][1]])
+        self._team_points[winner & 1] += (
+            POINTS[trick[0][1]] + POINTS[trick[1][1]] + POINTS[trick[2][1]] + POINTS[trick[3][1]]
+        )
         self._tricks.append((self._trick_leader, trick, winner))  # type: ignore[arg-type]
         self.taken[winner] += 1
         self._trick = []
@@ -514,19 +573,29 @@ class KozelDeal(Deal):
         pts = self._team_points
         team_tricks = [self.taken[0] + self.taken[2], self.taken[1] + self.taken[3]]
         reason, loser, pen, spas, winners_own = penalty(
-            pts, team_tricks, queen_seat, self.owner, self.classic, rules.target, self.doubled)
+            pts, team_tricks, queen_seat, self.owner, self.classic, rules.target, self.doubled
+        )
         self.reason = reason
         delta = [pen if loser is not None and s & 1 == loser else 0 for s in range(4)]
         self.result = {
-            "tricks": list(self.taken), "points": [pts[s & 1] for s in range(4)],
-            "delta": delta, "reason": reason,
+            "tricks": list(self.taken),
+            "points": [pts[s & 1] for s in range(4)],
+            "delta": delta,
+            "reason": reason,
             "loser": None if loser is None else [loser, loser + 2],
-            "spas": spas, "winners_own": winners_own, "penalty": pen,
-            "doubled": self.doubled, "owner": self.owner, "trump": self.trump,
+            "spas": spas,
+            "winners_own": winners_own,
+            "penalty": pen,
+            "doubled": self.doubled,
+            "owner": self.owner,
+            "trump": self.trump,
             "last_trick": self._tricks[-1][2],
             "queen_by": queen_seat,
-            "shamok_by": (next(s for s, x in self._tricks[-1][1] if x == self.shamok)
-                          if queen_seat is not None else None),
+            "shamok_by": (
+                next(s for s, x in self._tricks[-1][1] if x == self.shamok)
+                if queen_seat is not None
+                else None
+            ),
         }
 
     # --- what a seat knows -------------------------------------------------------------------
@@ -579,11 +648,19 @@ class KozelDeal(Deal):
 
     def view_extra(self, seat: int) -> dict[str, Any]:
         pairing = None if self.pairing is None else dict(self.pairing)
-        return {"owner": self.owner, "kozyryatnik": self.kozyryatnik, "pairing": pairing,
-                "marker": CARD_STR[self.marker], "marker_holder": self.marker_holder,
-                "reason": self.reason, "cycle": self.cycle, "doubled": self.doubled,
-                "points": self.points, "ladder": self.ladder,
-                "thrown_in": list(self.thrown_in)}
+        return {
+            "owner": self.owner,
+            "kozyryatnik": self.kozyryatnik,
+            "pairing": pairing,
+            "marker": CARD_STR[self.marker],
+            "marker_holder": self.marker_holder,
+            "reason": self.reason,
+            "cycle": self.cycle,
+            "doubled": self.doubled,
+            "points": self.points,
+            "ladder": self.ladder,
+            "thrown_in": list(self.thrown_in),
+        }
 
 
 # --------------------------------------------------------------------------------------------
@@ -591,67 +668,83 @@ class KozelDeal(Deal):
 
 
 _COMMON_OPTIONS = (
-    Option("short", False, None, "Short game: the match is lost at 6 penalty points and a "
-           "lusya costs 6 (instead of 12)"),
-    Option("must_trump", False, None, "Must trump when void: with no card of the led plain "
-           "suit, a player holding a trump must play one"),
-    Option("eggs_double", False, None, "Eggs double: after a 60:60 cycle every penalty of the "
-           "next cycle is doubled (doubling does not stack)"),
+    Option(
+        "short",
+        False,
+        None,
+        "Short game: the match is lost at 6 penalty points and a lusya costs 6 (instead of 12)",
+    ),
+    Option(
+        "must_trump",
+        False,
+        None,
+        "Must trump when void: with no card of the led plain "
+        "suit, a player holding a trump must play one",
+    ),
+    Option(
+        "eggs_double",
+        False,
+        None,
+        "Eggs double: after a 60:60 cycle every penalty of the "
+        "next cycle is doubled (doubling does not stack)",
+    ),
 )
 
 
 # What the table says about a finished cycle, next to a seat and as a cycle starts, in English.
-add_english({
-    "result.kozel.redeal": "Re-deal: {why}. The score is unchanged.",
-    "result.kozel.weak_hand": "a hand was too weak",
-    "result.kozel.eggs": "Eggs: 60 : 60. No penalty; the cards are dealt again.",
-    "result.kozel.shamok": "The shamok ({shamok_by}) took the Queen of Clubs ({queen_by}): the "
-                           "cycle ends at once and {loser} take {penalty}.",
-    "result.kozel.card_points": "Card points: {team} {points}, {other} {other_points}.",
-    "result.kozel.lusya": "Lusya: {loser} took no trick and take {penalty}.",
-    "result.kozel.lost": "{loser} lose the cycle ({spas}) and take {penalty}.",
-    "result.kozel.lost_own": "{loser} lose the cycle ({spas}) and take {penalty}. The winners "
-                             "held the marker.",
-    "result.kozel.lost_not_own": "{loser} lose the cycle ({spas}) and take {penalty}. The "
-                                 "winners did not hold the marker.",
-    # Sentences about the reader's team (`Message.you_key`).
-    "result.kozel.shamok.you.loser": "The shamok ({shamok_by}) took the Queen of Clubs "
-                                     "({queen_by}): the cycle ends at once and your team takes "
-                                     "{penalty}.",
-    "result.kozel.card_points.you.team": "Card points: your team {points}, {other} "
-                                         "{other_points}.",
-    "result.kozel.card_points.you.other": "Card points: {team} {points}, your team "
-                                          "{other_points}.",
-    "result.kozel.lusya.you.loser": "Lusya: your team took no trick and takes {penalty}.",
-    "result.kozel.lost.you.loser": "Your team loses the cycle ({spas}) and takes {penalty}.",
-    "result.kozel.lost_own.you.loser": "Your team loses the cycle ({spas}) and takes "
-                                       "{penalty}. The winners held the marker.",
-    "result.kozel.lost_not_own.you.loser": "Your team loses the cycle ({spas}) and takes "
-                                           "{penalty}. The winners did not hold the marker.",
-    "result.kozel.spas": "spas: 31 or more",
-    "result.kozel.no_spas": "no spas: under 31",
-    "result.kozel.penalty_point": "{count} penalty point",
-    "result.kozel.penalty_points": "{count} penalty points",
-    "result.kozel.doubled": "Penalties were doubled after eggs.",
-    "tag.kozel.partner": "partner",
-    "tag.kozel.holds": "holds {card}",
-    "tag.kozel.owner": "owner",
-    "notice.kozel.trump": "Trump this cycle: {trump} {trump:name}.",
-    "fact.kozel.pairing": "Pairing",
-    "fact.kozel.pair": "{seat} {suit}",
-    "fact.kozel.marker": "Marker",
-    "fact.kozel.marker_holder": "{card} — {seat}",
-    "fact.kozel.kozyryatnik": "Kozyryatnik",
-    "fact.kozel.eggs": "Eggs",
-    "fact.kozel.doubled": "penalties doubled",
-    "ending.kozel.lusya": "Lusya (no trick)",
-    "ending.kozel.eggs": "Eggs (60 : 60)",
-    "ending.kozel.shamok": "Shamok took the Queen of Clubs",
-    "ending.kozel.redeal": "Re-deal",
-    "fact.kozel.penalty": "Penalty {penalty} to {player}",
-    "fact.kozel.penalty.you.player": "Penalty {penalty} to your team",
-    "fact.kozel.no_penalty": "No penalty",
-})
+add_english(
+    {
+        "result.kozel.redeal": "Re-deal: {why}. The score is unchanged.",
+        "result.kozel.weak_hand": "a hand was too weak",
+        "result.kozel.eggs": "Eggs: 60 : 60. No penalty; the cards are dealt again.",
+        "result.kozel.shamok": "The shamok ({shamok_by}) took the Queen of Clubs ({queen_by}): the "
+        "cycle ends at once and {loser} take {penalty}.",
+        "result.kozel.card_points": "Card points: {team} {points}, {other} {other_points}.",
+        "result.kozel.lusya": "Lusya: {loser} took no trick and take {penalty}.",
+        "result.kozel.lost": "{loser} lose the cycle ({spas}) and take {penalty}.",
+        "result.kozel.lost_own": "{loser} lose the cycle ({spas}) and take {penalty}. The winners "
+        "held the marker.",
+        "result.kozel.lost_not_own": "{loser} lose the cycle ({spas}) and take {penalty}. The "
+        "winners did not hold the marker.",
+        # Sentences about the reader's team (`Message.you_key`).
+        "result.kozel.shamok.you.loser": "The shamok ({shamok_by}) took the Queen of Clubs "
+        "({queen_by}): the cycle ends at once and your team takes "
+        "{penalty}.",
+        "result.kozel.card_points.you.team": "Card points: your team {points}, {other} "
+        "{other_points}.",
+        "result.kozel.card_points.you.other": "Card points: {team} {points}, your team "
+        "{other_points}.",
+        "result.kozel.lusya.you.loser": "Lusya: your team took no trick and takes {penalty}.",
+        "result.kozel.lost.you.loser": "Your team loses the cycle ({spas}) and takes {penalty}.",
+        "result.kozel.lost_own.you.loser": "Your team loses the cycle ({spas}) and takes "
+        "{penalty}. The winners held the marker.",
+        "result.kozel.lost_not_own.you.loser": "Your team loses the cycle ({spas}) and takes "
+        "{penalty}. The winners did not hold the marker.",
+        "result.kozel.spas": "spas: 31 or more",
+        "result.kozel.no_spas": "no spas: under 31",
+        "result.kozel.penalty_point": "{count} penalty point",
+        "result.kozel.penalty_points": "{count} penalty points",
+        "result.kozel.doubled": "Penalties were doubled after eggs.",
+        "tag.kozel.partner": "partner",
+        "tag.kozel.holds": "holds {card}",
+        "tag.kozel.owner": "owner",
+        "notice.kozel.trump": "Trump this cycle: {trump} {trump:name}.",
+        "fact.kozel.pairing": "Pairing",
+        "fact.kozel.pair": "{seat} {suit}",
+        "fact.kozel.marker": "Marker",
+        "fact.kozel.marker_holder": "{card} — {seat}",
+        "fact.kozel.kozyryatnik": "Kozyryatnik",
+        "fact.kozel.eggs": "Eggs",
+        "fact.kozel.doubled": "penalties doubled",
+        "ending.kozel.lusya": "Lusya (no trick)",
+        "ending.kozel.eggs": "Eggs (60 : 60)",
+        "ending.kozel.shamok": "Shamok took the Queen of Clubs",
+        "ending.kozel.redeal": "Re-deal",
+        "fact.kozel.penalty": "Penalty {penalty} to {player}",
+        "fact.kozel.penalty.you.player": "Penalty {penalty} to your team",
+        "fact.kozel.no_penalty": "No penalty",
+    }
+)
 
 
 class KozelRules(Rules):
@@ -670,8 +763,11 @@ class KozelRules(Rules):
     deal_word = "cycle"
     rank_order = ("A", "10", "K", "Q", "J", "9", "8", "7", "6")
     score_labels: ClassVar[Mapping[str, str]] = {
-        "points": "Card points", "delta": "Penalty",
-        "total": "Penalty total", "total_short": "pen."}
+        "points": "Card points",
+        "delta": "Penalty",
+        "total": "Penalty total",
+        "total_short": "pen.",
+    }
     seat_points = True
     card_points = True
     endings = ("normal", "lusya", "eggs", "shamok", "redeal")
@@ -686,14 +782,23 @@ class KozelRules(Rules):
         out: list[tuple[Message, Message]] = []
         pairing = view.get("pairing")
         if isinstance(pairing, dict) and pairing:
-            pairs = tuple(msg("fact.kozel.pair", seat=mseat(int(s)), suit=msuit(SUITS.index(t)))
-                          for s, t in pairing.items())
+            pairs = tuple(
+                msg("fact.kozel.pair", seat=mseat(int(s)), suit=msuit(SUITS.index(t)))
+                for s, t in pairing.items()
+            )
             out.append((msg("fact.kozel.pairing"), msg("text", text=pairs)))
         marker, holder = view.get("marker"), view.get("marker_holder")
         if isinstance(marker, str) and marker:
-            out.append((msg("fact.kozel.marker"), msg(
-                "fact.kozel.marker_holder", card=mcard(parse_card(marker)),
-                seat=mseat(holder) if isinstance(holder, int) else "—")))
+            out.append(
+                (
+                    msg("fact.kozel.marker"),
+                    msg(
+                        "fact.kozel.marker_holder",
+                        card=mcard(parse_card(marker)),
+                        seat=mseat(holder) if isinstance(holder, int) else "—",
+                    ),
+                )
+            )
         team = view.get("kozyryatnik")
         if isinstance(team, list) and team:
             out.append((msg("fact.kozel.kozyryatnik"), msg("text", text=mseats(team))))
@@ -716,8 +821,13 @@ class KozelRules(Rules):
         if "penalty" in result:
             pen, loser = result.get("penalty"), result.get("loser")
             if pen and loser is not None:
-                who = (mseats(loser) if isinstance(loser, (list, tuple))
-                       else mseat(loser) if isinstance(loser, int) else loser)
+                who = (
+                    mseats(loser)
+                    if isinstance(loser, (list, tuple))
+                    else mseat(loser)
+                    if isinstance(loser, int)
+                    else loser
+                )
                 out.append(("penalty", msg("fact.kozel.penalty", penalty=pen, player=who)))
             else:
                 out.append(("penalty", msg("fact.kozel.no_penalty")))
@@ -746,22 +856,43 @@ class KozelRules(Rules):
         elif reason == "eggs":
             out.append(msg("result.kozel.eggs"))
         elif reason == "shamok":
-            out.append(msg("result.kozel.shamok", shamok_by=who(result.get("shamok_by")),
-                           queen_by=who(result.get("queen_by")), loser=loser, penalty=penalty))
+            out.append(
+                msg(
+                    "result.kozel.shamok",
+                    shamok_by=who(result.get("shamok_by")),
+                    queen_by=who(result.get("queen_by")),
+                    loser=loser,
+                    penalty=penalty,
+                )
+            )
         else:
             if len(pts) >= 2 and self.teams is not None:
                 us, them = self.teams
-                out.append(msg("result.kozel.card_points", team=mseats(us), points=pts[us[0]],
-                               other=mseats(them), other_points=pts[them[0]]))
+                out.append(
+                    msg(
+                        "result.kozel.card_points",
+                        team=mseats(us),
+                        points=pts[us[0]],
+                        other=mseats(them),
+                        other_points=pts[them[0]],
+                    )
+                )
             if reason == "lusya":
                 out.append(msg("result.kozel.lusya", loser=loser, penalty=penalty))
             elif result.get("loser") is not None:
                 own = result.get("winners_own")
-                key = ("result.kozel.lost" if own is None
-                       else "result.kozel.lost_own" if own else "result.kozel.lost_not_own")
+                key = (
+                    "result.kozel.lost"
+                    if own is None
+                    else "result.kozel.lost_own"
+                    if own
+                    else "result.kozel.lost_not_own"
+                )
                 spas = msg("result.kozel.spas" if result.get("spas") else "result.kozel.no_spas")
-                unit = msg("result.kozel.penalty_point" if penalty == 1
-                           else "result.kozel.penalty_points", count=penalty)
+                unit = msg(
+                    "result.kozel.penalty_point" if penalty == 1 else "result.kozel.penalty_points",
+                    count=penalty,
+                )
                 out.append(msg(key, loser=loser, spas=spas, penalty=unit))
         if result.get("doubled"):
             out.append(msg("result.kozel.doubled"))
@@ -832,15 +963,22 @@ class KozelRules(Rules):
     def _trump_before_deal(self, info: Mapping[str, Any], rng: random.Random) -> int | None:
         return None
 
-    def make_deal(self, match: Match, index: int, dealer: int, rng: random.Random,
-                  setup: Mapping[str, Any] | None) -> Deal:
+    def make_deal(
+        self,
+        match: Match,
+        index: int,
+        dealer: int,
+        rng: random.Random,
+        setup: Mapping[str, Any] | None,
+    ) -> Deal:
         info = match.info
         trump = self._trump_before_deal(info, rng)
         if setup is not None:
             extra = set(setup) - {"dealer", "hands", "moves", "trump"}
             if extra:
-                raise RecordError(msg("record.unknown_deal_fields",
-                                      fields=", ".join(sorted(map(str, extra)))))
+                raise RecordError(
+                    msg("record.unknown_deal_fields", fields=", ".join(sorted(map(str, extra))))
+                )
             if "trump" in setup:
                 trump = self._record_trump(info, setup["trump"])
         deck = self.deck
@@ -897,11 +1035,18 @@ class KozelRules(Rules):
 class KozelMiner(KozelRules):
     name = "kozel-miner"
     title = "Kozel: Miner"
-    summary = ("Kozel with 36 cards in two teams: the Jacks are always trump, the trump suit "
-               "follows the marker card, and the mat (six of trump) beats everything.")
+    summary = (
+        "Kozel with 36 cards in two teams: the Jacks are always trump, the trump suit "
+        "follows the marker card, and the mat (six of trump) beats everything."
+    )
     option_specs = (
-        Option("marker", "JC", ("JC", "AC"), "The marker card: its holder owns the cycle, "
-               "leads first, and the trump is the suit paired with that seat"),
+        Option(
+            "marker",
+            "JC",
+            ("JC", "AC"),
+            "The marker card: its holder owns the cycle, "
+            "leads first, and the trump is the suit paired with that seat",
+        ),
     ) + _COMMON_OPTIONS
     rules_text = (
         "Four players in two teams, partners opposite; play passes clockwise. 36 cards (6 to "
@@ -921,7 +1066,8 @@ class KozelMiner(KozelRules):
         "winners hold the marker, 2 if it has spas and the winners do not hold the marker, 2 "
         "without spas when the winners hold the marker, 3 otherwise. A team with no trick gets "
         "12 (lusya). 60:60 is eggs: no penalty. A hand worth 13 points or less is re-dealt.\n"
-        "The first team to reach 12 penalty points loses.")
+        "The first team to reach 12 penalty points loses."
+    )
 
     def tables(self, trump: int) -> Tables:
         return miner_tables(trump)
@@ -931,17 +1077,29 @@ class KozelMiner(KozelRules):
 class KozelClassic(KozelRules):
     name = "kozel-classic"
     title = "Kozel: Classic"
-    summary = ("Kozel with 24 or 32 cards in two teams: Queens, Jacks and the shamok are always "
-               "trump, only the owner's team may lead trumps, and the shamok must not take "
-               "your Queen of Clubs.")
+    summary = (
+        "Kozel with 24 or 32 cards in two teams: Queens, Jacks and the shamok are always "
+        "trump, only the owner's team may lead trumps, and the shamok must not take "
+        "your Queen of Clubs."
+    )
     classic = True
     trump_timer = 20  # the marker holder names trump in the first cycle within 20 seconds
     option_specs = (
         Option("deck", 24, (24, 32), "Deck: 24 cards (6 10 J Q K A) or 32 cards (7 to A)"),
-        Option("marker", "JC", ("JC", "AD"), "The marker card: its holder owns the first cycle "
-               "(and names trump on a marker-chosen table)"),
-        Option("trump", "chosen", ("chosen", "C", "S", "H", "D"), "Trump: named by the marker "
-               "holder in cycle 1 and drawn at random after that, or one fixed suit"),
+        Option(
+            "marker",
+            "JC",
+            ("JC", "AD"),
+            "The marker card: its holder owns the first cycle "
+            "(and names trump on a marker-chosen table)",
+        ),
+        Option(
+            "trump",
+            "chosen",
+            ("chosen", "C", "S", "H", "D"),
+            "Trump: named by the marker "
+            "holder in cycle 1 and drawn at random after that, or one fixed suit",
+        ),
     ) + _COMMON_OPTIONS
     rules_text = (
         "Four players in two teams, partners opposite; play passes clockwise. 24 cards (6 10 J Q "
@@ -964,7 +1122,8 @@ class KozelClassic(KozelRules):
         "The team with fewer card points takes 2 if it took 31+ (spas), else 4. A team with no "
         "trick takes 12 (lusya). 60:60 is eggs: no penalty. A hand worth 13 points or less, or "
         "holding all four Queens, is re-dealt.\n"
-        "The first team to reach 12 penalty points loses.")
+        "The first team to reach 12 penalty points loses."
+    )
 
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
         super().__init__(players, options)
@@ -1003,8 +1162,9 @@ class KozelClassic(KozelRules):
             raise RecordError(msg("kozel.record_trump_suit", value=repr(given)))
         t = SUITS.index(given.strip().upper())
         if self.fixed_trump is not None and t != self.fixed_trump:
-            raise RecordError(msg("kozel.record_trump_fixed", fixed=msuit(self.fixed_trump),
-                                  given=msuit(t)))
+            raise RecordError(
+                msg("kozel.record_trump_fixed", fixed=msuit(self.fixed_trump), given=msuit(t))
+            )
         if self.fixed_trump is None and int(info.get("cycles", 0)) == 0:
             raise RecordError(msg("kozel.record_trump_first_cycle"))
         return t

@@ -21,6 +21,7 @@ def policy(*games: str) -> Callable[[Policy], Policy]:
         for g in games:
             POLICIES[g] = fn
         return fn
+
     return wrap
 
 

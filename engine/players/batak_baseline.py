@@ -38,8 +38,9 @@ def estimate_tricks(hand: Sequence[int], trump: int | None) -> float:
 
 
 def best_trump(hand: Sequence[int]) -> tuple[int, float]:
-    best = max(range(4), key=lambda s: (estimate_tricks(hand, s),
-                                        sum(1 for c in hand if c >> 4 == s)))
+    best = max(
+        range(4), key=lambda s: (estimate_tricks(hand, s), sum(1 for c in hand if c >> 4 == s))
+    )
     return best, estimate_tricks(hand, best)
 
 
@@ -64,8 +65,7 @@ def batak_policy(obs: Observation, rng: random.Random) -> Action:
     return card_rule(obs, obs.seat, legal, hand)
 
 
-def card_rule(obs: BatakObservation, seat: int, legal: list[Action],
-                hand: Sequence[int]) -> int:
+def card_rule(obs: BatakObservation, seat: int, legal: list[Action], hand: Sequence[int]) -> int:
     cards: list[int] = legal  # type: ignore[assignment]  # card play: every action is a card
     trump = obs.trump
     known = set(obs.played)
@@ -93,9 +93,15 @@ def card_rule(obs: BatakObservation, seat: int, legal: list[Action],
             by_len[c >> 4] += 1
         return min(plain, key=lambda c: (by_len[c >> 4], c & 15))
     led, high_led, high_trump, win_seat = obs.state
-    winning = [c for c in cards
-               if ((c & 15) > high_trump if c >> 4 == trump
-                   else c >> 4 == led and not high_trump and (c & 15) > high_led)]
+    winning = [
+        c
+        for c in cards
+        if (
+            (c & 15) > high_trump
+            if c >> 4 == trump
+            else c >> 4 == led and not high_trump and (c & 15) > high_led
+        )
+    ]
     # Partnership Batak: partners sit opposite, so a seat of the same parity is the partner.
     partner_winning = obs.teams is not None and (win_seat - seat) % 2 == 0
     last = len(trick) == obs.players - 1

@@ -45,12 +45,20 @@ class Auction:
                 passed.add(s)
             else:
                 high, by = b, s
-        return cls(obs.seat, obs.dealer, obs.min_bid, high, by,  # type: ignore[attr-defined]
-                   frozenset(passed), obs.teams is not None)  # type: ignore[attr-defined]
+        return cls(
+            obs.seat,  # type: ignore[attr-defined]
+            obs.dealer,  # type: ignore[attr-defined]
+            obs.min_bid,  # type: ignore[attr-defined]
+            high,
+            by,
+            frozenset(passed),
+            obs.teams is not None,  # type: ignore[attr-defined]
+        )
 
 
-def outcome(a: Auction, est: Sequence[float], first: int | None,
-            limit: int) -> tuple[int, int, bool]:
+def outcome(
+    a: Auction, est: Sequence[float], first: int | None, limit: int
+) -> tuple[int, int, bool]:
     """(declarer, bid, whether the limit stopped the seat) at the end of the auction when the
     seat bids `first` now (None: pass) and then the lowest legal bid while it is at most
     `limit`; `est[s]` is the trick count by which another seat s bids (the partner's share
@@ -80,16 +88,20 @@ def outcome(a: Auction, est: Sequence[float], first: int | None,
             passed.add(s)
         else:
             high, by = b, s
-        if high is not None and by is not None and (
-                high == 13 or all(x in passed for x in range(4) if x != by)):
+        if (
+            high is not None
+            and by is not None
+            and (high == 13 or all(x in passed for x in range(4) if x != by))
+        ):
             return by, high, stopped
         s = (s + 1) % 4
         while s in passed:
             s = (s + 1) % 4
 
 
-def score_for(seat: int, teams: bool, declarer: int, bid: int, tricks: float,
-              others: float = 1.0) -> float:
+def score_for(
+    seat: int, teams: bool, declarer: int, bid: int, tricks: float, others: float = 1.0
+) -> float:
     """The seat's goal value when `declarer`'s side takes `tricks` of the 13 under contract
     `bid`: its score minus the others' mean (auction Batak; the defenders share the other
     tricks equally; `others` weighs their mean) or its team's score minus the other team's

@@ -52,16 +52,18 @@ def value(game: str, taken: list[int], seat: int, declarer: int | None, bid: int
         delta[declarer] = -bid
     own = taken[seat]
     w = OTHERS if game == "batak" else 1.0
-    return (delta[seat] - w * (sum(delta) - delta[seat]) / 3.0
-            + TRICK_WEIGHT * (own - (13 - own) / 3.0))
+    return (
+        delta[seat] - w * (sum(delta) - delta[seat]) / 3.0 + TRICK_WEIGHT * (own - (13 - own) / 3.0)
+    )
 
 
 # --------------------------------------------------------------------------------------------
 # Card play
 
 
-def candidates(obs: BatakObservation, legal: list[int],
-               same: dict[int, int] | None = None) -> list[int]:
+def candidates(
+    obs: BatakObservation, legal: list[int], same: dict[int, int] | None = None
+) -> list[int]:
     """One card per group of equivalent legal cards (same suit, only played or own cards
     between them: in every world they do the same). `same`, when given, receives every other
     card of a group with the card that stands for it (the group's lowest)."""
@@ -72,8 +74,10 @@ def candidates(obs: BatakObservation, legal: list[int],
         cs = sorted((c for c in legal if c >> 4 == s), key=lambda c: c & 15)
         prev = -1
         for c in cs:
-            if prev >= 0 and all(((s << 4) | r) in played or ((s << 4) | r) in mine
-                                 for r in range((prev & 15) + 1, c & 15)):
+            if prev >= 0 and all(
+                ((s << 4) | r) in played or ((s << 4) | r) in mine
+                for r in range((prev & 15) + 1, c & 15)
+            ):
                 prev = c
                 if same is not None:
                     same[c] = out[-1]
@@ -99,9 +103,15 @@ def side_tricks(taken: list[int], seat: int, teams: bool) -> int:
     return taken[seat] + (taken[(seat + 2) % 4] if teams else 0)
 
 
-def choose_card(obs: BatakObservation, budget: int, rng: random.Random,
-                truth: list[list[int]] | None = None, deadline: float | None = None,
-                stats: Stats | None = None, worlds_from: Worlds | None = None) -> Action:
+def choose_card(
+    obs: BatakObservation,
+    budget: int,
+    rng: random.Random,
+    truth: list[list[int]] | None = None,
+    deadline: float | None = None,
+    stats: Stats | None = None,
+    worlds_from: Worlds | None = None,
+) -> Action:
     """The card with the best mean `value`. `stats`, when given, also gets each rated card's
     mean tricks for the seat's side in the deal ("values") and, under a contract, the share
     of worlds in which the declaring side makes it ("chance")."""
@@ -154,8 +164,20 @@ def choose_card(obs: BatakObservation, budget: int, rng: random.Random,
             br = broken or any(x >> 4 == trump for _, x in trick)
             res = playout_ranks(hs, unplayed, left, trump, br, [], win, taken, teams, luck, eps)
         else:
-            res = playout_ranks(hs, unplayed, left, trump, broken, trick, (seat + 1) % 4, taken,
-                                teams, luck, eps, state=state)
+            res = playout_ranks(
+                hs,
+                unplayed,
+                left,
+                trump,
+                broken,
+                trick,
+                (seat + 1) % 4,
+                taken,
+                teams,
+                luck,
+                eps,
+                state=state,
+            )
         if tricks is not None:
             tricks.setdefault(c, []).append(side_tricks(res, seat, teams))
             if made is not None and declarer is not None and bid is not None:
@@ -164,8 +186,9 @@ def choose_card(obs: BatakObservation, budget: int, rng: random.Random,
 
     default = baseline.choose_for(obs, rng)  # the simple move: it wins ties
     assert isinstance(default, int)
-    card = best_card(cands, default, [ranks_of(w) for w in worlds], rng, deadline, play, z,
-                     stats=stats)
+    card = best_card(
+        cands, default, [ranks_of(w) for w in worlds], rng, deadline, play, z, stats=stats
+    )
     if stats is not None and tricks is not None:
         stats["values"] = means(tricks)
         if made is not None:
@@ -217,13 +240,24 @@ def exact_value(obs: BatakObservation, side_total: int) -> tuple[float, float]:
     t = 13 - side_total  # the declarer's tricks
     dec_score = float(t) if t >= bid else -float(bid)
     own = obs.taken[seat] + (side_total - sum(obs.taken[s] for s in range(4) if s != dec)) / 3.0
-    return (own - OTHERS * (dec_score + side_total - own) / 3.0
-            + TRICK_WEIGHT * (own - (13 - own) / 3.0), own)
+    return (
+        own
+        - OTHERS * (dec_score + side_total - own) / 3.0
+        + TRICK_WEIGHT * (own - (13 - own) / 3.0),
+        own,
+    )
 
 
-def exact_card(obs: BatakObservation, cands: list[int], budget: int, rng: random.Random,
-               truth: list[list[int]] | None, worlds_from: Worlds, deadline: float | None,
-               stats: Stats | None) -> Action:
+def exact_card(
+    obs: BatakObservation,
+    cands: list[int],
+    budget: int,
+    rng: random.Random,
+    truth: list[list[int]] | None,
+    worlds_from: Worlds,
+    deadline: float | None,
+    stats: Stats | None,
+) -> Action:
     """`choose_card` in an ending: the same worlds, each solved exactly."""
     hands = sample_worlds(obs, EXACT_WORLDS, rng, truth)
     side = exact_side(obs)
@@ -258,8 +292,13 @@ def exact_card(obs: BatakObservation, cands: list[int], budget: int, rng: random
 # Bidding and trump
 
 
-def _declarer_tricks(obs: BatakObservation, worlds: list[list[list[int]]], trump: int,
-                     rng: random.Random, declarer: int) -> list[float]:
+def _declarer_tricks(
+    obs: BatakObservation,
+    worlds: list[list[list[int]]],
+    trump: int,
+    rng: random.Random,
+    declarer: int,
+) -> list[float]:
     """Tricks of the declarer's side in each world when `declarer` leads with `trump` (the
     mean of BID_PLAYOUTS[game] playouts)."""
     teams = obs.teams is not None
@@ -275,8 +314,9 @@ def _declarer_tricks(obs: BatakObservation, worlds: list[list[list[int]]], trump
     return out
 
 
-def _contract_value(obs: BatakObservation, tricks: Sequence[float], bid: float,
-                    mine: bool) -> float:
+def _contract_value(
+    obs: BatakObservation, tricks: Sequence[float], bid: float, mine: bool
+) -> float:
     """Mean goal value for the seat when its side (mine) or another side declares at `bid`."""
     teams = obs.teams is not None
     tot = 0.0
@@ -300,8 +340,9 @@ def _mean(xs: Sequence[float]) -> float:
     return sum(xs) / max(1, len(xs))
 
 
-def _rate_bids(obs: BatakObservation, bids: list[int], per_trump: dict[int, list[float]],
-               n: int, stats: Stats) -> None:
+def _rate_bids(
+    obs: BatakObservation, bids: list[int], per_trump: dict[int, list[float]], n: int, stats: Stats
+) -> None:
     """For `stats`: each bid's utility, and with the trump that serves it best the side's mean
     tricks as declarer and the share of worlds in which the contract is made."""
     stats.update(unit="tricks", samples=n)
@@ -330,9 +371,9 @@ BID_PLAYOUTS: dict[str, int] = {}  # per game: bidding and trump, playouts per w
 # (their mean; 1 unless given)
 
 
-def _bid_setup(obs: BatakObservation, budget: int, rng: random.Random,
-               truth: list[list[int]] | None
-               ) -> tuple[list[int], bool, list[list[list[int]]]] | None:
+def _bid_setup(
+    obs: BatakObservation, budget: int, rng: random.Random, truth: list[list[int]] | None
+) -> tuple[list[int], bool, list[list[list[int]]]] | None:
     """The legal bids (ascending), whether a pass is legal, and the drawn worlds for a
     bidding decision; None when no bid is legal (the seat passes)."""
     legal = list(obs.legal)
@@ -343,8 +384,13 @@ def _bid_setup(obs: BatakObservation, budget: int, rng: random.Random,
     return bids, ("pass",) in legal, sample_worlds(obs, n_worlds, rng, truth)
 
 
-def choose_bid(obs: BatakObservation, budget: int, rng: random.Random,
-               truth: list[list[int]] | None = None, stats: Stats | None = None) -> Action:
+def choose_bid(
+    obs: BatakObservation,
+    budget: int,
+    rng: random.Random,
+    truth: list[list[int]] | None = None,
+    stats: Stats | None = None,
+) -> Action:
     if BID_MODEL == "auction":
         return choose_bid_auction(obs, budget, rng, truth, stats)
     if BID_MODEL == "baseline":  # for measuring: the search's card play, the baseline's bids
@@ -352,9 +398,13 @@ def choose_bid(obs: BatakObservation, budget: int, rng: random.Random,
     return choose_bid_lowest(obs, budget, rng, truth, stats)
 
 
-def choose_bid_auction(obs: BatakObservation, budget: int, rng: random.Random,
-                       truth: list[list[int]] | None = None,
-                       stats: Stats | None = None) -> Action:
+def choose_bid_auction(
+    obs: BatakObservation,
+    budget: int,
+    rng: random.Random,
+    truth: list[list[int]] | None = None,
+    stats: Stats | None = None,
+) -> Action:
     """The pass or the bid whose plan has the best expected score, the auction played to its
     end in each world (`batak_bidding`): a plan is the bid now and the highest bid the seat
     will go to as the others outbid it; the others bid like the baseline player. The bid now
@@ -380,8 +430,12 @@ def choose_bid_auction(obs: BatakObservation, budget: int, rng: random.Random,
     share = batak_bidding.PARTNER_SHARE if teams else 0.0
     ests: list[list[float]] = []
     for w in worlds:
-        ests.append([float(int(batak_infer.best_trump(w[s])[1] + share)) if s != seat
-                     else 0.0 for s in range(4)])
+        ests.append(
+            [
+                float(int(batak_infer.best_trump(w[s])[1] + share)) if s != seat else 0.0
+                for s in range(4)
+            ]
+        )
     others: dict[tuple[int, int], int] = {}  # (world, declarer) -> its side's tricks
 
     def other_tricks(k: int, dec: int) -> int:
@@ -389,13 +443,25 @@ def choose_bid_auction(obs: BatakObservation, budget: int, rng: random.Random,
         if got is None:
             w = worlds[k]
             t = batak_infer.best_trump(w[dec])[0]
-            taken = playout([h[:] for h in w], t, False, [], dec, [0, 0, 0, 0], teams,
-                            random.Random(lucks[k] + 1 + dec))
+            taken = playout(
+                [h[:] for h in w],
+                t,
+                False,
+                [],
+                dec,
+                [0, 0, 0, 0],
+                teams,
+                random.Random(lucks[k] + 1 + dec),
+            )
             got = others[(k, dec)] = side_tricks(taken, dec, teams)
         return got
 
-    def plan(first: int | None, limit: int, own: list[float] | None = None,
-             stopped: list[bool] | None = None) -> float:
+    def plan(
+        first: int | None,
+        limit: int,
+        own: list[float] | None = None,
+        stopped: list[bool] | None = None,
+    ) -> float:
         """The plan's mean value; `own`, when given, gets the side's mean tricks, `stopped`
         whether the limit stopped the seat in any world."""
         ends = [batak_bidding.outcome(auction, ests[k], first, limit) for k in range(n)]
@@ -411,14 +477,21 @@ def choose_bid_auction(obs: BatakObservation, budget: int, rng: random.Random,
             t = other_tricks(k, dec)
             fixed += batak_bidding.score_for(seat, teams, dec, b, t, OTHERS)
             if own is not None:
-                side += t if teams and (dec - seat) % 2 == 0 else \
-                    (13 - t) / (1.0 if teams else 3.0)
+                side += t if teams and (dec - seat) % 2 == 0 else (13 - t) / (1.0 if teams else 3.0)
         best, bt = 0.0, 0
         if mine:
-            best, bt = max((sum(batak_bidding.score_for(seat, teams, seat, b,
-                                                        per_trump[t][k] + edge,
-                                                        OTHERS)
-                                for k, b in mine), -t) for t in range(4))
+            best, bt = max(
+                (
+                    sum(
+                        batak_bidding.score_for(
+                            seat, teams, seat, b, per_trump[t][k] + edge, OTHERS
+                        )
+                        for k, b in mine
+                    ),
+                    -t,
+                )
+                for t in range(4)
+            )
             bt = -bt
         if own is not None:
             own.append((side + sum(per_trump[bt][k] for k, _ in mine)) / n)
@@ -444,8 +517,10 @@ def choose_bid_auction(obs: BatakObservation, budget: int, rng: random.Random,
         if can_pass:
             stats["values"][("pass",)] = own[0]
             stats["detail"][("pass",)] = "defending: the others bid on"
-        stats["note"] = ("the lowest bid if its best plan's expected score beats passing's, "
-                         "else a pass; the dealer who must bid, its best bid")
+        stats["note"] = (
+            "the lowest bid if its best plan's expected score beats passing's, "
+            "else a pass; the dealer who must bid, its best bid"
+        )
     if not can_pass:
         best_bid = max(bids, key=lambda b: (utility[("bid", b)], -b))
         return ("bid", best_bid)
@@ -454,9 +529,13 @@ def choose_bid_auction(obs: BatakObservation, budget: int, rng: random.Random,
     return ("pass",)
 
 
-def choose_bid_lowest(obs: BatakObservation, budget: int, rng: random.Random,
-                      truth: list[list[int]] | None = None,
-                      stats: Stats | None = None) -> Action:
+def choose_bid_lowest(
+    obs: BatakObservation,
+    budget: int,
+    rng: random.Random,
+    truth: list[list[int]] | None = None,
+    stats: Stats | None = None,
+) -> Action:
     """The lowest bid whose expected score beats defending, or a pass; the forced dealer's
     best bid. `stats`, when given, gets per bid the side's mean tricks as declarer with the
     trump that serves the bid best ("values"), the share of worlds in which it makes the bid
@@ -468,8 +547,9 @@ def choose_bid_lowest(obs: BatakObservation, budget: int, rng: random.Random,
         return ("pass",)
     bids, can_pass, worlds = setup
     edge = DECLARER_EDGE.get(obs.game, 0.0)
-    per_trump = {t: [x + edge for x in _declarer_tricks(obs, worlds, t, rng, seat)]
-                 for t in range(4)}
+    per_trump = {
+        t: [x + edge for x in _declarer_tricks(obs, worlds, t, rng, seat)] for t in range(4)
+    }
     if stats is not None:
         _rate_bids(obs, bids, per_trump, len(worlds), stats)
     best_v = None
@@ -494,14 +574,17 @@ def choose_bid_lowest(obs: BatakObservation, budget: int, rng: random.Random,
     their_trumps = [0, 0, 0, 0]  # how often the other declarer names each trump
     for w in worlds:
         h = w[other]
-        t = max(range(4), key=lambda s: sum(1 for c in h if c >> 4 == s) * 20
-                + sum(c & 15 for c in h if c >> 4 == s))
+        t = max(
+            range(4),
+            key=lambda s: (
+                sum(1 for c in h if c >> 4 == s) * 20 + sum(c & 15 for c in h if c >> 4 == s)
+            ),
+        )
         their_trumps[t] += 1
         tr = _declarer_tricks(obs, [w], t, rng, other)
         # Nobody has bid yet: a seat too weak for the contract would not bid it, so count
         # the other side as making what it takes (never as going down).
-        v = _contract_value(obs, tr, cur if dec is not None else min(cur, tr[0]),
-                            partner_high)
+        v = _contract_value(obs, tr, cur if dec is not None else min(cur, tr[0]), partner_high)
         per_world.append(v)
         dv += v
         mine += tr[0] if partner_high else (13 - tr[0]) / (1.0 if teams else 3.0)
@@ -515,25 +598,35 @@ def choose_bid_lowest(obs: BatakObservation, budget: int, rng: random.Random,
         stats["utility"][("pass",)] = dv
         stats["values"][("pass",)] = mine / len(worlds)
         stats["detail"][("pass",)] = f"defending against seat {other}"
-        stats["note"] = ("the lowest bid if its expected score beats defending's, else a "
-                         "pass")
+        stats["note"] = "the lowest bid if its expected score beats defending's, else a pass"
     if partner_high and not PARTNER_RAISE:
         if stats is not None:
             stats["note"] = "the partner holds the contract: a pass"
         return ("pass",)
-    if partner_high and PARTNER_RAISE == "trump" and not _raise_pays(
-            obs, per_trump[own_trump], per_world, low, own_trump, their_trumps):
+    if (
+        partner_high
+        and PARTNER_RAISE == "trump"
+        and not _raise_pays(obs, per_trump[own_trump], per_world, low, own_trump, their_trumps)
+    ):
         if stats is not None:
-            stats["note"] = ("the partner holds the contract: a pass (outbidding it pays only "
-                             "to name another trump, clearly better)")
+            stats["note"] = (
+                "the partner holds the contract: a pass (outbidding it pays only "
+                "to name another trump, clearly better)"
+            )
         return ("pass",)
     if vlow > dv:
         return ("bid", low)
     return ("pass",)
 
 
-def _raise_pays(obs: BatakObservation, own: Sequence[float], defending: Sequence[float],
-                bid: int, trump: int, their_trumps: Sequence[int]) -> bool:
+def _raise_pays(
+    obs: BatakObservation,
+    own: Sequence[float],
+    defending: Sequence[float],
+    bid: int,
+    trump: int,
+    their_trumps: Sequence[int],
+) -> bool:
     """Partnership Batak, the partner holding the highest bid: whether outbidding it at `bid`
     with `trump` pays. Only to name a trump other than the one the partner most likely names
     (the most frequent of `their_trumps`, per world the partner's longest suit), and only when
@@ -552,8 +645,13 @@ def _raise_pays(obs: BatakObservation, own: Sequence[float], defending: Sequence
     return m > 0.0 and m > RAISE_Z * (var / n) ** 0.5
 
 
-def choose_trump(obs: BatakObservation, budget: int, rng: random.Random,
-                 truth: list[list[int]] | None = None, stats: Stats | None = None) -> Action:
+def choose_trump(
+    obs: BatakObservation,
+    budget: int,
+    rng: random.Random,
+    truth: list[list[int]] | None = None,
+    stats: Stats | None = None,
+) -> Action:
     """The trump with the best expected score. `stats`, when given, gets per trump the side's
     mean tricks ("values"), the share of worlds in which the bid is made ("chance") and the
     expected score ("utility")."""
@@ -566,9 +664,11 @@ def choose_trump(obs: BatakObservation, budget: int, rng: random.Random,
     utility = {t: _contract_value(obs, per_trump[t], bid, True) for t in range(4)}
     best = max(range(4), key=lambda t: (utility[t], -t))
     if stats is not None:
-        stats.update(unit="tricks", samples=len(worlds),
-                     utility={("trump", t): utility[t] for t in range(4)},
-                     values={("trump", t): _mean(per_trump[t]) for t in range(4)},
-                     chance={("trump", t): _mean([int(x >= bid) for x in per_trump[t]])
-                             for t in range(4)})
+        stats.update(
+            unit="tricks",
+            samples=len(worlds),
+            utility={("trump", t): utility[t] for t in range(4)},
+            values={("trump", t): _mean(per_trump[t]) for t in range(4)},
+            chance={("trump", t): _mean([int(x >= bid) for x in per_trump[t]]) for t in range(4)},
+        )
     return ("trump", best)

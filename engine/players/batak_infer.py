@@ -27,8 +27,13 @@ from . import batak_baseline
 # named trump or played otherwise. 1.0 turns the kind off. The partner of partnership Batak is
 # not read: it is as likely to be the same search as the seat, and reading it like the
 # baseline measured worse (docs/ai.md).
-MISS: dict[str, float] = {"bid": 0.25, "trump": 0.3, "play": 0.3, "partner_bid": 1.0,
-                          "partner_play": 1.0}
+MISS: dict[str, float] = {
+    "bid": 0.25,
+    "trump": 0.3,
+    "play": 0.3,
+    "partner_bid": 1.0,
+    "partner_play": 1.0,
+}
 OVERSAMPLE = 3  # worlds drawn for each world kept
 MOST = 100  # worlds drawn at most (the cost is in drawing and weighing them)
 # engine.cards.sort_key (suit, then rank from high to low) as one int per card
@@ -97,10 +102,12 @@ def events(obs: BatakObservation) -> Events:
         trick: list[tuple[int, int]] = []
         for s, c in plays:
             assert isinstance(c, int)
-            if s != seat and MISS["partner_play" if teams and (s - seat) % 2 == 0
-                                   else "play"] < 1.0:
+            if (
+                s != seat
+                and MISS["partner_play" if teams and (s - seat) % 2 == 0 else "play"] < 1.0
+            ):
                 view = _View(trump, frozenset(seen), tuple(trick), state, obs.teams, 4)
-                plays_out.append(Play(s, c, view, broken, tuple(played_by[s][count[s]:])))
+                plays_out.append(Play(s, c, view, broken, tuple(played_by[s][count[s] :])))
             count[s] += 1
             trick.append((s, c))
             seen.add(c)
@@ -119,10 +126,19 @@ def events(obs: BatakObservation) -> Events:
         if b is not None:
             high = b
     dec = obs.declarer
-    trump_by = dec if dec is not None and dec != seat and trump is not None \
-        and obs.game != "koz-maca" else None
-    return Events(tuple(plays_out), tuple(b for b in bids_out if b.seat >= 0), trump_by,
-                  tuple(tuple(p) for p in played_by), teams, seat)
+    trump_by = (
+        dec
+        if dec is not None and dec != seat and trump is not None and obs.game != "koz-maca"
+        else None
+    )
+    return Events(
+        tuple(plays_out),
+        tuple(b for b in bids_out if b.seat >= 0),
+        trump_by,
+        tuple(tuple(p) for p in played_by),
+        teams,
+        seat,
+    )
 
 
 def log_weight(ev: Events, hands: list[list[int]], trump: int | None) -> float:
@@ -151,8 +167,11 @@ def log_weight(ev: Events, hands: list[list[int]], trump: int | None) -> float:
             would = b.low if int(est) >= b.low or not b.can_pass else None
             if would != b.bid:
                 lw += LOG["partner_bid" if mate else "bid"]
-        if (ev.trump_by is not None and trump is not None
-                and best_trump(initial[ev.trump_by])[0] != trump):
+        if (
+            ev.trump_by is not None
+            and trump is not None
+            and best_trump(initial[ev.trump_by])[0] != trump
+        ):
             lw += LOG["trump"]
     return lw
 
@@ -208,8 +227,9 @@ def _set_logs() -> None:
     LOG.update({k: math.log(max(1e-9, v)) for k, v in MISS.items()})
 
 
-def reweigh(ev: Events, worlds: list[list[list[int]]], n: int, trump: int | None,
-            rng: random.Random) -> list[list[list[int]]]:
+def reweigh(
+    ev: Events, worlds: list[list[list[int]]], n: int, trump: int | None, rng: random.Random
+) -> list[list[list[int]]]:
     """`n` worlds drawn from `worlds` in proportion to their weights."""
     _set_logs()
     return resample(worlds, [log_weight(ev, w, trump) for w in worlds], n, rng)

@@ -32,9 +32,18 @@ def ranks_of(hands: list[list[int]]) -> tuple[Ranks, list[int]]:
     return hs, unplayed
 
 
-def playout(hands: list[list[int]], trump: int, broken: bool, trick: list[tuple[int, int]],
-            to_move: int, taken: list[int], teams: bool, rng: random.Random,
-            eps: float = 0.08, trace: list[tuple[int, int]] | None = None) -> list[int]:
+def playout(
+    hands: list[list[int]],
+    trump: int,
+    broken: bool,
+    trick: list[tuple[int, int]],
+    to_move: int,
+    taken: list[int],
+    teams: bool,
+    rng: random.Random,
+    eps: float = 0.08,
+    trace: list[tuple[int, int]] | None = None,
+) -> list[int]:
     """Plays the deal to its end with a cheap heuristic policy; returns tricks per seat.
 
     The policy: lead the highest sure winner of a plain suit, else draw trumps with the top
@@ -45,15 +54,37 @@ def playout(hands: list[list[int]], trump: int, broken: bool, trick: list[tuple[
     (seat, card) played: the conformance test replays it through the rules.
     """
     hs, unplayed = ranks_of(hands)
-    return playout_ranks(hs, unplayed, sum(len(h) for h in hands), trump, broken, trick,
-                         to_move, taken, teams, rng, eps, trace)
+    return playout_ranks(
+        hs,
+        unplayed,
+        sum(len(h) for h in hands),
+        trump,
+        broken,
+        trick,
+        to_move,
+        taken,
+        teams,
+        rng,
+        eps,
+        trace,
+    )
 
 
-def playout_ranks(hs: Ranks, unplayed: list[int], left: int, trump: int, broken: bool,
-                  trick: list[tuple[int, int]], to_move: int, taken: list[int], teams: bool,
-                  rng: random.Random, eps: float = 0.08,
-                  trace: list[tuple[int, int]] | None = None,
-                  state: TrickState | None = None) -> list[int]:
+def playout_ranks(
+    hs: Ranks,
+    unplayed: list[int],
+    left: int,
+    trump: int,
+    broken: bool,
+    trick: list[tuple[int, int]],
+    to_move: int,
+    taken: list[int],
+    teams: bool,
+    rng: random.Random,
+    eps: float = 0.08,
+    trace: list[tuple[int, int]] | None = None,
+    state: TrickState | None = None,
+) -> list[int]:
     """`playout` on the hands in `ranks_of` form (`left` cards in all); `hs`, `unplayed` and
     `taken` are consumed (pass copies). `state` is the trick's `trick_state` when the caller
     has it already."""
@@ -124,8 +155,11 @@ def playout_ranks(hs: Ranks, unplayed: list[int], left: int, trump: int, broken:
                         low_over = f[k]
                         if rnd() < eps:
                             cr = f[k + int(rnd() * (len(f) - k))]
-                        elif teams and (win - p) % 2 == 0 and (
-                                last or unplayed[led].bit_length() - 1 < high_led):
+                        elif (
+                            teams
+                            and (win - p) % 2 == 0
+                            and (last or unplayed[led].bit_length() - 1 < high_led)
+                        ):
                             cr = low_over
                         else:
                             cr = low_over if last else f[-1]

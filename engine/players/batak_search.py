@@ -53,17 +53,43 @@ from .batak_playout import Ranks, playout, playout_ranks, ranks_of
 from .batak_worlds import auction_bounds, knowledge, sample_worlds, short_leads, trick_plays
 from .registry import Stats, Worlds, search
 
-__all__ = ["GAMES", "Ranks", "auction_bounds", "candidates", "choose", "choose_bid",
-           "choose_bid_auction", "choose_bid_lowest", "choose_card", "choose_trump",
-           "exact_card", "exact_side", "exact_value", "knowledge", "playout", "playout_ranks",
-           "ranks_of", "sample_worlds", "short_leads", "side_tricks", "trick_plays", "value"]
+__all__ = [
+    "GAMES",
+    "Ranks",
+    "auction_bounds",
+    "candidates",
+    "choose",
+    "choose_bid",
+    "choose_bid_auction",
+    "choose_bid_lowest",
+    "choose_card",
+    "choose_trump",
+    "exact_card",
+    "exact_side",
+    "exact_value",
+    "knowledge",
+    "playout",
+    "playout_ranks",
+    "ranks_of",
+    "sample_worlds",
+    "short_leads",
+    "side_tricks",
+    "trick_plays",
+    "value",
+]
 
 GAMES = ("koz-maca", "batak", "batak-pairs")
 
 
 @search(*GAMES)
-def choose(obs: Observation, budget: int, rng: random.Random, worlds: Worlds,
-           deadline: float | None = None, stats: Stats | None = None) -> Action:
+def choose(
+    obs: Observation,
+    budget: int,
+    rng: random.Random,
+    worlds: Worlds,
+    deadline: float | None = None,
+    stats: Stats | None = None,
+) -> Action:
     assert isinstance(obs, BatakObservation)
     truth = worlds.true_hands()
     if obs.phase == "bidding":

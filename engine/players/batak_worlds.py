@@ -27,8 +27,7 @@ def trick_plays(obs: BatakObservation) -> list[list[tuple[int, int]]]:
     return obs.trick_plays()  # type: ignore[return-value]
 
 
-def knowledge(obs: BatakObservation) -> tuple[list[int], dict[int, int],
-                                              list[dict[int, set[int]]]]:
+def knowledge(obs: BatakObservation) -> tuple[list[int], dict[int, int], list[dict[int, set[int]]]]:
     """The unseen cards, the other seats' hand sizes and the constraint levels on them.
 
     Levels, strongest first: `model` adds what the seats' plays suggest if they play like the
@@ -56,8 +55,7 @@ def knowledge(obs: BatakObservation) -> tuple[list[int], dict[int, int],
         for i, (s, c) in enumerate(plays):
             cs, cr = c >> 4, c & 15
             if s != seat:
-                _model(model[s], i, c, led, high_led, high_trump, win, s, trump, top, teams,
-                       i == 3)
+                _model(model[s], i, c, led, high_led, high_trump, win, s, trump, top, teams, i == 3)
             played.add(c)
             by[s].add(c)
             top[cs] &= ~(1 << cr)
@@ -103,8 +101,20 @@ def knowledge(obs: BatakObservation) -> tuple[list[int], dict[int, int],
     return unseen, sizes, [modeled, strict, loose]
 
 
-def _model(out: set[int], i: int, c: int, led: int, high_led: int, high_trump: int, win: int,
-           p: int, trump: int | None, top: list[int], teams: bool, last: bool) -> None:
+def _model(
+    out: set[int],
+    i: int,
+    c: int,
+    led: int,
+    high_led: int,
+    high_trump: int,
+    win: int,
+    p: int,
+    trump: int | None,
+    top: list[int],
+    teams: bool,
+    last: bool,
+) -> None:
     """Adds the cards seat p would not have held had it chosen `c` like the playout policy."""
     cs, cr = c >> 4, c & 15
 
@@ -131,8 +141,9 @@ def _model(out: set[int], i: int, c: int, led: int, high_led: int, high_trump: i
         return
     mate = teams and (win - p) % 2 == 0
     wins = (cs == trump and cr > high_trump) or (cs == led and not high_trump and cr > high_led)
-    if mate and (last or top[led if not high_trump else trump].bit_length() - 1
-                 < (high_trump or high_led)):
+    if mate and (
+        last or top[led if not high_trump else trump].bit_length() - 1 < (high_trump or high_led)
+    ):
         wins = False  # the partner's trick: the policy plays its lowest card
     elif wins and cs == led:
         if last:
@@ -157,8 +168,9 @@ def _cap(caps: dict[int, int], suit: int, rank: int) -> None:
     caps[suit] = min(caps.get(suit, 99), rank)
 
 
-def sample_worlds(obs: BatakObservation, n: int, rng: random.Random,
-                  truth: list[list[int]] | None = None) -> list[list[list[int]]]:
+def sample_worlds(
+    obs: BatakObservation, n: int, rng: random.Random, truth: list[list[int]] | None = None
+) -> list[list[list[int]]]:
     """`n` full sets of hands consistent with the seat's view (the real hands, `truth`, for the
     perfect-information bound).
 
@@ -188,8 +200,13 @@ def sample_worlds(obs: BatakObservation, n: int, rng: random.Random,
         best: dict[int, list[int]] = {}
         best_miss = 99.0
         for _try in range(AUCTION_TRIES):
-            got = deal_unseen(unseen, sizes, levels, rng,
-                              failed=failed if rng.random() < MODEL_TRUST else failed | {0})
+            got = deal_unseen(
+                unseen,
+                sizes,
+                levels,
+                rng,
+                failed=failed if rng.random() < MODEL_TRUST else failed | {0},
+            )
             miss = 0.0
             for s, lo, hi in bounds:
                 x = _strength(got[s] + played_by[s])

@@ -25,8 +25,9 @@ from .baseline import policy
 TRUMP_COST = 12  # a trump spent is worth about this much power kept
 
 
-def takes(cs: tuple[int, ...] | list[int], trump: int, seen_points: int, saving: bool,
-          last: bool) -> bool:
+def takes(
+    cs: tuple[int, ...] | list[int], trump: int, seen_points: int, saving: bool, last: bool
+) -> bool:
     """Whether the baseline takes the trick with `cs`, its cheapest beating play: always
     without trumps; with trumps only for 20 card points on the trick when it is saving its
     trumps, else for 10 (or any points as the last to play)."""
@@ -45,8 +46,9 @@ def _keep_cost(cards: tuple[int, ...], trump: int) -> int:
 
 def _throw_cost(cards: tuple[int, ...], trump: int) -> int:
     """What throwing `cards` to someone else's trick loses: points most, then trumps, power."""
-    return sum(3 * POINTS[c] + POWER[c & 15] + (TRUMP_COST if c >> 4 == trump else 0)
-               for c in cards)
+    return sum(
+        3 * POINTS[c] + POWER[c & 15] + (TRUMP_COST if c >> 4 == trump else 0) for c in cards
+    )
 
 
 @policy("bidding-kozel")
@@ -70,8 +72,11 @@ def bidding_kozel_policy(obs: Observation, rng: random.Random) -> Action:
 
     trick = [(s, None if a is None else cards_of(a)) for s, a in obs.trick]
     if not trick:
-        sets = [a for a in legal if not isinstance(a, int)
-                and any(c & 15 in (14, 10) for c in cards_of(a))]
+        sets = [
+            a
+            for a in legal
+            if not isinstance(a, int) and any(c & 15 in (14, 10) for c in cards_of(a))
+        ]
         if sets:
             return max(sets, key=lambda a: sum(POINTS[c] for c in cards_of(a)))
         singles = [a for a in legal if isinstance(a, int)]

@@ -62,7 +62,9 @@ class Events:
     seat: int
     window: int  # the first trick since the last refill (its plays are checked exactly)
     decisions: tuple[Decision, ...]
-    face_down: tuple[tuple[int, int, int], ...]  # (seat, trick, play): others' earlier face-down plays
+    face_down: tuple[
+        tuple[int, int, int], ...
+    ]  # (seat, trick, play): others' earlier face-down plays
     trump: int
     stock_size: int
     n_active: int
@@ -89,13 +91,19 @@ def events(obs: BiddingKozelObservation) -> Events:
             elif a is None and MISS["face_down"] < 1.0:
                 face_down.append((s, ti, pi))
     assert obs.trump is not None
-    return Events(seat, window, tuple(decisions), tuple(face_down), obs.trump, obs.stock_size,
-                  len(obs.active))
+    return Events(
+        seat, window, tuple(decisions), tuple(face_down), obs.trump, obs.stock_size, len(obs.active)
+    )
 
 
-def accepts(hand: list[int], trump: int, stock_size: int,
-            before: list[tuple[int, tuple[int, ...] | None]], n_active: int,
-            action: tuple[int, ...]) -> bool:
+def accepts(
+    hand: list[int],
+    trump: int,
+    stock_size: int,
+    before: list[tuple[int, tuple[int, ...] | None]],
+    n_active: int,
+    action: tuple[int, ...],
+) -> bool:
     """Whether the baseline (`bidding_kozel_baseline`), holding `hand` with the plays `before`
     already in the trick as it saw them (None: laid face down), could have played `action`
     (any of its tied choices counts)."""
@@ -123,10 +131,14 @@ def accepts(hand: list[int], trump: int, stock_size: int,
         sets = [a for a in legal if len(a) == 3 and any(c & 15 in (14, 10) for c in a)]
         if sets:
             top = max(sum(POINTS[c] for c in a) for a in sets)
-            return len(action) == 3 and any(c & 15 in (14, 10) for c in action) \
+            return (
+                len(action) == 3
+                and any(c & 15 in (14, 10) for c in action)
                 and sum(POINTS[c] for c in action) == top
-        plain = [a for a in legal if len(a) == 1 and a[0] >> 4 != trump] \
-            or [a for a in legal if len(a) == 1]
+            )
+        plain = [a for a in legal if len(a) == 1 and a[0] >> 4 != trump] or [
+            a for a in legal if len(a) == 1
+        ]
         low = min(_throw_cost(a, trump) for a in plain)
         return len(action) == 1 and action in plain and _throw_cost(action, trump) == low
     shown = [cs for _, cs in before if cs is not None]
@@ -180,13 +192,15 @@ def log_weight(ev: Events, w: Deal) -> float:
         for dec in ev.decisions:
             s = dec.seat
             plays = view(s)
-            later = [c for trick in plays[dec.ti:] for s2, cs in trick if s2 == s
-                     for c in cs or ()]
+            later = [
+                c for trick in plays[dec.ti :] for s2, cs in trick if s2 == s for c in cs or ()
+            ]
             trick = plays[dec.ti]
             action = trick[dec.pi][1]
             assert action is not None
-            if not accepts(w.hand_cards(s) + later, t, ev.stock_size, trick[:dec.pi],
-                           ev.n_active, action):
+            if not accepts(
+                w.hand_cards(s) + later, t, ev.stock_size, trick[: dec.pi], ev.n_active, action
+            ):
                 misses += 1
         lw += miss * min(misses, MOST_MISSES)
     return lw

@@ -41,8 +41,9 @@ def _keep_cost(cards: tuple[int, ...], trump: int) -> int:
 
 
 def _throw_cost(cards: tuple[int, ...], trump: int) -> int:
-    return sum(3 * POINTS[c] + POWER[c & 15] + (TRUMP_COST if c >> 4 == trump else 0)
-               for c in cards)
+    return sum(
+        3 * POINTS[c] + POWER[c & 15] + (TRUMP_COST if c >> 4 == trump else 0) for c in cards
+    )
 
 
 def policy(d: BiddingKozelDeal, rng: random.Random, eps: float = 0.05) -> Action:
@@ -64,8 +65,11 @@ def policy(d: BiddingKozelDeal, rng: random.Random, eps: float = 0.05) -> Action
         if len(cs) == 3 and cs[0] >> 4 == t and cs[1] >> 4 == t and cs[2] >> 4 == t:
             return a
     if not trick:
-        sets = [a for a in legal if not isinstance(a, int)
-                and any(c & 15 in (14, 10) for c in cards_of(a))]
+        sets = [
+            a
+            for a in legal
+            if not isinstance(a, int) and any(c & 15 in (14, 10) for c in cards_of(a))
+        ]
         if sets:
             return max(sets, key=lambda a: sum(POINTS[c] for c in cards_of(a)))
         singles = [a for a in legal if isinstance(a, int)]
@@ -92,8 +96,13 @@ def policy(d: BiddingKozelDeal, rng: random.Random, eps: float = 0.05) -> Action
     return min(legal, key=lambda a: (_throw_cost(cards_of(a), t), rng.random()))
 
 
-def _follow_one(d: BiddingKozelDeal, trick: list[tuple[int, Action]], h: list[int],
-                rng: random.Random, eps: float) -> int:
+def _follow_one(
+    d: BiddingKozelDeal,
+    trick: list[tuple[int, Action]],
+    h: list[int],
+    rng: random.Random,
+    eps: float,
+) -> int:
     """`policy` for a one-card trick, without listing the legal plays (any card is legal)."""
     if len(h) == 1:
         return h[0]
@@ -118,12 +127,14 @@ def _follow_one(d: BiddingKozelDeal, trick: list[tuple[int, Action]], h: list[in
         last = len(trick) == len(d.active) - 1
         if worth >= (20 if saving else 10) or (not saving and last and worth > 0):
             return best
-    return min(h, key=lambda c: (3 * POINTS[c] + POWER[c & 15] + (TRUMP_COST if c >> 4 == t
-                                                                   else 0), rnd()))
+    return min(
+        h, key=lambda c: (3 * POINTS[c] + POWER[c & 15] + (TRUMP_COST if c >> 4 == t else 0), rnd())
+    )
 
 
-def rollout(w: Deal, action: Action, seat: int, rng: random.Random,
-            stakes: list[float] | None = None) -> float:
+def rollout(
+    w: Deal, action: Action, seat: int, rng: random.Random, stakes: list[float] | None = None
+) -> float:
     """The seat's result when it plays `action` in world `w` and everyone then plays `policy`:
     the stakes it wins or loses this round (plus the points' tie-breaker). `stakes`, when
     given, receives the stakes alone."""
@@ -146,8 +157,14 @@ def rollout(w: Deal, action: Action, seat: int, rng: random.Random,
 
 
 @search(*GAMES)
-def choose(obs: Observation, budget: int, rng: random.Random, worlds: Worlds,
-           deadline: float | None = None, stats: Stats | None = None) -> Action:
+def choose(
+    obs: Observation,
+    budget: int,
+    rng: random.Random,
+    worlds: Worlds,
+    deadline: float | None = None,
+    stats: Stats | None = None,
+) -> Action:
     """The play with the best mean result over the worlds; the sensible default play (the
     baseline's) unless another beats it clearly (by more than CONFIDENCE standard errors of
     the paired difference: the pot is a coarse result and a small edge may be noise).
@@ -176,14 +193,30 @@ def choose(obs: Observation, budget: int, rng: random.Random, worlds: Worlds,
             sampled = worlds.resample(rng, n_worlds)
     seeds = [rng.getrandbits(32) for _ in sampled]
     if stats is None:
-        return best_card(cands, default, sampled, rng, deadline,
-                         lambda w, a, luck: rollout(w, a, seat, luck), CONFIDENCE, seeds)
+        return best_card(
+            cands,
+            default,
+            sampled,
+            rng,
+            deadline,
+            lambda w, a, luck: rollout(w, a, seat, luck),
+            CONFIDENCE,
+            seeds,
+        )
     stakes: dict[Action, list[float]] = {a: [] for a in cands}
     if default not in stakes:
         stakes[default] = []
-    action = best_card(cands, default, sampled, rng, deadline,
-                       lambda w, a, luck: rollout(w, a, seat, luck, stakes[a]), CONFIDENCE,
-                       seeds, stats)
+    action = best_card(
+        cands,
+        default,
+        sampled,
+        rng,
+        deadline,
+        lambda w, a, luck: rollout(w, a, seat, luck, stakes[a]),
+        CONFIDENCE,
+        seeds,
+        stats,
+    )
     stats["values"] = means(stakes)
     return action
 

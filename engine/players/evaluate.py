@@ -62,13 +62,20 @@ from .levels import DEFAULT_LEVEL, choose_action
 __all__ = ["SCORE_UNITS", "UNITS", "Evaluation", "evaluate"]
 
 UNITS: dict[str, str] = {
-    "koz-maca": "tricks", "batak": "tricks", "batak-pairs": "tricks",
-    "kozel-miner": "points", "kozel-classic": "points", "bidding-kozel": "score",
+    "koz-maca": "tricks",
+    "batak": "tricks",
+    "batak-pairs": "tricks",
+    "kozel-miner": "points",
+    "kozel-classic": "points",
+    "bidding-kozel": "score",
 }
 # The unit of `utility`, the expected score every decision is judged by (the module's text).
 SCORE_UNITS: dict[str, str] = {
-    "koz-maca": "game-points", "batak": "game-points", "batak-pairs": "game-points",
-    "kozel-miner": "penalty-points", "kozel-classic": "penalty-points",
+    "koz-maca": "game-points",
+    "batak": "game-points",
+    "batak-pairs": "game-points",
+    "kozel-miner": "penalty-points",
+    "kozel-classic": "penalty-points",
     "bidding-kozel": "score",
 }
 
@@ -119,8 +126,9 @@ class Evaluation:
     score_unit: str = ""
 
 
-def evaluate(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVEL,
-             seed: int = 0) -> Evaluation:
+def evaluate(
+    deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVEL, seed: int = 0
+) -> Evaluation:
     """The move `engine.ai.choose(deal, seat, level, seed)` makes and what the search found for
     each move it rated. The same decision runs (same observation, same random draws), with the
     search's figures collected on the side; ValueError as `choose` (nobody to move, a seat
@@ -144,15 +152,24 @@ def evaluate(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVEL,
     if by == "forced":
         note = "the only legal move"
     elif by == "baseline":
-        note = (f"the {level} level plays the baseline's rule, which rates no move "
-                "(evaluate at 'normal' or 'strong' for figures)")
+        note = (
+            f"the {level} level plays the baseline's rule, which rates no move "
+            "(evaluate at 'normal' or 'strong' for figures)"
+        )
     default = stats.get("default")
     move = text(action)
     z = float(stats.get("z", 0.0))
-    if by == "search" and not note and default is not None and utility \
-            and utility.get(move, 0.0) < max(utility.values()) - 1e-9:
-        note = (f"the simple move {move} is kept: no move beats it by {z:g} standard errors "
-                "over the same worlds")
+    if (
+        by == "search"
+        and not note
+        and default is not None
+        and utility
+        and utility.get(move, 0.0) < max(utility.values()) - 1e-9
+    ):
+        note = (
+            f"the simple move {move} is kept: no move beats it by {z:g} standard errors "
+            "over the same worlds"
+        )
     return Evaluation(
         move=move,
         values=values,

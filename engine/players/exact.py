@@ -30,8 +30,9 @@ def template(worlds: Worlds) -> Deal:
     return worlds.resample(random.Random(0), 1)[0]
 
 
-def solve_worlds(base: Deal, hands: Sequence[list[list[int]]], side: Sequence[int],
-                 deadline: float | None) -> list[dict[int, int]]:
+def solve_worlds(
+    base: Deal, hands: Sequence[list[list[int]]], side: Sequence[int], deadline: float | None
+) -> list[dict[int, int]]:
     """For each world (its hands), every legal card of the seat to move and the value the
     side forces after it (tricks or card points from now on). Stops early only past
     `deadline` (the level's safety net), after at least four worlds."""

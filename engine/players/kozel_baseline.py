@@ -20,9 +20,11 @@ from .baseline import policy
 
 def best_trump(hand: Sequence[int]) -> int:
     """The suit that makes the hand strongest as trump: most own cards, then most points."""
+
     def score(s: int) -> tuple[int, int, int]:
         own = [c for c in hand if c >> 4 == s and c & 15 not in (11, 12)]
         return (len(own), sum(POINTS[c] for c in own), -s)
+
     return max(range(4), key=score)
 
 
@@ -61,8 +63,10 @@ def card_rule(obs: KozelObservation, seat: int, cards: list[int], hand: Sequence
         qc_by = next((s for s, c in trick if c == qc), None)
         if sh in cards and qc_by is not None and (qc_by ^ seat) & 1:
             return sh
-        if qc in cards and ((sh_by is not None and (sh_by ^ seat) & 1)
-                            or (sh_by is None and sh in unseen and opp_after)):
+        if qc in cards and (
+            (sh_by is not None and (sh_by ^ seat) & 1)
+            or (sh_by is None and sh in unseen and opp_after)
+        ):
             queen_risk = 1
         if sh in cards and sh_by is None and qc in unseen and len(cards) > 1 and not trick:
             cards = [c for c in cards if c != sh] or cards  # keep the shamok for the Queen
@@ -75,8 +79,13 @@ def card_rule(obs: KozelObservation, seat: int, cards: list[int], hand: Sequence
 
     if not trick:
         # Cash a plain card nobody can beat in its suit, richest first.
-        masters = [c for c in cards if eff[c] != TRUMP and POINTS[c] >= 10
-                   and not any(eff[u] == eff[c] and st[u] > st[c] for u in unseen)]
+        masters = [
+            c
+            for c in cards
+            if eff[c] != TRUMP
+            and POINTS[c] >= 10
+            and not any(eff[u] == eff[c] and st[u] > st[c] for u in unseen)
+        ]
         if masters:
             return max(masters, key=lambda c: (POINTS[c], -st[c]))
         # Draw trumps with a sure top trump while the opponents may still hold some.
@@ -103,12 +112,14 @@ def card_rule(obs: KozelObservation, seat: int, cards: list[int], hand: Sequence
             def gift(c: int) -> tuple[int, int, int]:
                 keep = eff[c] == TRUMP and (st[c] >= 108 or not beaten_by_unseen(c))
                 return (-risky(c), -int(keep), POINTS[c] * 10 - st[c])
+
             return max(cards, key=gift)
         return min(cards, key=cheap)
     win_str = st[next(c for s, c in trick if s == win_seat)]
     led = eff[trick[0][1]]
-    winners = [c for c in cards
-               if (eff[c] == TRUMP or eff[c] == led) and st[c] > win_str and not risky(c)]
+    winners = [
+        c for c in cards if (eff[c] == TRUMP or eff[c] == led) and st[c] > win_str and not risky(c)
+    ]
     if winners:
         by_cost = sorted(winners, key=lambda c: (1 if eff[c] == TRUMP else 0, st[c]))
         if last:

@@ -80,10 +80,17 @@ def events(obs: KozelObservation) -> Events:
             assert isinstance(c, int)
             kind = "partner_play" if (s - seat) % 2 == 0 else "play"
             if s != seat and MISS[kind] < 1.0:
-                view = _View(obs.tables, frozenset(seen), deck, tuple(trick), obs.classic,
-                             obs.queen, obs.shamok)
+                view = _View(
+                    obs.tables,
+                    frozenset(seen),
+                    deck,
+                    tuple(trick),
+                    obs.classic,
+                    obs.queen,
+                    obs.shamok,
+                )
                 led = eff[trick[0][1]] if trick else -1
-                out.append(Play(s, c, view, led, tuple(played_by[s][count[s]:])))
+                out.append(Play(s, c, view, led, tuple(played_by[s][count[s] :])))
             count[s] += 1
             trick.append((s, c))
             seen.add(c)
@@ -105,7 +112,8 @@ def log_weight(ev: Events, hands: list[list[int]]) -> float:
     return lw
 
 
-def reweigh(ev: Events, worlds: list[list[list[int]]], n: int,
-            rng: random.Random) -> list[list[list[int]]]:
+def reweigh(
+    ev: Events, worlds: list[list[list[int]]], n: int, rng: random.Random
+) -> list[list[list[int]]]:
     """`n` worlds drawn from `worlds` in proportion to their weights."""
     return resample(worlds, [log_weight(ev, w) for w in worlds], n, rng)

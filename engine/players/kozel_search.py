@@ -46,8 +46,7 @@ GAME_Z: dict[str, float] = {}  # {"kozel-miner": 1.0} measured within noise (doc
 WORLDS_SCALE: dict[str, float] = {}  # {"kozel-miner": 2.0}, likewise
 
 
-def knowledge(obs: KozelObservation) -> tuple[list[int], dict[int, int],
-                                              list[dict[int, set[int]]]]:
+def knowledge(obs: KozelObservation) -> tuple[list[int], dict[int, int], list[dict[int, set[int]]]]:
     """The unseen cards, the other seats' hand sizes and the constraint levels on them: the
     voids the rules prove and the marker's known holder, then the marker alone."""
     seat = obs.seat
@@ -69,13 +68,17 @@ def knowledge(obs: KozelObservation) -> tuple[list[int], dict[int, int],
             else:
                 ok.discard(marker)
         strict[s] = ok
-        loose[s] = ({c for c in unseen if c != marker or s == holder}
-                    if holder is not None and marker in unseen else set(unseen))
+        loose[s] = (
+            {c for c in unseen if c != marker or s == holder}
+            if holder is not None and marker in unseen
+            else set(unseen)
+        )
     return unseen, sizes, [strict, loose]
 
 
-def sample_worlds(obs: KozelObservation, n: int, rng: random.Random,
-                  truth: list[list[int]] | None = None) -> list[list[list[int]]]:
+def sample_worlds(
+    obs: KozelObservation, n: int, rng: random.Random, truth: list[list[int]] | None = None
+) -> list[list[list[int]]]:
     if truth is not None:
         return [truth for _ in range(n)]
     ev = kozel_infer.events(obs) if INFER else None
@@ -117,8 +120,9 @@ class Setup:
         "target",
     )
 
-    def __init__(self, obs: KozelObservation, trump: int | None = None,
-                 seat: int | None = None) -> None:
+    def __init__(
+        self, obs: KozelObservation, trump: int | None = None, seat: int | None = None
+    ) -> None:
         t = obs.tables if trump is None else obs.tables_by_trump[trump]
         assert t is not None
         self.eff = t.eff
@@ -131,8 +135,9 @@ class Setup:
         self.target = obs.target
         self.doubled = obs.doubled
         # the team (0 or 1) whose seats the playouts play as the baseline does, 2 every seat
-        self.mimic = -1 if seat is None else (2 if POLICY & 32 else
-                                              ((seat + 1) & 1 if POLICY & 16 else -1))
+        self.mimic = (
+            -1 if seat is None else (2 if POLICY & 32 else ((seat + 1) & 1 if POLICY & 16 else -1))
+        )
 
 
 EPS = 0.08  # the playouts' share of random cards
@@ -144,9 +149,18 @@ EPS = 0.08  # the playouts' share of random cards
 POLICY = 0
 
 
-def _base_move(S: Setup, hands: list[list[int]], p: int, trick: list[tuple[int, int]],
-               tp: int, led: int, win: int, wstr: int, random_card: bool,
-               rnd: Callable[[], float]) -> int:
+def _base_move(
+    S: Setup,
+    hands: list[list[int]],
+    p: int,
+    trick: list[tuple[int, int]],
+    tp: int,
+    led: int,
+    win: int,
+    wstr: int,
+    random_card: bool,
+    rnd: Callable[[], float],
+) -> int:
     """Seat `p`'s card by the baseline's rule (`kozel_baseline.card_rule`) in a playout: the
     cards it cannot see are the other hands of the world."""
     eff, st = S.eff, S.st
@@ -183,8 +197,9 @@ def _base_move(S: Setup, hands: list[list[int]], p: int, trick: list[tuple[int, 
             return sh
         sh_out = any(sh in hands[o] for o in range(4) if o != p)
         opp_after = len(trick) < 3
-        if qc in cards and ((sh_by is not None and (sh_by ^ p) & 1)
-                            or (sh_by is None and sh_out and opp_after)):
+        if qc in cards and (
+            (sh_by is not None and (sh_by ^ p) & 1) or (sh_by is None and sh_out and opp_after)
+        ):
             queen_risk = True
         qc_out = any(qc in hands[o] for o in range(4) if o != p)
         if sh in cards and sh_by is None and qc_out and not trick:
@@ -196,8 +211,12 @@ def _base_move(S: Setup, hands: list[list[int]], p: int, trick: list[tuple[int, 
     if not trick:
         best = -1
         for c in cards:
-            if eff[c] != TRUMP and POINTS[c] >= 10 and top[eff[c]] < st[c] and (
-                    best < 0 or POINTS[c] > POINTS[best]):
+            if (
+                eff[c] != TRUMP
+                and POINTS[c] >= 10
+                and top[eff[c]] < st[c]
+                and (best < 0 or POINTS[c] > POINTS[best])
+            ):
                 best = c
         if best >= 0:
             return best
@@ -217,14 +236,23 @@ def _base_move(S: Setup, hands: list[list[int]], p: int, trick: list[tuple[int, 
     if (win ^ p) & 1 == 0:
         wcard = next(c for s, c in trick if s == win)
         if last or not beaten(wcard):
+
             def gift(c: int) -> tuple[int, int, int]:
                 keep = eff[c] == TRUMP and (st[c] >= 108 or not beaten(c))
                 return (-int(queen_risk and c == S.queen), -int(keep), POINTS[c] * 10 - st[c])
+
             return max(cards, key=gift)
         return min(cards, key=cheap)
-    winners = sorted((c for c in cards if (eff[c] == TRUMP or eff[c] == led) and st[c] > wstr
-                      and not (queen_risk and c == S.queen)),
-                     key=lambda c: (eff[c] == TRUMP, st[c]))
+    winners = sorted(
+        (
+            c
+            for c in cards
+            if (eff[c] == TRUMP or eff[c] == led)
+            and st[c] > wstr
+            and not (queen_risk and c == S.queen)
+        ),
+        key=lambda c: (eff[c] == TRUMP, st[c]),
+    )
     if winners:
         if last:
             c = winners[0]
@@ -239,8 +267,7 @@ def _base_move(S: Setup, hands: list[list[int]], p: int, trick: list[tuple[int, 
     return min(cards, key=cheap)
 
 
-def _beats(hand: list[int], eff: tuple[int, ...], st: tuple[int, ...], led: int,
-           wstr: int) -> bool:
+def _beats(hand: list[int], eff: tuple[int, ...], st: tuple[int, ...], led: int, wstr: int) -> bool:
     """Whether a seat with `hand` can beat strength `wstr` on a trick led in `led`."""
     follow = False
     for x in hand:
@@ -253,10 +280,17 @@ def _beats(hand: list[int], eff: tuple[int, ...], st: tuple[int, ...], led: int,
     return any(eff[x] == TRUMP and st[x] > wstr for x in hand)
 
 
-def playout(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]], to_move: int,
-            pts: list[int], ttricks: list[int], rng: random.Random,
-            eps: float | None = None,
-            trace: list[tuple[int, int]] | None = None) -> tuple[list[int], list[int], int]:
+def playout(
+    S: Setup,
+    hands: list[list[int]],
+    trick: list[tuple[int, int]],
+    to_move: int,
+    pts: list[int],
+    ttricks: list[int],
+    rng: random.Random,
+    eps: float | None = None,
+    trace: list[tuple[int, int]] | None = None,
+) -> tuple[list[int], list[int], int]:
     """Plays the cycle out; returns team points, team tricks and the Queen-of-Clubs seat (-1).
     `trace`, when given, receives every (seat, card) played (for the conformance test)."""
     if eps is None:
@@ -302,9 +336,18 @@ def playout(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]], to_m
                 bestp = -1
                 for x in legal:
                     e = eff[x]
-                    if e != TRUMP and st[x] >= top[e] and POINTS[x] > bestp and not (
-                            POLICY & 8 and (_beats(hands[(p + 1) & 3], eff, st, e, st[x])
-                                            or _beats(hands[(p + 3) & 3], eff, st, e, st[x]))):
+                    if (
+                        e != TRUMP
+                        and st[x] >= top[e]
+                        and POINTS[x] > bestp
+                        and not (
+                            POLICY & 8
+                            and (
+                                _beats(hands[(p + 1) & 3], eff, st, e, st[x])
+                                or _beats(hands[(p + 3) & 3], eff, st, e, st[x])
+                            )
+                        )
+                    ):
                         bestp = POINTS[x]
                         c = x
                 if c < 0 and POLICY & 4:
@@ -313,15 +356,21 @@ def playout(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]], to_m
                     if len(tr) >= 3:
                         hi = max(tr, key=lambda x: st[x])
                         if st[hi] >= top[TRUMP] and any(
-                                eff[x] == TRUMP for x in hands[(p + 1) & 3] + hands[(p + 3) & 3]):
+                            eff[x] == TRUMP for x in hands[(p + 1) & 3] + hands[(p + 3) & 3]
+                        ):
                             c = hi
                 if c < 0:
                     plain = [x for x in legal if eff[x] != TRUMP]
                     if plain:
-                        c = min(plain, key=lambda x: (POINTS[x] >= 10, POINTS[x] + rnd() * 3, st[x]))
+                        c = min(
+                            plain, key=lambda x: (POINTS[x] >= 10, POINTS[x] + rnd() * 3, st[x])
+                        )
                     else:
-                        c = max(legal, key=lambda x: st[x]) if rnd() < 0.5 else \
-                            min(legal, key=lambda x: (POINTS[x], st[x]))
+                        c = (
+                            max(legal, key=lambda x: st[x])
+                            if rnd() < 0.5
+                            else min(legal, key=lambda x: (POINTS[x], st[x]))
+                        )
             led, win, wstr = eff[c], p, st[c]
         else:
             follow = [x for x in h if eff[x] == led]
@@ -341,23 +390,32 @@ def playout(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]], to_m
                 if exact:
                     # the seats after this one in the trick: is the partner's card beaten?
                     opp_after = [(p + k) & 3 for k in range(1, 4 - len(trick)) if k & 1]
-                    sure = not any(_beats(hands[o], eff, st, led, wstr)
-                                   for o in opp_after)
+                    sure = not any(_beats(hands[o], eff, st, led, wstr) for o in opp_after)
                 else:
                     sure = last or (wstr >= top[TRUMP] and (led == TRUMP or wstr >= top[led]))
                 if (win ^ p) & 1 == 0 and sure:
                     # smear: the richest card that is not a good trump
-                    c = max(legal, key=lambda x: POINTS[x] - (8 if eff[x] == TRUMP and st[x] >= 104
-                                                              else 0) - st[x] * 0.001)
+                    c = max(
+                        legal,
+                        key=lambda x: (
+                            POINTS[x]
+                            - (8 if eff[x] == TRUMP and st[x] >= 104 else 0)
+                            - st[x] * 0.001
+                        ),
+                    )
                 else:
                     wins = [x for x in legal if st[x] > wstr and (eff[x] == TRUMP or eff[x] == led)]
                     safe = []
                     if wins and POLICY & 2 and not last:
                         opp_after = [(p + k) & 3 for k in range(1, 4 - len(trick)) if k & 1]
-                        safe = [x for x in wins if not any(
-                            _beats(hands[o], eff, st, led, st[x]) for o in opp_after)]
-                    if safe and (tp >= 3 or eff[safe[0]] != TRUMP
-                                 or any(eff[x] != TRUMP for x in safe)):
+                        safe = [
+                            x
+                            for x in wins
+                            if not any(_beats(hands[o], eff, st, led, st[x]) for o in opp_after)
+                        ]
+                    if safe and (
+                        tp >= 3 or eff[safe[0]] != TRUMP or any(eff[x] != TRUMP for x in safe)
+                    ):
                         c = min(safe, key=lambda x: (eff[x] == TRUMP, st[x]))
                     elif wins and (tp >= 3 or last or eff[wins[0]] != TRUMP):
                         if last:
@@ -397,16 +455,18 @@ def playout(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]], to_m
 def value(S: Setup, pts: list[int], ttricks: list[int], queen: int, seat: int) -> float:
     """Penalty points the other team takes minus those the seat's team takes (+ card points)."""
     me = seat & 1
-    _, loser, pen, _, _ = penalty(pts, ttricks, queen if queen >= 0 else None, S.owner,
-                                       S.classic, S.target, S.doubled)
+    _, loser, pen, _, _ = penalty(
+        pts, ttricks, queen if queen >= 0 else None, S.owner, S.classic, S.target, S.doubled
+    )
     if loser is None:
         return 0.0  # eggs
     v = float(pen if loser != me else -pen)
     return v + POINT_WEIGHT * (pts[me] - pts[1 - me])
 
 
-def candidates(obs: KozelObservation, legal: list[int],
-               same: dict[int, int] | None = None) -> list[int]:
+def candidates(
+    obs: KozelObservation, legal: list[int], same: dict[int, int] | None = None
+) -> list[int]:
     """One card per group of equivalent cards: same effective suit, same points, and only played
     or own cards between them on the ladder. In Classic the Queen of Clubs and the shamok are
     never grouped with another card (the shamok taking the Queen ends the cycle: a Queen of
@@ -427,8 +487,13 @@ def candidates(obs: KozelObservation, legal: list[int],
         others = sorted(st[c] for c in deck if eff[c] == e and c not in played and c not in mine)
         prev = -1
         for c in cs:
-            if prev >= 0 and c not in alone and prev not in alone and POINTS[prev] == POINTS[c] \
-                    and not any(st[prev] < x < st[c] for x in others):
+            if (
+                prev >= 0
+                and c not in alone
+                and prev not in alone
+                and POINTS[prev] == POINTS[c]
+                and not any(st[prev] < x < st[c] for x in others)
+            ):
                 if same is not None:
                     same[c] = prev
                 continue
@@ -445,9 +510,15 @@ EXACT_FROM: dict[str, int] = {"kozel-miner": 4, "kozel-classic": 4}
 EXACT_WORLDS = 16
 
 
-def exact_card(obs: KozelObservation, cands: list[int], rng: random.Random,
-               truth: list[list[int]] | None, worlds_from: Worlds, deadline: float | None,
-               stats: Stats | None) -> Action:
+def exact_card(
+    obs: KozelObservation,
+    cands: list[int],
+    rng: random.Random,
+    truth: list[list[int]] | None,
+    worlds_from: Worlds,
+    deadline: float | None,
+    stats: Stats | None,
+) -> Action:
     """`choose_card` in an ending: the same worlds, each solved exactly."""
     seat = obs.seat
     me = seat & 1
@@ -473,16 +544,23 @@ def exact_card(obs: KozelObservation, cands: list[int], rng: random.Random,
 
     default = baseline.choose_for(obs, rng)
     assert isinstance(default, int)
-    card = best_card(cands, default, list(range(len(solved))), rng, None, play, CLEAR_GAIN_Z,
-                     stats=stats)
+    card = best_card(
+        cands, default, list(range(len(solved))), rng, None, play, CLEAR_GAIN_Z, stats=stats
+    )
     if stats is not None:
         stats["values"] = means(points)
     return card
 
 
-def choose_card(obs: KozelObservation, budget: int, rng: random.Random,
-                truth: list[list[int]] | None, deadline: float | None = None,
-                stats: Stats | None = None, worlds_from: Worlds | None = None) -> Action:
+def choose_card(
+    obs: KozelObservation,
+    budget: int,
+    rng: random.Random,
+    truth: list[list[int]] | None,
+    deadline: float | None = None,
+    stats: Stats | None = None,
+    worlds_from: Worlds | None = None,
+) -> Action:
     """The card with the best mean `value`. `stats`, when given, also gets each rated card's
     mean card points for the seat's team at the end of the cycle ("values")."""
     seat = obs.seat
@@ -496,13 +574,16 @@ def choose_card(obs: KozelObservation, budget: int, rng: random.Random,
             stats["note"] = "every legal card does the same: nothing to compare"
         return cands[0]
     remaining = sum(obs.hand_sizes)
-    if worlds_from is not None and len(obs.hand) <= EXACT_FROM.get(obs.game, 0) and (
-            not obs.classic or obs.shamok in obs.played_cards()
-            or obs.queen in obs.played_cards()):
+    if (
+        worlds_from is not None
+        and len(obs.hand) <= EXACT_FROM.get(obs.game, 0)
+        and (not obs.classic or obs.shamok in obs.played_cards() or obs.queen in obs.played_cards())
+    ):
         return exact_card(obs, cands, rng, truth, worlds_from, deadline, stats)
     scale = WORLDS_SCALE.get(obs.game, 1.0)
-    n_worlds = worlds_for(int(budget * scale), len(cands), remaining, len(obs.deck),
-                          high=int(64 * scale))
+    n_worlds = worlds_for(
+        int(budget * scale), len(cands), remaining, len(obs.deck), high=int(64 * scale)
+    )
     worlds = sample_worlds(obs, n_worlds, rng, truth)
     S = Setup(obs, seat=seat)
     trick0: list[tuple[int, int]] = list(obs.trick)  # type: ignore[arg-type]
@@ -524,15 +605,22 @@ def choose_card(obs: KozelObservation, budget: int, rng: random.Random,
 
     default = baseline.choose_for(obs, rng)  # the simple move: it wins ties
     assert isinstance(default, int)
-    card = best_card(cands, default, worlds, rng, deadline, play,
-                     GAME_Z.get(obs.game, CLEAR_GAIN_Z), stats=stats)
+    card = best_card(
+        cands, default, worlds, rng, deadline, play, GAME_Z.get(obs.game, CLEAR_GAIN_Z), stats=stats
+    )
     if stats is not None and points is not None:
         stats["values"] = means(points)
     return card
 
 
-def _finish_trick(S: Setup, hands: list[list[int]], trick: list[tuple[int, int]],
-                  pts: list[int], tt: list[int], rng: random.Random) -> tuple[list[int], list[int], int]:
+def _finish_trick(
+    S: Setup,
+    hands: list[list[int]],
+    trick: list[tuple[int, int]],
+    pts: list[int],
+    tt: list[int],
+    rng: random.Random,
+) -> tuple[list[int], list[int], int]:
     win = trick_winner(trick, S.eff, S.st)
     pts[win & 1] += sum(POINTS[c] for _, c in trick)
     tt[win & 1] += 1
@@ -550,8 +638,13 @@ TRUMP_SAME_LUCK = True  # every trump played out with the same luck in a world
 TRUMP_Z = 0.0  # standard errors by which a trump must beat the baseline's (0: the best mean)
 
 
-def choose_trump(obs: KozelObservation, budget: int, rng: random.Random,
-                 truth: list[list[int]] | None, stats: Stats | None = None) -> Action:
+def choose_trump(
+    obs: KozelObservation,
+    budget: int,
+    rng: random.Random,
+    truth: list[list[int]] | None,
+    stats: Stats | None = None,
+) -> Action:
     """The trump with the best mean `value`. `stats`, when given, gets per trump the seat's
     team's mean card points in the cycle ("values") and the mean value ("utility")."""
     n_worlds = TRUMP_WORLDS if TRUMP_WORLDS > 0 else max(8, budget // 4)
@@ -589,8 +682,14 @@ def choose_trump(obs: KozelObservation, budget: int, rng: random.Random,
 
 
 @search(*GAMES)
-def choose(obs: Observation, budget: int, rng: random.Random, worlds: Worlds,
-           deadline: float | None = None, stats: Stats | None = None) -> Action:
+def choose(
+    obs: Observation,
+    budget: int,
+    rng: random.Random,
+    worlds: Worlds,
+    deadline: float | None = None,
+    stats: Stats | None = None,
+) -> Action:
     assert isinstance(obs, KozelObservation)
     truth = worlds.true_hands()
     if obs.phase == "trump":

@@ -27,7 +27,11 @@ from .registry import SEARCHES, Searcher, Stats, Worlds, search
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"playouts": 0, "time_cap": 0.0, "help": "plays by simple rules of thumb"},
     "normal": {"playouts": 120, "time_cap": 0.5, "help": "thinks a few likely hands through"},
-    "strong": {"playouts": 300, "time_cap": 1.0, "help": "thinks many more hands through (the default)"},
+    "strong": {
+        "playouts": 300,
+        "time_cap": 1.0,
+        "help": "thinks many more hands through (the default)",
+    },
 }
 DEFAULT_LEVEL = "strong"
 
@@ -84,9 +88,15 @@ def decision_rng(obs: Observation, seed: int) -> random.Random:
     return random.Random(decision_key(obs, seed))
 
 
-def choose_action(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVEL,
-                  seed: int = 0, see_all: bool = False, stats: Stats | None = None,
-                  see_hands: bool = False) -> Action:
+def choose_action(
+    deal: Deal,
+    seat: int | None = None,
+    level: str = DEFAULT_LEVEL,
+    seed: int = 0,
+    see_all: bool = False,
+    stats: Stats | None = None,
+    see_hands: bool = False,
+) -> Action:
     """The move of the seat to move, as an internal action, decided from that seat's
     observation.
 
@@ -113,15 +123,19 @@ def choose_action(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVE
         if stats is not None:
             stats["by"] = "forced" if len(legal) == 1 else "baseline"
         # The baseline seldom draws a number: its generator is seeded only if it does.
-        return baseline.choose_for(obs, DeferredRandom(decision_key(obs, seed))) \
-            if len(legal) > 1 else legal[0]
+        return (
+            baseline.choose_for(obs, DeferredRandom(decision_key(obs, seed)))
+            if len(legal) > 1
+            else legal[0]
+        )
     rng = decision_rng(obs, seed)
     shuffle = getattr(deal, "shuffle_stock", None) if see_hands else None
     if shuffle is not None:
         worlds = Worlds(lambda r, n: [shuffle(r) for _ in range(n)], hands_seen=True)
     else:
-        worlds = Worlds(lambda r, n: deal.resample_many(me, r, n),
-                        deal if see_all or see_hands else None)
+        worlds = Worlds(
+            lambda r, n: deal.resample_many(me, r, n), deal if see_all or see_hands else None
+        )
     if stats is not None:
         stats["by"] = "search"
         action = fn(obs, budget, rng, worlds, deadline, stats)
@@ -136,5 +150,13 @@ def choose(deal: Deal, seat: int | None = None, level: str = DEFAULT_LEVEL, seed
     return deal.action_str(choose_action(deal, seat, level, seed))
 
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Searcher", "Stats", "Worlds", "choose", "choose_action",
-           "search"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Searcher",
+    "Stats",
+    "Worlds",
+    "choose",
+    "choose_action",
+    "search",
+]

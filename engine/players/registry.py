@@ -34,8 +34,15 @@ Stats = dict[str, Any]  # what a search found, filled only when asked (see engin
 
 
 class Searcher(Protocol):
-    def __call__(self, obs: Observation, budget: int, rng: random.Random, worlds: Worlds,
-                 deadline: float | None = None, stats: Stats | None = None) -> Action: ...
+    def __call__(
+        self,
+        obs: Observation,
+        budget: int,
+        rng: random.Random,
+        worlds: Worlds,
+        deadline: float | None = None,
+        stats: Stats | None = None,
+    ) -> Action: ...
 
 
 SEARCHES: dict[str, Searcher] = {}
@@ -45,10 +52,12 @@ def search(*games: str) -> Callable[[Searcher], Searcher]:
     """Registers a game's sampling search: `fn(observation, budget, rng, worlds, deadline,
     stats)`. `stats`, when a dict, receives what the search found (values per move, worlds
     sampled ...); filling it must not change a draw of `rng` or the move."""
+
     def wrap(fn: Searcher) -> Searcher:
         for g in games:
             SEARCHES[g] = fn
         return fn
+
     return wrap
 
 

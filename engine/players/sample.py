@@ -22,8 +22,9 @@ def out_of_time(deadline: float | None, done: int) -> bool:
     return deadline is not None and done >= 4 and time.perf_counter() > deadline
 
 
-def worlds_for(budget: int, n_cands: int, remaining: int, full: int,
-               low: int = 8, high: int = 64) -> int:
+def worlds_for(
+    budget: int, n_cands: int, remaining: int, full: int, low: int = 8, high: int = 64
+) -> int:
     """How many worlds a decision samples: `budget` full-deal playouts' worth of work spread
     over the candidates, where a playout from here costs `remaining / full` of a full one
     (late decisions are cheap, so they get more worlds, up to `high`)."""
@@ -66,10 +67,17 @@ C = TypeVar("C")
 W = TypeVar("W")
 
 
-def best_card(cands: list[C], default: C, worlds: Sequence[W], rng: random.Random,
-              deadline: float | None, play: Callable[[W, C, random.Random], float],
-              z: float = 0.0, seeds: Sequence[int] | None = None,
-              stats: dict[str, Any] | None = None) -> C:
+def best_card(
+    cands: list[C],
+    default: C,
+    worlds: Sequence[W],
+    rng: random.Random,
+    deadline: float | None,
+    play: Callable[[W, C, random.Random], float],
+    z: float = 0.0,
+    seeds: Sequence[int] | None = None,
+    stats: dict[str, Any] | None = None,
+) -> C:
     """Plays every candidate out in every world (`play(world, card, luck)` returns the seat's
     value) and returns the one `pick` chooses. `default` joins the candidates if missing. All
     candidates of a world get the same playout luck, so the comparison is about the cards:

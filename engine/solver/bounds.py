@@ -50,8 +50,9 @@ class Bounds(Position):
             p += pts[b.bit_length() - 1]
         return p
 
-    def _sure(self, h: list[int], allc: int, leader: int, top: int,
-              broken: bool) -> tuple[int, int]:
+    def _sure(
+        self, h: list[int], allc: int, leader: int, top: int, broken: bool
+    ) -> tuple[int, int]:
         """Bounds on the side's value at a trick boundary from sure winners.
 
         Trumps above every trump of the other side win the trick they fall in (each card of
@@ -81,8 +82,7 @@ class Bounds(Position):
                 continue
             n = run.bit_count()
             for o in range(4):
-                if o != leader and h[o] & tm and (self.forced_trump
-                                                  or maxer[o] != maxer[leader]):
+                if o != leader and h[o] & tm and (self.forced_trump or maxer[o] != maxer[leader]):
                     c = (h[o] & gm[g]).bit_count()
                     n = min(n, c)
             if n:
@@ -116,8 +116,9 @@ class Bounds(Position):
                 mine += qt
             else:
                 low = max((h[s] & ss).bit_count() for s in range(4) if maxer[s]) if ss else 0
-                high = top - (max((h[s] & os_).bit_count() for s in range(4) if not maxer[s])
-                              if os_ else 0)
+                high = top - (
+                    max((h[s] & os_).bit_count() for s in range(4) if not maxer[s]) if os_ else 0
+                )
                 mine = qt + (h[leader] & (ss if lead_side else os_)).bit_count()
             if lead_side:
                 low = max(low, mine)

@@ -18,7 +18,8 @@ UNSUPPORTED_BIDDING_KOZEL = (
     "chooses which one or three of four cards to play, and after each trick every hand draws "
     "from the stock, so the tree of a round is far larger than a Batak deal's even with the "
     "stock's order known; and the round is not decided by card points alone (a Bura or four "
-    "Aces take the pot at once), so there is no single value to force.")
+    "Aces take the pot at once), so there is no single value to force."
+)
 
 
 class Unsupported(ValueError):
@@ -33,8 +34,10 @@ def supported(deal: Deal) -> str | None:
     """None when `solve` can solve `deal`'s current position, else the reason it cannot."""
     if isinstance(deal, (BatakDeal, KozelDeal)):
         if deal.phase not in ("play", "over"):
-            return (f"the deal is in its {deal.phase} phase: the solver starts in card play, "
-                    "once trump and the contract are known")
+            return (
+                f"the deal is in its {deal.phase} phase: the solver starts in card play, "
+                "once trump and the contract are known"
+            )
         if deal.players != 4:
             return "the solver plays four hands"
         return None
@@ -62,11 +65,23 @@ class Position:
     """One deal position for one side, on bitmasks (built from a deal, which is only read);
     the switches are `search.Solver`'s."""
 
-    def __init__(self, deal: Deal, side: Sequence[int], *, tt: bool = True,
-                 equiv: bool = True, order: bool = True, bounds: bool = True,
-                 history: bool = True, draw: bool = True, guess: bool = True,
-                 team: bool = True, match: bool = True, alone: bool = True,
-                 max_seconds: float | None = None) -> None:
+    def __init__(
+        self,
+        deal: Deal,
+        side: Sequence[int],
+        *,
+        tt: bool = True,
+        equiv: bool = True,
+        order: bool = True,
+        bounds: bool = True,
+        history: bool = True,
+        draw: bool = True,
+        guess: bool = True,
+        team: bool = True,
+        match: bool = True,
+        alone: bool = True,
+        max_seconds: float | None = None,
+    ) -> None:
         why = supported(deal)
         if why is not None:
             raise Unsupported(why)
@@ -145,8 +160,9 @@ class Position:
         for s in range(4 if not self.over else 0):
             for c in deal.hand_cards(s):
                 self.hands[s] |= 1 << self.to_id[c]
-        self.trick: list[tuple[int, int]] = ([] if self.over else
-                                             [(s, self.to_id[c]) for s, c in deal._trick])
+        self.trick: list[tuple[int, int]] = (
+            [] if self.over else [(s, self.to_id[c]) for s, c in deal._trick]
+        )
         present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
         for _, i in self.trick:
             present |= 1 << i
@@ -159,8 +175,11 @@ class Position:
         if self.classic and self.queen >= 0:
             held = {i: s for s in range(4) for i in range(80) if self.hands[s] >> i & 1}
             held.update({i: s for s, i in self.trick})
-            if self.shamok in held and self.queen in held and \
-                    (held[self.shamok] ^ held[self.queen]) & 1:
+            if (
+                self.shamok in held
+                and self.queen in held
+                and (held[self.shamok] ^ held[self.queen]) & 1
+            ):
                 self.sq_pair = (1 << self.shamok) | (1 << self.queen)
         self.leader = deal.trick_leader if deal.trick_leader is not None else -1
         self.to_move = deal.to_move if deal.to_move is not None else -1
@@ -263,8 +282,9 @@ class Position:
             ids.append(i)
         return ids
 
-    def _moves(self, seat: int, legal: int, led: int, win: int, win_seat: int,
-               best: int) -> list[int]:
+    def _moves(
+        self, seat: int, legal: int, led: int, win: int, win_seat: int, best: int
+    ) -> list[int]:
         """The cards to try, one per run of equivalent cards, in the order to try them."""
         h = self.hands
         present = h[0] | h[1] | h[2] | h[3] | self.ontrick
@@ -413,8 +433,10 @@ class Position:
         codes = self.suit_codes
         for g in self.groups:
             sh = 16 * g
-            sk = ((((h3 >> sh & _G16) << 16 | h2 >> sh & _G16) << 16 | h1 >> sh & _G16) << 16
-                  | h0 >> sh & _G16) << 3 | g
+            sk = (
+                (((h3 >> sh & _G16) << 16 | h2 >> sh & _G16) << 16 | h1 >> sh & _G16) << 16
+                | h0 >> sh & _G16
+            ) << 3 | g
             code = codes.get(sk)
             if code is None:
                 code = self._suit_code(g)

@@ -69,8 +69,11 @@ class Solver(Bounds):
         if beta <= 0:
             return 0
         self.nodes += 1
-        if self.deadline is not None and not self.nodes & 1023 and \
-                time.perf_counter() > self.deadline:
+        if (
+            self.deadline is not None
+            and not self.nodes & 1023
+            and time.perf_counter() > self.deadline
+        ):
             raise SolveTimeout(f"no result within {self.max_seconds} s")
         best = -1
         entry = None
@@ -109,8 +112,7 @@ class Solver(Bounds):
         if self.fast_follow:
             # one card per run of equivalent cards, for each hand: the lowest card of each
             # run of a hand's cards next to each other among the cards in play (`_reps`)
-            v = self._play_b(leader, -1, -1, -1, 0, broken, alpha, beta, self._reps(allc),
-                             best)
+            v = self._play_b(leader, -1, -1, -1, 0, broken, alpha, beta, self._reps(allc), best)
             best = self.best_lead
         else:
             v, best = self._play(leader, -1, -1, -1, 0, 0, broken, alpha, beta, best)
@@ -127,8 +129,19 @@ class Solver(Bounds):
                 entry[0] = entry[1] = v
         return v
 
-    def _play(self, seat: int, led: int, win: int, win_seat: int, n: int, tp: int,
-              broken: bool, alpha: int, beta: int, best: int = -1) -> tuple[int, int]:
+    def _play(
+        self,
+        seat: int,
+        led: int,
+        win: int,
+        win_seat: int,
+        n: int,
+        tp: int,
+        broken: bool,
+        alpha: int,
+        beta: int,
+        best: int = -1,
+    ) -> tuple[int, int]:
         """The side's value from the trick in progress (`n` cards on it, worth `tp` points,
         `win` the winning card played by `win_seat`), `seat` to play; returns the value and
         the card that gave it."""
@@ -149,8 +162,7 @@ class Solver(Bounds):
             rest = legal ^ wins
             present = hands[0] | hands[1] | hands[2] | hands[3] | self.ontrick
             moves = []
-            for x in ((rest, wins) if self.maxer[win_seat] == self.maxer[seat]
-                      else (wins, rest)):
+            for x in (rest, wins) if self.maxer[win_seat] == self.maxer[seat] else (wins, rest):
                 while x:
                     b = x & -x
                     x ^= b
@@ -175,7 +187,7 @@ class Solver(Bounds):
             hands[seat] = h ^ b
             if led < 0:
                 nled, nwin, nseat = i >> 4, i, seat
-            elif ((i >> 4 == wg and i > win) or (i >> 4 == trump and wg != trump)):
+            elif (i >> 4 == wg and i > win) or (i >> 4 == trump and wg != trump):
                 nled, nwin, nseat = led, i, seat
             else:
                 nled, nwin, nseat = led, win, win_seat
@@ -187,8 +199,10 @@ class Solver(Bounds):
                     v = gain  # Classic: the shamok took the Queen of Clubs, the cycle ends
                 else:
                     # a position met before whose stored bound settles it: no call
-                    e = exact.get((((hands[0] << xw | hands[1]) << xw | hands[2]) << xw
-                                   | hands[3]) << 2 | nseat)
+                    e = exact.get(
+                        (((hands[0] << xw | hands[1]) << xw | hands[2]) << xw | hands[3]) << 2
+                        | nseat
+                    )
                     if e is not None and e[0] >= beta - gain:
                         v = gain + e[0]
                         self.nodes += 1
@@ -203,8 +217,7 @@ class Solver(Bounds):
                         self.ontrick = on
             else:
                 self.ontrick |= b
-                v = self._play(nxt, nled, nwin, nseat, n + 1, tp + pts[i], broken,
-                               alpha, beta)[0]
+                v = self._play(nxt, nled, nwin, nseat, n + 1, tp + pts[i], broken, alpha, beta)[0]
                 self.ontrick ^= b
             hands[seat] = h
             if maximize:
@@ -227,8 +240,19 @@ class Solver(Bounds):
                             break
         return bestv, bestm
 
-    def _play_b(self, seat: int, led: int, win: int, win_seat: int, n: int, broken: bool,
-                alpha: int, beta: int, reps: tuple[int, ...], best: int = -1) -> int:
+    def _play_b(
+        self,
+        seat: int,
+        led: int,
+        win: int,
+        win_seat: int,
+        n: int,
+        broken: bool,
+        alpha: int,
+        beta: int,
+        reps: tuple[int, ...],
+        best: int = -1,
+    ) -> int:
         """`_play` for the Batak family (tricks) with move ordering and equivalent cards on:
         the same search, with the play obligations and the followers' order written out (the
         most frequent code of the solver). Returns the value; at a trick's lead
@@ -269,8 +293,7 @@ class Solver(Bounds):
             r = reps[seat]
             moves = []
             rest = (legal ^ wins) & r
-            for x in ((rest, wins & r) if maxer[win_seat] == maxer[seat]
-                      else (wins & r, rest)):
+            for x in (rest, wins & r) if maxer[win_seat] == maxer[seat] else (wins & r, rest):
                 while x:
                     b = x & -x
                     x ^= b
@@ -392,8 +415,7 @@ class Solver(Bounds):
                 self.ontrick = 0
                 self.rem_pts -= tp
                 return gain + self._bound(win_seat, alpha - gain, beta - gain)
-            return self._play(seat, led, win, win_seat, len(trick), tp, broken,
-                              alpha, beta)[0]
+            return self._play(seat, led, win, win_seat, len(trick), tp, broken, alpha, beta)[0]
         finally:
             self.hands = hands
             self.rem_pts = rem
@@ -508,8 +530,12 @@ class Solver(Bounds):
             i = b.bit_length() - 1
             lower = present & (b - 1) & self.gmask[i >> 4]
             j = lower.bit_length() - 1 if lower else -1
-            if j >= 0 and j == prev and not (b | (1 << j)) & self.no_merge \
-                    and self.pts[j] == self.pts[i]:
+            if (
+                j >= 0
+                and j == prev
+                and not (b | (1 << j)) & self.no_merge
+                and self.pts[j] == self.pts[i]
+            ):
                 runs[-1].append(i)
             else:
                 runs.append([i])
@@ -527,12 +553,20 @@ def _result(solver: Solver, value: int, best: tuple[str, ...]) -> SolveResult:
             made = total >= deal.bid
         elif solver.side == frozenset(range(4)) - declaring:
             made = 13 - total >= deal.bid
-    return SolveResult(value=value, already=solver.already, total=total, contract_made=made,
-                       unit=solver.unit, nodes=solver.nodes, best=best)
+    return SolveResult(
+        value=value,
+        already=solver.already,
+        total=total,
+        contract_made=made,
+        unit=solver.unit,
+        nodes=solver.nodes,
+        best=best,
+    )
 
 
-def solve(deal: Deal, side: Sequence[int], *, max_seconds: float | None = None,
-          best_moves: bool = False) -> SolveResult:
+def solve(
+    deal: Deal, side: Sequence[int], *, max_seconds: float | None = None, best_moves: bool = False
+) -> SolveResult:
     """The best result `side` can force from `deal`'s current position, every card visible.
 
     `deal` is an engine deal in card play (or over: value 0); it is only read. `side` is the
@@ -550,8 +584,9 @@ def solve(deal: Deal, side: Sequence[int], *, max_seconds: float | None = None,
     return _result(s, s.value(), ())
 
 
-def move_values(deal: Deal, side: Sequence[int], *,
-                max_seconds: float | None = None) -> dict[str, int]:
+def move_values(
+    deal: Deal, side: Sequence[int], *, max_seconds: float | None = None
+) -> dict[str, int]:
     """For the seat to move in `deal`: each legal move (text, as `deal.legal_moves()` gives
     it) -> the value `side` forces after that move, counted from the current position (same
     units as `SolveResult.value`). Empty when the deal is over."""

@@ -28,28 +28,47 @@ DIST = ROOT / "dist"
 ORIGIN = "https://tricktable.test"
 BASE = f"{ORIGIN}/games/trick-table/"
 CONTENT_TYPES = {
-    ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript",
-    ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm",
-    ".zip": "application/zip", ".py": "text/plain; charset=utf-8", ".svg": "image/svg+xml",
-    ".pyc": "application/octet-stream", ".txt": "text/plain",
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".css": "text/css",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".py": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".pyc": "application/octet-stream",
+    ".txt": "text/plain",
 }
 # A renderer crash is Chromium's, not a test's finding: the test runs once more on a new page
 # (a renderer is seldom lost, but when one is, every later step of that page fails).
 CRASHES = [r"Target crashed", r"Page crashed"]
 MAX_CRASH_RERUNS = 6
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--allow-file-access-from-files",
-                 "--disable-dev-shm-usage"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--allow-file-access-from-files",
+    "--disable-dev-shm-usage",
+]
 
 
 def chromium_path() -> str:
-    for cand in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                 shutil.which("chromium-browser")):
+    for cand in (
+        os.environ.get("CHROMIUM"),
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+        shutil.which("chromium-browser"),
+    ):
         if cand and Path(cand).exists():
             return cand
-    pytest.fail("Chromium not found: install Debian's chromium (apt-get install chromium) or set "
-                "CHROMIUM=/path/to/chromium", pytrace=False)
+    pytest.fail(
+        "Chromium not found: install Debian's chromium (apt-get install chromium) or set "
+        "CHROMIUM=/path/to/chromium",
+        pytrace=False,
+    )
 
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
@@ -71,14 +90,19 @@ CRASH_RERUNS: list[str] = []
 def pytest_runtest_logreport(report: Any) -> None:
     if report.outcome == "rerun":
         lines = [ln for ln in str(report.longreprtext).splitlines() if ln.startswith("E ")]
-        CRASH_RERUNS.append(f"{report.nodeid} ({report.when}): "
-                            f"{lines[0][1:].strip() if lines else 'renderer crash'}")
+        CRASH_RERUNS.append(
+            f"{report.nodeid} ({report.when}): "
+            f"{lines[0][1:].strip() if lines else 'renderer crash'}"
+        )
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     if CRASH_RERUNS:
-        terminalreporter.write_sep("=", f"Chromium's renderer crashed {len(CRASH_RERUNS)} times; "
-                                        "each test it crashed in ran once more on a new page")
+        terminalreporter.write_sep(
+            "=",
+            f"Chromium's renderer crashed {len(CRASH_RERUNS)} times; "
+            "each test it crashed in ran once more on a new page",
+        )
         for line in CRASH_RERUNS:
             terminalreporter.write_line(line)
 
@@ -97,22 +121,30 @@ class Site:
             self.outside.append(url)
             route.abort()
             return
-        rel = url[len(BASE):].split("?", 1)[0].split("#", 1)[0] or "index.html"
+        rel = url[len(BASE) :].split("?", 1)[0].split("#", 1)[0] or "index.html"
         path = (DIST / rel).resolve()
         if DIST.resolve() not in path.parents or not path.is_file():
             self.missing.append(rel)
             route.fulfill(status=404, body="not found")
             return
-        route.fulfill(status=200, body=path.read_bytes(),
-                      headers={"content-type": CONTENT_TYPES.get(path.suffix, "application/octet-stream"),
-                               "cache-control": "no-cache"})
+        route.fulfill(
+            status=200,
+            body=path.read_bytes(),
+            headers={
+                "content-type": CONTENT_TYPES.get(path.suffix, "application/octet-stream"),
+                "cache-control": "no-cache",
+            },
+        )
 
 
 @pytest.fixture(scope="session")
 def site() -> Site:
     if not (DIST / "index.html").is_file() or not (DIST / "pyscript.json").is_file():
-        pytest.fail("dist/ is missing or incomplete: build it first with `python3 build.py` "
-                    "(scripts/test.sh does this before running the tests)", pytrace=False)
+        pytest.fail(
+            "dist/ is missing or incomplete: build it first with `python3 build.py` "
+            "(scripts/test.sh does this before running the tests)",
+            pytrace=False,
+        )
     return Site()
 
 
@@ -137,8 +169,11 @@ def open_table_page(ctx: Any, site: Site) -> Any:
         pg.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
     except PlaywrightTimeout:
         body = pg.inner_text("body")[:2000]
-        pytest.fail(f"the page never became ready; page text:\n{body}\nerrors: "
-                    f"{site.console_errors}\nmissing: {site.missing}", pytrace=False)
+        pytest.fail(
+            f"the page never became ready; page text:\n{body}\nerrors: "
+            f"{site.console_errors}\nmissing: {site.missing}",
+            pytrace=False,
+        )
     return pg
 
 
@@ -195,8 +230,14 @@ class App:
         self.page.evaluate("q => window.__tt_reset(q)", query)
         self.page.wait_for_selector("#lobby:not([hidden])", state="attached")
 
-    def start(self, game: str, seed: int, options: dict[str, str] | None = None,
-              players: int | None = None, level: str | None = None) -> None:
+    def start(
+        self,
+        game: str,
+        seed: int,
+        options: dict[str, str] | None = None,
+        players: int | None = None,
+        level: str | None = None,
+    ) -> None:
         p = self.page
         p.click(f'[data-game-choice="{game}"]')
         for name, value in (options or {}).items():
@@ -233,8 +274,11 @@ class App:
         next (`#table[data-tap]`): the player taps the felt, as a person would."""
         for _ in range(200):
             self.settle()
-            self.page.wait_for_selector("#table[data-input], [data-summary], #table[data-tap]",
-                                        state="attached", timeout=60_000)
+            self.page.wait_for_selector(
+                "#table[data-input], [data-summary], #table[data-tap]",
+                state="attached",
+                timeout=60_000,
+            )
             self.settle()
             if self.page.query_selector("[data-summary]"):
                 return "summary"

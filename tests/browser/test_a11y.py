@@ -45,14 +45,17 @@ def audit(page: Any, axe: str, where: str) -> list[dict[str, Any]]:
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=axe)
     page.wait_for_timeout(350)  # the card in flight lands (axe reads colours as drawn)
-    found = page.evaluate("""async tags => {
+    found = page.evaluate(
+        """async tags => {
         const r = await axe.run(document, { runOnly: { type: 'tag', values: tags },
                                            resultTypes: ['violations'] });
         return r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help,
             nodes: v.nodes.length,
             targets: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' :: '
                                              + (n.failureSummary || '').slice(0, 160)) }));
-    }""", TAGS)
+    }""",
+        TAGS,
+    )
     return [{**v, "where": where} for v in found]
 
 
@@ -147,8 +150,10 @@ def summarise(found: list[dict[str, Any]]) -> str:
         if key in seen:
             continue
         seen.add(key)
-        lines.append(f"  [{v['impact']}] {v['id']} ({v['nodes']}) at {v['where']}: "
-                     f"{v['help']}; {v['targets'][:2]}")
+        lines.append(
+            f"  [{v['impact']}] {v['id']} ({v['nodes']}) at {v['where']}: "
+            f"{v['help']}; {v['targets'][:2]}"
+        )
     return "\n".join(lines)
 
 
@@ -220,7 +225,9 @@ def test_four_colour_deck_large_cards_and_zoom(app: App) -> None:
         assert any(colours[s] for s in want), colours  # a diamond or a club was drawn
         large = page.evaluate("document.querySelector('#hand .card').getBoundingClientRect().width")
         page.evaluate("document.documentElement.removeAttribute('data-cards')")
-        normal = page.evaluate("document.querySelector('#hand .card').getBoundingClientRect().width")
+        normal = page.evaluate(
+            "document.querySelector('#hand .card').getBoundingClientRect().width"
+        )
         assert large > normal * 1.15, (large, normal)
         page.evaluate("document.documentElement.setAttribute('data-cards', 'large')")
         for where in ("table", "lobby"):

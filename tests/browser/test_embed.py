@@ -61,14 +61,15 @@ class Sites:
         url = route.request.url
         for origin in (TUTORIAL, OTHER):
             if url.startswith(origin + "/"):
-                path = url.split("?")[0][len(origin):]
+                path = url.split("?")[0][len(origin) :]
                 body = self.pages.get(path)
                 kind = ".json" if path.endswith(".json") else ".html"
                 if body is None:
                     route.fulfill(status=404, body="not found")
                 else:
-                    route.fulfill(status=200, body=body,
-                                  headers={"content-type": CONTENT_TYPES[kind]})
+                    route.fulfill(
+                        status=200, body=body, headers={"content-type": CONTENT_TYPES[kind]}
+                    )
                 return
         self.site.handle(route)
 
@@ -109,8 +110,9 @@ def events(page: Any) -> list[dict[str, Any]]:
 
 
 def wait_events(page: Any, n: int) -> list[dict[str, Any]]:
-    page.wait_for_function("n => window.events.filter(e => e.type !== 'resize').length >= n",
-                           arg=n, timeout=60_000)
+    page.wait_for_function(
+        "n => window.events.filter(e => e.type !== 'resize').length >= n", arg=n, timeout=60_000
+    )
     return events(page)
 
 
@@ -135,7 +137,9 @@ def send_until(page: Any, command: Any, last: tuple[str, ...]) -> list[dict[str,
     page.wait_for_function(
         "([n, last]) => window.events.filter(e => e.type !== 'resize').slice(n)"
         ".some(e => last.includes(e.type))",
-        arg=[before, list(last)], timeout=60_000)
+        arg=[before, list(last)],
+        timeout=60_000,
+    )
     return events(page)[before:]
 
 
@@ -167,22 +171,28 @@ def test_parent_page_embeds_loads_and_plays_by_message(outside: tuple[Any, Sites
     record = m.record()
     send(page, {"v": 1, "type": "load", "record": record})
     # (the table of data-seed 4 is already waiting for a move: wait for the loaded one's)
-    tf.wait_for_function("s => { const r = JSON.parse(window.__tt_record() || 'null');"
-                         " return !!r && r.seed === s"
-                         " && document.getElementById('table').dataset.input === '1'; }",
-                         arg=record["seed"])
+    tf.wait_for_function(
+        "s => { const r = JSON.parse(window.__tt_record() || 'null');"
+        " return !!r && r.seed === s"
+        " && document.getElementById('table').dataset.input === '1'; }",
+        arg=record["seed"],
+    )
     assert record_of(tf) == record
     hand = tf.eval_on_selector_all("#hand [data-card]", "ns => ns.map(n => n.dataset.card)")
     assert sorted(hand) == sorted(m.deal.view(0)["hand"])
 
     # An illegal move is an error event with the rule's reason; nothing changes.
     legal = m.legal_moves()
-    illegal = next(engine.cards.CARD_STR[c] for c in m.deal.hand_cards(0)
-                   if engine.cards.CARD_STR[c] not in legal)
+    illegal = next(
+        engine.cards.CARD_STR[c]
+        for c in m.deal.hand_cards(0)
+        if engine.cards.CARD_STR[c] not in legal
+    )
     got = send_and_wait(page, {"v": 1, "type": "play", "move": illegal})
     assert [e["type"] for e in got] == ["error"]
     assert got[0]["message"] == m.deal.illegal_reason(illegal).render(
-        ["You", "Mehmet", "Ayşe", "Kemal"])
+        ["You", "Mehmet", "Ayşe", "Kemal"]
+    )
     assert record_of(tf) == record
 
     # A legal move: the move event first, then the computers' moves.
@@ -194,24 +204,36 @@ def test_parent_page_embeds_loads_and_plays_by_message(outside: tuple[Any, Sites
     doc = lesson_doc("koz-maca-overtake")
     lesson = load_lesson(doc)
     got = send_and_wait(page, {"v": 1, "type": "load", "lesson": doc})
-    assert got[0] == {"v": 1, "source": "trick-table", "type": "lesson-step", "step": 1,
-                      "of": len(lesson.steps), "text": lesson.steps[0].text}
+    assert got[0] == {
+        "v": 1,
+        "source": "trick-table",
+        "type": "lesson-step",
+        "step": 1,
+        "of": len(lesson.steps),
+        "text": lesson.steps[0].text,
+    }
     run = lesson.start()
     deal = run.deal
     step_moves = set(lesson.steps[0].moves)
     wrong = next(mv for mv in deal.legal_moves() if mv not in step_moves)
-    illegal = next(engine.cards.CARD_STR[c] for c in deal.hand_cards(0)
-                   if engine.cards.CARD_STR[c] not in deal.legal_moves())
+    illegal = next(
+        engine.cards.CARD_STR[c]
+        for c in deal.hand_cards(0)
+        if engine.cards.CARD_STR[c] not in deal.legal_moves()
+    )
     got = send_and_wait(page, {"v": 1, "type": "play", "move": wrong})
     assert got[0]["type"] == "lesson-step" and got[0]["answer"] == "wrong" and got[0]["step"] == 1
     tf.wait_for_selector('#lesson [data-lesson-feedback="wrong"]')
     got = send_and_wait(page, {"v": 1, "type": "play", "move": illegal})
     assert got[0]["type"] == "error"
-    assert str(deal.illegal_reason(illegal).render(["You", "Mehmet", "Ayşe", "Kemal"])) in \
-        got[0]["message"]
+    assert (
+        str(deal.illegal_reason(illegal).render(["You", "Mehmet", "Ayşe", "Kemal"]))
+        in got[0]["message"]
+    )
     for i, step in enumerate(lesson.steps):
-        got = send_until(page, {"v": 1, "type": "play", "move": step.moves[0]},
-                         ("lesson-step", "lesson-done"))
+        got = send_until(
+            page, {"v": 1, "type": "play", "move": step.moves[0]}, ("lesson-step", "lesson-done")
+        )
         moves = [e for e in got if e["type"] == "move"]
         assert [e["move"] for e in moves] == [step.moves[0], *step.replies]
         last = got[-1]
@@ -238,13 +260,22 @@ def test_malformed_messages_are_errors_and_change_nothing(outside: tuple[Any, Si
     tf.wait_for_function("() => document.getElementById('table').dataset.input === '1'")
     before = record_of(tf)
     bad: list[Any] = [
-        "hello", 42, None, [], {}, {"v": 2, "type": "restart"}, {"v": 1, "type": "explode"},
-        {"v": 1, "type": "load"}, {"v": 1, "type": "load", "record": {"game": "poker"}},
+        "hello",
+        42,
+        None,
+        [],
+        {},
+        {"v": 2, "type": "restart"},
+        {"v": 1, "type": "explode"},
+        {"v": 1, "type": "load"},
+        {"v": 1, "type": "load", "record": {"game": "poker"}},
         {"v": 1, "type": "load", "record": "z1.!!!not-base64"},
         {"v": 1, "type": "load", "lesson": {"v": 1, "game": "batak"}},
-        {"v": 1, "type": "play"}, {"v": 1, "type": "play", "move": "bid 99"},
+        {"v": 1, "type": "play"},
+        {"v": 1, "type": "play", "move": "bid 99"},
         {"v": 1, "type": "play", "move": "<img src=x onerror=alert(1)>"},
-        {"v": 1, "type": "step", "dir": "sideways"}, {"v": 1, "type": "set", "speed": "9"},
+        {"v": 1, "type": "step", "dir": "sideways"},
+        {"v": 1, "type": "set", "speed": "9"},
         {"v": 1, "type": "restart", "extra": 1},
     ]
     for cmd in bad:
@@ -298,7 +329,8 @@ def test_position_by_address_shows_the_state_at_step(app: App) -> None:
         hand = page.eval_on_selector_all("#hand [data-card]", "ns => ns.map(n => n.dataset.card)")
         trick = page.eval_on_selector_all(
             "#trick [data-play-seat]",
-            "ns => ns.map(n => [Number(n.dataset.playSeat), n.dataset.playCards])")
+            "ns => ns.map(n => [Number(n.dataset.playSeat), n.dataset.playCards])",
+        )
         return hand, trick, str(page.get_attribute(".step-count", "data-step"))
 
     def expected(k: int) -> tuple[list[str], list[list[Any]], str]:
@@ -329,12 +361,18 @@ def test_bad_addresses_are_messages(app: App) -> None:
     page = app.page
     for query, words in (
         ("?embed=1&record=%7Bnot%20json", "not valid"),
-        ("?embed=1&record=" + quote(json.dumps({"game": "koz-maca", "deals": [
-            {"hands": [["AS"]], "moves": []}]})), "could not be set up"),
+        (
+            "?embed=1&record="
+            + quote(json.dumps({"game": "koz-maca", "deals": [{"hands": [["AS"]], "moves": []}]})),
+            "could not be set up",
+        ),
         ("?embed=1&lesson=" + quote("https://evil.example/lesson.json"), "own address"),
         ("?embed=1&game=poker", "Unknown game"),
-        ("?embed=1&game=batak&record=" + quote(address.encode(
-            engine.new_match("koz-maca", seed=1).record())), "is for Koz Maça"),
+        (
+            "?embed=1&game=batak&record="
+            + quote(address.encode(engine.new_match("koz-maca", seed=1).record())),
+            "is for Koz Maça",
+        ),
         ("?embed=1&game=batak&step=-3", "whole number"),
         ("?embed=1&game=batak&parent=javascript:alert(1)", "origin"),
     ):
@@ -346,8 +384,12 @@ def test_bad_addresses_are_messages(app: App) -> None:
     assert app.wait_turn() == "input"
 
 
-INJECTIONS = ['<script>window.__pwned = 1</script>', '<img src=x onerror="window.__pwned=1">',
-              '[click me](javascript:window.__pwned=1)', '<a href="javascript:window.__pwned=1">x</a>']
+INJECTIONS = [
+    "<script>window.__pwned = 1</script>",
+    '<img src=x onerror="window.__pwned=1">',
+    "[click me](javascript:window.__pwned=1)",
+    '<a href="javascript:window.__pwned=1">x</a>',
+]
 
 
 def test_injection_attempts_run_nothing(app: App, outside: tuple[Any, Sites]) -> None:
@@ -363,14 +405,21 @@ def test_injection_attempts_run_nothing(app: App, outside: tuple[Any, Sites]) ->
     page.wait_for_selector("#lesson [data-lesson-text]")
     page.click('[data-action="hint"]')
     page.wait_for_selector("#lesson [data-lesson-hint]")
-    wrong = next(mv for mv in load_lesson(doc).start().deal.legal_moves()
-                 if mv not in doc["steps"][0]["expect"])
+    wrong = next(
+        mv
+        for mv in load_lesson(doc).start().deal.legal_moves()
+        if mv not in doc["steps"][0]["expect"]
+    )
     page.click(f'#hand [data-card="{wrong}"]')
     page.wait_for_selector('#lesson [data-lesson-feedback="wrong"]')
     text = page.text_content("#lesson") or ""
     assert "<script>" in text and "<img" in text  # shown as text
-    for sel in ("#lesson script", "#lesson img", '#lesson a[href^="javascript"]',
-                "#lesson a[href]"):
+    for sel in (
+        "#lesson script",
+        "#lesson img",
+        '#lesson a[href^="javascript"]',
+        "#lesson a[href]",
+    ):
         assert page.query_selector(sel) is None, sel
     # through the address: a record and a game named with markup
     page.evaluate("q => window.__tt_reset(q)", "?embed=1&game=" + quote(INJECTIONS[1]))
@@ -414,7 +463,9 @@ def click_move(page: Any, move: str) -> None:
             page.click('#panel [data-move="confirm"]')
     page.wait_for_function(
         "([s, f]) => document.getElementById('table').dataset.seq !== s || "
-        "document.getElementById('lesson').dataset.step !== f", arg=[before, fb])
+        "document.getElementById('lesson').dataset.step !== f",
+        arg=[before, fb],
+    )
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
@@ -491,7 +542,8 @@ def frames_ready(page: Any, n: int) -> list[Any]:
         cands = [fr for fr in page.frames if fr.url.startswith(BASE + "?embed=1")]
         try:
             if len(cands) >= n and all(
-                    fr.evaluate("!!document.documentElement.dataset.ready") for fr in cands):
+                fr.evaluate("!!document.documentElement.dataset.ready") for fr in cands
+            ):
                 return cands
         except Exception:  # noqa: BLE001, S110 (a frame is still loading)
             pass
@@ -500,8 +552,9 @@ def frames_ready(page: Any, n: int) -> list[Any]:
 
 
 @pytest.mark.parametrize("size", [(360, 640), (1280, 800)], ids=["360x640", "1280x800"])
-def test_learn_page_stays_still_and_frames_fit(outside: tuple[Any, Sites],
-                                               size: tuple[int, int]) -> None:
+def test_learn_page_stays_still_and_frames_fit(
+    outside: tuple[Any, Sites], size: tuple[int, int]
+) -> None:
     """/learn/koz-maca.html: loading it neither scrolls the page nor puts the focus in a frame
     (the lessons' tables wait for the reader), and every frame is as tall as its table: nothing
     scrolls inside, so each lesson shows its felt at the top of its frame."""
@@ -522,12 +575,17 @@ def test_learn_page_stays_still_and_frames_fit(outside: tuple[Any, Sites],
         page.wait_for_timeout(2000)
         assert page.evaluate("document.activeElement.tagName") != "IFRAME"
         for fr in frames:
-            assert fr.evaluate("document.hasFocus() && document.activeElement !== document.body"
-                               ) is False
-        page.wait_for_function("""() => [...document.querySelectorAll('iframe')].every(f => {
+            assert (
+                fr.evaluate("document.hasFocus() && document.activeElement !== document.body")
+                is False
+            )
+        page.wait_for_function(
+            """() => [...document.querySelectorAll('iframe')].every(f => {
             const d = f.contentDocument;  // same origin here: the frames can be measured
             return d && Math.abs(f.getBoundingClientRect().height
-                                 - d.documentElement.scrollHeight) <= 2; })""", timeout=20_000)
+                                 - d.documentElement.scrollHeight) <= 2; })""",
+            timeout=20_000,
+        )
         for fr in frames:
             inner = fr.evaluate("""() => ({scroll: window.scrollY, view: innerHeight,
                 content: document.documentElement.scrollHeight,
@@ -546,7 +604,8 @@ def test_lesson_file_on_the_authors_site(outside: tuple[Any, Sites]) -> None:
     doc = lesson_doc("koz-maca-overtake")
     sites.pages["/lessons/koz-maca-overtake.json"] = json.dumps(doc)
     sites.pages["/snippet.html"] = parent_page(
-        'data-game="koz-maca" data-lesson="lessons/koz-maca-overtake.json"')
+        'data-game="koz-maca" data-lesson="lessons/koz-maca-overtake.json"'
+    )
     page.goto(TUTORIAL + "/snippet.html")
     evs = wait_events(page, 2)
     assert [e["type"] for e in evs[:2]] == ["ready", "lesson-step"], evs
@@ -562,13 +621,15 @@ def test_lesson_file_on_the_authors_site(outside: tuple[Any, Sites]) -> None:
 
     # a lesson file that is not there, and one for another game than the snippet names
     sites.pages["/missing.html"] = parent_page(
-        'data-game="koz-maca" data-lesson="lessons/nowhere.json"')
+        'data-game="koz-maca" data-lesson="lessons/nowhere.json"'
+    )
     page.goto(TUTORIAL + "/missing.html")
     page.wait_for_function("window.events.some(e => e.type === 'error')", timeout=60_000)
     alert = page.wait_for_selector("#t p[role=alert]")
     assert "nowhere.json" in (alert.text_content() or "") and "404" in (alert.text_content() or "")
     sites.pages["/other-game.html"] = parent_page(
-        'data-game="batak" data-lesson="lessons/koz-maca-overtake.json"')
+        'data-game="batak" data-lesson="lessons/koz-maca-overtake.json"'
+    )
     page.goto(TUTORIAL + "/other-game.html")
     evs = wait_events(page, 2)
     assert [e["type"] for e in evs[:2]] == ["ready", "error"], evs
@@ -582,7 +643,8 @@ def test_lesson_file_on_the_authors_site(outside: tuple[Any, Sites]) -> None:
 
 
 def test_a_lesson_file_that_is_not_a_lesson_is_said_in_the_frame_and_the_element(
-        outside: tuple[Any, Sites]) -> None:
+    outside: tuple[Any, Sites],
+) -> None:
     """embed.js reads a lesson file that is not a lesson (not JSON, 5 MB, nested too deep,
     for another game, refused by the engine's reader): the table says why, naming the file, in
     the frame (as text) and as an `error` event, and embed.js puts the same sentence in the
@@ -594,13 +656,16 @@ def test_a_lesson_file_that_is_not_a_lesson_is_said_in_the_frame_and_the_element
         "big.json": ('{"v": 1, "title": "' + "x" * 5_000_000 + '"}', "too large"),
         "deep.json": ("[" * 5000 + "]" * 5000, "nested more than 64 levels deep"),
         "batak.json": (json.dumps(lesson_doc("batak-auction")), "is for Batak"),
-        "refused.json": (json.dumps({"v": 1, "game": "koz-maca", "title": markup}),
-                         "is not a lesson the table can use"),
+        "refused.json": (
+            json.dumps({"v": 1, "game": "koz-maca", "title": markup}),
+            "is not a lesson the table can use",
+        ),
     }
     for name, (body, words) in files.items():
         sites.pages[f"/lessons/{name}"] = body
         sites.pages[f"/{name}.html"] = parent_page(
-            f'data-game="koz-maca" data-lesson="lessons/{name}"')
+            f'data-game="koz-maca" data-lesson="lessons/{name}"'
+        )
         page.goto(f"{TUTORIAL}/{name}.html")
         page.wait_for_function("window.events.some(e => e.type === 'error')", timeout=60_000)
         error = next(e for e in events(page) if e["type"] == "error")["message"]
@@ -620,8 +685,8 @@ def test_embed_js_passes_the_table_options(outside: tuple[Any, Sites]) -> None:
     a sentence, in the frame and as an `error` event."""
     page, sites = outside
     sites.pages["/options.html"] = parent_page(
-        'data-game="kozel-classic" data-seed="4" data-deck="32" data-must-trump="1" '
-        'data-trump="H"')
+        'data-game="kozel-classic" data-seed="4" data-deck="32" data-must-trump="1" data-trump="H"'
+    )
     page.goto(TUTORIAL + "/options.html")
     tf = None
     page.wait_for_function("window.events.some(e => e.type === 'ready')", timeout=60_000)
@@ -632,7 +697,8 @@ def test_embed_js_passes_the_table_options(outside: tuple[Any, Sites]) -> None:
     assert rec["options"]["deck"] == 32 and rec["options"]["must_trump"] is True
     assert rec["options"]["trump"] == "H"
     sites.pages["/players.html"] = parent_page(
-        'data-game="bidding-kozel" data-players="5" data-seed="3" data-rounds="4"')
+        'data-game="bidding-kozel" data-players="5" data-seed="3" data-rounds="4"'
+    )
     page.goto(TUTORIAL + "/players.html")
     page.wait_for_function("window.events.some(e => e.type === 'ready')", timeout=60_000)
     tf = table_frame(page)
@@ -640,7 +706,8 @@ def test_embed_js_passes_the_table_options(outside: tuple[Any, Sites]) -> None:
     rec = record_of(tf)
     assert len(rec["deals"][0]["hands"]) == 5 and rec["options"]["rounds"] == 4
     sites.pages["/bad-hands.html"] = parent_page(
-        'data-game="batak" data-hands="<img src=x id=injected onerror=window.__pwned=1>"')
+        'data-game="batak" data-hands="<img src=x id=injected onerror=window.__pwned=1>"'
+    )
     page.goto(TUTORIAL + "/bad-hands.html")
     page.wait_for_function("window.events.some(e => e.type === 'error')", timeout=60_000)
     error = next(e for e in events(page) if e["type"] == "error")["message"]

@@ -30,7 +30,8 @@ def summary_rows(page: Any) -> dict[int, dict[str, str]]:
     rows = {}
     for tr in page.query_selector_all("[data-summary] tr[data-seat]"):
         rows[int(tr.get_attribute("data-seat"))] = {
-            k: str(tr.get_attribute(f"data-{k}")) for k in ("tricks", "points", "delta", "total")}
+            k: str(tr.get_attribute(f"data-{k}")) for k in ("tricks", "points", "delta", "total")
+        }
     return rows
 
 
@@ -149,8 +150,11 @@ def test_paced_play_stays_responsive(app: App) -> None:
     page = app.page
     app.start("koz-maca", 6)
     page.click('[data-action="speed"]')  # Instant -> Fast (once the worker has answered)
-    page.wait_for_function("() => (document.querySelector('[data-action=\"speed\"]')"
-                           ".textContent || '').includes('Fast')", timeout=10_000)
+    page.wait_for_function(
+        "() => (document.querySelector('[data-action=\"speed\"]')"
+        ".textContent || '').includes('Fast')",
+        timeout=10_000,
+    )
     for _ in range(2):  # a few tricks, with pauses, trick sweeps and the human's clicks
         assert app.wait_turn() == "input"
         app.act()
@@ -269,13 +273,17 @@ def test_kozel_classic_trump_timer_times_out(app: App) -> None:
         assert 15 <= first <= 20, first
         page.wait_for_function(
             "n => { const t = document.querySelector('#panel [data-timer]');"
-            " return t !== null && parseInt(t.textContent) < n; }", arg=first, timeout=10_000)
+            " return t !== null && parseInt(t.textContent) < n; }",
+            arg=first,
+            timeout=10_000,
+        )
         assert page.get_attribute("#table", "data-phase") == "trump"
         assert not page.query_selector_all("#seats .tag:text-is('away')"), "away before time-out"
 
         # Nobody clicks: after the time-out the computer names trump for the human.
-        page.wait_for_function("t => document.getElementById('toast').textContent === t",
-                               arg=TIME_UP, timeout=45_000)
+        page.wait_for_function(
+            "t => document.getElementById('toast').textContent === t", arg=TIME_UP, timeout=45_000
+        )
         assert page.get_attribute("#toast", "data-reason") == TIME_UP
         rec = app.record()
         moves = rec["deals"][0]["moves"]
@@ -363,8 +371,10 @@ def test_undo_takes_back_the_players_last_move_and_marks_practice(app: App) -> N
     assert app.wait_turn() == "input"
     assert len(app.record()["deals"][0]["moves"]) > len(first["deals"][0]["moves"]) + 1
     page.click('#bar [data-action="undo"]')
-    page.wait_for_function("n => window.__tt_record && JSON.parse(window.__tt_record())"
-                           ".deals[0].moves.length === n", arg=len(first["deals"][0]["moves"]))
+    page.wait_for_function(
+        "n => window.__tt_record && JSON.parse(window.__tt_record()).deals[0].moves.length === n",
+        arg=len(first["deals"][0]["moves"]),
+    )
     assert app.record() == first
     assert page.query_selector(f'#hand [data-card="{mine}"]') is not None
     saved = json.loads(page.evaluate("localStorage.getItem('trick-table/v1')"))
@@ -418,11 +428,13 @@ def test_the_play_checker_asks_before_a_clearly_worse_card_only(app: App) -> Non
             for _ in range(13):
                 if app.wait_turn() != "input":
                     break
-                page.wait_for_function("() => JSON.parse(window.__tt_state()).check",
-                                       timeout=60_000)
+                page.wait_for_function(
+                    "() => JSON.parse(window.__tt_state()).check", timeout=60_000
+                )
                 ev = app.state()["check"]
-                legal = page.eval_on_selector_all("#hand [data-legal]",
-                                                  "ns => ns.map(n => n.dataset.card)")
+                legal = page.eval_on_selector_all(
+                    "#hand [data-legal]", "ns => ns.map(n => n.dataset.card)"
+                )
                 asked = [c for c in legal if check_cost(ev, c) is not None]
                 worst = max(asked, key=lambda c: float(check_cost(ev, c) or 0), default=None)
                 if worst is not None:
@@ -442,13 +454,15 @@ def test_the_play_checker_asks_before_a_clearly_worse_card_only(app: App) -> Non
                     assert hidden == [], f"the checker's dialog covers {hidden}"
                     page.click('[data-check] [data-action="check-play"]')
                     page.wait_for_function(
-                        "s => document.getElementById('table').dataset.seq !== s", arg=seq)
+                        "s => document.getElementById('table').dataset.seq !== s", arg=seq
+                    )
                     return
                 # the search's own choice never asks
                 seq = app.seq()
                 page.click(f'#hand [data-card="{ev["move"]}"]')
                 page.wait_for_function(
-                    "s => document.getElementById('table').dataset.seq !== s", arg=seq)
+                    "s => document.getElementById('table').dataset.seq !== s", arg=seq
+                )
                 assert page.query_selector("[data-check]") is None
         pytest.fail("no card the checker asks about came up in ten deals")
     finally:
@@ -464,26 +478,32 @@ def test_the_deal_review_rates_every_decision(app: App) -> None:
     app.play_deal()
     page.click('[data-summary] [data-action="review"]')
     page.wait_for_selector("[data-review] [data-perfect]", timeout=90_000)
-    verdicts = page.eval_on_selector_all("[data-review] [data-decision]",
-                                         "ns => ns.map(n => n.dataset.verdict)")
+    verdicts = page.eval_on_selector_all(
+        "[data-review] [data-decision]", "ns => ns.map(n => n.dataset.verdict)"
+    )
     assert len(verdicts) == 13
     assert set(verdicts) <= {"best", "good", "inaccuracy", "mistake", "blunder"}
     assert (page.text_content("[data-review] [data-perfect]") or "").strip()
     # The replay with the verdicts: trick 3 straight from its row, the player's card marked.
     page.click('[data-review] [data-decision] [data-action="replay"][data-step="2"]')
     page.wait_for_selector('[data-replay][data-reviewed][data-step="2"]')
-    badge = page.get_attribute('[data-replay] [data-play-seat="0"] .verdict-badge',
-                               "data-verdict")
+    badge = page.get_attribute('[data-replay] [data-play-seat="0"] .verdict-badge', "data-verdict")
     assert badge == verdicts[2]
     page.click('[data-replay] [data-action="replay-next"]')
     page.wait_for_selector('[data-replay][data-reviewed][data-step="3"]')
-    assert page.get_attribute('[data-replay] [data-play-seat="0"] .verdict-badge',
-                              "data-verdict") == verdicts[3]
+    assert (
+        page.get_attribute('[data-replay] [data-play-seat="0"] .verdict-badge', "data-verdict")
+        == verdicts[3]
+    )
     # Back: to the review (at once: it is kept), then to the summary.
     page.click('[data-replay] [data-action="close"]')
     page.wait_for_selector("[data-review] [data-perfect]", timeout=5_000)
-    assert page.eval_on_selector_all("[data-review] [data-decision]",
-                                     "ns => ns.map(n => n.dataset.verdict)") == verdicts
+    assert (
+        page.eval_on_selector_all(
+            "[data-review] [data-decision]", "ns => ns.map(n => n.dataset.verdict)"
+        )
+        == verdicts
+    )
     page.click('[data-review] .sheet-actions [data-action="close"]')
     page.wait_for_selector("[data-summary]")
 
@@ -509,10 +529,8 @@ def test_hint_undo_and_review_in_every_game(app: App, game: str) -> None:
     if panel is not None:
         assert panel.get_attribute("data-move") == hinted and not panel.is_disabled()
     else:
-        cards = page.eval_on_selector_all("#hand [data-hint]",
-                                          "ns => ns.map(n => n.dataset.card)")
-        legal = page.eval_on_selector_all("#hand [data-legal]",
-                                          "ns => ns.map(n => n.dataset.card)")
+        cards = page.eval_on_selector_all("#hand [data-hint]", "ns => ns.map(n => n.dataset.card)")
+        legal = page.eval_on_selector_all("#hand [data-legal]", "ns => ns.map(n => n.dataset.card)")
         assert sorted(cards) == sorted(hinted.split()) and set(cards) <= set(legal)
     seq = app.seq()
     if panel is not None:
@@ -527,8 +545,10 @@ def test_hint_undo_and_review_in_every_game(app: App, game: str) -> None:
     assert same_move(mine, hinted)
     assert app.wait_turn() == "input"
     page.click('#bar [data-action="undo"]')
-    page.wait_for_function("n => JSON.parse(window.__tt_record()).deals[0].moves.length === n",
-                           arg=len(before["deals"][0]["moves"]))
+    page.wait_for_function(
+        "n => JSON.parse(window.__tt_record()).deals[0].moves.length === n",
+        arg=len(before["deals"][0]["moves"]),
+    )
     assert app.record() == before
     app.play_deal(bid=True)
     page.click('[data-summary] [data-action="review"]')
@@ -539,8 +559,9 @@ def test_hint_undo_and_review_in_every_game(app: App, game: str) -> None:
     for mv in rec["deals"][0]["moves"]:
         decisions += trial.deal.to_move == 0
         trial.play(mv)
-    verdicts = page.eval_on_selector_all("[data-review] [data-decision]",
-                                         "ns => ns.map(n => n.dataset.verdict)")
+    verdicts = page.eval_on_selector_all(
+        "[data-review] [data-decision]", "ns => ns.map(n => n.dataset.verdict)"
+    )
     assert len(verdicts) == decisions
     assert set(verdicts) <= {"best", "good", "inaccuracy", "mistake", "blunder", ""}
     page.click('[data-review] .sheet-actions [data-action="close"]')

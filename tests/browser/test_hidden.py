@@ -18,7 +18,8 @@ pytestmark = pytest.mark.e2e
 
 def felt_and_voice(page: Any) -> tuple[list[str], str]:
     cards = page.eval_on_selector_all(
-        "#trick .play", "ns => ns.map(n => n.dataset.playCards || '')")
+        "#trick .play", "ns => ns.map(n => n.dataset.playCards || '')"
+    )
     return [c for text in cards for c in text.split()], page.inner_text("#announce")
 
 
@@ -28,8 +29,10 @@ def test_a_face_down_play_is_never_shown_nor_said(app: App, players: int, seed: 
     6♦ and Nina's 7♠), played to the round's end: at every turn and every finished trick,
     neither the felt nor #announce holds a card the player's view shows as ``??``."""
     page = app.page
-    page.evaluate("q => window.__tt_reset(q)",
-                  f"?game=bidding-kozel&players={players}&seed={seed}&speed=0&level=easy")
+    page.evaluate(
+        "q => window.__tt_reset(q)",
+        f"?game=bidding-kozel&players={players}&seed={seed}&speed=0&level=easy",
+    )
     page.wait_for_selector("#table:not([hidden])")
     met = 0
     for _ in range(200):

@@ -40,13 +40,14 @@ def english_phrases(lang: str) -> set[str]:
 
     with (ROOT / "i18n" / f"{lang}.po").open("rb") as f:
         cat = read_po(f, locale=lang)
-    kept = " ".join(str(m.string if isinstance(m.string, str) else " ".join(m.string))
-                    for m in cat if m.id)
+    kept = " ".join(
+        str(m.string if isinstance(m.string, str) else " ".join(m.string)) for m in cat if m.id
+    )
     phrases = set()
     for m in cat:
         if not m.id:
             continue
-        for src in ([m.id] if isinstance(m.id, str) else list(m.id)):
+        for src in [m.id] if isinstance(m.id, str) else list(m.id):
             for frag in fragments(src):
                 words = re.findall(r"[A-Za-z]{2,}", frag)
                 if len(words) >= 2 and len(frag) >= 9 and frag not in kept:
@@ -64,8 +65,9 @@ def in_language(app: App) -> Iterator[Any]:
             page.select_option("#bar [data-lang]", lang)
         else:
             page.select_option("#lobby [data-lang]", lang)
-        page.wait_for_function("l => document.documentElement.lang === (l === 'xx' ? 'en' : l)",
-                               arg=lang)
+        page.wait_for_function(
+            "l => document.documentElement.lang === (l === 'xx' ? 'en' : l)", arg=lang
+        )
 
     yield switch
     app.reset()
@@ -81,7 +83,8 @@ def cut_or_overflowing(page: Any, width: int) -> list[str]:
     run past the right edge; and the page's own sideways overflow (after the card in flight
     has landed)."""
     page.wait_for_timeout(300)
-    return page.evaluate("""w => {
+    return page.evaluate(
+        """w => {
         const out = [];
         if (document.documentElement.scrollWidth > w + 1) out.push('page ' + document.documentElement.scrollWidth);
         for (const el of document.querySelectorAll('#app *')) {
@@ -96,7 +99,9 @@ def cut_or_overflowing(page: Any, width: int) -> list[str]:
             if (clips && el.scrollWidth > el.clientWidth + 1) out.push('cut: ' + el.tagName + '.' + el.className + ' ' + el.textContent.slice(0, 40));
         }
         return out.slice(0, 10);
-    }""", width)
+    }""",
+        width,
+    )
 
 
 def check_screen(page: Any, lang: str, phrases: set[str], where: str) -> None:

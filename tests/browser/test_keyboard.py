@@ -58,11 +58,13 @@ def card_name(card: str) -> str:
 
 
 def focused(page: Any) -> dict[str, Any]:
-    return dict(page.evaluate("""() => { const a = document.activeElement || document.body;
+    return dict(
+        page.evaluate("""() => { const a = document.activeElement || document.body;
         return { card: a.dataset ? a.dataset.card || null : null,
                  move: a.dataset ? a.dataset.move || null : null,
                  legal: a.hasAttribute('data-legal'), selected: a.hasAttribute('data-selected'),
-                 id: a.id, tag: a.tagName }; }"""))
+                 id: a.id, tag: a.tagName }; }""")
+    )
 
 
 def keyboard_turn(page: Any, first: bool) -> None:
@@ -70,8 +72,9 @@ def keyboard_turn(page: Any, first: bool) -> None:
     f = focused(page)
     assert f["tag"] != "BODY", "focus dropped to the page body"
     if first and f["card"]:  # the arrow keys move between the playable cards
-        cards = page.eval_on_selector_all('#hand [data-card]:not([aria-disabled="true"])',
-                                          "ns => ns.map(n => n.dataset.card)")
+        cards = page.eval_on_selector_all(
+            '#hand [data-card]:not([aria-disabled="true"])', "ns => ns.map(n => n.dataset.card)"
+        )
         page.keyboard.press("End")
         assert focused(page)["card"] == cards[-1]
         page.keyboard.press("Home")
@@ -112,8 +115,9 @@ def test_a_whole_deal_with_the_keyboard_only(app: App, game: str) -> None:
     page.wait_for_selector("#table:not([hidden])", state="attached")
     turns = 0
     for _ in range(300):
-        page.wait_for_selector("#table[data-input], [data-summary], #table[data-tap]",
-                               state="attached")
+        page.wait_for_selector(
+            "#table[data-input], [data-summary], #table[data-tap]", state="attached"
+        )
         if page.query_selector("[data-summary]"):
             break
         if not page.query_selector("#table[data-input]"):
@@ -124,16 +128,22 @@ def test_a_whole_deal_with_the_keyboard_only(app: App, game: str) -> None:
             continue
         before = app.seq()
         keyboard_turn(page, turns == 0)
-        page.wait_for_function("s => document.getElementById('table').dataset.seq !== s",
-                               arg=before)
+        page.wait_for_function(
+            "s => document.getElementById('table').dataset.seq !== s", arg=before
+        )
         turns += 1
     else:
         pytest.fail("the deal did not end")
     said = " ".join(page.evaluate("window.__said"))
     record = app.record()
     deal = engine.replay(record).deals[0]
-    played = [c for t in deal.tricks for _s, mv in t["plays"] for c in str(mv).split()
-              if parse_card(c) is not None]
+    played = [
+        c
+        for t in deal.tricks
+        for _s, mv in t["plays"]
+        for c in str(mv).split()
+        if parse_card(c) is not None
+    ]
     assert played and turns > 0
     hidden = face_down_cards(record)  # (Bidding Kozel) said as "a card face down"
     missing = [c for c in played if c not in hidden and card_name(c) not in said]
@@ -153,8 +163,13 @@ def follow_position() -> tuple[dict[str, Any], str, list[str]]:
         while not m.is_over and len(m.deals) == 1:
             d = m.deal
             trick = d.view(0)["trick"]
-            if d.phase == "play" and d.to_move not in (0, None) and len(trick) == 1 \
-                    and trick[0][0] != 0 and len(d.tricks) >= 1:
+            if (
+                d.phase == "play"
+                and d.to_move not in (0, None)
+                and len(trick) == 1
+                and trick[0][0] != 0
+                and len(d.tricks) >= 1
+            ):
                 led = str(trick[0][1])[-1]
                 hand = list(d.view(0)["hand"])
                 follow = [c for c in hand if c[-1] == led]
@@ -168,19 +183,35 @@ def follow_position() -> tuple[dict[str, Any], str, list[str]]:
 def test_focus_leaves_a_card_that_becomes_unplayable_and_arrows_skip_them(app: App) -> None:
     page = app.page
     record, unplayable, playable = follow_position()
-    save = {"format": 1, "tab": "keyboard-test", "n": 1, "screen": "table", "overlay": None,
-            "cur": 0, "away": [], "record": record,
-            "settings": {"game": "koz-maca", "options": {}, "players": str(record["players"]),
-                         "seed": str(record["seed"]), "level": "easy", "speed": "3"}}
+    save = {
+        "format": 1,
+        "tab": "keyboard-test",
+        "n": 1,
+        "screen": "table",
+        "overlay": None,
+        "cur": 0,
+        "away": [],
+        "record": record,
+        "settings": {
+            "game": "koz-maca",
+            "options": {},
+            "players": str(record["players"]),
+            "seed": str(record["seed"]),
+            "level": "easy",
+            "speed": "3",
+        },
+    }
     page.evaluate("([k, t]) => localStorage.setItem(k, t)", [S.KEY, json.dumps(save)])
     page.evaluate("() => window.__tt_reopen('')")
     page.wait_for_selector("#table:not([hidden]):not([data-input])", state="attached")
     page.focus(f'#hand [data-card="{unplayable}"]')  # while the others play: any card
     assert focused(page)["card"] == unplayable
     page.wait_for_selector("#table[data-input]", state="attached", timeout=30_000)
-    page.wait_for_function("c => { const a = document.activeElement;"
-                           " return a && a.dataset && a.dataset.card && a.dataset.card !== c; }",
-                           arg=unplayable)
+    page.wait_for_function(
+        "c => { const a = document.activeElement;"
+        " return a && a.dataset && a.dataset.card && a.dataset.card !== c; }",
+        arg=unplayable,
+    )
     f = focused(page)
     assert f["legal"] and f["card"] in playable, f  # focus went to a playable card
     seen = {f["card"]}
@@ -232,8 +263,9 @@ def test_cards_typed_play_and_shortcuts(app: App) -> None:
     assert app.wait_turn() == "input"
     page.evaluate(SAY_LOG)
     hand = page.eval_on_selector_all("#hand [data-card]", "ns => ns.map(n => n.dataset.card)")
-    legal = page.eval_on_selector_all("#hand [data-card][data-legal]",
-                                      "ns => ns.map(n => n.dataset.card)")
+    legal = page.eval_on_selector_all(
+        "#hand [data-card][data-legal]", "ns => ns.map(n => n.dataset.card)"
+    )
     illegal = [c for c in hand if c not in legal]
     if illegal:
         node = page.query_selector(f'#hand [data-card="{illegal[0]}"]')
@@ -250,9 +282,11 @@ def test_cards_typed_play_and_shortcuts(app: App) -> None:
     before = app.seq()
     page.keyboard.type(legal[0])
     page.wait_for_function("s => document.getElementById('table').dataset.seq !== s", arg=before)
-    assert legal[0] in [mv for _s, mv in engine.replay(app.record()).deals[0].view(0)["trick"]] \
-        or any(legal[0] == mv for t in engine.replay(app.record()).deals[0].tricks
-               for _s, mv in t["plays"])
+    assert legal[0] in [
+        mv for _s, mv in engine.replay(app.record()).deals[0].view(0)["trick"]
+    ] or any(
+        legal[0] == mv for t in engine.replay(app.record()).deals[0].tricks for _s, mv in t["plays"]
+    )
     page.keyboard.press("Shift+Slash")  # "?"
     page.wait_for_selector("[data-keys]")
     assert page.is_visible("[data-keys] kbd")

@@ -56,8 +56,12 @@ def sets_position(players: int) -> dict[str, Any]:
         while not m.is_over and len(m.deals) == 1:
             d = m.deal
             trick = d.view(0)["trick"]
-            if (d.phase == "play" and d.to_move == 0 and len(trick) == players - 1
-                    and all(len(str(mv).split()) == 3 for _, mv in trick)):
+            if (
+                d.phase == "play"
+                and d.to_move == 0
+                and len(trick) == players - 1
+                and all(len(str(mv).split()) == 3 for _, mv in trick)
+            ):
                 return m.record()
             moves = m.legal_moves()
             three = [x for x in moves if len(x.split()) == 3] if d.to_move != 0 else []
@@ -73,8 +77,12 @@ def full_trick_position(game: str) -> dict[str, Any]:
         rng = random.Random(seed)
         while not m.is_over and len(m.deals) == 1:
             d = m.deal
-            if (d.phase == "play" and d.to_move == 0 and len(d.view(0)["trick"]) == m.players - 1
-                    and len(d.tricks) >= 1):
+            if (
+                d.phase == "play"
+                and d.to_move == 0
+                and len(d.view(0)["trick"]) == m.players - 1
+                and len(d.tricks) >= 1
+            ):
                 return m.record()
             m.play(rng.choice(m.legal_moves()))
     raise AssertionError(f"no full trick before the player's card in {game}")
@@ -95,7 +103,8 @@ def auction_position() -> dict[str, Any]:
 
 
 CASES = [(g, None) for g in engine.GAMES if g != "bidding-kozel"] + [
-    ("bidding-kozel", n) for n in (2, 3, 4, 5)]
+    ("bidding-kozel", n) for n in (2, 3, 4, 5)
+]
 
 # One measure of the felt, read in the page: every play (a card or a fan of them), the seat
 # name shown on a play, and each part of every seat's label.
@@ -143,8 +152,10 @@ MEASURE = """() => {
 
 
 def overlap(a: dict[str, Any], b: dict[str, Any], slack: float = 1.0) -> bool:
-    return (min(a["r"], b["r"]) - max(a["x"], b["x"]) > slack
-            and min(a["b"], b["b"]) - max(a["y"], b["y"]) > slack)
+    return (
+        min(a["r"], b["r"]) - max(a["x"], b["x"]) > slack
+        and min(a["b"], b["b"]) - max(a["y"], b["y"]) > slack
+    )
 
 
 def clash(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -179,27 +190,52 @@ def check_felt(page: Any, size: tuple[int, int], players: int | None, case: str)
         bad.append(f"{len(plays)} plays on the felt")
     if width <= 640:
         named = {b["seat"] for b in boxes if b["kind"] == "who"}
-        bad += [f"the play of seat {p['seat']} does not name its seat" for p in plays
-                if p["seat"] not in named]
+        bad += [
+            f"the play of seat {p['seat']} does not name its seat"
+            for p in plays
+            if p["seat"] not in named
+        ]
     felt = got["felt"]
-    bad += [f"{b['what']} runs off the felt or the screen" for b in boxes
-            if b["x"] < max(0, felt["x"]) - 1 or b["r"] > min(width, felt["r"]) + 1 or b["y"] < 0]
-    bad += [f"{a['what']} overlaps {b['what']}" for i, a in enumerate(boxes)
-            for b in boxes[i + 1:] if clash(a, b) and overlap(a, b)]
+    bad += [
+        f"{b['what']} runs off the felt or the screen"
+        for b in boxes
+        if b["x"] < max(0, felt["x"]) - 1 or b["r"] > min(width, felt["r"]) + 1 or b["y"] < 0
+    ]
+    bad += [
+        f"{a['what']} overlaps {b['what']}"
+        for i, a in enumerate(boxes)
+        for b in boxes[i + 1 :]
+        if clash(a, b) and overlap(a, b)
+    ]
     bad += [f"seat stats wrap to a line starting with '·' ({t})" for t in got["leading"]]
     if got["scroll"] > width:
         bad.append("the page scrolls sideways")
     return [where + x for x in bad]
 
 
-def reopen(page: Any, game: str, record: dict[str, Any],
-           ready: str = "#table:not([hidden])[data-input]") -> None:
+def reopen(
+    page: Any, game: str, record: dict[str, Any], ready: str = "#table:not([hidden])[data-input]"
+) -> None:
     """Puts `record` on the table as the player's saved match and opens the page on it as a
     reload would (until `ready` is there: by default, the player's turn)."""
-    save = {"format": 1, "tab": "layout-test", "n": 1, "screen": "table", "overlay": None,
-            "cur": 0, "away": [], "record": record,
-            "settings": {"game": game, "options": {}, "players": str(record["players"]),
-                         "seed": str(record["seed"]), "level": "easy", "speed": "0"}}
+    save = {
+        "format": 1,
+        "tab": "layout-test",
+        "n": 1,
+        "screen": "table",
+        "overlay": None,
+        "cur": 0,
+        "away": [],
+        "record": record,
+        "settings": {
+            "game": game,
+            "options": {},
+            "players": str(record["players"]),
+            "seed": str(record["seed"]),
+            "level": "easy",
+            "speed": "0",
+        },
+    }
     page.evaluate("([k, t]) => localStorage.setItem(k, t)", [KEY, json.dumps(save)])
     page.evaluate("() => window.__tt_reopen('')")
     page.wait_for_selector(ready, state="attached")
@@ -211,8 +247,10 @@ def still(app: App) -> Any:
     """The shared page without transitions (a box read at once is where it ends), put back
     as it was afterwards."""
     page = app.page
-    handle = page.add_style_tag(content="*, *::before, *::after { transition: none !important;"
-                                        " animation: none !important; }")
+    handle = page.add_style_tag(
+        content="*, *::before, *::after { transition: none !important;"
+        " animation: none !important; }"
+    )
     yield page
     handle.evaluate("n => n.remove()")
     page.evaluate("k => localStorage.removeItem(k)", KEY)
@@ -232,9 +270,13 @@ def test_every_play_and_seat_label_has_its_own_place(still: Any) -> None:
 
 
 def bottom_of(page: Any, sel: str) -> float:
-    return float(page.evaluate(
-        "s => Math.max(...[...document.querySelectorAll(s)].map(n => "
-        "n.getBoundingClientRect().bottom + window.scrollY))", sel))
+    return float(
+        page.evaluate(
+            "s => Math.max(...[...document.querySelectorAll(s)].map(n => "
+            "n.getBoundingClientRect().bottom + window.scrollY))",
+            sel,
+        )
+    )
 
 
 def test_the_bid_panel_and_the_hand_fit_on_a_phone(still: Any) -> None:
@@ -250,17 +292,21 @@ def test_the_bid_panel_and_the_hand_fit_on_a_phone(still: Any) -> None:
         hand = bottom_of(page, "#hand .card")
         panel = bottom_of(page, "#panel .btn")
         assert panel <= height and hand <= height, (
-            f"at {width}x{height} the bids end at {panel:.0f} and the hand at {hand:.0f}")
+            f"at {width}x{height} the bids end at {panel:.0f} and the hand at {hand:.0f}"
+        )
 
 
 def test_the_other_tabs_warning_keeps_the_hand_on_the_screen(still: Any) -> None:
     page = still
     reopen(page, "koz-maca", full_trick_position("koz-maca"))
     # another tab writes the save; this tab's next save finds it and says so
-    page.evaluate("""k => { const s = JSON.parse(localStorage.getItem(k));
+    page.evaluate(
+        """k => { const s = JSON.parse(localStorage.getItem(k));
         s.tab = 'another-tab'; s.n += 5; const t = JSON.stringify(s);
         localStorage.setItem(k, t);
-        window.dispatchEvent(new StorageEvent('storage', {key: k, newValue: t})); }""", KEY)
+        window.dispatchEvent(new StorageEvent('storage', {key: k, newValue: t})); }""",
+        KEY,
+    )
     page.click('#bar [data-action="speed"]')
     page.wait_for_selector('#save-note[data-note="other-tab"]:not([hidden])')
     for width, height in ((1280, 800), (360, 640)):
@@ -302,6 +348,7 @@ def test_every_lessons_table_has_its_places_on_a_phone(still: Any) -> None:
     """Each lesson of the learn site, step by step at 360x640 and 390x844: the plays on the
     felt, the seats' labels ("You" too) and their stats each have a place of their own."""
     from .test_embed import click_move, open_embed
+
     page = still
     bad: list[str] = []
     for path in LESSONS:
@@ -352,16 +399,16 @@ def test_the_level_select_shows_its_whole_choice_on_a_phone(app: App, lang: str)
         page.select_option("#lobby [data-lang]", "en")
 
 
-@pytest.mark.parametrize("ref", ["batak/1", "koz-maca/1", "batak-pairs/1", "kozel-miner/1",
-                                 "kozel-classic/1"])
+@pytest.mark.parametrize(
+    "ref", ["batak/1", "koz-maca/1", "batak-pairs/1", "kozel-miner/1", "kozel-classic/1"]
+)
 def test_a_puzzles_table_has_its_places_on_a_phone(still: Any, ref: str) -> None:
     """A puzzle's table (a position mid-deal, every hand open or only the player's) at
     360x640 and 390x844: the plays, the seats' labels, the player's own name and the tags
     (a declarer's "bid 5 · declarer") each have a place of their own."""
     page = still
     page.evaluate("q => window.__tt_reset(q)", f"?puzzle={ref}")
-    page.wait_for_selector('#table[data-puzzle-state="solving"]', state="attached",
-                           timeout=60_000)
+    page.wait_for_selector('#table[data-puzzle-state="solving"]', state="attached", timeout=60_000)
     page.wait_for_selector("html:not([data-busy])", state="attached")
     bad: list[str] = []
     for size in PHONES:
@@ -376,8 +423,9 @@ def test_a_puzzles_table_has_its_places_on_a_phone(still: Any, ref: str) -> None
     # the felt beside every seat's stats (at Instant too), on phones and on a desktop.
     page.set_viewport_size({"width": 1280, "height": 800})
     page.evaluate("q => window.__tt_reset(q)", f"?speed=0&puzzle={ref}")
-    page.wait_for_selector('#table[data-puzzle-state="solving"][data-input]', state="attached",
-                           timeout=60_000)
+    page.wait_for_selector(
+        '#table[data-puzzle-state="solving"][data-input]', state="attached", timeout=60_000
+    )
     game, _sep, pid = str(page.get_attribute("#table", "data-puzzle")).partition("/")
     text = (DIST / "puzzles" / f"{game}.json").read_text(encoding="utf-8")
     found = P.find(EP.load_puzzles(text, game).puzzles, pid)
@@ -387,8 +435,11 @@ def test_a_puzzles_table_has_its_places_on_a_phone(still: Any, ref: str) -> None
     wrong = next((c for c in legal if c not in best), None)
     if wrong is not None:
         page.click(f'#hand [data-card="{wrong}"]')
-        page.wait_for_selector('#table[data-puzzle-state="failed"] #lesson .puzzle-controls',
-                               state="attached", timeout=60_000)
+        page.wait_for_selector(
+            '#table[data-puzzle-state="failed"] #lesson .puzzle-controls',
+            state="attached",
+            timeout=60_000,
+        )
         page.wait_for_selector("html:not([data-busy])", state="attached")
         for size in SIZES:
             bad += check_felt(page, size, None, f"puzzle-{ref.replace('/', '-')}-failed")

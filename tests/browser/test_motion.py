@@ -46,8 +46,10 @@ def test_cards_fly_from_their_seat_and_the_trick_goes_to_the_winner(app: App) ->
     # Each card that comes to the trick starts at its seat: the start offset points from the
     # card's place towards the seat that played it.
     seen: dict[str, Any] = {}
-    page.expose_function("__tt_test_fly", lambda seat, fx, fy, dur: seen.setdefault(
-        str(seat), (float(fx), float(fy), dur)))
+    page.expose_function(
+        "__tt_test_fly",
+        lambda seat, fx, fy, dur: seen.setdefault(str(seat), (float(fx), float(fy), dur)),
+    )
     page.evaluate("""() => new MutationObserver(() => {
         const p = document.querySelector('#trick .play.fresh');
         if (!p) return;
@@ -70,11 +72,14 @@ def test_cards_fly_from_their_seat_and_the_trick_goes_to_the_winner(app: App) ->
     assert {"1", "2", "3"} <= set(seen), seen
     for seat, (fx, fy, dur) in seen.items():
         assert seconds(dur) <= 0.3
-        box = page.evaluate("""s => { const n = s === '0' ? document.querySelector('#hand')
+        box = page.evaluate(
+            """s => { const n = s === '0' ? document.querySelector('#hand')
             : document.querySelector(`#seats .seat[data-seat="${s}"] .plate`);
             const r = n.getBoundingClientRect(); const t = document.getElementById('trick')
             .getBoundingClientRect(); return [r.left + r.width / 2 - (t.left + t.width / 2),
-            r.top + r.height / 2 - (t.top + t.height / 2)]; }""", seat)
+            r.top + r.height / 2 - (t.top + t.height / 2)]; }""",
+            seat,
+        )
         # The start offset leans the seat's way (left, right, up, down) from the trick.
         if abs(box[0]) > abs(box[1]):
             assert fx * box[0] > 0, (seat, fx, box)
@@ -91,8 +96,11 @@ def test_the_card_faces_are_read_ahead(app: App) -> None:
     assert len(faces) == 52
     page = app.page
     goto(app, "?speed=0")  # the lobby: calm
-    page.wait_for_function("""() => { const f = window.__tt_faces();
-        return f.total > 0 && f.loaded + f.failed === f.total; }""", timeout=30_000)
+    page.wait_for_function(
+        """() => { const f = window.__tt_faces();
+        return f.total > 0 && f.loaded + f.failed === f.total; }""",
+        timeout=30_000,
+    )
     got = page.evaluate("window.__tt_faces()")
     assert got == {"total": len(faces), "loaded": len(faces), "failed": 0}, got
 
@@ -167,8 +175,9 @@ def test_embeds_start_silent_and_no_audio_plays_on(browser: Any, site: Site) -> 
         page.wait_for_selector(f'{SOUND}[aria-pressed="true"]')
         before = page.get_attribute("#table", "data-seq")
         page.click("#hand [data-card][data-legal]")
-        page.wait_for_function("s => document.getElementById('table').dataset.seq !== s",
-                               arg=before)
+        page.wait_for_function(
+            "s => document.getElementById('table').dataset.seq !== s", arg=before
+        )
         assert page.evaluate("window.__tt_sound('card')") is False  # asked, nothing to play
         assert not errors, errors
     finally:
@@ -227,10 +236,12 @@ def test_the_felt_keeps_its_size_between_the_players_turns(app: App) -> None:
         if app.wait_turn() == "summary":
             break
         app.act()
-        idle.append(page.evaluate("""() => { const p = document.getElementById('panel');
+        idle.append(
+            page.evaluate("""() => { const p = document.getElementById('panel');
             const t = document.getElementById('table').dataset;
             return t.input || t.phase !== 'play' ? null
-                : [p.hidden, p.hasAttribute('data-idle'), p.querySelectorAll('button').length]; }"""))
+                : [p.hidden, p.hasAttribute('data-idle'), p.querySelectorAll('button').length]; }""")
+        )
     sizes = page.evaluate("window.__tt_test_felt")
     in_play = {h for h, phase, summary in sizes if phase == "play" and not summary}
     assert len(in_play) == 1, f"the felt changed size during the play: {sizes}"

@@ -32,16 +32,20 @@ SUB = "/trick-table/"
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,  # noqa: RUF012
-                      ".mjs": "text/javascript", ".js": "text/javascript",
-                      ".wasm": "application/wasm", ".json": "application/json",
-                      ".webmanifest": "application/manifest+json"}
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,  # noqa: RUF012
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".webmanifest": "application/manifest+json",
+    }
 
     def translate_path(self, path: str) -> str:
         path = path.split("?", 1)[0].split("#", 1)[0]
         if not path.startswith(SUB):
             return str(Path(self.directory) / "__outside__")
-        return super().translate_path("/" + path[len(SUB):])
+        return super().translate_path("/" + path[len(SUB) :])
 
     def log_message(self, *args: Any) -> None:
         pass
@@ -52,7 +56,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     root = tmp_path_factory.mktemp("site") / "dist"
     shutil.copytree(DIST, root)
     server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
+        ("127.0.0.1", 0), functools.partial(Handler, directory=str(root))
+    )
     t = threading.Thread(target=server.serve_forever, daemon=True)
     t.start()
     yield f"http://127.0.0.1:{server.server_address[1]}{SUB}", root
@@ -81,16 +86,20 @@ def first_visit(browser: Any, base: str) -> Iterator[Any]:
 
 def wait_controlled(page: Any) -> None:
     """Until the service worker has installed (every file precached) and is active."""
-    page.wait_for_function("""async () => {
+    page.wait_for_function(
+        """async () => {
         const reg = await navigator.serviceWorker.ready;
         return !!(reg && reg.active);
-    }""", timeout=120_000)
+    }""",
+        timeout=120_000,
+    )
 
 
 def wait_snapshot_made(page: Any) -> dict[str, Any]:
     """What the page's making of the snapshot gave (ui/snapshot.js), once it has."""
-    page.wait_for_function("window.__tt_snapshot_made && window.__tt_snapshot_made()",
-                           timeout=180_000, polling=250)
+    page.wait_for_function(
+        "window.__tt_snapshot_made && window.__tt_snapshot_made()", timeout=180_000, polling=250
+    )
     return dict(page.evaluate("window.__tt_snapshot_made()"))
 
 
@@ -114,8 +123,9 @@ def play_one(page: Any) -> str:
     return move
 
 
-def test_offline_after_one_visit_and_an_update_is_offered(browser: Any,
-                                                         served: tuple[str, Path]) -> None:
+def test_offline_after_one_visit_and_an_update_is_offered(
+    browser: Any, served: tuple[str, Path]
+) -> None:
     base, root = served
     with first_visit(browser, base) as page:
         wait_controlled(page)
@@ -135,8 +145,7 @@ def test_offline_after_one_visit_and_an_update_is_offered(browser: Any,
         # A rebuilt site with a changed file: offered in the background, taken on "Reload".
         page.context.set_offline(False)
         css = root / "assets" / "style.css"
-        css.write_text(css.read_text(encoding="utf-8") + "\n/* new version */\n",
-                       encoding="utf-8")
+        css.write_text(css.read_text(encoding="utf-8") + "\n/* new version */\n", encoding="utf-8")
         from sitebuild.offline import service_worker
 
         service_worker(root)
@@ -155,16 +164,20 @@ def test_offline_after_one_visit_and_an_update_is_offered(browser: Any,
         with page.expect_navigation(timeout=120_000):  # the new version takes over: a reload
             page.click('#update [data-action="update"]')
         wait_ready(page)
-        page.wait_for_function("() => document.getElementById('table') && "
-                               "!document.getElementById('table').hidden", timeout=60_000)
+        page.wait_for_function(
+            "() => document.getElementById('table') && !document.getElementById('table').hidden",
+            timeout=60_000,
+        )
         after = json.loads(page.evaluate("window.__tt_record()"))
         moves = record["deals"][0]["moves"]
         assert after["seed"] == record["seed"]  # the saved match came back (and plays on)
-        assert after["deals"][0]["moves"][:len(moves)] == moves
+        assert after["deals"][0]["moves"][: len(moves)] == moves
         text = page.evaluate("fetch('./assets/style.css').then(r => r.text())")
         assert "/* new version */" in text
-        assert page.evaluate("caches.match(new URL('runtime/snapshot-00000000.bin', "
-                             "location.href).href).then(r => !r)")
+        assert page.evaluate(
+            "caches.match(new URL('runtime/snapshot-00000000.bin', "
+            "location.href).href).then(r => !r)"
+        )
 
 
 def new_match_seed(page: Any) -> int:
@@ -188,7 +201,8 @@ def fresh_lobby(page: Any) -> None:
 
 
 def test_a_repeat_visit_starts_from_the_snapshot_and_a_damaged_one_is_passed_over(
-        browser: Any, served: tuple[str, Path]) -> None:
+    browser: Any, served: tuple[str, Path]
+) -> None:
     base, _root = served
     with first_visit(browser, base) as page:
         first = page.evaluate("window.__tt_boot()")
@@ -224,8 +238,9 @@ def test_a_repeat_visit_starts_from_the_snapshot_and_a_damaged_one_is_passed_ove
             page.click("#felt")
         page.wait_for_selector("#table[data-input]", state="attached", timeout=60_000)
         page.click('#bar [data-action="hint"]')
-        page.wait_for_function("JSON.parse(window.__tt_state()).ai.started !== null",
-                               timeout=120_000)
+        page.wait_for_function(
+            "JSON.parse(window.__tt_state()).ai.started !== null", timeout=120_000
+        )
         assert json.loads(page.evaluate("window.__tt_state()"))["ai"]["started"] == "snapshot"
         record = json.loads(page.evaluate("window.__tt_record()"))
 

@@ -44,8 +44,10 @@ def table_state(app: App) -> dict[str, Any]:
     st.pop("ai", None)
     page = app.page
     st["trick"] = page.eval_on_selector_all(
-        "#trick [data-play-seat]", "ns => ns.map(n => n.dataset.playSeat + ' ' + "
-        "Array.from(n.querySelectorAll('.card')).map(c => c.getAttribute('aria-label')).join())")
+        "#trick [data-play-seat]",
+        "ns => ns.map(n => n.dataset.playSeat + ' ' + "
+        "Array.from(n.querySelectorAll('.card')).map(c => c.getAttribute('aria-label')).join())",
+    )
     st["hand"] = page.eval_on_selector_all("#hand [data-card]", "ns => ns.map(n => n.dataset.card)")
     return st
 
@@ -55,8 +57,10 @@ def mid_trick(app: App) -> None:
     page = app.page
     for _ in range(60):
         assert app.wait_turn() == "input"
-        if (page.get_attribute("#table", "data-phase") == "play"
-                and page.query_selector("#trick [data-play-seat]") is not None):
+        if (
+            page.get_attribute("#table", "data-phase") == "play"
+            and page.query_selector("#trick [data-play-seat]") is not None
+        ):
             return
         app.act()
     pytest.fail("never came to a trick in progress")
@@ -304,8 +308,7 @@ def test_two_tabs_the_later_one_wins(app: App, site: Site) -> None:
         page.evaluate("window.dispatchEvent(new Event('focus'))")
         note = page.wait_for_selector('#save-note[data-note="other-tab"]')
         assert "another tab" in (note.text_content() or "")
-        assert "the other tab" in (page.text_content('#save-note [data-action="take-over"]')
-                                   or "")
+        assert "the other tab" in (page.text_content('#save-note [data-action="take-over"]') or "")
         # and its move is not taken (it would be lost): it says how to play on here
         seq = page.get_attribute("#table", "data-seq")
         page.click("#hand [data-card][data-legal]")
@@ -400,11 +403,30 @@ def test_full_storage_at_a_finished_match_says_the_record_is_not_kept(app: App) 
     rng = __import__("random").Random(5)
     while not m.is_over:
         m.play(rng.choice(m.deal.legal_moves()))
-    settings = {"game": "kozel-classic", "options": {}, "players": "", "seed": "5",
-                "level": "easy", "speed": "0"}
-    put_save(page, json.dumps({"format": 1, "tab": "t0", "n": 1, "screen": "table",
-                               "overlay": "over", "cur": len(m.deals) - 1, "away": [],
-                               "settings": settings, "record": m.record()}))
+    settings = {
+        "game": "kozel-classic",
+        "options": {},
+        "players": "",
+        "seed": "5",
+        "level": "easy",
+        "speed": "0",
+    }
+    put_save(
+        page,
+        json.dumps(
+            {
+                "format": 1,
+                "tab": "t0",
+                "n": 1,
+                "screen": "table",
+                "overlay": "over",
+                "cur": len(m.deals) - 1,
+                "away": [],
+                "settings": settings,
+                "record": m.record(),
+            }
+        ),
+    )
     page.evaluate("localStorage.removeItem('trick-table/v1/record')")
     page.evaluate("""() => {
         window.__realSetItem = Storage.prototype.setItem;

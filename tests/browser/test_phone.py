@@ -36,17 +36,44 @@ from .test_layout import reopen as layout_reopen
 
 pytestmark = pytest.mark.e2e
 
-SIZES = ((360, 640), (375, 667), (390, 844), (412, 915), (640, 360), (844, 390), (768, 1024),
-         (1280, 800), (1920, 1080),
-         (320, 480), (568, 320), (2560, 1440))  # odd devices: a small phone, its side, a monitor
+SIZES = (
+    (360, 640),
+    (375, 667),
+    (390, 844),
+    (412, 915),
+    (640, 360),
+    (844, 390),
+    (768, 1024),
+    (1280, 800),
+    (1920, 1080),
+    (320, 480),
+    (568, 320),
+    (2560, 1440),
+)  # odd devices: a small phone, its side, a monitor
 # On the odd devices the page may scroll to what is out of sight and a plate may lie under a
 # panel, but every card and move is reached (scrolled to) and no text is cut.
 ODD = {(320, 480), (568, 320), (2560, 1440)}
-TOUCH = {(360, 640), (375, 667), (390, 844), (412, 915), (640, 360), (844, 390), (768, 1024),
-         (320, 480), (568, 320)}
-GAMES = [("koz-maca", None), ("batak", None), ("batak-pairs", None), ("kozel-miner", None),
-         ("kozel-classic", None), ("bidding-kozel", 2), ("bidding-kozel", 4),
-         ("bidding-kozel", 5)]
+TOUCH = {
+    (360, 640),
+    (375, 667),
+    (390, 844),
+    (412, 915),
+    (640, 360),
+    (844, 390),
+    (768, 1024),
+    (320, 480),
+    (568, 320),
+}
+GAMES = [
+    ("koz-maca", None),
+    ("batak", None),
+    ("batak-pairs", None),
+    ("kozel-miner", None),
+    ("kozel-classic", None),
+    ("bidding-kozel", 2),
+    ("bidding-kozel", 4),
+    ("bidding-kozel", 5),
+]
 
 
 def _walk(game: str, players: int | None, stop: Callable[[Any], bool]) -> dict[str, Any] | None:
@@ -76,9 +103,16 @@ def positions(game: str, players: int | None) -> dict[str, dict[str, Any]]:
     found = {
         "auction": _walk(game, players, lambda m: mine(m, "bidding")),
         "trump": _walk(game, players, lambda m: mine(m, "trump")),
-        "play": _walk(game, players, lambda m: mine(m, "play") and len(m.deal.tricks) >= 1
-                      and len(m.deal.view(0)["trick"]) == m.players - 1
-                      and len(m.deal.view(0)["hand"]) >= 3),
+        "play": _walk(
+            game,
+            players,
+            lambda m: (
+                mine(m, "play")
+                and len(m.deal.tricks) >= 1
+                and len(m.deal.view(0)["trick"]) == m.players - 1
+                and len(m.deal.view(0)["hand"]) >= 3
+            ),
+        ),
         "summary": _walk(game, players, lambda m: len(m.deals) > 1 or m.is_over),
     }
     return {k: v for k, v in found.items() if v is not None}
@@ -157,12 +191,18 @@ MEASURE = """([touch, strict]) => {
 def phone(shared_page: dict[str, Any], site: Site) -> Iterator[Any]:
     """A page on a touch screen of device scale 2 (a context of its own, the shared browser)."""
     browser = shared_page["ctx"].browser
-    ctx = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True,
-                              device_scale_factor=2, service_workers="block")
+    ctx = browser.new_context(
+        viewport={"width": 360, "height": 640},
+        has_touch=True,
+        device_scale_factor=2,
+        service_workers="block",
+    )
     ctx.route("**/*", site.handle)
     page = open_table_page(ctx, site)
-    page.add_style_tag(content="*, *::before, *::after { transition: none !important;"
-                               " animation: none !important; }")
+    page.add_style_tag(
+        content="*, *::before, *::after { transition: none !important;"
+        " animation: none !important; }"
+    )
     yield page
     ctx.close()
 
@@ -198,8 +238,9 @@ def test_every_phase_fits_every_screen(phone: Any, game: str, players: int | Non
             if page.query_selector("#overlay [data-check]"):  # the play checker asks first
                 page.click('#overlay [data-action="check-play"]')
                 page.wait_for_selector("html:not([data-busy])", state="attached")
-            page.wait_for_function("() => document.querySelectorAll('#trick .play').length "
-                                   f"== {record['players']}")
+            page.wait_for_function(
+                f"() => document.querySelectorAll('#trick .play').length == {record['players']}"
+            )
             seen.append("finished trick")
             for size in SIZES:
                 bad += measure(page, size, f"{game} finished trick")
@@ -227,8 +268,10 @@ def test_the_lobby_fits_and_brings_the_deal_button_to_the_thumb(phone: Any) -> N
         box = page.evaluate("""() => { const r = document.querySelector('[data-start]')
             .getBoundingClientRect(); return [r.top, r.bottom]; }""")
         if not (box[0] >= 0 and box[1] <= height + 0.5):
-            bad.append(f"lobby at {width}x{height}: after choosing a game the deal button is "
-                       f"at {box[0]:.0f}-{box[1]:.0f}")
+            bad.append(
+                f"lobby at {width}x{height}: after choosing a game the deal button is "
+                f"at {box[0]:.0f}-{box[1]:.0f}"
+            )
         page.click('[data-game-choice="batak"]')
     assert not bad, "\n".join(bad)
 
@@ -274,12 +317,12 @@ def test_the_players_own_name_is_plain_text_cut_with_a_word(phone: Any) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
     page.evaluate("q => window.__tt_reset(q)", "?speed=0&level=easy")
     page.wait_for_selector("#lobby:not([hidden]) #opt-name", state="attached")
-    typed = "<b>Ayla</b>\U0001F600" + "x" * 200
+    typed = "<b>Ayla</b>\U0001f600" + "x" * 200
     page.fill("#opt-name", typed)
     page.dispatch_event("#opt-name", "change")
     page.wait_for_selector("html:not([data-busy])", state="attached")
     try:
-        expect = "<b>Ayla</b>\U0001F600xxxxxxxx"
+        expect = "<b>Ayla</b>\U0001f600xxxxxxxx"
         assert page.input_value("#opt-name") == expect
         msg = page.inner_text("#lobby-msg")
         assert page.is_visible("#lobby-msg") and "20" in msg, msg

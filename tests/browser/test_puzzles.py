@@ -58,8 +58,9 @@ def open_puzzle(page: Any, query: str) -> str:
     the player's card."""
     page.set_viewport_size({"width": 1280, "height": 800})
     page.evaluate("q => window.__tt_reset(q)", query)
-    page.wait_for_selector("#table[data-puzzle][data-puzzle-state=solving][data-input]",
-                           state="attached")
+    page.wait_for_selector(
+        "#table[data-puzzle][data-puzzle-state=solving][data-input]", state="attached"
+    )
     return str(page.get_attribute("#table", "data-puzzle"))
 
 
@@ -79,18 +80,23 @@ def test_address_opens_the_puzzle_and_a_wrong_card_plays_the_refutation(app: App
     assert page.get_attribute("#table", "data-puzzle-kind") == "open"
     assert page.text_content("#lesson .puzzle-goal") == "Win 2 of the last 4 tricks."
     assert len(page.query_selector_all("#open-hands [data-open-seat]")) == 3
-    page.wait_for_function("() => document.getElementById('announce').textContent"
-                           ".includes('Win 2 of the last 4 tricks.')")  # said for a screen reader
-    hand = sorted(page.eval_on_selector_all("#hand [data-card]", "ns => ns.map(n => n.dataset.card)"))
+    page.wait_for_function(
+        "() => document.getElementById('announce').textContent"
+        ".includes('Win 2 of the last 4 tricks.')"
+    )  # said for a screen reader
+    hand = sorted(
+        page.eval_on_selector_all("#hand [data-card]", "ns => ns.map(n => n.dataset.card)")
+    )
     d = p.position()
     assert hand == sorted(d.view(p.seat)["hand"])
     wrong = next(c for c in legal(page) if c not in p.best)
     line = EP.main_line(d, p.side, wrong)
     seq0 = seq(page)
     page.click(f'#hand [data-card="{wrong}"]')
-    page.wait_for_selector('#table[data-puzzle-state=failed] [data-puzzle-feedback=failed]')
-    page.wait_for_function("() => document.getElementById('announce').textContent"
-                           ".includes('Not this one')")
+    page.wait_for_selector("#table[data-puzzle-state=failed] [data-puzzle-feedback=failed]")
+    page.wait_for_function(
+        "() => document.getElementById('announce').textContent.includes('Not this one')"
+    )
     # played out at the table's pace ("Fast"), one move at a time: not all at once
     page.wait_for_timeout(300)
     assert seq(page) - seq0 < 1 + len(line)
@@ -126,7 +132,9 @@ def test_a_right_card_solves_and_next_puzzle_follows(app: App) -> None:
     page.click('#lesson [data-action="puzzle-next"]')
     page.wait_for_function(
         "r => { const t = document.getElementById('table'); return t.dataset.puzzle !== r"
-        " && t.dataset.puzzleState === 'solving' && t.dataset.input === '1'; }", arg=ref)
+        " && t.dataset.puzzleState === 'solving' && t.dataset.input === '1'; }",
+        arg=ref,
+    )
     nxt = str(page.get_attribute("#table", "data-puzzle"))
     assert nxt.startswith("koz-maca/") and nxt != ref
     assert "puzzle=koz-maca" in page.evaluate("location.search")  # reload opens it again
@@ -142,13 +150,12 @@ def test_a_right_card_solves_and_next_puzzle_follows(app: App) -> None:
 def test_a_corrupt_progress_is_reset_with_a_note(app: App) -> None:
     page = app.page
     app.reset("?speed=0")
-    page.evaluate(f"localStorage.setItem({json.dumps(P.KEY)}, '{{\"format\": 1, \"solved\": 3}}')")
+    page.evaluate(f'localStorage.setItem({json.dumps(P.KEY)}, \'{{"format": 1, "solved": 3}}\')')
     page.evaluate("q => window.__tt_reopen(q)", "?speed=0&puzzle=batak/1")
     page.wait_for_selector("#table[data-puzzle][data-puzzle-state=solving]", state="attached")
     assert "could not be read" in (page.text_content("#lesson [data-puzzle-note]") or "")
     stored = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(P.KEY)})"))
-    assert stored == {"format": 1, "solved": {}, "failed": {}, "streak": 0, "best": 0,
-                      "daily": {}}
+    assert stored == {"format": 1, "solved": {}, "failed": {}, "streak": 0, "best": 0, "daily": {}}
 
 
 def test_a_closed_puzzle_shows_only_the_movers_hand(app: App) -> None:
@@ -173,9 +180,12 @@ def test_the_daily_puzzle_is_the_same_for_a_date(app: App) -> None:
     assert page.text_content("#lesson .lesson-head .puzzle-date") == "2026-12-02"
     # the date never wraps, even on a small phone
     page.set_viewport_size({"width": 360, "height": 640})
-    box = page.eval_on_selector("#lesson .puzzle-date", "n => [n.getClientRects().length, "
-                                "n.getBoundingClientRect().height, "
-                                "parseFloat(getComputedStyle(n).lineHeight) || 20]")
+    box = page.eval_on_selector(
+        "#lesson .puzzle-date",
+        "n => [n.getClientRects().length, "
+        "n.getBoundingClientRect().height, "
+        "parseFloat(getComputedStyle(n).lineHeight) || 20]",
+    )
     assert box[0] == 1 and box[1] < 1.6 * box[2], box
     page.set_viewport_size({"width": 1280, "height": 800})
     assert open_puzzle(page, "?speed=0&puzzle=daily/2026-12-02") == want
@@ -185,15 +195,18 @@ def test_the_daily_puzzle_is_the_same_for_a_date(app: App) -> None:
     # today's, from the lobby's "Daily puzzle"; the pill under the tagline leads to the list
     app.reset("?speed=0")
     page.click('#lobby .puzzle-pill [data-action="puzzle-list"]')
-    page.wait_for_function("() => document.activeElement && document.activeElement.closest("
-                           "'.puzzles-entry') && document.activeElement.dataset.action"
-                           " === 'puzzle-daily'")
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement.closest("
+        "'.puzzles-entry') && document.activeElement.dataset.action"
+        " === 'puzzle-daily'"
+    )
     page.click('#lobby [data-action="puzzle-daily"]')
     page.wait_for_selector("#table[data-puzzle][data-puzzle-state=solving]", state="attached")
     today = time.strftime("%Y-%m-%d", time.gmtime())
     gt, _n = P.daily_game(today)
-    assert page.get_attribute("#table", "data-puzzle") == \
-        f"{gt}/{P.daily_pick(today, puzzles(gt)).id}"
+    assert (
+        page.get_attribute("#table", "data-puzzle") == f"{gt}/{P.daily_pick(today, puzzles(gt)).id}"
+    )
 
 
 def test_the_lobby_entry_opens_the_chosen_games_puzzles(app: App) -> None:
@@ -201,33 +214,39 @@ def test_the_lobby_entry_opens_the_chosen_games_puzzles(app: App) -> None:
     app.reset("?speed=0")
     page.click('[data-game-choice="batak-pairs"]')
     page.click('#lobby [data-action="puzzles"][data-game="batak-pairs"]')
-    page.wait_for_selector("#table[data-puzzle^='batak-pairs/'][data-puzzle-state=solving]",
-                           state="attached")
+    page.wait_for_selector(
+        "#table[data-puzzle^='batak-pairs/'][data-puzzle-state=solving]", state="attached"
+    )
     assert "team" in (page.text_content("#lesson .puzzle-goal") or "")
     ref = page.get_attribute("#table", "data-puzzle")
     # another language: the box's words change, the puzzle stays
     page.select_option("#bar [data-lang]", "ru")
-    page.wait_for_function("() => /команд/.test(document.querySelector('#lesson .puzzle-goal')"
-                           ".textContent)")
+    page.wait_for_function(
+        "() => /команд/.test(document.querySelector('#lesson .puzzle-goal').textContent)"
+    )
     assert page.get_attribute("#table", "data-puzzle") == ref
     assert page.get_attribute("#table", "data-puzzle-state") == "solving"
     page.select_option("#bar [data-lang]", "en")
-    page.wait_for_function("() => /team/.test(document.querySelector('#lesson .puzzle-goal')"
-                           ".textContent)")
+    page.wait_for_function(
+        "() => /team/.test(document.querySelector('#lesson .puzzle-goal').textContent)"
+    )
     # Back: to the lobby
     page.go_back()
     page.wait_for_selector("#lobby:not([hidden])")
     assert page.query_selector("#table[data-puzzle]") is None
 
 
-@pytest.mark.parametrize("query, words", [
-    ("?puzzle=", "empty"),
-    ("?puzzle=poker/1", "no puzzles for"),
-    ("?puzzle=batak/nonesuch", "no puzzle"),
-    ("?puzzle=daily/2026-02-30", "not a date"),
-    ("?puzzle=" + quote('batak/<img src=x onerror="window.__pwned=1">'), "not a puzzle"),
-    ("?puzzle=" + quote('<script>window.__pwned=1</script>'), "no puzzles for"),
-])
+@pytest.mark.parametrize(
+    "query, words",
+    [
+        ("?puzzle=", "empty"),
+        ("?puzzle=poker/1", "no puzzles for"),
+        ("?puzzle=batak/nonesuch", "no puzzle"),
+        ("?puzzle=daily/2026-02-30", "not a date"),
+        ("?puzzle=" + quote('batak/<img src=x onerror="window.__pwned=1">'), "not a puzzle"),
+        ("?puzzle=" + quote("<script>window.__pwned=1</script>"), "no puzzles for"),
+    ],
+)
 def test_bad_addresses_are_messages_in_the_lobby(app: App, query: str, words: str) -> None:
     page = app.page
     page.evaluate("q => window.__tt_reset(q)", query)
@@ -248,8 +267,9 @@ def test_embedded_puzzle_sends_its_events(outside: tuple[Any, Sites]) -> None:  
     evs = wait_events(page, 1)
     assert evs[0]["type"] == "ready"
     tf = table_frame(page)
-    tf.wait_for_selector("#table[data-puzzle][data-puzzle-state=solving][data-input]",
-                         state="attached")
+    tf.wait_for_selector(
+        "#table[data-puzzle][data-puzzle-state=solving][data-input]", state="attached"
+    )
     p = puzzles("batak")[16]
     assert tf.get_attribute("#table", "data-puzzle") == f"batak/{p.id}"
     wrong = next(c for c in legal(tf) if c not in p.best)
@@ -265,7 +285,7 @@ def test_embedded_puzzle_sends_its_events(outside: tuple[Any, Sites]) -> None:  
     ev = next(e for e in events(page) if e["type"] == "puzzle-solved")
     assert ev["puzzle"] == f"batak/{p.id}" and ev["move"] == p.best[0]
     moves = [e["move"] for e in events(page) if e["type"] == "move"]
-    assert moves[-(1 + len(p.lines[p.best[0]])):] == [p.best[0], *p.lines[p.best[0]]]
+    assert moves[-(1 + len(p.lines[p.best[0]])) :] == [p.best[0], *p.lines[p.best[0]]]
 
 
 def test_the_learn_site_has_a_puzzles_page(outside: tuple[Any, Sites]) -> None:  # noqa: F811
@@ -275,8 +295,9 @@ def test_the_learn_site_has_a_puzzles_page(outside: tuple[Any, Sites]) -> None: 
     page.goto(BASE + "learn/puzzles.html")
     divs = page.query_selector_all("[data-trick-table][data-puzzle]")
     assert len(divs) >= 3
-    page.wait_for_function("n => document.querySelectorAll('[data-trick-table] iframe').length"
-                           " >= n", arg=len(divs))
+    page.wait_for_function(
+        "n => document.querySelectorAll('[data-trick-table] iframe').length >= n", arg=len(divs)
+    )
     for f in page.query_selector_all("[data-trick-table] iframe"):
         scroll_to_start(page, f)  # the later ones start when the reader comes near
         src = str(f.get_attribute("src"))
@@ -291,9 +312,14 @@ def test_the_daily_puzzle_works_offline(browser: Any, served: tuple[str, Any]) -
         page.context.set_offline(True)
         page.goto(base + "?speed=0&puzzle=daily/2026-12-02")
         wait_ready(page)
-        page.wait_for_selector("#table[data-puzzle][data-puzzle-state=solving][data-input]",
-                               state="attached", timeout=60_000)
+        page.wait_for_selector(
+            "#table[data-puzzle][data-puzzle-state=solving][data-input]",
+            state="attached",
+            timeout=60_000,
+        )
         game, _n = P.daily_game("2026-12-02")
-        assert page.get_attribute("#table", "data-puzzle") == \
-            f"{game}/{P.daily_pick('2026-12-02', puzzles(game)).id}"
+        assert (
+            page.get_attribute("#table", "data-puzzle")
+            == f"{game}/{P.daily_pick('2026-12-02', puzzles(game)).id}"
+        )
         page.context.set_offline(False)

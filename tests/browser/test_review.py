@@ -17,7 +17,7 @@ def overlay_gone(page: Any) -> bool:
 
 
 def test_last_trick_shows_the_previous_trick(app: App) -> None:
-    """"Last trick" shows the four cards of the previous trick, who played them and who won;
+    """ "Last trick" shows the four cards of the previous trick, who played them and who won;
     closing it returns to exactly where play was."""
     app.start("koz-maca", 5)
     page = app.page
@@ -32,8 +32,10 @@ def test_last_trick_shows_the_previous_trick(app: App) -> None:
     page.click('#bar [data-action="last-trick"]')
     sheet = page.wait_for_selector("[data-last-trick]")
     assert sheet is not None
-    shown = [[int(str(li.get_attribute("data-play-seat"))), li.get_attribute("data-move")]
-             for li in page.query_selector_all("[data-last-trick] [data-play-seat]")]
+    shown = [
+        [int(str(li.get_attribute("data-play-seat"))), li.get_attribute("data-move")]
+        for li in page.query_selector_all("[data-last-trick] [data-play-seat]")
+    ]
     assert shown == last["plays"]
     assert sheet.get_attribute("data-winner") == str(last["winner"])
     page.click('[data-last-trick] [data-action="close"]')
@@ -62,8 +64,10 @@ def test_winning_card_is_marked(app: App) -> None:
 
 
 def finished_trick_on_felt(page: Any) -> list[list[Any]]:
-    return [[int(str(n.get_attribute("data-play-seat"))), "won" in str(n.get_attribute("class"))]
-            for n in page.query_selector_all("#trick .play")]
+    return [
+        [int(str(n.get_attribute("data-play-seat"))), "won" in str(n.get_attribute("class"))]
+        for n in page.query_selector_all("#trick .play")
+    ]
 
 
 def play_high(app: App) -> str:
@@ -72,8 +76,9 @@ def play_high(app: App) -> str:
     card = app.page.query_selector_all("#hand [data-card][data-legal]")[-1]
     move = str(card.get_attribute("data-card"))
     card.click()
-    app.page.wait_for_function("s => document.getElementById('table').dataset.seq !== s",
-                               arg=before)
+    app.page.wait_for_function(
+        "s => document.getElementById('table').dataset.seq !== s", arg=before
+    )
     return move
 
 
@@ -85,8 +90,9 @@ def test_instant_keeps_each_finished_trick_until_a_card_or_a_tap(app: App) -> No
     page = app.page
     tapped = kept_for_card = 0
     for _ in range(60):
-        page.wait_for_selector("#table[data-input], [data-summary], #table[data-tap]",
-                               state="attached")
+        page.wait_for_selector(
+            "#table[data-input], [data-summary], #table[data-tap]", state="attached"
+        )
         if page.query_selector("[data-summary]"):
             break
         m = engine.replay(app.record())
@@ -135,8 +141,10 @@ def test_score_sheet_and_hand_replay(app: App, game: str) -> None:
     assert steps == len(deal.tricks)
     for k, trick in enumerate(deal.tricks):
         assert page.get_attribute("[data-replay]", "data-step") == str(k)
-        shown = [[int(str(li.get_attribute("data-play-seat"))), li.get_attribute("data-move")]
-                 for li in page.query_selector_all("[data-replay] [data-play-seat]")]
+        shown = [
+            [int(str(li.get_attribute("data-play-seat"))), li.get_attribute("data-move")]
+            for li in page.query_selector_all("[data-replay] [data-play-seat]")
+        ]
         assert shown == trick["plays"], (k, shown, trick)
         nxt = page.query_selector('[data-replay] [data-action="replay-next"]')
         assert nxt is not None
@@ -169,8 +177,10 @@ def test_match_result_ranks_and_links_to_the_score_sheet(app: App) -> None:
     page.wait_for_selector("[data-match-over]")
     m = engine.replay(app.record())
     assert m.is_over
-    ranked = [int(str(li.get_attribute("data-seat")))
-              for li in page.query_selector_all("[data-match-over] li[data-seat]")]
+    ranked = [
+        int(str(li.get_attribute("data-seat")))
+        for li in page.query_selector_all("[data-match-over] li[data-seat]")
+    ]
     want = sorted(range(4), key=lambda s: (s not in m.winners, -m.totals[s], s))
     assert ranked == want
     page.click('[data-match-over] [data-action="score-sheet"]')

@@ -23,8 +23,11 @@ def open_sheet(app: App, action: str, sel: str) -> None:
 
 
 def on_table(page: Any) -> bool:
-    return bool(page.evaluate("!document.getElementById('table').hidden "
-                              "&& document.getElementById('lobby').hidden"))
+    return bool(
+        page.evaluate(
+            "!document.getElementById('table').hidden && document.getElementById('lobby').hidden"
+        )
+    )
 
 
 @pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
@@ -95,7 +98,7 @@ LUMA = """n => { const c = getComputedStyle(n).backgroundColor.match(/[\\d.]+/g)
 
 
 def test_disabled_controls_look_disabled(app: App) -> None:
-    """"Play selected" with nothing selected is not drawn as the gold primary button, and a
+    """ "Play selected" with nothing selected is not drawn as the gold primary button, and a
     replay's "‹ Previous" on its first trick is lighter than "Next", not darker."""
     page = app.page
     app.start("bidding-kozel", seed=11, players=3)
@@ -105,9 +108,13 @@ def test_disabled_controls_look_disabled(app: App) -> None:
         app.act()
     confirm = page.query_selector('#panel [data-move="confirm"]')
     assert confirm is not None and confirm.is_disabled()
-    gold = page.evaluate("() => getComputedStyle(document.querySelector('#bar [data-action=\"lobby\"]')).backgroundColor")
+    gold = page.evaluate(
+        "() => getComputedStyle(document.querySelector('#bar [data-action=\"lobby\"]')).backgroundColor"
+    )
     assert page.evaluate("n => getComputedStyle(n).backgroundColor", confirm) not in (
-        "rgb(242, 193, 78)", gold)
+        "rgb(242, 193, 78)",
+        gold,
+    )
     # a replay at its first trick
     app.reset()
     app.start("koz-maca", seed=4)
@@ -140,7 +147,8 @@ def test_the_review_keeps_each_verdict_clear_of_its_trick_on_a_phone(app: App) -
         words = page.eval_on_selector_all(".verdict-legend b", "ns => ns.map(n => n.textContent)")
         assert "грубая ошибка" in words, words
         for word in words:
-            gaps = page.evaluate("""w => [...document.querySelectorAll(
+            gaps = page.evaluate(
+                """w => [...document.querySelectorAll(
                     '[data-review] [data-decision]')].map(li => {
                 const v = li.querySelector('.verdict'), a = li.querySelector('.decision');
                 v.textContent = w;
@@ -149,7 +157,9 @@ def test_the_review_keeps_each_verdict_clear_of_its_trick_on_a_phone(app: App) -
                 return {gap: ra.left - rv.right, inside: ra.right <= rl.right + 0.5,
                         numbered: getComputedStyle(li).display === 'list-item',
                         one: rv.height < 1.9 * parseFloat(getComputedStyle(v).fontSize)};
-            })""", word)
+            })""",
+                word,
+            )
             assert gaps and all(g["gap"] >= 4 for g in gaps), (word, gaps[:3])
             assert all(g["inside"] for g in gaps), (word, gaps[:3])
             assert all(g["one"] for g in gaps), (word, gaps[:3])

@@ -14,8 +14,9 @@ from .conftest import BASE, DIST, Site
 pytestmark = pytest.mark.e2e
 
 
-def test_a_dead_worker_is_said_and_the_reload_brings_the_match_back(browser: Any,
-                                                                      site: Site) -> None:
+def test_a_dead_worker_is_said_and_the_reload_brings_the_match_back(
+    browser: Any, site: Site
+) -> None:
     ctx = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="block")
     ctx.route("**/*", site.handle)
     page = ctx.new_page()
@@ -37,8 +38,10 @@ def test_a_dead_worker_is_said_and_the_reload_brings_the_match_back(browser: Any
         assert page.query_selector("#stopped") is None
         rec = page.evaluate("JSON.parse(window.__tt_record())")
         assert (rec["game"], rec["seed"]) == ("koz-maca", 5)
-        assert page.eval_on_selector_all(
-            "#hand [data-card]", "ns => ns.map(n => n.dataset.card)") == hand
+        assert (
+            page.eval_on_selector_all("#hand [data-card]", "ns => ns.map(n => n.dataset.card)")
+            == hand
+        )
     finally:
         ctx.close()
 
@@ -46,7 +49,7 @@ def test_a_dead_worker_is_said_and_the_reload_brings_the_match_back(browser: Any
 # Appended to ui/host.py as this test serves it: a message that overflows the WebAssembly stack
 # in the parser (Pyodide's fatal error, "Maximum call stack size exceeded", which no `except`
 # catches and after which Python's runtime is gone for good), as deep JSON once did.
-FATAL_HOOK = '''
+FATAL_HOOK = """
 
 _receive = Host.receive
 
@@ -59,7 +62,7 @@ def _overflowing(self, text):
 
 
 Host.receive = _overflowing
-'''
+"""
 
 
 def test_a_fatal_python_error_is_said_as_a_stopped_table(browser: Any, site: Site) -> None:
@@ -72,8 +75,9 @@ def test_a_fatal_python_error_is_said_as_a_stopped_table(browser: Any, site: Sit
         if url == BASE + "pyscript.json":  # one module more: ui/host.py as source, with the hook
             files = json.loads((DIST / "pyscript.json").read_text(encoding="utf-8"))
             files["files"]["./fatal-test/host.py"] = "ui/host.py"
-            r.fulfill(status=200, body=json.dumps(files),
-                      headers={"content-type": "application/json"})
+            r.fulfill(
+                status=200, body=json.dumps(files), headers={"content-type": "application/json"}
+            )
         elif url == BASE + "fatal-test/host.py":
             source = (root / "ui" / "host.py").read_text(encoding="utf-8") + FATAL_HOOK
             r.fulfill(status=200, body=source, headers={"content-type": "text/plain"})
@@ -105,7 +109,8 @@ def test_a_fatal_python_error_is_said_as_a_stopped_table(browser: Any, site: Sit
         page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
         page.wait_for_selector("#table[data-input]", state="attached", timeout=60_000)
         assert page.query_selector("#stopped") is None
-        assert sorted(page.eval_on_selector_all(
-            "#hand [data-card]", "ns => ns.map(n => n.dataset.card)")) == sorted(hand)
+        assert sorted(
+            page.eval_on_selector_all("#hand [data-card]", "ns => ns.map(n => n.dataset.card)")
+        ) == sorted(hand)
     finally:
         ctx.close()

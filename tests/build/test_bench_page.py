@@ -17,8 +17,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, *args], cwd=ROOT, check=False, capture_output=True,
-                          text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, *args], cwd=ROOT, check=False, capture_output=True, text=True, timeout=120
+    )
 
 
 def test_an_unknown_page_benchmark_is_refused() -> None:
@@ -38,22 +39,30 @@ def test_the_help_lists_every_page_benchmark() -> None:
         assert f"    {cmd} " in p.stdout, (cmd, p.stdout)
     q = run("build.py", "--help")
     assert q.returncode == 0, q.stderr
-    for cmd in ("python3 build.py serve", "python3 build.py i18n", "python3 build.py bench",
-                "page-ai"):
+    for cmd in (
+        "python3 build.py serve",
+        "python3 build.py i18n",
+        "python3 build.py bench",
+        "page-ai",
+    ):
         assert cmd in q.stdout, (cmd, q.stdout)
 
 
 def test_a_count_below_one_is_refused() -> None:
     """--runs and --deals below 1 are refused the argparse way, before any build."""
-    for args in (("page-goals", "--runs", "0"), ("page-start", "--runs", "0"),
-                 ("page-ai", "--deals", "-1")):
+    for args in (
+        ("page-goals", "--runs", "0"),
+        ("page-start", "--runs", "0"),
+        ("page-ai", "--deals", "-1"),
+    ):
         with pytest.raises(SystemExit) as exc:
             cli.main(list(args))
         assert exc.value.code == 2, args
 
 
-def test_strength_page_failure_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_strength_page_failure_is_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """When `python -m bench.page page-ai` fails, the strength command's page step returns
     why and its last lines are shown (run from ROOT, here a stand-in checkout whose page-ai
     fails)."""
@@ -62,7 +71,8 @@ def test_strength_page_failure_is_reported(tmp_path: Path, monkeypatch: pytest.M
     (tmp_path / "bench" / "__init__.py").write_text("")
     (bench / "__init__.py").write_text("")
     (bench / "__main__.py").write_text(
-        "import sys\nprint('[build] dist/ ready')\nsys.exit('page-ai: no move')\n")
+        "import sys\nprint('[build] dist/ ready')\nsys.exit('page-ai: no move')\n"
+    )
     monkeypatch.setattr(strength, "ROOT", tmp_path)
     why = strength.page_times(1, dict(os.environ), sys.stdout)
     assert why is not None and "page-ai exited with status 1" in why
@@ -70,8 +80,9 @@ def test_strength_page_failure_is_reported(tmp_path: Path, monkeypatch: pytest.M
     assert "[build] dist/ ready" in out and "page-ai: no move" in out
 
 
-def test_strength_page_success_needs_the_goal_line(tmp_path: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_strength_page_success_needs_the_goal_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A page-ai that exits 0 without its 'goal:' line printed no decision times: an error."""
     bench = tmp_path / "bench" / "page"
     bench.mkdir(parents=True)

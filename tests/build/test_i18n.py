@@ -81,11 +81,17 @@ def test_catalog_is_complete_and_keeps_placeholders(lang: str) -> None:
             if not out:
                 problems.append(f"untranslated: {where}")
             elif fields(src) != fields(out) and not (
-                    isinstance(m.id, tuple) and fields(out) <= fields(src)):
-                problems.append(f"placeholders {sorted(fields(src))} became "
-                                f"{sorted(fields(out))}: {where}")
-        if (m.context == "seat names" and isinstance(m.string, str) and m.string
-                and m.string.count("|") != m.id.count("|")):
+                isinstance(m.id, tuple) and fields(out) <= fields(src)
+            ):
+                problems.append(
+                    f"placeholders {sorted(fields(src))} became {sorted(fields(out))}: {where}"
+                )
+        if (
+            m.context == "seat names"
+            and isinstance(m.string, str)
+            and m.string
+            and m.string.count("|") != m.id.count("|")
+        ):
             problems.append(f"seat names must stay {m.id.count('|') + 1} names: {where}")
     assert not problems, f"{lang}.po: {len(problems)} problems, e.g.\n" + "\n".join(problems[:25])
 
@@ -117,8 +123,12 @@ def test_language_choice() -> None:
 # The functions that mark a string for translation, and where their literal arguments are:
 # (index of the context or None, indices of the message and its plural).
 MARKERS: dict[str, tuple[int | None, tuple[int, ...]]] = {
-    "_": (None, (0,)), "N_": (None, (0,)), "gettext": (None, (0,)),
-    "ngettext": (None, (0, 1)), "pgettext": (0, (1,)), "npgettext": (0, (1, 2)),
+    "_": (None, (0,)),
+    "N_": (None, (0,)),
+    "gettext": (None, (0,)),
+    "ngettext": (None, (0, 1)),
+    "pgettext": (0, (1,)),
+    "npgettext": (0, (1, 2)),
 }
 
 
@@ -135,16 +145,23 @@ def marked_strings(root: Path) -> list[tuple[str, str | None, str | tuple[str, .
             if not isinstance(node, ast.Call):
                 continue
             f = node.func
-            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(
-                f, ast.Attribute) else None
+            name = (
+                f.id
+                if isinstance(f, ast.Name)
+                else f.attr
+                if isinstance(f, ast.Attribute)
+                else None
+            )
             if name not in MARKERS:
                 continue
             ctx_at, msg_at = MARKERS[name]
             wanted = ([ctx_at] if ctx_at is not None else []) + list(msg_at)
             if len(node.args) <= max(wanted):
                 continue
-            lits = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str)
-                    else None for a in node.args]
+            lits = [
+                a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
+                for a in node.args
+            ]
             if any(lits[i] is None for i in wanted):
                 continue
             msg = lits[msg_at[0]] if len(msg_at) == 1 else tuple(lits[i] for i in msg_at)
@@ -163,8 +180,7 @@ def test_the_extraction_reads_inside_f_strings(tmp_path: Path) -> None:
     import io
 
     src = b'# TRANSLATORS: a note\nx = f"<p>{esc(_(\'Inside\'))}</p>"\ny = _("Outside")\n'
-    got = list(catalogs.extract_python(io.BytesIO(src), catalogs.KEYWORDS,
-                                       ("TRANSLATORS:",), {}))
+    got = list(catalogs.extract_python(io.BytesIO(src), catalogs.KEYWORDS, ("TRANSLATORS:",), {}))
     by_msg = {m: (line, notes) for line, _f, m, notes in got}
     assert set(by_msg) == {"Inside", "Outside"}
     assert by_msg["Inside"] == (2, ["TRANSLATORS: a note"])
@@ -178,13 +194,21 @@ def test_every_marked_string_of_ui_and_engine_is_translated(lang: str) -> None:
         pot = read_po(f)
     in_pot = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in pot if m.id}
     cat = catalog(lang)
-    done = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in cat
-            if m.id and not m.fuzzy and (all(m.string) if isinstance(m.string, tuple)
-                                         else m.string)}
+    done = {
+        (m.context, m.id if isinstance(m.id, str) else tuple(m.id))
+        for m in cat
+        if m.id and not m.fuzzy and (all(m.string) if isinstance(m.string, tuple) else m.string)
+    }
     found = marked_strings(ROOT / "ui") + marked_strings(ROOT / "engine")
     assert len(found) > 300  # the scan reads the source
-    problems = [f"{where}: {msg!r} not in the template" for where, ctx, msg in found
-                if (ctx, msg) not in in_pot]
-    problems += [f"{where}: {msg!r} not translated in {lang}.po" for where, ctx, msg in found
-                 if (ctx, msg) in in_pot and (ctx, msg) not in done]
+    problems = [
+        f"{where}: {msg!r} not in the template"
+        for where, ctx, msg in found
+        if (ctx, msg) not in in_pot
+    ]
+    problems += [
+        f"{where}: {msg!r} not translated in {lang}.po"
+        for where, ctx, msg in found
+        if (ctx, msg) in in_pot and (ctx, msg) not in done
+    ]
     assert not problems, "\n".join(problems[:20])

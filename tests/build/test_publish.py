@@ -41,8 +41,11 @@ def play_command() -> str:
     """The one command in the code block of README.md's '## Play' section."""
     blocks = re.findall(r"(?ms)^```[a-z]*\n(.*?)^```", readme_section("Play"))
     assert blocks, "the Play section has no code block"
-    lines = [line.strip() for line in blocks[0].splitlines()
-             if line.strip() and not line.strip().startswith("#")]
+    lines = [
+        line.strip()
+        for line in blocks[0].splitlines()
+        if line.strip() and not line.strip().startswith("#")
+    ]
     assert len(lines) == 1, f"the Play section's code block should hold one command: {lines}"
     return lines[0]
 
@@ -51,21 +54,26 @@ def build_command(play: str) -> str:
     """The build step of the play command: `python3 build.py serve` builds dist/ and then serves
     it, so its build step is the same command without the `serve` sub-command."""
     words = shlex.split(play)
-    assert words[-1] == "serve" and any(w.endswith("build.py") for w in words), \
+    assert words[-1] == "serve" and any(w.endswith("build.py") for w in words), (
         f"the play command is not `<build command> serve`: {play!r}"
+    )
     return shlex.join(words[:-1])
 
 
 def run_lines(text: str) -> list[str]:
     """Every single-line `run:` command of the workflow."""
-    return [m.group(1).strip().strip("'\"")
-            for m in re.finditer(r"(?m)^\s*(?:-\s+)?run:\s*([^|>\s].*?)\s*$", text)]
+    return [
+        m.group(1).strip().strip("'\"")
+        for m in re.finditer(r"(?m)^\s*(?:-\s+)?run:\s*([^|>\s].*?)\s*$", text)
+    ]
 
 
 def uses_lines(text: str) -> list[tuple[str, str]]:
     """Every `uses:` reference with the comment after it."""
-    return [(m.group(1).strip("'\""), m.group(2) or "")
-            for m in re.finditer(r"(?m)^\s*(?:-\s+)?uses:\s*(\S+)\s*(?:#\s*(.*))?$", text)]
+    return [
+        (m.group(1).strip("'\""), m.group(2) or "")
+        for m in re.finditer(r"(?m)^\s*(?:-\s+)?uses:\s*(\S+)\s*(?:#\s*(.*))?$", text)
+    ]
 
 
 def top_level_block(text: str, key: str) -> str:
@@ -120,8 +128,11 @@ def test_it_triggers_only_on_main() -> None:
     events = set(re.findall(r"(?m)^  ([\w-]+):", block))
     assert events == {"push", "workflow_dispatch"}, events
     branches = re.search(r"branches:\s*\[([^\]]*)\]", block)
-    listed = ([b.strip().strip("'\"") for b in branches.group(1).split(",")] if branches
-              else re.findall(r"(?m)^\s+-\s+['\"]?([\w/.*-]+)['\"]?\s*$", block))
+    listed = (
+        [b.strip().strip("'\"") for b in branches.group(1).split(",")]
+        if branches
+        else re.findall(r"(?m)^\s+-\s+['\"]?([\w/.*-]+)['\"]?\s*$", block)
+    )
     assert listed == ["main"], listed
     assert not re.search(r"tags|paths|branches-ignore", block)
     data = parsed()
@@ -135,20 +146,29 @@ def test_it_deploys_dist_with_the_official_pages_actions() -> None:
     actions/deploy-pages in the github-pages environment."""
     text = workflow_text()
     actions = [ref.split("@")[0] for ref, _ in uses_lines(text)]
-    for needed in ("actions/checkout", "actions/setup-python", "actions/setup-node",
-                   "actions/upload-pages-artifact", "actions/deploy-pages"):
+    for needed in (
+        "actions/checkout",
+        "actions/setup-python",
+        "actions/setup-node",
+        "actions/upload-pages-artifact",
+        "actions/deploy-pages",
+    ):
         assert needed in actions, f"the workflow does not use {needed}"
     assert re.search(r"(?m)^\s+path:\s*['\"]?dist/?['\"]?\s*$", text)
     assert re.search(r"(?m)^\s+(name:\s*)?github-pages\s*$|environment:\s*github-pages", text)
-    assert re.search(r"permissions:\s*\n\s+contents:\s*read\s*\n\s+pages:\s*write\s*\n"
-                     r"\s+id-token:\s*write", text)
+    assert re.search(
+        r"permissions:\s*\n\s+contents:\s*read\s*\n\s+pages:\s*write\s*\n"
+        r"\s+id-token:\s*write",
+        text,
+    )
     assert re.search(r'python-version:\s*["\']?3\.11', text)
     assert re.search(r'node-version:\s*["\']?20', text)
     data = parsed()
     if data is not None:
         steps = data["jobs"]["build"]["steps"]
-        upload = [s for s in steps if str(s.get("uses", "")).startswith(
-            "actions/upload-pages-artifact@")]
+        upload = [
+            s for s in steps if str(s.get("uses", "")).startswith("actions/upload-pages-artifact@")
+        ]
         assert len(upload) == 1 and str(upload[0]["with"]["path"]).rstrip("/") == "dist"
         deploy = data["jobs"]["deploy"]["steps"]
         assert any(str(s.get("uses", "")).startswith("actions/deploy-pages@") for s in deploy)

@@ -30,8 +30,9 @@ def test_the_server_answers_with_types_and_no_caching(tmp_path: Path) -> None:
         server.server_close()
 
 
-def test_a_dropped_connection_is_no_error(tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_dropped_connection_is_no_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A browser that drops a connection mid-answer (a page closed while a file was on its
     way) prints nothing; any other error in a request still prints its traceback."""
     server = make_server(tmp_path, 0)

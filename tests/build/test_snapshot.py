@@ -33,7 +33,7 @@ def heap(seed: int, pages: int) -> bytes:
         kind = rng.choice(("zero", "zero", "full", "sparse"))
         base = p * snap.SNAPSHOT_PAGE
         if kind == "full":
-            out[base:base + snap.SNAPSHOT_PAGE] = rng.randbytes(snap.SNAPSHOT_PAGE)
+            out[base : base + snap.SNAPSHOT_PAGE] = rng.randbytes(snap.SNAPSHOT_PAGE)
         elif kind == "sparse":
             out[base + rng.randrange(snap.SNAPSHOT_PAGE)] = rng.randrange(1, 256)
     return bytes(out)
@@ -44,16 +44,23 @@ def test_the_sparse_format_round_trips(seed: int) -> None:
     raw = heap(seed, 64)
     packed = snap.sparse_snapshot(raw)
     assert snap.expand_snapshot(packed) == raw
-    zero = sum(1 for i in range(0, len(raw), snap.SNAPSHOT_PAGE)
-               if not any(raw[i:i + snap.SNAPSHOT_PAGE]))
+    zero = sum(
+        1
+        for i in range(0, len(raw), snap.SNAPSHOT_PAGE)
+        if not any(raw[i : i + snap.SNAPSHOT_PAGE])
+    )
     runs = struct.unpack_from("<I", packed, 8)[0]
     # only the non-zero pages are kept (plus the header and the run table)
     assert len(packed) == 12 + 8 * runs + len(raw) - zero * snap.SNAPSHOT_PAGE
 
 
 def test_edge_heaps_round_trip() -> None:
-    for raw in (b"", bytes(snap.SNAPSHOT_PAGE * 3), b"\x01" * (snap.SNAPSHOT_PAGE * 2 + 5),
-                bytes(snap.SNAPSHOT_PAGE) + b"\x07"):
+    for raw in (
+        b"",
+        bytes(snap.SNAPSHOT_PAGE * 3),
+        b"\x01" * (snap.SNAPSHOT_PAGE * 2 + 5),
+        bytes(snap.SNAPSHOT_PAGE) + b"\x07",
+    ):
         assert snap.expand_snapshot(snap.sparse_snapshot(raw)) == raw
 
 
@@ -61,8 +68,12 @@ def test_consecutive_pages_make_one_run() -> None:
     raw = b"\x01" * (snap.SNAPSHOT_PAGE * 3) + bytes(snap.SNAPSHOT_PAGE) + b"\x02" * 10
     packed = snap.sparse_snapshot(raw)
     assert struct.unpack_from("<II", packed, 4) == (len(raw), 2)
-    assert struct.unpack_from("<IIII", packed, 12) == (0, snap.SNAPSHOT_PAGE * 3,
-                                                       snap.SNAPSHOT_PAGE * 4, 10)
+    assert struct.unpack_from("<IIII", packed, 12) == (
+        0,
+        snap.SNAPSHOT_PAGE * 3,
+        snap.SNAPSHOT_PAGE * 4,
+        10,
+    )
 
 
 def test_a_foreign_file_is_refused() -> None:
@@ -99,8 +110,9 @@ def site_snapshot_name() -> str:
     """The snapshot's URL (relative to the site) that the page, its worker and the maker use."""
     names = set()
     for rel in ("ui/worker.js", "ui/snapshot.js", "ui/snapshot_maker.js"):
-        names |= set(re.findall(r"runtime/snapshot[^\"'\s]*\.bin",
-                                (DIST / rel).read_text(encoding="utf-8")))
+        names |= set(
+            re.findall(r"runtime/snapshot[^\"'\s]*\.bin", (DIST / rel).read_text(encoding="utf-8"))
+        )
     assert len(names) == 1, names
     (name,) = names
     assert re.fullmatch(r"runtime/snapshot-[0-9a-f]{8}\.bin", name)
@@ -149,8 +161,11 @@ def test_the_snapshot_holds_every_page_and_worker_module() -> None:
 def test_the_browsers_sparse_form_is_the_builders(tmp_path: Path) -> None:
     """ui/pyodide.js's sparseSnapshot (what the browser stores) writes sparse_snapshot's bytes,
     and its expandSnapshot reads them back."""
-    heaps = [heap(s, 40) for s in range(3)] + [b"", b"\x01" * (snap.SNAPSHOT_PAGE * 2 + 5),
-                                                bytes(snap.SNAPSHOT_PAGE) + b"\x07"]
+    heaps = [heap(s, 40) for s in range(3)] + [
+        b"",
+        b"\x01" * (snap.SNAPSHOT_PAGE * 2 + 5),
+        bytes(snap.SNAPSHOT_PAGE) + b"\x07",
+    ]
     for i, raw in enumerate(heaps):
         (tmp_path / f"{i}.raw").write_bytes(raw)
     script = tmp_path / "pack.mjs"
@@ -168,5 +183,3 @@ for (let i = 0; i < {len(heaps)}; i++) {{
     assert proc.returncode == 0, proc.stderr[-2000:]
     for i, raw in enumerate(heaps):
         assert (tmp_path / f"{i}.tts").read_bytes() == snap.sparse_snapshot(raw), i
-
-

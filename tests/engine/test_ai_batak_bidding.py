@@ -13,8 +13,14 @@ from engine.players.batak_bidding import Auction, outcome, score_for
 from tests.helpers import hands, position
 
 
-def auction(seat: int = 0, dealer: int = 3, high: int | None = None, by: int | None = None,
-            passed: tuple[int, ...] = (), teams: bool = False) -> Auction:
+def auction(
+    seat: int = 0,
+    dealer: int = 3,
+    high: int | None = None,
+    by: int | None = None,
+    passed: tuple[int, ...] = (),
+    teams: bool = False,
+) -> Auction:
     return Auction(seat, dealer, 7 if teams else 4, high, by, frozenset(passed), teams)
 
 
@@ -59,10 +65,12 @@ def test_score_for_matches_the_search_contract_value() -> None:
                     assert abs(score_for(0, teams, dec, bid, t) - want) < 1e-9
 
 
-TRUMP_ROWS = hands("AH KH QH JH 10H 9H 8H AS 2S 3D 4D 2C 3C",
-                   "KS QS JS 10S 9S 2H 3H KD QD JD 10D KC QC",
-                   "8S 7S 6S 4H 5H 9D 8D 7D AC JC 10C 9C 8C",
-                   "3S 4S 6H 7H AD 6D 5D 2D 7C 6C 5C 4C 5S")
+TRUMP_ROWS = hands(
+    "AH KH QH JH 10H 9H 8H AS 2S 3D 4D 2C 3C",
+    "KS QS JS 10S 9S 2H 3H KD QD JD 10D KC QC",
+    "8S 7S 6S 4H 5H 9D 8D 7D AC JC 10C 9C 8C",
+    "3S 4S 6H 7H AD 6D 5D 2D 7C 6C 5C 4C 5S",
+)
 
 
 @pytest.fixture

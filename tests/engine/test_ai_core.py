@@ -72,8 +72,17 @@ def _hidden_swapped(m: engine.Match, seat: int, rng: random.Random) -> engine.Ma
     return engine.replay(rec)
 
 
-@pytest.mark.parametrize("game,moves", [("koz-maca", 0), ("koz-maca", 17), ("koz-maca", 30),
-                                        ("batak", 2), ("batak", 20), ("batak-pairs", 23)])
+@pytest.mark.parametrize(
+    "game,moves",
+    [
+        ("koz-maca", 0),
+        ("koz-maca", 17),
+        ("koz-maca", 30),
+        ("batak", 2),
+        ("batak", 20),
+        ("batak-pairs", 23),
+    ],
+)
 def test_no_cheating_batak_family(game: str, moves: int) -> None:
     """Redealing the hidden cards in any way consistent with the seat's view does not change
     the strong player's decision: it never reads the other hands."""
@@ -100,8 +109,9 @@ def test_no_cheating_in_the_auction() -> None:
     hands[a], hands[b] = hands[b], hands[a]
     alt = engine.replay(rec)
     for s in range(3):
-        assert ai.choose(alt.deal, level="normal", seed=s) == ai.choose(m.deal, level="normal",
-                                                                         seed=s)
+        assert ai.choose(alt.deal, level="normal", seed=s) == ai.choose(
+            m.deal, level="normal", seed=s
+        )
 
 
 @pytest.mark.parametrize("key", ["", "ai:1:batak:0:3:2:40", "ai:7:bidding-kozel:2:0:1:9"])
@@ -111,8 +121,14 @@ def test_deferred_random_draws_the_numbers_of_random_random(key: str) -> None:
     from engine.players.levels import DeferredRandom
 
     def draws(r: random.Random) -> list[object]:
-        return [r.random(), r.getrandbits(48), r.randrange(10**9), r.choice(range(100)),
-                r.sample(range(50), 5), r.uniform(1, 2)]
+        return [
+            r.random(),
+            r.getrandbits(48),
+            r.randrange(10**9),
+            r.choice(range(100)),
+            r.sample(range(50), 5),
+            r.uniform(1, 2),
+        ]
 
     assert draws(DeferredRandom(key)) == draws(random.Random(key))
     for first in ("shuffle", "randrange", "getstate"):

@@ -18,8 +18,14 @@ from tests.helpers import hands, position
 
 # Per game: baseline matches and how often a card play is kept (Kozel deals are short).
 SPREAD = {"kozel-miner": (6, 3), "kozel-classic": (8, 3), "bidding-kozel": (6, 2)}
-UNIT = {"koz-maca": "tricks", "batak": "tricks", "batak-pairs": "tricks",
-        "kozel-miner": "points", "kozel-classic": "points", "bidding-kozel": "score"}
+UNIT = {
+    "koz-maca": "tricks",
+    "batak": "tricks",
+    "batak-pairs": "tricks",
+    "kozel-miner": "points",
+    "kozel-classic": "points",
+    "bidding-kozel": "score",
+}
 
 
 def _positions(game: str, matches: int, every: int) -> list[engine.Match]:
@@ -76,6 +82,7 @@ def test_move_is_choose_everywhere(game: str, monkeypatch: pytest.MonkeyPatch) -
     cover the moves the search rated. (A level's time cap would make both depend on how busy
     the machine is: it is lifted here, so the same inputs must give the same move.)"""
     from engine.players import levels as L
+
     for name in L.LEVELS:
         monkeypatch.setitem(L.LEVELS, name, {**L.LEVELS[name], "time_cap": 0.0})
     phases: set[str] = set()
@@ -95,9 +102,12 @@ def test_move_is_choose_everywhere(game: str, monkeypatch: pytest.MonkeyPatch) -
                 ev2 = ai.evaluate(d, d.to_move, level, seed)
                 assert ev2.move == ai.choose(d, d.to_move, level, seed), (game, i, level)
                 _check(ev2, d, game)
-    expected = {"play"} | ({"bidding", "trump"} if game in ("batak", "batak-pairs") else set()) \
-        | ({"trump"} if game == "kozel-classic" else set()) \
+    expected = (
+        {"play"}
+        | ({"bidding", "trump"} if game in ("batak", "batak-pairs") else set())
+        | ({"trump"} if game == "kozel-classic" else set())
         | ({"sets"} if game == "bidding-kozel" else set())
+    )
     assert phases == expected
 
 
@@ -159,8 +169,12 @@ def test_koz_maca_sure_winner_has_the_highest_value() -> None:
 def test_kozel_trumping_a_rich_trick_has_the_highest_values() -> None:
     """25 points on the trick and seat 0, last, has no heart: any trump takes them; every
     trump is worth more card points for the team than every plain card."""
-    rows = hands("7C AC JD AS QC QD 6D 7S KS", "JC AH KC 6C JH AD JS 9H 7H",
-                 "10H QS 9C 10D 7D 9D 10C 8C 6S", "KH KD 8S 10S 8D QH 9S 8H 6H")
+    rows = hands(
+        "7C AC JD AS QC QD 6D 7S KS",
+        "JC AH KC 6C JH AD JS 9H 7H",
+        "10H QS 9C 10D 7D 9D 10C 8C 6S",
+        "KH KD 8S 10S 8D QH 9S 8H 6H",
+    )
     d = position("kozel-miner", rows, dealer=0, moves=["AH", "10H", "KH"]).deal
     ev = ai.evaluate(d)
     trumps = {"7C", "QC", "AC", "JD"}
@@ -202,20 +216,22 @@ def test_bids_rated_with_tricks_and_chance() -> None:
 def test_touching_cards_are_the_same() -> None:
     """Seat 1 must follow the heart ace with J 10 9 8, which do the same in every world: no
     comparison, the others mapped to the card played."""
-    rows = hands("AS KS QS JS 10S AH QH AD KD QD AC KC QC",
-                 "9S 8S 7S JH 10H 9H 8H JD 10D 9D JC 10C 9C",
-                 "6S 5S KH 3H 8D 7D 6D 5D 8C 7C 6C 5C 4C",
-                 "4S 3S 2S 7H 6H 5H 4H 2H 4D 3D 2D 3C 2C")
-    m = position("batak-pairs", rows, dealer=3,
-                 moves=["bid 7", "pass", "pass", "pass", "trump S", "AH"])
+    rows = hands(
+        "AS KS QS JS 10S AH QH AD KD QD AC KC QC",
+        "9S 8S 7S JH 10H 9H 8H JD 10D 9D JC 10C 9C",
+        "6S 5S KH 3H 8D 7D 6D 5D 8C 7C 6C 5C 4C",
+        "4S 3S 2S 7H 6H 5H 4H 2H 4D 3D 2D 3C 2C",
+    )
+    m = position(
+        "batak-pairs", rows, dealer=3, moves=["bid 7", "pass", "pass", "pass", "trump S", "AH"]
+    )
     d = m.deal
     ev = ai.evaluate(d)
     assert ev.move == ai.choose(d) == "8H"
     assert ev.values == {} and ev.same == {"JH": "8H", "10H": "8H", "9H": "8H"}
     assert ev.note
     # The lead before: A K Q of diamonds and of clubs are rated once each.
-    m = position("batak-pairs", rows, dealer=3,
-                 moves=["bid 7", "pass", "pass", "pass", "trump S"])
+    m = position("batak-pairs", rows, dealer=3, moves=["bid 7", "pass", "pass", "pass", "trump S"])
     ev = ai.evaluate(m.deal)
     assert ev.move == ai.choose(m.deal)
     assert ev.same["AD"] == ev.same["KD"] == "QD" and ev.same["AC"] == ev.same["KC"] == "QC"
@@ -245,8 +261,11 @@ def _touching(d: Deal, a: str, b: str) -> bool:
     """No unseen card of the suit between a and b for the seat to move."""
     seat = d.to_move
     assert seat is not None
-    known = set(d.hand_of(seat)) | {c for t in d.tricks for _, c in t["plays"]} \
+    known = (
+        set(d.hand_of(seat))
+        | {c for t in d.tricks for _, c in t["plays"]}
         | {c for _, c in d.trick}
+    )
     lo, hi = sorted((parse_card(a) & 15, parse_card(b) & 15))
     suit = parse_card(a) >> 4
     return all(card_str((suit << 4) | r) in known for r in range(lo + 1, hi))

@@ -42,7 +42,7 @@ def find_circle(graph: dict[str, set[str]]) -> list[str] | None:
         path.append(n)
         for m in sorted(graph.get(n, ())):
             if state.get(m) == 1:
-                return path[path.index(m):] + [m]
+                return path[path.index(m) :] + [m]
             if m not in state:
                 found = visit(m)
                 if found:
@@ -77,23 +77,45 @@ def test_every_games_search_is_found_whichever_search_module_was_imported_first(
     tool, a test or the puzzle builder) must not leave the other games without theirs."""
     import subprocess
     import sys
-    code = ("import engine, engine.players.batak_search\n"
-            "from engine.players.levels import _searcher\n"
-            "missing = [g for g in engine.GAMES if _searcher(g) is None]\n"
-            "assert not missing, missing\n")
-    run = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True,
-                         cwd=Path(__file__).resolve().parents[2])
+
+    code = (
+        "import engine, engine.players.batak_search\n"
+        "from engine.players.levels import _searcher\n"
+        "missing = [g for g in engine.GAMES if _searcher(g) is None]\n"
+        "assert not missing, missing\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert run.returncode == 0, run.stderr
 
 
 # What `import engine` loads: the rules (core, cards, messages, the checks on untrusted input,
 # each game), the baseline players and the sampling they draw worlds with; nothing else.
-ENGINE_CORE = frozenset({
-    "engine", "engine.bots", "engine.cards", "engine.core", "engine.games", "engine.games.batak",
-    "engine.games.bidding_kozel", "engine.games.kozel", "engine.messages", "engine.players",
-    "engine.players.baseline", "engine.players.batak_baseline",
-    "engine.players.bidding_kozel_baseline", "engine.players.kozel_baseline", "engine.sampling",
-    "engine.untrusted"})
+ENGINE_CORE = frozenset(
+    {
+        "engine",
+        "engine.bots",
+        "engine.cards",
+        "engine.core",
+        "engine.games",
+        "engine.games.batak",
+        "engine.games.bidding_kozel",
+        "engine.games.kozel",
+        "engine.messages",
+        "engine.players",
+        "engine.players.baseline",
+        "engine.players.batak_baseline",
+        "engine.players.bidding_kozel_baseline",
+        "engine.players.kozel_baseline",
+        "engine.sampling",
+        "engine.untrusted",
+    }
+)
 
 
 def test_importing_the_engine_loads_only_its_core() -> None:
@@ -101,10 +123,18 @@ def test_importing_the_engine_loads_only_its_core() -> None:
     markup, puzzles), the address, the solver, the searches, the teacher or any benchmark."""
     import subprocess
     import sys
-    code = ("import engine, sys\n"
-            "print(' '.join(sorted(m for m in sys.modules if m.startswith(('engine', 'bench')))))")
-    run = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True,
-                         cwd=Path(__file__).resolve().parents[2])
+
+    code = (
+        "import engine, sys\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith(('engine', 'bench')))))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert run.returncode == 0, run.stderr
     loaded = set(run.stdout.split())
     assert loaded == ENGINE_CORE, (sorted(loaded - ENGINE_CORE), sorted(ENGINE_CORE - loaded))
@@ -114,12 +144,20 @@ def test_content_loads_on_its_own_and_registers_its_messages() -> None:
     """A content module imported alone brings what it needs and registers its messages."""
     import subprocess
     import sys
-    code = ("from engine.content.lessons import load_lesson\n"
-            "from engine.content import puzzle_file, markup\n"
-            "from engine.messages import ENGLISH\n"
-            "assert any(k.startswith('lesson.') for k in ENGLISH), 'no lesson message'\n"
-            "assert any(k.startswith('puzzle') for k in ENGLISH), 'no puzzle message'\n"
-            "import engine.players.batak_search\n")
-    run = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True,
-                         cwd=Path(__file__).resolve().parents[2])
+
+    code = (
+        "from engine.content.lessons import load_lesson\n"
+        "from engine.content import puzzle_file, markup\n"
+        "from engine.messages import ENGLISH\n"
+        "assert any(k.startswith('lesson.') for k in ENGLISH), 'no lesson message'\n"
+        "assert any(k.startswith('puzzle') for k in ENGLISH), 'no puzzle message'\n"
+        "import engine.players.batak_search\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert run.returncode == 0, run.stderr

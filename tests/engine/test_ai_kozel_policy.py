@@ -16,13 +16,19 @@ from engine.players import kozel_search
 from tests.engine.test_playout_conformance import positions, replay_trace
 
 
-@pytest.mark.parametrize("game,options", [("kozel-miner", {}), ("kozel-classic", {}),
-                                          ("kozel-classic", {"deck": 32, "must_trump": True}),
-                                          ("kozel-miner", {"must_trump": True})])
+@pytest.mark.parametrize(
+    "game,options",
+    [
+        ("kozel-miner", {}),
+        ("kozel-classic", {}),
+        ("kozel-classic", {"deck": 32, "must_trump": True}),
+        ("kozel-miner", {"must_trump": True}),
+    ],
+)
 @pytest.mark.parametrize("policy", [0, 1, 2, 4, 8, 15, 16, 32, 48])
-def test_every_playout_policy_follows_the_rules(game: str, options: dict[str, object],
-                                                policy: int,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_playout_policy_follows_the_rules(
+    game: str, options: dict[str, object], policy: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(kozel_search, "POLICY", policy)
     rng = random.Random(5)
     deals = positions(game, 30, 7, options)
@@ -34,9 +40,16 @@ def test_every_playout_policy_follows_the_rules(game: str, options: dict[str, ob
         hands = [d.hand_cards(s) for s in range(4)]
         trace: list[tuple[int, int]] = []
         pts, _tt, queen = kozel_search.playout(
-            S, hands, list(obs.trick), d.to_move,  # type: ignore[arg-type]
-            list(obs.team_points), [obs.taken[0] + obs.taken[2], obs.taken[1] + obs.taken[3]],
-            rng, 0.0 if k % 2 else None, trace)
+            S,
+            hands,
+            list(obs.trick),
+            d.to_move,  # type: ignore[arg-type]
+            list(obs.team_points),
+            [obs.taken[0] + obs.taken[2], obs.taken[1] + obs.taken[3]],
+            rng,
+            0.0 if k % 2 else None,
+            trace,
+        )
         r = replay_trace(d, trace).result
         assert r is not None
         assert pts == [r["points"][0], r["points"][1]]
@@ -78,10 +91,17 @@ def test_classic_trump_choice_replays_and_is_legal() -> None:
         assert a in d.legal_moves()
 
 
-@pytest.mark.parametrize("game,options", [("kozel-miner", {}), ("kozel-classic", {}),
-                                          ("kozel-classic", {"deck": 32, "must_trump": True})])
-def test_the_baseline_in_a_playout_is_the_baseline(game: str, options: dict[str, object],
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    "game,options",
+    [
+        ("kozel-miner", {}),
+        ("kozel-classic", {}),
+        ("kozel-classic", {"deck": 32, "must_trump": True}),
+    ],
+)
+def test_the_baseline_in_a_playout_is_the_baseline(
+    game: str, options: dict[str, object], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """With every seat played as the baseline and no random card, a playout's first card on
     the true hands is the baseline player's."""
     monkeypatch.setattr(kozel_search, "POLICY", 32)
@@ -91,7 +111,15 @@ def test_the_baseline_in_a_playout_is_the_baseline(game: str, options: dict[str,
         obs = d.observation(seat)
         assert isinstance(obs, KozelObservation)
         trace: list[tuple[int, int]] = []
-        kozel_search.playout(kozel_search.Setup(obs, seat=seat),
-                             [d.hand_cards(s) for s in range(4)], list(obs.trick),  # type: ignore[arg-type]
-                             seat, [0, 0], [0, 0], random.Random(1), 0.0, trace)
+        kozel_search.playout(
+            kozel_search.Setup(obs, seat=seat),
+            [d.hand_cards(s) for s in range(4)],
+            list(obs.trick),  # type: ignore[arg-type]
+            seat,
+            [0, 0],
+            [0, 0],
+            random.Random(1),
+            0.0,
+            trace,
+        )
         assert trace[0] == (seat, engine.bots.choose_action(d, random.Random(1)))

@@ -14,8 +14,14 @@ from tests.helpers import hands, position, record, state
 
 def test_games_tuple() -> None:
     """engine.GAMES names the six games in a fixed order."""
-    assert engine.GAMES == ("koz-maca", "batak", "batak-pairs", "kozel-miner", "kozel-classic",
-                            "bidding-kozel")
+    assert engine.GAMES == (
+        "koz-maca",
+        "batak",
+        "batak-pairs",
+        "kozel-miner",
+        "kozel-classic",
+        "bidding-kozel",
+    )
     for g in engine.available_games():
         info = engine.GAME_INFO[g]
         assert info["title"] and info["summary"] and info["rules"]
@@ -89,20 +95,26 @@ def test_record_without_hands_deals_from_seed() -> None:
     assert engine.replay(rec).record() == m.record()
 
 
-@pytest.mark.parametrize("mutate, words", [
-    (lambda r: r.update(game="chess"), "no game 'chess'"),
-    (lambda r: r.update(deals="x"), "'deals' must be a list"),
-    (lambda r: r.update(seed="x"), "'seed'"),
-    (lambda r: r.update(options={"hands": 2}), "'hands' cannot be 2"),
-    (lambda r: r.update(colour="red"), "unknown field.s.: colour"),
-    (lambda r: r["deals"][0].update(dealer=9), "dealer"),
-    (lambda r: r["deals"][0]["hands"][0].pop(), "has 12 cards"),
-    (lambda r: r["deals"][0]["hands"][0].__setitem__(0, "3S"), "dealt twice"),
-    (lambda r: r["deals"][0]["hands"][0].__setitem__(0, "ZZ"), "not a card"),
-    (lambda r: r["deals"][0].update(moves=["5D", "3D"]), "Deal 1, move 2 '3D': You must play higher than 5♦"),
-    (lambda r: r["deals"][0].update(moves=[5]), "'moves' must be a list"),
-    (lambda r: r["deals"][0].update(stock=[]), "Deal 1: Unknown deal field.s.: stock"),
-])
+@pytest.mark.parametrize(
+    "mutate, words",
+    [
+        (lambda r: r.update(game="chess"), "no game 'chess'"),
+        (lambda r: r.update(deals="x"), "'deals' must be a list"),
+        (lambda r: r.update(seed="x"), "'seed'"),
+        (lambda r: r.update(options={"hands": 2}), "'hands' cannot be 2"),
+        (lambda r: r.update(colour="red"), "unknown field.s.: colour"),
+        (lambda r: r["deals"][0].update(dealer=9), "dealer"),
+        (lambda r: r["deals"][0]["hands"][0].pop(), "has 12 cards"),
+        (lambda r: r["deals"][0]["hands"][0].__setitem__(0, "3S"), "dealt twice"),
+        (lambda r: r["deals"][0]["hands"][0].__setitem__(0, "ZZ"), "not a card"),
+        (
+            lambda r: r["deals"][0].update(moves=["5D", "3D"]),
+            "Deal 1, move 2 '3D': You must play higher than 5♦",
+        ),
+        (lambda r: r["deals"][0].update(moves=[5]), "'moves' must be a list"),
+        (lambda r: r["deals"][0].update(stock=[]), "Deal 1: Unknown deal field.s.: stock"),
+    ],
+)
 def test_malformed_records_name_the_problem(mutate: object, words: str) -> None:
     """A malformed record raises a RecordError (a ValueError) naming the problem."""
     rec = record("koz-maca", [list(h) for h in DEAL_B], 3)

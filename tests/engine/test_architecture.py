@@ -152,7 +152,8 @@ def test_no_import_circle() -> None:
     assert len(graph) > 40 and graph["engine"], "the scan found no modules"
     new = [c for c in circles(graph) if c not in KNOWN_CIRCLES]
     assert new == [], "import circles: " + "; ".join(
-        f"{' -> '.join(a_cycle(graph, c))} (joining {', '.join(sorted(c))})" for c in new)
+        f"{' -> '.join(a_cycle(graph, c))} (joining {', '.join(sorted(c))})" for c in new
+    )
 
 
 def test_known_circles_are_still_there() -> None:
@@ -163,11 +164,32 @@ def test_known_circles_are_still_there() -> None:
 
 
 # What drives a browser, and the site builder (which does): none of it is the engine's.
-BROWSER_MODULES = ("playwright", "selenium", "pyppeteer", "webbrowser", "build", "sitebuild",
-                   "bench.page", "bench.xengine")
+BROWSER_MODULES = (
+    "playwright",
+    "selenium",
+    "pyppeteer",
+    "webbrowser",
+    "build",
+    "sitebuild",
+    "bench.page",
+    "bench.xengine",
+)
 OS_PROCESSES = ("system", "popen", "exec", "spawn", "posix_spawn")  # os.<these>*: a process
-BROWSER_WORDS = ("chromium", "chrome", "firefox", "playwright", "selenium", "page-goals",
-                 "page-load", "page-start", "page-ai", "page-memory", "page-frames", "build.py", "sitebuild")
+BROWSER_WORDS = (
+    "chromium",
+    "chrome",
+    "firefox",
+    "playwright",
+    "selenium",
+    "page-goals",
+    "page-load",
+    "page-start",
+    "page-ai",
+    "page-memory",
+    "page-frames",
+    "build.py",
+    "sitebuild",
+)
 
 
 def browser_uses(path: Path) -> list[str]:
@@ -178,27 +200,41 @@ def browser_uses(path: Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     out: list[str] = []
     starts_processes = False
-    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
-                  if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef,
-                                    ast.ClassDef))
-                  and n.body and isinstance(n.body[0], ast.Expr)
-                  and isinstance(n.body[0].value, ast.Constant)}
+    docstrings = {
+        id(n.body[0].value)
+        for n in ast.walk(tree)
+        if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        and n.body
+        and isinstance(n.body[0], ast.Expr)
+        and isinstance(n.body[0].value, ast.Constant)
+    }
     for node in ast.walk(tree):
-        names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                 else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
-                 else [])
+        names = (
+            [a.name for a in node.names]
+            if isinstance(node, ast.Import)
+            else [node.module or ""]
+            if isinstance(node, ast.ImportFrom) and not node.level
+            else []
+        )
         for n in names:
             if any(n == m or n.startswith(f"{m}.") for m in BROWSER_MODULES):
                 out.append(f"{path.name}:{node.lineno} imports {n}")
             if n.split(".")[0] == "subprocess":
                 starts_processes = True
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
-                and node.value.id == "os" and node.attr.startswith(OS_PROCESSES):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "os"
+            and node.attr.startswith(OS_PROCESSES)
+        ):
             starts_processes = True
     if starts_processes:
         for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
-                    and id(node) not in docstrings:
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docstrings
+            ):
                 words = [w for w in BROWSER_WORDS if w in node.value.lower()]
                 if words:
                     out.append(f"{path.name}:{node.lineno} runs {node.value!r}")
@@ -209,12 +245,17 @@ def test_the_browser_scan_finds_a_browser(tmp_path: Path) -> None:
     """The scan itself works: a lazy playwright import, an import of the builder and a
     subprocess asked to run a page benchmark are each found; a docstring naming them is not."""
     probe = tmp_path / "probe.py"
-    probe.write_text('"""Not this: sitebuild, page-ai, chromium."""\nimport subprocess\n\n\n'
-                     'def f():\n    from playwright.sync_api import sync_playwright\n'
-                     '    import bench.page\n'
-                     '    subprocess.run(["python3", "-m", "x", "page-ai"])\n')
+    probe.write_text(
+        '"""Not this: sitebuild, page-ai, chromium."""\nimport subprocess\n\n\n'
+        "def f():\n    from playwright.sync_api import sync_playwright\n"
+        "    import bench.page\n"
+        '    subprocess.run(["python3", "-m", "x", "page-ai"])\n'
+    )
     assert [u.split(" ", 1)[1] for u in browser_uses(probe)] == [
-        "imports playwright.sync_api", "imports bench.page", "runs 'page-ai'"]
+        "imports playwright.sync_api",
+        "imports bench.page",
+        "runs 'page-ai'",
+    ]
     probe.write_text('"""Names page-ai and chromium."""\nimport subprocess\n')
     assert browser_uses(probe) == []
 
@@ -233,15 +274,22 @@ def private_accesses(path: Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     out: list[str] = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and node.attr.startswith("_") \
-                and not node.attr.startswith("__"):
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+        ):
             if isinstance(node.value, ast.Name) and node.value.id == "self":
                 continue
             out.append(f"{path.name}:{node.lineno} .{node.attr}")
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-                and node.func.id in ("getattr", "setattr", "hasattr") and len(node.args) >= 2 \
-                and isinstance(node.args[1], ast.Constant) \
-                and str(node.args[1].value).startswith("_"):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("getattr", "setattr", "hasattr")
+            and len(node.args) >= 2
+            and isinstance(node.args[1], ast.Constant)
+            and str(node.args[1].value).startswith("_")
+        ):
             out.append(f"{path.name}:{node.lineno} {node.func.id}(..., {node.args[1].value!r})")
     return out
 
@@ -268,9 +316,13 @@ def test_engine_imports_no_page_code(path: Path) -> None:
     """The engine is pure Python: no `js`, `pyscript`, `pyodide` or `ui` imports."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
-        names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                 else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
-                 else [])
+        names = (
+            [a.name for a in node.names]
+            if isinstance(node, ast.Import)
+            else [node.module or ""]
+            if isinstance(node, ast.ImportFrom) and not node.level
+            else []
+        )
         for n in names:
             assert n.split(".")[0] not in ("js", "pyscript", "pyodide", "ui"), (path, n)
 
@@ -280,6 +332,7 @@ def test_every_message_key_used_has_english() -> None:
     fields are the parameters given at some call (no placeholder is left unfilled). Every
     module is loaded first: each registers its own messages as it loads."""
     import importlib
+
     for path in ENGINE:
         parts = path.relative_to(ROOT).with_suffix("").parts
         if parts[0] == "engine" and parts[-1] != "__main__":
@@ -288,11 +341,16 @@ def test_every_message_key_used_has_english() -> None:
     for path in ENGINE:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-                    and node.func.id == "msg" and node.args \
-                    and isinstance(node.args[0], ast.Constant):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "msg"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
                 used.setdefault(str(node.args[0].value), set()).update(
-                    k.arg for k in node.keywords if k.arg)
+                    k.arg for k in node.keywords if k.arg
+                )
     assert used, "no msg() call found: the scan is broken"
     for key, params in used.items():
         assert key in ENGLISH, key
@@ -317,16 +375,24 @@ def test_errors_carry_message_values() -> None:
         engine.replay(rec)
     assert "colour" in str(dexc.value)
     j = dexc.value.message.to_json()
-    assert j["key"] == "record.in_deal" and j["params"]["reason"]["key"] == \
-        "record.unknown_deal_fields"
+    assert (
+        j["key"] == "record.in_deal"
+        and j["params"]["reason"]["key"] == "record.unknown_deal_fields"
+    )
 
 
 def test_messages_round_trip_through_json() -> None:
     """A message's JSON form (cards, suits, seats, nested messages) gives back the same
     message, rendered the same in English and with a table's seat names."""
     from engine.messages import card, from_json, msg, seat, seats, suit
-    m = msg("record.bad_move", deal=2, move=5, text="AS",
-            reason=msg("batak.must_trump", led=suit(1), trump=suit(0)))
+
+    m = msg(
+        "record.bad_move",
+        deal=2,
+        move=5,
+        text="AS",
+        reason=msg("batak.must_trump", led=suit(1), trump=suit(0)),
+    )
     assert from_json(m.to_json()) == m
     k = msg("kozel.kozyryatnik", card=card(0x3C), team=seats([1, 3]))
     assert from_json(k.to_json()) == k
@@ -350,9 +416,13 @@ def test_shipped_packages_hold_no_benchmarks() -> None:
         for path in (p for p in paths if p.suffix == ".py"):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             for node in tree.body:
-                names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                         else [node.module or ""] if isinstance(node, ast.ImportFrom)
-                         and not node.level else [])
+                names = (
+                    [a.name for a in node.names]
+                    if isinstance(node, ast.Import)
+                    else [node.module or ""]
+                    if isinstance(node, ast.ImportFrom) and not node.level
+                    else []
+                )
                 assert not [n for n in names if n.split(".")[0] == "bench"], path
     assert (ROOT / "bench" / "engine" / "speed.py").is_file()
     assert (ROOT / "bench" / "page" / "cli.py").is_file()
@@ -366,18 +436,25 @@ def test_the_solver_and_the_batak_search_are_split_by_job() -> None:
     graph = import_graph(ROOT, ("engine",))
     solver = {m: graph[f"engine.solver.{m}"] for m in ("position", "bounds", "search")}
     assert not {m for m in solver["position"] if m.startswith("engine.solver")}
-    assert {m for m in solver["bounds"] if m.startswith("engine.solver")} == \
-        {"engine.solver.position"}
+    assert {m for m in solver["bounds"] if m.startswith("engine.solver")} == {
+        "engine.solver.position"
+    }
     assert "engine.solver.bounds" in solver["search"]
     players = "engine.players."
-    assert not {m for m in graph[players + "batak_worlds"] | graph[players + "batak_playout"]
-                if m in (players + "batak_choice", players + "batak_search")}
+    assert not {
+        m
+        for m in graph[players + "batak_worlds"] | graph[players + "batak_playout"]
+        if m in (players + "batak_choice", players + "batak_search")
+    }
     assert {players + "batak_worlds", players + "batak_playout"} <= graph[players + "batak_choice"]
-    for path in [*(ROOT / "engine" / "solver").glob("*.py"),
-                 *(ROOT / "engine" / "players").glob("batak_*.py")]:
+    for path in [
+        *(ROOT / "engine" / "solver").glob("*.py"),
+        *(ROOT / "engine" / "players").glob("batak_*.py"),
+    ]:
         assert len(path.read_text(encoding="utf-8").splitlines()) <= 600, path
     from engine import solver as S
     from engine.players import batak_search as B
+
     assert S.Solver.__module__ == S.solve.__module__ == "engine.solver.search"
     assert B.sample_worlds.__module__ == "engine.players.batak_worlds"
     assert B.playout.__module__ == "engine.players.batak_playout"

@@ -34,8 +34,14 @@ DEAL_D = hands(
     "2S 4S 7S 8S QS AS 5H 4H 3H 2H 4D 3D 2D",
 )
 # Deal E: each seat holds one whole suit (S, H, D, C).
-DEAL_E = hands(*(" ".join(f"{r}{s}" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"))
-                 for s in "SHDC"))
+DEAL_E = hands(
+    *(
+        " ".join(
+            f"{r}{s}" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+        )
+        for s in "SHDC"
+    )
+)
 
 
 def legal(m: engine.Match) -> set[str]:
@@ -58,6 +64,7 @@ def play_out(m: engine.Match) -> None:
 
 
 # --- Play obligations ----------------------------------------------------------------------
+
 
 def test_koz_maca_spades_trump_and_first_lead_right_of_dealer() -> None:
     """Koz Maça: no auction, spades are trump every hand, and the seat on the dealer's right leads."""
@@ -158,8 +165,11 @@ def test_void_without_trumps_plays_anything() -> None:
 def test_trick_winner_and_next_leader() -> None:
     """The highest trump wins, else the highest card of the led suit; the winner leads next."""
     m = position("koz-maca", DEAL_B, 3, ["5D", "6D", "7D", "8D"])
-    assert m.deal.tricks[0] == {"leader": 0, "winner": 3,
-                                "plays": [[0, "5D"], [1, "6D"], [2, "7D"], [3, "8D"]]}
+    assert m.deal.tricks[0] == {
+        "leader": 0,
+        "winner": 3,
+        "plays": [[0, "5D"], [1, "6D"], [2, "7D"], [3, "8D"]],
+    }
     assert m.deal.to_move == 3
     m = position("koz-maca", DEAL_D, 3, ["AC", "5S", "10S", "QS"])
     assert m.deal.tricks[0]["winner"] == 3
@@ -168,6 +178,7 @@ def test_trick_winner_and_next_leader() -> None:
 
 
 # --- Koz Maça scoring and match --------------------------------------------------------------
+
 
 def test_koz_maca_one_point_per_trick() -> None:
     """Koz Maça: each trick is one point to its taker; the 13 points are split, no minus scores."""
@@ -205,6 +216,7 @@ def test_koz_maca_tie_at_top_is_shared_win() -> None:
 
 
 # --- Auction Batak ---------------------------------------------------------------------------
+
 
 def test_auction_starts_right_of_dealer_with_bids_4_to_13() -> None:
     """The auction starts at the dealer's right; a bid is 4..13 tricks, or pass."""
@@ -306,6 +318,7 @@ def test_batak_tie_at_the_top_plays_another_hand() -> None:
 
 
 # --- Partnership Batak -----------------------------------------------------------------------
+
 
 def test_pairs_minimum_bid_is_7() -> None:
     """Partnership Batak: the minimum bid is 7; the forced dealer bids 7..13."""

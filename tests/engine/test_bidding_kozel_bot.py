@@ -41,10 +41,13 @@ def test_throws_a_worthless_card_when_it_cannot_win() -> None:
     assert bot_move(["AH 7S 8S 9S", "6S 10D KS 7D", "JD QD KD AD"], ["AH"]) == "6S"
 
 
-@pytest.mark.parametrize("lead, hand, kept", [
-    ("9H", "7C 8C 6S 6D", True),    # two trumps, a live stock, a poor trick: keep them
-    ("AH", "7C 6S 6D 10D", False),  # one trump and an Ace to win: trump it
-])
+@pytest.mark.parametrize(
+    "lead, hand, kept",
+    [
+        ("9H", "7C 8C 6S 6D", True),  # two trumps, a live stock, a poor trick: keep them
+        ("AH", "7C 6S 6D 10D", False),  # one trump and an Ace to win: trump it
+    ],
+)
 def test_keeps_trumps_for_a_bura(lead: str, hand: str, kept: bool) -> None:
     """Holding two trumps while the stock may bring a third, it does not spend them on a
     poor trick; a rich trick is worth a trump."""

@@ -73,8 +73,9 @@ def stakes_held(m: engine.Match) -> int:
 def run(players: int, seed: int, rounds: int = 4, probe: bool = True) -> engine.Match:
     rng = random.Random(seed)
     probe_rng = random.Random(seed + 7)
-    m = engine.new_match(GAME, seed=seed, players=players,
-                         options={"rounds": rounds, "bankroll": 3})
+    m = engine.new_match(
+        GAME, seed=seed, players=players, options={"rounds": rounds, "bankroll": 3}
+    )
     total = 3 * players
     steps = 0
     while not m.is_over:
@@ -102,13 +103,14 @@ def run(players: int, seed: int, rounds: int = 4, probe: bool = True) -> engine.
             check_places(d)
             r = d.result
             assert r is not None
-            assert sum(r["points"]) <= 120 and r["reason"] in ("points", "tie", "bura",
-                                                                 "four_aces")
+            assert sum(r["points"]) <= 120 and r["reason"] in ("points", "tie", "bura", "four_aces")
             assert d.legal_moves() == [] and d.to_move is None
             assert sum(r["delta"]) == -r["remainder"] + (r["pot"] - sum(r["antes"]))
     assert stakes_held(m) == total
-    assert m.totals == [3 + sum(d.result["delta"][s] for d in m.deals)  # type: ignore[index]
-                        for s in range(players)]
+    assert m.totals == [
+        3 + sum(d.result["delta"][s] for d in m.deals)  # type: ignore[index]
+        for s in range(players)
+    ]
     top = max(m.totals)
     assert m.winners == [s for s in range(players) if m.totals[s] == top]
     return m
@@ -141,8 +143,7 @@ def test_a_plain_reading_of_the_rules_agrees(players: int) -> None:
     """Random and baseline-played rounds are legal and end alike under an independent, plain
     reading of RULES.md §3 (tests/reference_bidding_kozel.py)."""
     for seed in range(25):
-        m = engine.new_match(GAME, seed=seed, players=players,
-                             options={"rounds": 3, "bankroll": 2})
+        m = engine.new_match(GAME, seed=seed, players=players, options={"rounds": 3, "bankroll": 2})
         rng = random.Random(seed)
         while not m.is_over:
             d = m.deal

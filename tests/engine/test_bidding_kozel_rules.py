@@ -21,27 +21,48 @@ GAME = "bidding-kozel"
 ALL = [CARD_STR[c] for c in DECK_36]
 
 
-def setup(hands: list[str], top: str = "", trump: str = "6C", dealer: int = 0,
-          moves: list[str] | None = None) -> dict[str, Any]:
+def setup(
+    hands: list[str],
+    top: str = "",
+    trump: str = "6C",
+    dealer: int = 0,
+    moves: list[str] | None = None,
+) -> dict[str, Any]:
     """A deal: hands (one string per seat, '' for a seat that is out), stock top, turned-up card."""
     rows = [h.split() for h in hands]
     used = {c for r in rows for c in r} | set(top.split()) | {trump}
     rest = [c for c in ALL if c not in used]
-    return {"dealer": dealer, "hands": rows, "stock": top.split() + rest + [trump],
-            "moves": list(moves or [])}
+    return {
+        "dealer": dealer,
+        "hands": rows,
+        "stock": top.split() + rest + [trump],
+        "moves": list(moves or []),
+    }
 
 
-def rec(*deals: dict[str, Any], players: int, options: dict[str, Any] | None = None,
-        seed: int = 0) -> dict[str, Any]:
-    return {"game": GAME, "seed": seed, "players": players, "options": dict(options or {}),
-            "deals": list(deals)}
+def rec(
+    *deals: dict[str, Any], players: int, options: dict[str, Any] | None = None, seed: int = 0
+) -> dict[str, Any]:
+    return {
+        "game": GAME,
+        "seed": seed,
+        "players": players,
+        "options": dict(options or {}),
+        "deals": list(deals),
+    }
 
 
-def position(hands: list[str], top: str = "", trump: str = "6C", dealer: int = 0,
-             moves: list[str] | None = None, options: dict[str, Any] | None = None
-             ) -> engine.Match:
-    return engine.replay(rec(setup(hands, top, trump, dealer, moves), players=len(hands),
-                             options=options))
+def position(
+    hands: list[str],
+    top: str = "",
+    trump: str = "6C",
+    dealer: int = 0,
+    moves: list[str] | None = None,
+    options: dict[str, Any] | None = None,
+) -> engine.Match:
+    return engine.replay(
+        rec(setup(hands, top, trump, dealer, moves), players=len(hands), options=options)
+    )
 
 
 def cards(text: str) -> list[int]:
@@ -79,11 +100,17 @@ def test_options_and_players() -> None:
             engine.new_match(GAME, seed=1, players=n)
 
 
-@pytest.mark.parametrize("options, name", [
-    ({"ante": 0}, "ante"), ({"rounds": 0}, "rounds"), ({"bankroll": 0}, "bankroll"),
-    ({"bankroll": 3, "ante": 4}, "bankroll"), ({"face_down": "maybe"}, "face_down"),
-    ({"stakes": 3}, "stakes"),
-])
+@pytest.mark.parametrize(
+    "options, name",
+    [
+        ({"ante": 0}, "ante"),
+        ({"rounds": 0}, "rounds"),
+        ({"bankroll": 0}, "bankroll"),
+        ({"bankroll": 3, "ante": 4}, "bankroll"),
+        ({"face_down": "maybe"}, "face_down"),
+        ({"stakes": 3}, "stakes"),
+    ],
+)
 def test_bad_options_name_the_option(options: dict[str, Any], name: str) -> None:
     """An ante below 1, no rounds, or a bankroll below the ante is refused, naming the option."""
     with pytest.raises(engine.RulesError) as exc:
@@ -170,14 +197,15 @@ def test_beating_a_set_needs_a_one_to_one_matching() -> None:
     m = position(hands, trump="6C", dealer=3)
     m.play("6H 7H 8H")
     m.play("9H 10H JC")  # 9H, 10H over hearts; JC trumps
-    m.play("AH KH QC")   # only QC>JC, KH>9H, AH>10H works
-    m.play("KC 7S 8S")   # KC beats any of them, the spades beat nothing
+    m.play("AH KH QC")  # only QC>JC, KH>9H, AH>10H works
+    m.play("KC 7S 8S")  # KC beats any of them, the spades beat nothing
     d = deal_of(m)
     assert d.tricks[0]["winner"] == 2
     b = BEATS[3]
 
     def p(text: str) -> tuple[int, ...]:
         return tuple(parse_card(t) for t in text.split())
+
     assert play_beats(b, p("QC KH AH"), p("9H JC 10H"))
     assert not play_beats(b, p("KC 7S 8S"), p("QC KH AH"))
     assert not play_beats(b, p("KH AH 9H"), p("9H JC 10H"))  # JC needs a higher trump
@@ -185,17 +213,40 @@ def test_beating_a_set_needs_a_one_to_one_matching() -> None:
     assert play_beats(b, p("6C"), p("AS")) and not play_beats(b, p("AS"), p("6C"))
 
 
-@pytest.mark.parametrize("plays, winner", [
-    (["6H", "JH", "9H"], 1),                   # 9H beats the lead, not the winning JH
-    (["6H", "7H", "6C", "8H"], 2),             # a trump takes over; 8H does not beat it
-    (["6H", "9H", "7C", "KH", "8C"], 4),       # the last play beats the winning trump
-])
+@pytest.mark.parametrize(
+    "plays, winner",
+    [
+        (["6H", "JH", "9H"], 1),  # 9H beats the lead, not the winning JH
+        (["6H", "7H", "6C", "8H"], 2),  # a trump takes over; 8H does not beat it
+        (["6H", "9H", "7C", "KH", "8C"], 4),  # the last play beats the winning trump
+    ],
+)
 def test_trick_goes_to_the_last_play_that_took_over(plays: list[str], winner: int) -> None:
     """Each play must beat the play now winning, not the lead; the trick goes to the owner of
     the final winning play (3, 4 and 5 players)."""
     n = len(plays)
-    pool = iter(c for c in ["6D", "7D", "8D", "9D", "JD", "QD", "KD", "6S", "7S", "8S", "9S",
-                            "JS", "QS", "KS", "10D", "10S"] if c not in plays)
+    pool = iter(
+        c
+        for c in [
+            "6D",
+            "7D",
+            "8D",
+            "9D",
+            "JD",
+            "QD",
+            "KD",
+            "6S",
+            "7S",
+            "8S",
+            "9S",
+            "JS",
+            "QS",
+            "KS",
+            "10D",
+            "10S",
+        ]
+        if c not in plays
+    )
     hands = [" ".join([mv] + [next(pool) for _ in range(3)]) for mv in plays]
     m = position(hands, trump="AC", dealer=n - 1)
     for mv in plays:
@@ -217,8 +268,12 @@ def test_refill_one_card_at_a_time_from_the_winner_trump_drawn_last() -> None:
         m.play(mv)
     d = deal_of(m)
     assert d.tricks[0]["winner"] == 1
-    assert d.hands == [["QS", "QD", "6D", "6C"], ["KS", "QH", "KD", "7D"],
-                       ["AS", "KH", "10D", "8D"], ["AH", "AD", "JD", "9D"]]
+    assert d.hands == [
+        ["QS", "QD", "6D", "6C"],
+        ["KS", "QH", "KD", "7D"],
+        ["AS", "KH", "10D", "8D"],
+        ["AH", "AD", "JD", "9D"],
+    ]
     assert d.stock == ["7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC"]
     for mv in ["7D", "8D", "9D", "6D"]:  # seat 3 wins; draws 7C, then 0, 1, 2
         m.play(mv)
@@ -255,11 +310,29 @@ def test_refill_is_all_or_nothing_and_the_rest_is_dead() -> None:
 
 # Five players: trick 1 (seat 0, 34 points) refills everyone from a 16-card stock; trick 2
 # cannot be refilled (1 card left: dead) and goes to seat 1 (60); trick 3 to seat 0 (26).
-TIE = setup(["AS 10S KS AC", "6H 7H 8H 6S", "6D 7D 8D JS", "9H 9D 9S 10H", "QH QD QS QC"],
-            top="10D AD 7C JC 7S JD 8C 10C KC 8S KD 9C JH KH AH", trump="6C", dealer=4,
-            moves=["AS 10S KS", "6H 7H 8H", "6D 7D 8D", "9H 9D 9S", "QH QD QS",
-                   "10D JD KD", "AD 8C 9C", "7C 10C JH", "JC KC KH", "7S 8S AH",
-                   "6S", "JS", "10H", "QC", "AC"])
+TIE = setup(
+    ["AS 10S KS AC", "6H 7H 8H 6S", "6D 7D 8D JS", "9H 9D 9S 10H", "QH QD QS QC"],
+    top="10D AD 7C JC 7S JD 8C 10C KC 8S KD 9C JH KH AH",
+    trump="6C",
+    dealer=4,
+    moves=[
+        "AS 10S KS",
+        "6H 7H 8H",
+        "6D 7D 8D",
+        "9H 9D 9S",
+        "QH QD QS",
+        "10D JD KD",
+        "AD 8C 9C",
+        "7C 10C JH",
+        "JC KC KH",
+        "7S 8S AH",
+        "6S",
+        "JS",
+        "10H",
+        "QC",
+        "AC",
+    ],
+)
 
 
 def test_tie_splits_the_pot_in_whole_stakes_and_the_remainder_stays() -> None:
@@ -285,8 +358,9 @@ def test_pot_winner_deals_next_first_tied_winner_from_dealers_left() -> None:
     # The same deal turned by four seats: dealer 3, tied winners 4 and 0; going clockwise
     # from seat 4, seat 4 is met before seat 0.
     hands = [TIE["hands"][(s + 1) % 5] for s in range(5)]
-    m2 = engine.replay(rec({"dealer": 3, "hands": hands, "stock": TIE["stock"],
-                            "moves": TIE["moves"]}, players=5))
+    m2 = engine.replay(
+        rec({"dealer": 3, "hands": hands, "stock": TIE["stock"], "moves": TIE["moves"]}, players=5)
+    )
     r = m2.deals[0].result
     assert r is not None and r["pot_winners"] == [0, 4] and r["next_dealer"] == 4
     assert m2.deal.dealer == 4
@@ -319,8 +393,13 @@ def test_a_player_who_cannot_ante_is_out() -> None:
 
 def test_match_ends_when_fewer_than_two_can_ante() -> None:
     """The match ends when fewer than two players can ante; the largest bankroll wins."""
-    m = engine.replay(rec(setup(BURA_ONE, dealer=2, trump="6S", moves=BURA_ONE_MOVES),
-                          players=3, options={"bankroll": 1}))
+    m = engine.replay(
+        rec(
+            setup(BURA_ONE, dealer=2, trump="6S", moves=BURA_ONE_MOVES),
+            players=3,
+            options={"bankroll": 1},
+        )
+    )
     assert m.is_over and m.totals == [0, 0, 3] and m.winners == [2]
 
 
@@ -335,20 +414,27 @@ def test_record_refuses_a_dealer_who_is_out() -> None:
     assert "seat 3 cannot deal" in str(exc.value)
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"stock": None}, "lists both 'hands' and 'stock'"),
-    ({"hands": None}, "lists both 'hands' and 'stock'"),
-    ({"stock": ALL[:3]}, "the stock has 3 cards; this deal leaves 24"),
-    ({"stock": ["AS"] + ALL[13:35] + ["AS"]}, "A♠ is twice in the stock"),
-    ({"stock": ALL[12:35] + ["5H"]}, "5♥ is not in this game's deck"),
-    ({"stock": ALL[11:35]}, "is dealt twice"),
-    ({"hands": [ALL[0:4], ALL[4:8], ALL[8:11]]}, "hand 2 has 3 cards"),
-    ({"trump": "H"}, "Unknown deal field(s): trump"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"stock": None}, "lists both 'hands' and 'stock'"),
+        ({"hands": None}, "lists both 'hands' and 'stock'"),
+        ({"stock": ALL[:3]}, "the stock has 3 cards; this deal leaves 24"),
+        ({"stock": ["AS"] + ALL[13:35] + ["AS"]}, "A♠ is twice in the stock"),
+        ({"stock": ALL[12:35] + ["5H"]}, "5♥ is not in this game's deck"),
+        ({"stock": ALL[11:35]}, "is dealt twice"),
+        ({"hands": [ALL[0:4], ALL[4:8], ALL[8:11]]}, "hand 2 has 3 cards"),
+        ({"trump": "H"}, "Unknown deal field(s): trump"),
+    ],
+)
 def test_bad_set_up_deals_are_refused(change: dict[str, Any], message: str) -> None:
     """A deal set up by hand lists 'hands' and 'stock' that together are exactly the 36 cards."""
-    deal: dict[str, Any] = {"dealer": 0, "hands": [ALL[0:4], ALL[4:8], ALL[8:12]],
-                            "stock": ALL[12:], "moves": []}
+    deal: dict[str, Any] = {
+        "dealer": 0,
+        "hands": [ALL[0:4], ALL[4:8], ALL[8:12]],
+        "stock": ALL[12:],
+        "moves": [],
+    }
     for k, v in change.items():
         if v is None:
             del deal[k]
@@ -370,8 +456,7 @@ BURA_ONE_MOVES = ["6H 7H 8H", "AS 9H 10H", "7S 8S 9S"]
 def test_bura_ends_the_round_and_takes_the_pot_even_without_the_trick() -> None:
     """Three trumps played to one trick (Bura): the trick is finished and goes to its winner,
     then the round ends and the Bura's player takes the pot (nobody draws)."""
-    m = engine.replay(rec(setup(BURA_ONE, trump="6S", dealer=2, moves=BURA_ONE_MOVES),
-                          players=3))
+    m = engine.replay(rec(setup(BURA_ONE, trump="6S", dealer=2, moves=BURA_ONE_MOVES), players=3))
     d = m.deals[0]
     r = d.result
     assert r is not None and r["reason"] == "bura" and r["bura"] == 2
@@ -385,8 +470,12 @@ def test_two_buras_a_later_one_that_beats_the_first_takes_the_pot() -> None:
     """With several Buras in a trick the first holds the pot unless a later Bura beats it card
     for card."""
     hands = ["7S 8S 9S 6H", "JS QS KS 7H", "10S AS 8H 9H"]
-    m = engine.replay(rec(setup(hands, trump="6S", dealer=2,
-                                moves=["7S 8S 9S", "JS QS KS", "8H 9H AS"]), players=3))
+    m = engine.replay(
+        rec(
+            setup(hands, trump="6S", dealer=2, moves=["7S 8S 9S", "JS QS KS", "8H 9H AS"]),
+            players=3,
+        )
+    )
     r = m.deals[0].result
     assert r is not None and r["reason"] == "bura" and r["pot_winners"] == [1]
     assert m.deals[0].tricks[0]["winner"] == 1
@@ -395,8 +484,12 @@ def test_two_buras_a_later_one_that_beats_the_first_takes_the_pot() -> None:
 def test_two_buras_the_first_holds_unless_beaten() -> None:
     """A later Bura that does not beat the first one leaves the pot to the first."""
     hands = ["JS QS KS 6H", "7S 8S 9S 7H", "10S AS 8H 9H"]
-    m = engine.replay(rec(setup(hands, trump="6S", dealer=2,
-                                moves=["JS QS KS", "7S 8S 9S", "8H 9H AS"]), players=3))
+    m = engine.replay(
+        rec(
+            setup(hands, trump="6S", dealer=2, moves=["JS QS KS", "7S 8S 9S", "8H 9H AS"]),
+            players=3,
+        )
+    )
     r = m.deals[0].result
     assert r is not None and r["reason"] == "bura" and r["pot_winners"] == [0]
 
@@ -404,8 +497,9 @@ def test_two_buras_the_first_holds_unless_beaten() -> None:
 def test_four_aces_after_the_deal_take_the_pot_at_once() -> None:
     """Four Aces in a hand after the deal take the pot at once, before any card is played;
     the holder deals the next round."""
-    m = engine.replay(rec(setup(["6H 7H 8H 9D", "AS AH AD AC", "7S 8S 9S 7D"], dealer=0),
-                          players=3))
+    m = engine.replay(
+        rec(setup(["6H 7H 8H 9D", "AS AH AD AC", "7S 8S 9S 7D"], dealer=0), players=3)
+    )
     first = m.deals[0]
     r = first.result
     assert r is not None and r["reason"] == "four_aces" and r["four_aces"] == 1
@@ -417,8 +511,17 @@ def test_four_aces_after_the_deal_take_the_pot_at_once() -> None:
 
 def test_four_aces_after_a_refill_take_the_pot_at_once() -> None:
     """Four Aces in a hand after a refill (everyone has drawn) take the pot at once."""
-    m = engine.replay(rec(setup(["AH AS AD 7D", "6H 8D 9D JD", "6S QD KD 10D"], top="AC",
-                                dealer=2, moves=["7D", "6H", "6S"]), players=3))
+    m = engine.replay(
+        rec(
+            setup(
+                ["AH AS AD 7D", "6H 8D 9D JD", "6S QD KD 10D"],
+                top="AC",
+                dealer=2,
+                moves=["7D", "6H", "6S"],
+            ),
+            players=3,
+        )
+    )
     d = m.deals[0]
     r = d.result
     assert r is not None and r["reason"] == "four_aces" and r["pot_winners"] == [0]
@@ -439,23 +542,31 @@ def test_own_pile_is_hidden_in_the_view() -> None:
         text = json.dumps(v)
         assert "points" not in text and "pile" not in text and v["result"] is None
         assert v["pot"] == 3 and v["stock_size"] == 21 and v["turned_up"] == "6C"
-    m2 = engine.replay(rec(setup(BURA_ONE, trump="6S", dealer=2, moves=BURA_ONE_MOVES),
-                           players=3))
+    m2 = engine.replay(rec(setup(BURA_ONE, trump="6S", dealer=2, moves=BURA_ONE_MOVES), players=3))
     assert m2.deals[0].view(1)["result"]["points"] == [0, 21, 0]
 
 
 def test_non_winning_plays_are_face_down_to_the_others() -> None:
     """A play that does not take over the trick is laid face down: the others see '??' per
     card (in the trick in progress and in finished tricks), its player sees it."""
-    m = position(FOUR, top="QH KH AH QS KS AS JD QD KD 10D AD 6C", trump="AC", dealer=3,
-                 moves=["6H 7H 8H", "9H 10H JH", "6S 7S 8S"])
+    m = position(
+        FOUR,
+        top="QH KH AH QS KS AS JD QD KD 10D AD 6C",
+        trump="AC",
+        dealer=3,
+        moves=["6H 7H 8H", "9H 10H JH", "6S 7S 8S"],
+    )
     assert m.view(3)["trick"] == [[0, "6H 7H 8H"], [1, "9H JH 10H"], [2, "?? ?? ??"]]
     assert m.view(2)["trick"][2] == [2, "6S 7S 8S"]
     assert m.deal.trick[2] == [2, "6S 7S 8S"]  # the API shows everything
     m.play("9S 10S JS")
     v0 = m.view(0)
-    assert v0["tricks"][0]["plays"] == [[0, "6H 7H 8H"], [1, "9H JH 10H"], [2, "?? ?? ??"],
-                                        [3, "?? ?? ??"]]
+    assert v0["tricks"][0]["plays"] == [
+        [0, "6H 7H 8H"],
+        [1, "9H JH 10H"],
+        [2, "?? ?? ??"],
+        [3, "?? ?? ??"],
+    ]
     m.play("7D")  # seat 1 leads a single card; seat 2 takes over, seat 3 does not
     m.play("8D")
     m.play("AH")
@@ -464,9 +575,14 @@ def test_non_winning_plays_are_face_down_to_the_others() -> None:
     while m.deal.phase != "over":
         m.play(m.legal_moves()[0])
     assert all("??" not in mv for t in m.view(0)["tricks"] for _, mv in t["plays"])
-    open_m = position(FOUR, top="QH KH AH QS KS AS JD QD KD 10D AD 6C", trump="AC", dealer=3,
-                      moves=["6H 7H 8H", "9H 10H JH", "6S 7S 8S"],
-                      options={"face_down": False})
+    open_m = position(
+        FOUR,
+        top="QH KH AH QS KS AS JD QD KD 10D AD 6C",
+        trump="AC",
+        dealer=3,
+        moves=["6H 7H 8H", "9H 10H JH", "6S 7S 8S"],
+        options={"face_down": False},
+    )
     assert open_m.view(3)["trick"][2] == [2, "6S 7S 8S"]
 
 

@@ -12,14 +12,20 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, input=stdin, check=False,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", *args],
+        cwd=ROOT,
+        input=stdin,
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_play_rejects_a_bad_move_with_the_reason() -> None:
     """`python -m engine play` shows the hand and legal moves and rejects a bad move with why."""
-    p = run("engine", "play", "koz-maca", "--seed", "3", "--level", "easy",
-            stdin="ZZ\n9H\nquit\n")
+    p = run("engine", "play", "koz-maca", "--seed", "3", "--level", "easy", stdin="ZZ\n9H\nquit\n")
     assert p.returncode == 0, p.stderr
     assert "your hand:" in p.stdout and "legal:" in p.stdout
     assert "not allowed: 'ZZ' is not a move" in p.stdout
@@ -33,8 +39,7 @@ def test_play_reports_a_bad_option() -> None:
 
 def test_simulate_prints_totals() -> None:
     """`python -m engine simulate` plays whole matches between computer players."""
-    p = run("engine", "simulate", "koz-maca", "--matches", "2", "--seed", "1",
-            "-o", "hands=5")
+    p = run("engine", "simulate", "koz-maca", "--matches", "2", "--seed", "1", "-o", "hands=5")
     assert p.returncode == 0, p.stderr
     assert "2 matches, 10 deals" in p.stdout
 
@@ -44,6 +49,7 @@ def test_bench_prints_deals_per_second() -> None:
     p = run("engine", "bench", "--seconds", "0.2")
     assert p.returncode == 0, p.stderr
     import engine
+
     for g in engine.available_games():
         assert g in p.stdout
     assert "deals/s" in p.stdout
@@ -54,17 +60,29 @@ def test_bench_strength_smoke() -> None:
     """`python -m bench.engine strength` on one Koz Maça deal (no Kozel matches, no extra timing
     deals) exits 0 and prints the strong-vs-baseline line with its 95% CI, the
     perfect-information line, the share of the gap closed, and the decision-time lines."""
-    p = run("bench.engine", "strength", "--deals", "1", "--games", "koz-maca", "--matches", "0",
-            "--timing-deals", "0")
+    p = run(
+        "bench.engine",
+        "strength",
+        "--deals",
+        "1",
+        "--games",
+        "koz-maca",
+        "--matches",
+        "0",
+        "--timing-deals",
+        "0",
+    )
     assert p.returncode == 0, p.stderr
     out = p.stdout
     assert "koz-maca: tricks per deal, 1 deals in duplicate" in out
-    assert any(" - baseline " in ln and "95% CI" in ln and "perfect" not in ln
-               for ln in out.splitlines()), out
+    assert any(
+        " - baseline " in ln and "95% CI" in ln and "perfect" not in ln for ln in out.splitlines()
+    ), out
     assert "perfect-info - baseline" in out
     assert "share of the baseline->perfect-info gap closed:" in out
     assert "decision time per level (CPython" in out
     import engine.ai
+
     assert f"  {engine.ai.DEFAULT_LEVEL:<7} median " in out and "  easy    median " in out
     assert " p95 " in out
     # the engine measures no page: it says where the page's own times come from
@@ -110,10 +128,14 @@ def test_simulate_refuses_fewer_than_one_match() -> None:
 def test_bad_numbers_are_errors_not_crashes() -> None:
     """A bad --players (0, negative, too many, not a number) or --seed for `play` or `simulate`
     ends with exit status 2 and a message on stderr, never a traceback."""
-    cases = [("simulate", "batak", "--players", "0"),
-             ("simulate", "bidding-kozel", "--players", "-2"),
-             ("play", "koz-maca", "--players", "7"), ("play", "batak", "--players", "x"),
-             ("simulate", "batak", "--seed", "x"), ("simulate", "batak", "--matches", "1.5")]
+    cases = [
+        ("simulate", "batak", "--players", "0"),
+        ("simulate", "bidding-kozel", "--players", "-2"),
+        ("play", "koz-maca", "--players", "7"),
+        ("play", "batak", "--players", "x"),
+        ("simulate", "batak", "--seed", "x"),
+        ("simulate", "batak", "--matches", "1.5"),
+    ]
     for args in cases:
         p = run("engine", *args)
         assert p.returncode == 2, (args, p.returncode, p.stderr)
@@ -131,14 +153,18 @@ def test_play_and_simulate_help_list_the_levels() -> None:
     """`play --help` and `simulate --help` list --level with every level of engine.ai.LEVELS and
     its line of help; play defaults to engine.ai.DEFAULT_LEVEL, simulate to easy."""
     import engine.ai
+
     for cmd, default in (("play", engine.ai.DEFAULT_LEVEL), ("simulate", "easy")):
         p = run("engine", cmd, "--help")
         assert p.returncode == 0, p.stderr
         assert "--level" in p.stdout
         for name, spec in engine.ai.LEVELS.items():
             text = str(spec["help"]).removesuffix(" (the default)")
-            assert any(ln.split()[:1] == [name] and text in ln for ln in p.stdout.splitlines()), \
-                (cmd, name, p.stdout)
+            assert any(ln.split()[:1] == [name] and text in ln for ln in p.stdout.splitlines()), (
+                cmd,
+                name,
+                p.stdout,
+            )
         assert f"(default {default}" in " ".join(p.stdout.split()), (cmd, p.stdout)
 
 
@@ -146,13 +172,19 @@ def test_top_level_help_lists_every_command() -> None:
     """`python -m engine`, `-h` and `--help` print a usage naming play, simulate, bench (speed),
     bench strength (with `python3 -m bench.engine strength --deals N`), games and the levels."""
     import engine.ai
+
     for args in ((), ("-h",), ("--help",)):
         p = run("engine", *args)
         assert p.returncode == 0, (args, p.stderr)
         out = p.stdout
         assert out.startswith("usage: python3 -m engine <command>"), out
-        for cmd in ("  play GAME", "  simulate GAME", "  bench [speed]", "  bench strength",
-                    "  games"):
+        for cmd in (
+            "  play GAME",
+            "  simulate GAME",
+            "  bench [speed]",
+            "  bench strength",
+            "  games",
+        ):
             assert cmd in out, (cmd, out)
         assert "python3 -m bench.engine strength --deals N" in out
         assert "--level" in out
@@ -171,8 +203,19 @@ def test_unknown_command_shows_the_usage() -> None:
 def test_engine_bench_strength_runs_the_strength_benchmark() -> None:
     """`python -m engine bench strength ...` is the strength benchmark, as `python -m
     bench.engine strength ...` is (here one auction-Batak deal)."""
-    p = run("engine", "bench", "strength", "--deals", "1", "--games", "batak", "--matches", "0",
-            "--timing-deals", "0")
+    p = run(
+        "engine",
+        "bench",
+        "strength",
+        "--deals",
+        "1",
+        "--games",
+        "batak",
+        "--matches",
+        "0",
+        "--timing-deals",
+        "0",
+    )
     assert p.returncode == 0, p.stderr
     assert "batak: points per deal, 1 deals in duplicate" in p.stdout, p.stdout
     assert "decision time per level (CPython" in p.stdout

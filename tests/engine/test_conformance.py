@@ -29,8 +29,10 @@ if "bidding-kozel" in engine.available_games():
 if "kozel-miner" in engine.available_games():
     CASES += [("kozel-miner", {}, None), ("kozel-miner", {"marker": "AC", "short": True}, None)]
 if "kozel-classic" in engine.available_games():
-    CASES += [("kozel-classic", {}, None),
-              ("kozel-classic", {"deck": 32, "trump": "H", "must_trump": True}, None)]
+    CASES += [
+        ("kozel-classic", {}, None),
+        ("kozel-classic", {"deck": 32, "trump": "H", "must_trump": True}, None),
+    ]
 
 
 def check_places(d: engine.Deal) -> None:
@@ -63,9 +65,12 @@ def check_bidding_kozel_scores(m: engine.Match, d: engine.Deal) -> None:
 
 
 SCORE_CHECKS: dict[str, Callable[[engine.Match, engine.Deal], None]] = {
-    "koz-maca": check_batak_scores, "batak": check_batak_scores,
-    "batak-pairs": check_batak_scores, "kozel-miner": check_kozel_scores,
-    "kozel-classic": check_kozel_scores, "bidding-kozel": check_bidding_kozel_scores,
+    "koz-maca": check_batak_scores,
+    "batak": check_batak_scores,
+    "batak-pairs": check_batak_scores,
+    "kozel-miner": check_kozel_scores,
+    "kozel-classic": check_kozel_scores,
+    "bidding-kozel": check_bidding_kozel_scores,
 }
 
 
@@ -76,8 +81,14 @@ def illegal_candidates(d: engine.Deal, rng: random.Random) -> list[str]:
     return [mv for mv in out if mv not in legal]
 
 
-def run_match(game: str, options: dict[str, Any], players: int | None, seed: int,
-              max_deals: int = 4, probe: bool = True) -> engine.Match:
+def run_match(
+    game: str,
+    options: dict[str, Any],
+    players: int | None,
+    seed: int,
+    max_deals: int = 4,
+    probe: bool = True,
+) -> engine.Match:
     rng = random.Random(seed)
     probe_rng = random.Random(seed + 1000)
     m = engine.new_match(game, seed=seed, options=options, players=players)
@@ -106,11 +117,14 @@ def run_match(game: str, options: dict[str, Any], players: int | None, seed: int
     return m
 
 
-@pytest.mark.parametrize("game, options, players", CASES,
-                         ids=[f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}-{p}"
-                              for g, o, p in CASES])
-def test_random_games_keep_the_invariants(game: str, options: dict[str, Any],
-                                          players: int | None) -> None:
+@pytest.mark.parametrize(
+    "game, options, players",
+    CASES,
+    ids=[f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}-{p}" for g, o, p in CASES],
+)
+def test_random_games_keep_the_invariants(
+    game: str, options: dict[str, Any], players: int | None
+) -> None:
     for seed in range(3):
         m = run_match(game, options, players, seed)
         r = engine.replay(m.record())
@@ -121,8 +135,16 @@ def test_random_games_keep_the_invariants(game: str, options: dict[str, Any],
 
 @pytest.mark.parametrize("game", ["koz-maca", "batak", "batak-pairs"])
 def test_whole_matches_end_with_winners(game: str) -> None:
-    m = run_match(game, {"hands": 3} if game != "koz-maca" else {"hands": 5}, None, 9,
-                  max_deals=99, probe=False)
+    m = run_match(
+        game,
+        {"hands": 3} if game != "koz-maca" else {"hands": 5},
+        None,
+        9,
+        max_deals=99,
+        probe=False,
+    )
     assert m.is_over and m.winners
-    assert m.totals == [sum(d.result["delta"][s] for d in m.deals)  # type: ignore[index]
-                        for s in range(4)]
+    assert m.totals == [
+        sum(d.result["delta"][s] for d in m.deals)  # type: ignore[index]
+        for s in range(4)
+    ]

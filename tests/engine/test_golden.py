@@ -28,11 +28,12 @@ def test_golden_record(path: Path) -> None:
         got = {k: deal.result[k] for k in ("tricks", "points", "delta")}
         assert got == want
     assert m.totals == data["totals_after"]
-    assert m.record()["deals"][:len(rec["deals"])] == rec["deals"]
+    assert m.record()["deals"][: len(rec["deals"])] == rec["deals"]
 
 
-@pytest.mark.parametrize("path", [p for p in GOLDEN if p.stem.split("-")[0] in ("koz", "batak")],
-                         ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path", [p for p in GOLDEN if p.stem.split("-")[0] in ("koz", "batak")], ids=lambda p: p.stem
+)
 def test_golden_matches_reference(path: Path) -> None:
     """An independent reading of RULES.md §1 accepts every play and computes the same scores."""
     data = json.loads(path.read_text())
@@ -44,6 +45,7 @@ def test_golden_matches_reference(path: Path) -> None:
 def test_reference_agrees_on_random_deals() -> None:
     """Random Batak-family deals played by the engine are legal and scored alike by the reference."""
     import random
+
     for game in ("koz-maca", "batak", "batak-pairs"):
         for seed in range(15):
             m = engine.new_match(game, seed=seed)

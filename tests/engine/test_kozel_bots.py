@@ -14,16 +14,21 @@ from engine.players.kozel_baseline import best_trump
 from tests.engine.test_kozel_rules import C1, pos
 
 # Classic, trump ♥: seat 3 owns (J♣) and leads 6♠; seat 0 answers A♠; seat 2 has no spade.
-SMEAR = ["AS 10S QH KH 6D 10C", "KS QS JS 6H 10H KC", "AD 10D KD QD JD 6C",
-         "JC 6S AH QC AC JH"]
+SMEAR = ["AS 10S QH KH 6D 10C", "KS QS JS 6H 10H KC", "AD 10D KD QD JD 6C", "JC 6S AH QC AC JH"]
 # As C1, but seat 0 holds Q♣ (and seat 2 Q♠).
 C1_QC = ["JC QC AH 10H 6S KD", C1[1], "QS JS KH AD 6D 10C", C1[3]]
 
 
-@pytest.mark.parametrize("game, options", [
-    ("kozel-miner", {}), ("kozel-miner", {"must_trump": True, "marker": "AC"}),
-    ("kozel-classic", {}), ("kozel-classic", {"deck": 32, "must_trump": True}),
-    ("kozel-classic", {"trump": "C", "marker": "AD"})])
+@pytest.mark.parametrize(
+    "game, options",
+    [
+        ("kozel-miner", {}),
+        ("kozel-miner", {"must_trump": True, "marker": "AC"}),
+        ("kozel-classic", {}),
+        ("kozel-classic", {"deck": 32, "must_trump": True}),
+        ("kozel-classic", {"trump": "C", "marker": "AD"}),
+    ],
+)
 def test_baseline_plays_legal_whole_matches(game: str, options: dict[str, Any]) -> None:
     """The baseline always moves legally and finishes matches, deterministically per seed."""
     records = []
@@ -59,9 +64,10 @@ def test_trump_choice_picks_the_longest_suit() -> None:
     """The Classic marker holder names the suit that gives its hand the most trumps."""
     hand = [parse_card(c) for c in ["JC", "AH", "10H", "KH", "6S", "QS"]]
     assert best_trump(hand) == 1
-    m = pos("kozel-classic", ["JC AH 10H KH 6S QD", "6C QS AS KS 10D 6H",
-                              "QC JS QH AD 6D 10C",
-                              "JH JD AC KC 10S KD"])
+    m = pos(
+        "kozel-classic",
+        ["JC AH 10H KH 6S QD", "6C QS AS KS 10D 6H", "QC JS QH AD 6D 10C", "JH JD AC KC 10S KD"],
+    )
     assert choose(m.deal) == "trump H"
 
 

@@ -21,18 +21,25 @@ from tests.helpers import state
 
 
 def _combos(game: str) -> list[dict[str, Any]]:
-    axes: dict[str, tuple[Any, ...]] = {"marker": ("JC", "AC"), "short": (False, True),
-                                        "must_trump": (False, True),
-                                        "eggs_double": (False, True)}
+    axes: dict[str, tuple[Any, ...]] = {
+        "marker": ("JC", "AC"),
+        "short": (False, True),
+        "must_trump": (False, True),
+        "eggs_double": (False, True),
+    }
     if game == "kozel-classic":
-        axes = {"deck": (24, 32), "marker": ("JC", "AD"),
-                "trump": ("chosen", "C", "S", "H", "D"), **{k: v for k, v in axes.items()
-                                                            if k != "marker"}}
+        axes = {
+            "deck": (24, 32),
+            "marker": ("JC", "AD"),
+            "trump": ("chosen", "C", "S", "H", "D"),
+            **{k: v for k, v in axes.items() if k != "marker"},
+        }
     return [dict(zip(axes, vals)) for vals in itertools.product(*axes.values())]
 
 
-CASES = [("kozel-miner", o) for o in _combos("kozel-miner")] + \
-        [("kozel-classic", o) for o in _combos("kozel-classic")]
+CASES = [("kozel-miner", o) for o in _combos("kozel-miner")] + [
+    ("kozel-classic", o) for o in _combos("kozel-classic")
+]
 
 
 def _places(d: KozelDeal) -> None:
@@ -81,14 +88,18 @@ def _run(game: str, options: dict[str, Any], seed: int, probe: bool) -> engine.M
     assert m.totals[0] == m.totals[2] and m.totals[1] == m.totals[3]
     assert max(m.totals) >= target and len(m.winners) == 2
     assert all(m.totals[s] < target for s in m.winners)
-    assert m.totals == [sum(d.result["delta"][s] for d in m.deals)  # type: ignore[index]
-                        for s in range(4)]
+    assert m.totals == [
+        sum(d.result["delta"][s] for d in m.deals)  # type: ignore[index]
+        for s in range(4)
+    ]
     return m
 
 
-@pytest.mark.parametrize("game, options", CASES,
-                         ids=[f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}"
-                              for g, o in CASES])
+@pytest.mark.parametrize(
+    "game, options",
+    CASES,
+    ids=[f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, o in CASES],
+)
 def test_random_matches_keep_the_invariants(game: str, options: dict[str, Any]) -> None:
     seed = sum(map(ord, repr(sorted(options.items()))))
     m = _run(game, options, seed, probe=True)

@@ -21,16 +21,27 @@ PAIRED_AT_0 = {0: "C", 1: "S", 2: "H", 3: "D"}  # Miner pairing when seat 0 held
 PAIRED_AT_1 = {0: "D", 1: "C", 2: "S", 3: "H"}
 
 
-def rec(game: str, rows: list[str], moves: str = "", options: dict[str, Any] | None = None,
-        dealer: int = 3, seed: int = 0, **extra: Any) -> dict[str, Any]:
-    deal: dict[str, Any] = {"dealer": dealer, "hands": [r.split() for r in rows],
-                            "moves": split_moves(moves)}
+def rec(
+    game: str,
+    rows: list[str],
+    moves: str = "",
+    options: dict[str, Any] | None = None,
+    dealer: int = 3,
+    seed: int = 0,
+    **extra: Any,
+) -> dict[str, Any]:
+    deal: dict[str, Any] = {
+        "dealer": dealer,
+        "hands": [r.split() for r in rows],
+        "moves": split_moves(moves),
+    }
     deal.update(extra)
     return {"game": game, "seed": seed, "options": dict(options or {}), "deals": [deal]}
 
 
-def pos(game: str, rows: list[str], moves: str = "", options: dict[str, Any] | None = None,
-        **kw: Any) -> engine.Match:
+def pos(
+    game: str, rows: list[str], moves: str = "", options: dict[str, Any] | None = None, **kw: Any
+) -> engine.Match:
     return engine.replay(rec(game, rows, moves, options, **kw))
 
 
@@ -60,16 +71,25 @@ C2 = ["JC QS AH 10H 6S KD", "6C QD AS KS 10D 6H", "QH JS KH AD 6D 10C", "QC JH J
 # Classic, trump ♥: seat 1's only plain card is A♠.
 C3 = ["JC 6S KD 10D AD 10C", "AS 6C QD QH JH 6H", "QC QS JS AH 10S 6D", "JD KS 10H KH KC AC"]
 # Classic, trump ♥: seat 0 holds the six best trumps but Q♦, which its partner holds.
-C_SWEEP = ["6C QC QS QH JC AH", "10H 10S KS 6S 10D AC", "QD JS JH JD AS AD",
-           "KH 6H KD 6D 10C KC"]
+C_SWEEP = ["6C QC QS QH JC AH", "10H 10S KS 6S 10D AC", "QD JS JH JD AS AD", "KH 6H KD 6D 10C KC"]
 # Miner (first cycle: seat 0 holds J♣, so clubs are trump): seat 0 holds the nine best trumps.
-M_SWEEP = ["6C JC JS JH JD AC 10C KC QC", "9C AS 10S KS QS 9S 8S 7S 6S",
-           "8C AH 10H KH QH 9H 8H 7H 6H", "7C AD 10D KD QD 9D 8D 7D 6D"]
+M_SWEEP = [
+    "6C JC JS JH JD AC 10C KC QC",
+    "9C AS 10S KS QS 9S 8S 7S 6S",
+    "8C AH 10H KH QH 9H 8H 7H 6H",
+    "7C AD 10D KD QD 9D 8D 7D 6D",
+]
 # Miner: seat 0 holds eight top trumps and 6♠; team 1 takes only a zero-point trick.
-M_ZERO = ["6C JC JS JH JD AC 10C KC 6S", "9S QC AH 10H KH QH 9H 8H 7H",
-          "8S 9C AS 10S KS QS 6H 9D 10D", "7S 8C 7C KD QD AD 8D 7D 6D"]
-M_ZERO_MOVES = ("6C QC 9C 8C  JC AH AS 7C  JS 10H 10S KD  JH KH KS QD  JD QH QS AD  "
-                "AC 9H 6H 8D  10C 8H 9D 7D  KC 7H 10D 6D  6S 9S 8S 7S")
+M_ZERO = [
+    "6C JC JS JH JD AC 10C KC 6S",
+    "9S QC AH 10H KH QH 9H 8H 7H",
+    "8S 9C AS 10S KS QS 6H 9D 10D",
+    "7S 8C 7C KD QD AD 8D 7D 6D",
+]
+M_ZERO_MOVES = (
+    "6C QC 9C 8C  JC AH AS 7C  JS 10H 10S KD  JH KH KS QD  JD QH QS AD  "
+    "AC 9H 6H 8D  10C 8H 9D 7D  KC 7H 10D 6D  6S 9S 8S 7S"
+)
 H = {"trump": "H"}
 
 
@@ -80,14 +100,23 @@ def test_card_points_total_120_in_every_deck() -> None:
     """Card points A 11, 10 10, K 4, Q 3, J 2, others 0, whatever the suit: 120 a deck."""
     for deck in (DECK_24, DECK_32, DECK_36):
         assert sum(kozel_points(c) for c in deck) == 120
-    assert [kozel_points(parse_card(c)) for c in ["AH", "10S", "KD", "QC", "JH", "9S", "6C"]] == \
-        [11, 10, 4, 3, 2, 0, 0]
+    assert [kozel_points(parse_card(c)) for c in ["AH", "10S", "KD", "QC", "JH", "9S", "6C"]] == [
+        11,
+        10,
+        4,
+        3,
+        2,
+        0,
+        0,
+    ]
 
 
 def _classic_ladder(deck: int, x: str) -> list[str]:
     shamok = "6C" if deck == 24 else "7C"
     own = "A 10 K 6" if deck == 24 else "A 10 K 9 8 7"
-    cards = [shamok] + ["QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD"] + [r + x for r in own.split()]
+    cards = (
+        [shamok] + ["QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD"] + [r + x for r in own.split()]
+    )
     return [c for i, c in enumerate(cards) if c not in cards[:i]]  # clubs: one card shorter
 
 
@@ -101,8 +130,10 @@ def test_classic_ladders(deck: int, x: str) -> None:
     assert d.trump == x
     want = _classic_ladder(deck, x)
     assert d.ladder == want
-    assert len(want) == {(24, False): 13, (24, True): 12, (32, False): 15, (32, True): 14}[
-        (deck, x == "C")]
+    assert (
+        len(want)
+        == {(24, False): 13, (24, True): 12, (32, False): 15, (32, True): 14}[(deck, x == "C")]
+    )
 
 
 @pytest.mark.parametrize("deck", [24, 32])
@@ -121,11 +152,14 @@ def test_miner_ladders(x: str) -> None:
     """Miner ladder: 6 of trump (mat) > J♣ J♠ J♥ J♦ > A 10 K Q 9 8 7 of trump (12 trumps);
     plain suits A 10 K Q 9 8 7 6 (no Jack)."""
     t = miner_tables("SHDC".index(x))
-    want = ["6" + x] + ["JC", "JS", "JH", "JD"] + [r + x for r in ["A", "10", "K", "Q", "9", "8", "7"]]
+    want = (
+        ["6" + x] + ["JC", "JS", "JH", "JD"] + [r + x for r in ["A", "10", "K", "Q", "9", "8", "7"]]
+    )
     assert [engine.cards.CARD_STR[c] for c in t.ladder] == want
     for s in "SHDC".replace(x, ""):
-        assert [engine.cards.CARD_STR[c] for c in t.plain["SHDC".index(s)]] == \
-            [r + s for r in ["A", "10", "K", "Q", "9", "8", "7", "6"]]
+        assert [engine.cards.CARD_STR[c] for c in t.plain["SHDC".index(s)]] == [
+            r + s for r in ["A", "10", "K", "Q", "9", "8", "7", "6"]
+        ]
 
 
 def test_miner_first_cycle_ladder_from_a_record() -> None:
@@ -144,7 +178,11 @@ def _expected_winner(d: KozelDeal, trick: dict[str, Any]) -> int:
         ladder = _classic_ladder(deck, x)
         plain = ["A", "10", "K", "9", "8", "7", "6"]
     else:
-        ladder = ["6" + x] + ["JC", "JS", "JH", "JD"] + [r + x for r in ["A", "10", "K", "Q", "9", "8", "7"]]
+        ladder = (
+            ["6" + x]
+            + ["JC", "JS", "JH", "JD"]
+            + [r + x for r in ["A", "10", "K", "Q", "9", "8", "7"]]
+        )
         plain = ["A", "10", "K", "Q", "9", "8", "7", "6"]
     plays = trick["plays"]
     trumps = [(ladder.index(c), s) for s, c in plays if c in ladder]
@@ -154,9 +192,16 @@ def _expected_winner(d: KozelDeal, trick: dict[str, Any]) -> int:
     return min((plain.index(c[:-1]), s) for s, c in plays if c[-1] == led)[1]
 
 
-@pytest.mark.parametrize("game, options", [
-    (MINER, {}), (CLASSIC, {}), (CLASSIC, {"deck": 32}), (CLASSIC, {"trump": "C"}),
-    (CLASSIC, {"deck": 32, "trump": "C"})])
+@pytest.mark.parametrize(
+    "game, options",
+    [
+        (MINER, {}),
+        (CLASSIC, {}),
+        (CLASSIC, {"deck": 32}),
+        (CLASSIC, {"trump": "C"}),
+        (CLASSIC, {"deck": 32, "trump": "C"}),
+    ],
+)
 def test_trick_winner_follows_the_ladder(game: str, options: dict[str, Any]) -> None:
     """Trick winner: the highest trump on the ladder, else the highest card of the led plain
     suit (checked on random legal games against the ladders written out from RULES.md)."""
@@ -187,19 +232,26 @@ def test_classic_queen_and_jack_do_not_follow_their_printed_suit() -> None:
     must play its plain 10♦), and J♦ does not make its holder able to follow diamonds."""
     m = pos(CLASSIC, C1, "KD", H)
     assert m.legal_moves() == ["10D"]
-    with pytest.raises(engine.IllegalMove, match="Q♦ is a trump in Kozel and does not follow "
-                                                 "diamonds"):
+    with pytest.raises(
+        engine.IllegalMove, match="Q♦ is a trump in Kozel and does not follow diamonds"
+    ):
         m.play("QD")
     play(m, "10D")
     assert sorted(m.legal_moves()) == ["6D", "AD"]
     play(m, "AD")
-    assert sorted(m.legal_moves()) == sorted(["QH", "JH", "JD", "AC", "KC", "10S"])  # J♦ is no diamond
+    assert sorted(m.legal_moves()) == sorted(
+        ["QH", "JH", "JD", "AC", "KC", "10S"]
+    )  # J♦ is no diamond
 
 
 def test_miner_jack_does_not_follow_its_printed_suit() -> None:
     """Miner: Jacks are trumps; J♠ does not follow a spade lead and does not count as one."""
-    rows = ["6C JC AH 10H KH QH 9H JD 6S", "JS AS 10S KS 9C 7C 10C KC 8C",
-            "QS 9S 8S 7S 8H 7H 6H QC AC", "JH AD 10D KD QD 9D 8D 7D 6D"]
+    rows = [
+        "6C JC AH 10H KH QH 9H JD 6S",
+        "JS AS 10S KS 9C 7C 10C KC 8C",
+        "QS 9S 8S 7S 8H 7H 6H QC AC",
+        "JH AD 10D KD QD 9D 8D 7D 6D",
+    ]
     m = pos(MINER, rows, "6S")
     assert sorted(m.legal_moves()) == ["10S", "AS", "KS"]
     with pytest.raises(engine.IllegalMove, match="J♠ is a trump in Kozel"):
@@ -213,12 +265,16 @@ def test_trump_lead_must_be_followed_with_a_trump() -> None:
     a plain card of the Queen's printed suit does not follow it."""
     m = pos(CLASSIC, C1, "QS", H)
     assert sorted(m.legal_moves()) == ["6C", "6H", "QD"]
-    with pytest.raises(engine.IllegalMove, match="A♠ is a plain spade and does not follow the "
-                                                 "trump Q♠"):
+    with pytest.raises(
+        engine.IllegalMove, match="A♠ is a plain spade and does not follow the trump Q♠"
+    ):
         m.play("AS")
     m = pos(CLASSIC, C1, "10H", H)
-    with pytest.raises(engine.IllegalMove, match=r"A trump \(10♥\) was led: you must play a "
-                                                 "trump"):
+    with pytest.raises(
+        engine.IllegalMove,
+        match=r"A trump \(10♥\) was led: you must play a "
+        "trump",
+    ):
         m.play("10D")
 
 
@@ -329,8 +385,14 @@ def test_shamok_doubled_after_eggs() -> None:
     o = kdeal(engine.replay(r), 1).owner
     assert o is not None
     rows = [C1[(s - o) % 4] for s in range(4)]  # the owner holds C1's first hand
-    r["deals"].append({"dealer": 0, "hands": [h.split() for h in rows], "trump": "H",
-                       "moves": ["10H", "6C", "QC", "JD"]})
+    r["deals"].append(
+        {
+            "dealer": 0,
+            "hands": [h.split() for h in rows],
+            "trump": "H",
+            "moves": ["10H", "6C", "QC", "JD"],
+        }
+    )
     m = engine.replay(r)
     d = kdeal(m, 1)
     assert d.reason == "shamok" and d.doubled
@@ -380,8 +442,12 @@ def test_match_target_and_winners() -> None:
     assert not m.is_over and m.totals == [4, 0, 4, 0]
     r = m.record()
     rows = [C1[(s + 2) % 4] for s in range(4)]  # seat 1 owns now; Q♣ with seat 0
-    r["deals"][-1] = {"dealer": 0, "hands": [h.split() for h in rows], "trump": "H",
-                      "moves": ["JD", "10H", "6C", "QC"]}
+    r["deals"][-1] = {
+        "dealer": 0,
+        "hands": [h.split() for h in rows],
+        "trump": "H",
+        "moves": ["JD", "10H", "6C", "QC"],
+    }
     m = engine.replay(r)
     assert m.is_over and m.totals == [8, 0, 8, 0] and m.winners == [1, 3]
 
@@ -392,8 +458,7 @@ def test_match_target_and_winners() -> None:
 def test_redeal_hand_worth_13_or_less() -> None:
     """Re-deal (score untouched) when a hand is worth ≤ 13 points, before anything else; the
     same dealer deals again."""
-    rows = ["6S 6H 6D 6C 10S QS", "JS KS AS 10H JH QH", "KH AH 10D JD QD KD",
-            "AD 10C JC QC KC AC"]
+    rows = ["6S 6H 6D 6C 10S QS", "JS KS AS 10H JH QH", "KH AH 10D JD QD KD", "AD 10C JC QC KC AC"]
     m = pos(CLASSIC, rows, dealer=2)
     d = kdeal(m, 0)
     assert d.phase == "over" and d.reason == "redeal" and d.result is not None
@@ -408,28 +473,29 @@ def test_redeal_hand_worth_13_or_less() -> None:
 
 def test_hand_worth_14_is_played() -> None:
     """A hand worth 14 points is not re-dealt."""
-    rows = ["6S 6H 6D 10S JS JH", "QS KS AS 10H QH KH", "AH 10D JD QD KD AD",
-            "6C 10C JC QC KC AC"]
+    rows = ["6S 6H 6D 10S JS JH", "QS KS AS 10H QH KH", "AH 10D JD QD KD AD", "6C 10C JC QC KC AC"]
     m = pos(CLASSIC, rows)
     assert len(m.deals) == 1 and m.deal.phase == "trump"
 
 
 def test_classic_redeal_four_queens() -> None:
     """Classic also re-deals when one hand holds all four Queens; Miner does not."""
-    rows = ["JC 10S KS 6S 10H KH", "QS QH QD QC AS AH", "JS JH JD 6H AD 10D",
-            "KD 6D 6C 10C KC AC"]
+    rows = ["JC 10S KS 6S 10H KH", "QS QH QD QC AS AH", "JS JH JD 6H AD 10D", "KD 6D 6C 10C KC AC"]
     m = pos(CLASSIC, rows)
     assert kdeal(m, 0).reason == "redeal" and "four Queens" in kdeal(m, 0).redeal_why  # type: ignore[operator]
-    miner = ["JC 6C JS JH JD AC 10C KC 9C", "QS QH QD QC AS AH AD 6S 6H",
-             "10S KS 9S 8S 7S 10H KH 9H 8H", "7H 10D KD 9D 8D 7D 6D 8C 7C"]
+    miner = [
+        "JC 6C JS JH JD AC 10C KC 9C",
+        "QS QH QD QC AS AH AD 6S 6H",
+        "10S KS 9S 8S 7S 10H KH 9H 8H",
+        "7H 10D KD 9D 8D 7D 6D 8C 7C",
+    ]
     m = pos(MINER, miner)
     assert len(m.deals) == 1 and m.deal.phase == "play"
 
 
 def test_redeal_record_with_moves_is_refused() -> None:
     """A record may not list moves for a deal that is re-dealt."""
-    rows = ["6S 6H 6D 6C 10S QS", "JS KS AS 10H JH QH", "KH AH 10D JD QD KD",
-            "AD 10C JC QC KC AC"]
+    rows = ["6S 6H 6D 6C 10S QS", "JS KS AS 10H JH QH", "KH AH 10D JD QD KD", "AD 10C JC QC KC AC"]
     with pytest.raises(engine.RecordError, match="already over"):
         pos(CLASSIC, rows, "trump H")
 
@@ -453,8 +519,12 @@ def test_seeded_deals_never_need_a_redeal(game: str, options: dict[str, Any]) ->
 
 def test_miner_redeal_does_not_fix_the_pairing() -> None:
     """A re-deal is no cycle: Miner's pairing is fixed by the first cycle actually played."""
-    low = ["6S 7S 8S 9S 6H 7H 8H 9H JS", "AS 10S KS QS AH 10H KH QH JH",
-           "6D 7D 8D 9D AD 10D KD QD 6C", "JC JD AC 10C KC QC 9C 8C 7C"]
+    low = [
+        "6S 7S 8S 9S 6H 7H 8H 9H JS",
+        "AS 10S KS QS AH 10H KH QH JH",
+        "6D 7D 8D 9D AD 10D KD QD 6C",
+        "JC JD AC 10C KC QC 9C 8C 7C",
+    ]
     r = rec(MINER, low)
     rows = [M_SWEEP[1], M_SWEEP[0], M_SWEEP[2], M_SWEEP[3]]  # seat 1 holds J♣
     r["deals"].append({"dealer": 3, "hands": [h.split() for h in rows], "moves": []})
@@ -472,8 +542,12 @@ def test_miner_marker_holder_owns_and_leads() -> None:
     rows = [M_SWEEP[2], M_SWEEP[3], M_SWEEP[0], M_SWEEP[1]]  # seat 2 holds J♣ and A♣
     d = kdeal(pos(MINER, rows))
     assert d.owner == 2 and d.to_move == 2 and d.marker_holder == 2
-    rows = ["6C JC JS JH JD QC 10C KC 9C", "AC AS 10S KS QS 9S 8S 7S 6S",
-            "8C AH 10H KH QH 9H 8H 7H 6H", "7C AD 10D KD QD 9D 8D 7D 6D"]
+    rows = [
+        "6C JC JS JH JD QC 10C KC 9C",
+        "AC AS 10S KS QS 9S 8S 7S 6S",
+        "8C AH 10H KH QH 9H 8H 7H 6H",
+        "7C AD 10D KD QD 9D 8D 7D 6D",
+    ]
     d = kdeal(pos(MINER, rows, options={"marker": "AC"}))
     assert d.owner == 1 and d.to_move == 1 and d.trump == "C"
     assert d.pairing == PAIRED_AT_1
@@ -622,20 +696,33 @@ def test_classic_shamok_ending_passes_ownership_to_its_trick_winner() -> None:
 def test_options_hold_every_value() -> None:
     """m.options and the record hold every option of the game with its value."""
     m = engine.new_match(MINER, seed=1)
-    assert m.options == {"marker": "JC", "short": False, "must_trump": False,
-                         "eggs_double": False}
+    assert m.options == {"marker": "JC", "short": False, "must_trump": False, "eggs_double": False}
     m = engine.new_match(CLASSIC, seed=1, options={"deck": "32", "trump": "h", "short": "on"})
-    assert m.options == {"deck": 32, "marker": "JC", "trump": "H", "short": True,
-                         "must_trump": False, "eggs_double": False}
+    assert m.options == {
+        "deck": 32,
+        "marker": "JC",
+        "trump": "H",
+        "short": True,
+        "must_trump": False,
+        "eggs_double": False,
+    }
     assert m.record()["options"] == m.options
 
 
-@pytest.mark.parametrize("game, options, word", [
-    (CLASSIC, {"deck": 36}, "deck"), (CLASSIC, {"marker": "AC"}, "marker"),
-    (MINER, {"marker": "AD"}, "marker"), (MINER, {"deck": 36}, "deck"),
-    (MINER, {"trump": "H"}, "trump"), (CLASSIC, {"trump": "X"}, "trump"),
-    (CLASSIC, {"short": "maybe"}, "short"), (MINER, {"must_trump": 2}, "must_trump"),
-    (MINER, {"eggs_double": "x"}, "eggs_double")])
+@pytest.mark.parametrize(
+    "game, options, word",
+    [
+        (CLASSIC, {"deck": 36}, "deck"),
+        (CLASSIC, {"marker": "AC"}, "marker"),
+        (MINER, {"marker": "AD"}, "marker"),
+        (MINER, {"deck": 36}, "deck"),
+        (MINER, {"trump": "H"}, "trump"),
+        (CLASSIC, {"trump": "X"}, "trump"),
+        (CLASSIC, {"short": "maybe"}, "short"),
+        (MINER, {"must_trump": 2}, "must_trump"),
+        (MINER, {"eggs_double": "x"}, "eggs_double"),
+    ],
+)
 def test_bad_options_raise(game: str, options: dict[str, Any], word: str) -> None:
     """An unknown option or an impossible value is a RulesError (a ValueError) naming it."""
     with pytest.raises(engine.RulesError, match=word):
@@ -684,7 +771,9 @@ def _ladder_of(d: KozelDeal) -> list[str]:
     assert x is not None
     if d.classic:
         return _classic_ladder(len(d.initial_hands[0]) * 4, x)
-    return ["6" + x] + ["JC", "JS", "JH", "JD"] + [r + x for r in ["A", "10", "K", "Q", "9", "8", "7"]]
+    return (
+        ["6" + x] + ["JC", "JS", "JH", "JD"] + [r + x for r in ["A", "10", "K", "Q", "9", "8", "7"]]
+    )
 
 
 def _expected_legal(d: KozelDeal, must_trump: bool) -> set[str]:
@@ -709,9 +798,16 @@ def _expected_legal(d: KozelDeal, must_trump: bool) -> set[str]:
     return hand
 
 
-@pytest.mark.parametrize("game, options", [
-    (MINER, {}), (MINER, {"must_trump": True}), (CLASSIC, {}),
-    (CLASSIC, {"deck": 32, "must_trump": True}), (CLASSIC, {"trump": "C"})])
+@pytest.mark.parametrize(
+    "game, options",
+    [
+        (MINER, {}),
+        (MINER, {"must_trump": True}),
+        (CLASSIC, {}),
+        (CLASSIC, {"deck": 32, "must_trump": True}),
+        (CLASSIC, {"trump": "C"}),
+    ],
+)
 def test_legal_moves_follow_the_written_rules(game: str, options: dict[str, Any]) -> None:
     """At every card decision of random games, the legal cards are exactly those the written
     rules allow (plain lead: plain cards of the suit; trump lead: trumps; else anything, or

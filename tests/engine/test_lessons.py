@@ -26,23 +26,35 @@ LESSON_FILES = sorted((LEARN / "lessons").glob("*.json"))
 PAGES = sorted(LEARN.glob("*.html"))
 
 # Koz Maça, dealer 2: Kemal (seat 3) leads 7H; the reader (seat 0) must beat it.
-KOZ = hands("9H 8H 4H QC 3C KS 7S 4S AD 10D 8D 5D 3D",
-            "AS QS JS 10S AH KH QH KD QD 5C 9C 8C 7C",
-            "9S 8S 6S 2H JH 10H 6H JD 9D 7D 6C 4C 2C",
-            "5S 3S 2S 7H 5H 3H 6D 4D 2D JC AC KC 10C")
+KOZ = hands(
+    "9H 8H 4H QC 3C KS 7S 4S AD 10D 8D 5D 3D",
+    "AS QS JS 10S AH KH QH KD QD 5C 9C 8C 7C",
+    "9S 8S 6S 2H JH 10H 6H JD 9D 7D 6C 4C 2C",
+    "5S 3S 2S 7H 5H 3H 6D 4D 2D JC AC KC 10C",
+)
 
 
 def base(**changes: Any) -> dict[str, Any]:
     doc: dict[str, Any] = {
-        "v": 1, "game": "koz-maca", "title": "You must overtake",
+        "v": 1,
+        "game": "koz-maca",
+        "title": "You must overtake",
         "intro": "Beat the highest card of the led suit.",
-        "record": {"game": "koz-maca", "seed": 1,
-                   "deals": [{"dealer": 2, "hands": KOZ, "moves": ["7H"]}]},
+        "record": {
+            "game": "koz-maca",
+            "seed": 1,
+            "deals": [{"dealer": 2, "hands": KOZ, "moves": ["7H"]}],
+        },
         "view": "open",
         "steps": [
-            {"text": "Beat {7H} cheaply.", "expect": "8H", "right": "Yes.",
-             "wrong": "Cheaper, please.", "hint": "Two hearts beat it.",
-             "replies": ["AH", "2H", "5C", "6C", "JC"]},
+            {
+                "text": "Beat {7H} cheaply.",
+                "expect": "8H",
+                "right": "Yes.",
+                "wrong": "Cheaper, please.",
+                "hint": "Two hearts beat it.",
+                "replies": ["AH", "2H", "5C", "6C", "JC"],
+            },
             {"text": "Beat {JC}.", "expect": "QC"},
         ],
         "end": "Done.",
@@ -249,8 +261,9 @@ def test_illegal_expected_moves_and_replies() -> None:
     doc = base()
     doc["steps"][0]["expect"] = "4H"
     text = refused(doc)
-    assert text.startswith("Step 1: the expected move '4H' is not legal there: You must play "
-                           "higher than 7♥")
+    assert text.startswith(
+        "Step 1: the expected move '4H' is not legal there: You must play higher than 7♥"
+    )
     doc = base()
     doc["steps"][1]["expect"] = ["QC", "3C"]
     assert refused(doc).startswith("Step 2: the expected move '3C' is not legal there")
@@ -260,16 +273,19 @@ def test_illegal_expected_moves_and_replies() -> None:
     doc = base()
     doc["steps"][0]["replies"] = ["AH", "2H", "5C", "6C", "3C"]
     text = refused(doc)
-    assert text.startswith("Step 1: after the answer '8H', reply 5 '3C' is not legal: 3♣ is "
-                           "not in your hand")
+    assert text.startswith(
+        "Step 1: after the answer '8H', reply 5 '3C' is not legal: 3♣ is not in your hand"
+    )
 
 
 def test_replies_are_checked_after_every_accepted_answer() -> None:
     """After 9H Mehmet may still overtake with AH; after 8H, too; but a reply that only one
     answer allows makes the lesson invalid, named by the answer."""
     doc = base()
-    doc["steps"] = [{"text": "x", "expect": ["8H", "9H"], "replies": ["AH", "2H"]},
-                    {"text": "y", "expect": "any"}]
+    doc["steps"] = [
+        {"text": "x", "expect": ["8H", "9H"], "replies": ["AH", "2H"]},
+        {"text": "y", "expect": "any"},
+    ]
     with pytest.raises(LessonError):  # after the replies it is Mehmet's lead, not the reader's
         load_lesson(doc)
     # With "any", Kemal's lead of 7S forces spades: every reply must fit every answer.
@@ -282,13 +298,29 @@ def test_replies_are_checked_after_every_accepted_answer() -> None:
 
 
 def test_a_branch_that_fails_later_is_named() -> None:
-    rec = {"game": "kozel-miner", "seed": 1, "deals": [{"dealer": 0, "hands": hands(
-        "6C JH AH 10H KH AS 7S AD 10D", "JC QH 9H 8H KS QS 9S KD QD",
-        "7C JS 10C AC 7H 6H 8S 9D 8D", "8C JD KC QC 9C 10S 6S 7D 6D"),
-        "moves": ["JC", "7C", "8C"]}]}
-    doc = {"v": 1, "game": "kozel-miner", "title": "Mat", "record": rec,
-           "steps": [{"text": "x", "expect": ["6C", "JH"]},
-                     {"text": "y", "expect": "JH"}]}
+    rec = {
+        "game": "kozel-miner",
+        "seed": 1,
+        "deals": [
+            {
+                "dealer": 0,
+                "hands": hands(
+                    "6C JH AH 10H KH AS 7S AD 10D",
+                    "JC QH 9H 8H KS QS 9S KD QD",
+                    "7C JS 10C AC 7H 6H 8S 9D 8D",
+                    "8C JD KC QC 9C 10S 6S 7D 6D",
+                ),
+                "moves": ["JC", "7C", "8C"],
+            }
+        ],
+    }
+    doc = {
+        "v": 1,
+        "game": "kozel-miner",
+        "title": "Mat",
+        "record": rec,
+        "steps": [{"text": "x", "expect": ["6C", "JH"]}, {"text": "y", "expect": "JH"}],
+    }
     text = refused(doc)
     assert text.startswith("Step 2 (after the answer 'JH' at step 1):"), text
 
@@ -300,19 +332,47 @@ def test_deal_ends_before_the_steps() -> None:
 
 
 def test_a_kozel_deal_that_must_be_dealt_again() -> None:
-    rec = {"game": "kozel-miner", "seed": 1, "deals": [{"dealer": 0, "hands": hands(
-        "6C JH AH 10H KH AS 10S AD 10D", "JC QH 9H 8H KS QS 9S KD QD",
-        "7C JS 10C AC 7H 6H 8S 9D 8D", "8C JD KC QC 9C 7S 6S 7D 6D")}]}
-    doc = {"v": 1, "game": "kozel-miner", "title": "Weak", "record": rec,
-           "steps": [{"text": "x", "expect": "any"}]}
+    rec = {
+        "game": "kozel-miner",
+        "seed": 1,
+        "deals": [
+            {
+                "dealer": 0,
+                "hands": hands(
+                    "6C JH AH 10H KH AS 10S AD 10D",
+                    "JC QH 9H 8H KS QS 9S KD QD",
+                    "7C JS 10C AC 7H 6H 8S 9D 8D",
+                    "8C JD KC QC 9C 7S 6S 7D 6D",
+                ),
+            }
+        ],
+    }
+    doc = {
+        "v": 1,
+        "game": "kozel-miner",
+        "title": "Weak",
+        "record": rec,
+        "steps": [{"text": "x", "expect": "any"}],
+    }
     assert "over before its first move" in refused(doc)
 
 
 def test_too_many_paths() -> None:
-    rec = {"game": "koz-maca", "seed": 1, "deals": [{"dealer": 3, "hands": hands(
-        "AS KS QS JS AH KH AD 2D AC KC QC JC 10C", "2S 3S 4S 3D 6D 7D 8D 2C 3C 4C 5C 6C 7C",
-        "5S 6S 7S 2H 3H 4H 5H 6H 4D 9D 10D 8C 9C", "8S 9S 10S QH JH 10H 9H 8H 7H 5D JD QD KD")
-    }]}
+    rec = {
+        "game": "koz-maca",
+        "seed": 1,
+        "deals": [
+            {
+                "dealer": 3,
+                "hands": hands(
+                    "AS KS QS JS AH KH AD 2D AC KC QC JC 10C",
+                    "2S 3S 4S 3D 6D 7D 8D 2C 3C 4C 5C 6C 7C",
+                    "5S 6S 7S 2H 3H 4H 5H 6H 4D 9D 10D 8C 9C",
+                    "8S 9S 10S QH JH 10H 9H 8H 7H 5D JD QD KD",
+                ),
+            }
+        ],
+    }
     steps = [{"text": "x", "expect": "any"}]
     doc = {"v": 1, "game": "koz-maca", "title": "Many", "record": rec, "steps": steps * 5}
     # every step after the first is Mehmet's turn on some path: refused either way, quickly
@@ -327,9 +387,14 @@ def test_too_many_paths() -> None:
 def test_three_lessons_per_game() -> None:
     names = [p.stem for p in LESSON_FILES]
     for game in engine.GAMES:
-        mine = [n for n in names if n.startswith(game + "-")
-                and not any(n.startswith(g + "-") for g in engine.GAMES
-                            if g != game and g.startswith(game))]
+        mine = [
+            n
+            for n in names
+            if n.startswith(game + "-")
+            and not any(
+                n.startswith(g + "-") for g in engine.GAMES if g != game and g.startswith(game)
+            )
+        ]
         assert len(mine) >= 3, (game, mine)
 
 
@@ -373,8 +438,12 @@ def invited(text: str, legal: list[str], accepted: list[str]) -> set[str]:
     "8 or more", "a bid of 5 or 6", a hand "worth about 9 tricks"), and a pass it speaks of;
     a card named as one of an accepted play of several cards (Bidding Kozel) is that play's."""
     out: set[str] = set()
-    in_sets = {c for mv in accepted if " " in mv and not mv.startswith(("bid", "trump"))
-               for c in mv.split()}
+    in_sets = {
+        c
+        for mv in accepted
+        if " " in mv and not mv.startswith(("bid", "trump"))
+        for c in mv.split()
+    }
     out |= {c for c in re.findall(r"\{([0-9AKQJ]{1,2}[SHDC])\}", text) if c not in in_sets}
     bids = {int(n) for n in re.findall(r"\bbid (?:of |just )?(\d+)", text)}
     bids |= {int(n) for pair in re.findall(r"bid (?:of )?(\d+) or (\d+)", text) for n in pair}
@@ -408,8 +477,9 @@ def test_every_move_a_lessons_text_invites_is_accepted_or_answered(path: Path) -
         for move in sorted(invited(step.text, legal, accepted) - set(accepted)):
             out = run.try_move(move)
             assert out.kind == "wrong", (i + 1, move)
-            assert names_move(str(out.message), move), \
+            assert names_move(str(out.message), move), (
                 f"step {i + 1}: {move} is answered with “{out.message}”"
+            )
         out = run.try_move(accepted[0])
         assert out.kind == "right"
     assert run.done
@@ -434,8 +504,12 @@ def test_answers_for_particular_moves() -> None:
     out = run.try_move("9H")
     assert out.kind == "wrong" and out.text == "{9H} beats it too, but costs more."
     assert str(run.try_move("4H").message) != out.text  # (illegal: the engine's reason first)
-    for answers, words in (([1], "object"), ({"8H": "x"}, "accepts"),
-                           ({"QS": "x"}, "not legal"), ({"9H": 3}, "text")):
+    for answers, words in (
+        ([1], "object"),
+        ({"8H": "x"}, "accepts"),
+        ({"QS": "x"}, "not legal"),
+        ({"9H": 3}, "text"),
+    ):
         bad = base()
         bad["steps"][0]["answers"] = answers
         assert words in refused(bad)
@@ -493,9 +567,9 @@ def test_pages_use_only_embed_js_and_local_files(page: Path) -> None:
             assert (LEARN / link.split("#")[0]).resolve().is_file(), link
 
 
-@pytest.mark.parametrize("page", [p for p in PAGES if p.name not in ("index.html",
-                                                                     "puzzles.html")],
-                         ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "page", [p for p in PAGES if p.name not in ("index.html", "puzzles.html")], ids=lambda p: p.name
+)
 def test_every_embed_on_a_game_page_works(page: Path) -> None:
     """Each data-record replays (JSON or the z1. form) with its data-step in range; each
     data-lesson names a lesson file that loads; each page has a position besides lessons."""
@@ -506,17 +580,27 @@ def test_every_embed_on_a_game_page_works(page: Path) -> None:
     assert records and len(found) >= 3
     for e in p.embeds:
         assert e.get("data-game") == game
-        assert set(e) <= {"data-trick-table", "data-game", "data-record", "data-lesson",
-                          "data-step", "data-seat", "data-seats", "data-view", "data-lang",
-                          "data-height", "data-loading", "class"}, e
+        assert set(e) <= {
+            "data-trick-table",
+            "data-game",
+            "data-record",
+            "data-lesson",
+            "data-step",
+            "data-seat",
+            "data-seats",
+            "data-view",
+            "data-lang",
+            "data-height",
+            "data-loading",
+            "class",
+        }, e
         if e.get("data-view") is not None:
             assert e["data-view"] == "open"
         if e.get("data-seats") is not None:
             assert e["data-seats"] == "all"
     # each table starts a Python runtime: only the first starts with the page, the others
     # when the reader scrolls to them
-    assert [e.get("data-loading") for e in p.embeds] == \
-        [None] + ["lazy"] * (len(p.embeds) - 1)
+    assert [e.get("data-loading") for e in p.embeds] == [None] + ["lazy"] * (len(p.embeds) - 1)
     for e in records:
         rec = address.decode(str(e["data-record"]))
         m = engine.replay(rec)
@@ -538,6 +622,7 @@ def test_right_is_not_said_twice() -> None:
     def said(feedback: tuple[str, str]) -> str:
         def text(n: Any) -> str:
             return (n.text or "") + "".join(text(c) for c in n.children)
+
         lesson = load_lesson(base())
         box = lesson_box(lesson.start(), feedback, None)
         part = next(n for n in box if n.attrs.get("data-lesson-feedback"))

@@ -44,8 +44,17 @@ def walk(blocks: list[Any]) -> list[tuple[Any, ...]]:
 
 def test_the_documented_example() -> None:
     assert parse("Play {QS}, **not** [this](javascript:x)") == [
-        ("p", [("text", "Play "), ("card", "QS", "Q♠"), ("text", ", "),
-               ("b", [("text", "not")]), ("text", " [this](javascript:x)")])]
+        (
+            "p",
+            [
+                ("text", "Play "),
+                ("card", "QS", "Q♠"),
+                ("text", ", "),
+                ("b", [("text", "not")]),
+                ("text", " [this](javascript:x)"),
+            ],
+        )
+    ]
 
 
 def test_paragraphs_and_lists() -> None:
@@ -63,36 +72,57 @@ def test_inline_styles_and_links() -> None:
     assert ("b", [("text", "b "), ("i", [("text", "c")])]) in nodes
     assert ("i", [("text", "d")]) in nodes
     assert ("code", "e *f*") in nodes
-    assert ("a", "https://example.org/x_(y)?q=1",
-            [("text", "g "), ("b", [("text", "h")])]) in nodes
+    assert ("a", "https://example.org/x_(y)?q=1", [("text", "g "), ("b", [("text", "h")])]) in nodes
     walk(parse("x"))
 
 
 def test_cards() -> None:
     [(_, nodes)] = parse("{10H} {TH} {qs} {6C} {ZZ} {Q S} {}")
     cards = [n for n in nodes if n[0] == "card"]
-    assert cards == [("card", "10H", "10♥"), ("card", "10H", "10♥"), ("card", "QS", "Q♠"),
-                     ("card", "6C", "6♣")]
+    assert cards == [
+        ("card", "10H", "10♥"),
+        ("card", "10H", "10♥"),
+        ("card", "QS", "Q♠"),
+        ("card", "6C", "6♣"),
+    ]
     assert plain_text(parse("{10H} {ZZ} {Q S} {}")) == "10♥ {ZZ} {Q S} {}"
 
 
 def test_unclosed_marks_stay_text() -> None:
-    assert plain_text(parse("2 * 3 and ** and ` and [x] and [y]( and {AS")) == \
-        "2 * 3 and ** and ` and [x] and [y]( and {AS"
+    assert (
+        plain_text(parse("2 * 3 and ** and ` and [x] and [y]( and {AS"))
+        == "2 * 3 and ** and ` and [x] and [y]( and {AS"
+    )
 
 
 def test_escapes() -> None:
-    assert plain_text(parse(r"\*not italic\* \{QS\} \[a\](https://x.org)")) == \
-        "*not italic* {QS} [a](https://x.org)"
+    assert (
+        plain_text(parse(r"\*not italic\* \{QS\} \[a\](https://x.org)"))
+        == "*not italic* {QS} [a](https://x.org)"
+    )
     assert all(n[0] == "text" for n in walk(parse(r"\*not italic\* \{QS\}")))
 
 
-@pytest.mark.parametrize("url", [
-    "javascript:alert(1)", "JavaScript:alert(1)", " javascript:alert(1)", "data:text/html,<b>",
-    "vbscript:x", "/relative", "//evil.example", "ftp://x.org", "https://", "https:///x",
-    "https://x.org/\"onmouseover=\"alert(1)", "https://x.org/<script>", "http://a b",
-    "https://x.org/\\y", "java\tscript:alert(1)",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "javascript:alert(1)",
+        "JavaScript:alert(1)",
+        " javascript:alert(1)",
+        "data:text/html,<b>",
+        "vbscript:x",
+        "/relative",
+        "//evil.example",
+        "ftp://x.org",
+        "https://",
+        "https:///x",
+        'https://x.org/"onmouseover="alert(1)',
+        "https://x.org/<script>",
+        "http://a b",
+        "https://x.org/\\y",
+        "java\tscript:alert(1)",
+    ],
+)
 def test_unsafe_links_are_plain_text(url: str) -> None:
     text = f"see [click]({url}) here"
     nodes = walk(parse(text))
@@ -100,16 +130,19 @@ def test_unsafe_links_are_plain_text(url: str) -> None:
     assert "[click](" in plain_text(parse(text))
 
 
-@pytest.mark.parametrize("attack", [
-    "<script>alert(1)</script>",
-    "<img src=x onerror=alert(1)>",
-    "<a href=\"javascript:alert(1)\">x</a>",
-    "**<script>alert(1)</script>**",
-    "[<img src=x onerror=alert(1)>](https://example.org)",
-    "{<script>} `<script>alert(1)</script>`",
-    "- <iframe src=javascript:alert(1)>",
-    "&lt;script&gt; &#60;script&#62;",
-])
+@pytest.mark.parametrize(
+    "attack",
+    [
+        "<script>alert(1)</script>",
+        "<img src=x onerror=alert(1)>",
+        '<a href="javascript:alert(1)">x</a>',
+        "**<script>alert(1)</script>**",
+        "[<img src=x onerror=alert(1)>](https://example.org)",
+        "{<script>} `<script>alert(1)</script>`",
+        "- <iframe src=javascript:alert(1)>",
+        "&lt;script&gt; &#60;script&#62;",
+    ],
+)
 def test_html_stays_literal_text(attack: str) -> None:
     """Whatever HTML a text holds comes out as plain text nodes, character for character: a
     renderer that only sets textContent can never create an element from it."""

@@ -23,8 +23,11 @@ def test_card_text_round_trips(c: int, pad: str, lower: bool) -> None:
 @given(st.text(max_size=4))
 def test_junk_is_not_a_card(text: str) -> None:
     """Text that is not rank-then-suit is rejected with a ValueError naming it."""
-    norm = text.strip().upper().replace("T", "10", 1) if text.strip().upper().startswith("T") \
+    norm = (
+        text.strip().upper().replace("T", "10", 1)
+        if text.strip().upper().startswith("T")
         else text.strip().upper()
+    )
     if norm in CARD_STR.values():
         return
     try:

@@ -24,8 +24,7 @@ from engine.players import batak_choice, batak_search, bidding_kozel_search, koz
 PLAYOUTS = 600  # per game and eps
 
 
-def positions(game: str, n: int, seed: int,
-              options: dict[str, object] | None = None) -> list[Deal]:
+def positions(game: str, n: int, seed: int, options: dict[str, object] | None = None) -> list[Deal]:
     """`n` deal positions in card play, reached by baseline moves, from several matches."""
     out: list[Deal] = []
     rng = random.Random(seed)
@@ -50,8 +49,10 @@ def replay_trace(d: Deal, trace: list[tuple[int, int]]) -> Deal:
     for i, (seat, c) in enumerate(trace):
         assert w.to_move == seat, f"play {i}: the playout moved seat {seat}, not {w.to_move}"
         legal = w.legal_actions()
-        assert c in legal, (f"play {i}: seat {seat} played {engine.cards.card_str(c)}, "
-                            f"legal: {[w.action_str(a) for a in legal]}")
+        assert c in legal, (
+            f"play {i}: seat {seat} played {engine.cards.card_str(c)}, "
+            f"legal: {[w.action_str(a) for a in legal]}"
+        )
         w.play_action(c)
     assert w.phase == "over", "the playout stopped before the deal ended"
     return w
@@ -70,9 +71,18 @@ def test_batak_playouts_follow_the_rules(game: str, eps: float) -> None:
         assert isinstance(obs, engine.games.batak.BatakObservation)
         hands = [d.hand_cards(s) for s in range(4)]
         trace: list[tuple[int, int]] = []
-        taken = batak_search.playout(hands, obs.trump, obs.broken,  # type: ignore[arg-type]
-                                     list(obs.trick), d.to_move,  # type: ignore[arg-type]
-                                     list(obs.taken), obs.teams is not None, rng, eps, trace)
+        taken = batak_search.playout(
+            hands,
+            obs.trump,
+            obs.broken,  # type: ignore[arg-type]
+            list(obs.trick),
+            d.to_move,  # type: ignore[arg-type]
+            list(obs.taken),
+            obs.teams is not None,
+            rng,
+            eps,
+            trace,
+        )
         end = replay_trace(d, trace)
         assert end.result is not None
         assert taken == end.result["tricks"]
@@ -84,21 +94,28 @@ def test_batak_playouts_follow_the_rules(game: str, eps: float) -> None:
         raw = end.result["points"][seat]
         got = batak_search.value(game, taken, seat, obs.declarer, obs.bid)
         if obs.teams:
-            want = (delta[seat] - delta[(seat + 1) % 4]
-                    + batak_choice.TRICK_WEIGHT * (2 * raw - 13))
+            want = delta[seat] - delta[(seat + 1) % 4] + batak_choice.TRICK_WEIGHT * (2 * raw - 13)
         else:
             own = taken[seat]
-            want = (delta[seat] - (sum(delta) - delta[seat]) / 3.0
-                    + batak_choice.TRICK_WEIGHT * (own - (13 - own) / 3.0))
+            want = (
+                delta[seat]
+                - (sum(delta) - delta[seat]) / 3.0
+                + batak_choice.TRICK_WEIGHT * (own - (13 - own) / 3.0)
+            )
         assert got == pytest.approx(want)
 
 
-@pytest.mark.parametrize("game,options", [("kozel-miner", {}), ("kozel-classic", {}),
-                                          ("kozel-classic", {"deck": 32, "must_trump": True}),
-                                          ("kozel-miner", {"must_trump": True})])
+@pytest.mark.parametrize(
+    "game,options",
+    [
+        ("kozel-miner", {}),
+        ("kozel-classic", {}),
+        ("kozel-classic", {"deck": 32, "must_trump": True}),
+        ("kozel-miner", {"must_trump": True}),
+    ],
+)
 @pytest.mark.parametrize("eps", [0.08, 1.0])
-def test_kozel_playouts_follow_the_rules(game: str, options: dict[str, object],
-                                         eps: float) -> None:
+def test_kozel_playouts_follow_the_rules(game: str, options: dict[str, object], eps: float) -> None:
     """Every card of a Kozel playout is legal (following by effective suit, the Classic
     kozyryatnik, 'must trump'); its card points, tricks, shamok ending and penalty are the
     engine's."""
@@ -112,9 +129,16 @@ def test_kozel_playouts_follow_the_rules(game: str, options: dict[str, object],
         hands = [d.hand_cards(s) for s in range(4)]
         trace: list[tuple[int, int]] = []
         pts, tt, queen = kozel_search.playout(
-            S, hands, list(obs.trick), d.to_move,  # type: ignore[arg-type]
-            list(obs.team_points), [obs.taken[0] + obs.taken[2], obs.taken[1] + obs.taken[3]],
-            rng, eps, trace)
+            S,
+            hands,
+            list(obs.trick),
+            d.to_move,  # type: ignore[arg-type]
+            list(obs.team_points),
+            [obs.taken[0] + obs.taken[2], obs.taken[1] + obs.taken[3]],
+            rng,
+            eps,
+            trace,
+        )
         end = replay_trace(d, trace)
         r = end.result
         assert r is not None
@@ -127,8 +151,11 @@ def test_kozel_playouts_follow_the_rules(game: str, options: dict[str, object],
         if r["reason"] == "eggs":
             assert got == 0.0
         else:
-            want = (r["delta"][seat ^ 1] - r["delta"][seat]
-                    + kozel_search.POINT_WEIGHT * (pts[me] - pts[1 - me]))
+            want = (
+                r["delta"][seat ^ 1]
+                - r["delta"][seat]
+                + kozel_search.POINT_WEIGHT * (pts[me] - pts[1 - me])
+            )
             assert got == pytest.approx(want)
 
 
@@ -162,8 +189,9 @@ def test_bidding_kozel_rollouts_play_legal_moves(players: int) -> None:
             count += 1
 
 
-@pytest.mark.parametrize("game", ["koz-maca", "batak", "batak-pairs", "kozel-miner",
-                                  "kozel-classic"])
+@pytest.mark.parametrize(
+    "game", ["koz-maca", "batak", "batak-pairs", "kozel-miner", "kozel-classic"]
+)
 def test_resample_is_consistent_with_the_observation(game: str) -> None:
     """`Deal.resample(seat, rng)` keeps the seat's hand, every public play and hand size, uses
     each card once, and gives no seat a card of a suit its plays proved it void in."""
@@ -178,8 +206,11 @@ def test_resample_is_consistent_with_the_observation(game: str) -> None:
         assert wobs.hand_sizes == obs.hand_sizes
         assert sorted(c for h in w.card_places().values() for c in h) == w.deck_cards()
         voids = obs.voids()  # type: ignore[attr-defined]
-        eff = (obs.tables.eff if game.startswith("kozel") and obs.tables  # type: ignore[attr-defined]
-               else [c >> 4 for c in range(64)])
+        eff = (
+            obs.tables.eff
+            if game.startswith("kozel") and obs.tables  # type: ignore[attr-defined]
+            else [c >> 4 for c in range(64)]
+        )
         for s in range(4):
             if s != seat:
                 assert not any(eff[c] in voids[s] for c in w.hand_cards(s)), (s, voids[s])

@@ -106,11 +106,10 @@ def test_kozel_margin_and_penalty_bands() -> None:
     """Kozel: a move is clearly worse at 10 card points less, or when the team's points fall
     into a worse penalty band (spas at 31, eggs at 60, the others' spas up to 89)."""
     assert loses("kozel-miner", 0, 50, 40) and not loses("kozel-miner", 0, 50, 41)
-    assert loses("kozel-miner", 25, 6, 5)      # 31 -> 30: no spas
-    assert loses("kozel-classic", 50, 11, 9)   # 61 -> 59: the cycle lost
+    assert loses("kozel-miner", 25, 6, 5)  # 31 -> 30: no spas
+    assert loses("kozel-classic", 50, 11, 9)  # 61 -> 59: the cycle lost
     assert not loses("kozel-classic", 40, 11, 9)
-    assert [step_of(p) for p in (0, 30, 31, 59, 60, 61, 89, 90, 120)] == \
-        [0, 0, 1, 1, 2, 3, 3, 4, 4]
+    assert [step_of(p) for p in (0, 30, 31, 59, 60, 61, 89, 90, 120)] == [0, 0, 1, 1, 2, 3, 3, 4, 4]
     assert loses("batak", 0, 3, 2) and not loses("batak", 0, 3, 3)
 
 
@@ -122,8 +121,9 @@ def test_sides() -> None:
     for p in lo.puzzles[:30]:
         d = p.position()
         decl = d.declarer
-        assert side_of(d, p.seat) == ((decl,) if p.seat == decl else
-                                      tuple(s for s in range(4) if s != decl))
+        assert side_of(d, p.seat) == (
+            (decl,) if p.seat == decl else tuple(s for s in range(4) if s != decl)
+        )
     for g in ("batak-pairs", "kozel-miner"):
         p = shipped(g).puzzles[0]
         assert side_of(p.position(), p.seat) == tuple(sorted((p.seat, (p.seat + 2) % 4)))
@@ -159,8 +159,13 @@ def test_prove_rejects_a_wrong_answer() -> None:
     p = next(x for x in lo.puzzles if x.kind == "open")
     d = p.position()
     wrong = next(m for m in d.legal_moves() if m not in p.best)
-    bad = puzzles.Puzzle(**{**p.__dict__, "best": (wrong,),
-                            "lines": {wrong: tuple(puzzles.main_line(d, p.side, wrong))}})
+    bad = puzzles.Puzzle(
+        **{
+            **p.__dict__,
+            "best": (wrong,),
+            "lines": {wrong: tuple(puzzles.main_line(d, p.side, wrong))},
+        }
+    )
     assert prove(bad) and "not" in str(prove(bad)[0])
     assert prove(puzzles.Puzzle(**{**p.__dict__, "value": p.value + 1}))
     c = next(x for x in lo.puzzles if x.kind == "closed")
@@ -175,6 +180,7 @@ def test_judges_agree_with_the_open_and_closed_definitions() -> None:
     """On a few positions of a fresh deal, an open verdict is what move values say, and a
     closed verdict's right moves are right in the deal's own layout too."""
     from engine.solver import move_values
+
     seen = 0
     for f in puzzles.candidates("kozel-classic", 7):
         vals = move_values(f.deal, f.side)
@@ -214,7 +220,9 @@ def test_build_is_reproducible_and_cached(tmp_path: Path) -> None:
 def good() -> dict[str, Any]:
     text = (SHIPPED / "kozel-classic.json").read_text()
     data = json.loads(text)
-    data["puzzles"] = data["puzzles"][:2] + [p for p in data["puzzles"] if p["kind"] == "closed"][:1]
+    data["puzzles"] = (
+        data["puzzles"][:2] + [p for p in data["puzzles"] if p["kind"] == "closed"][:1]
+    )
     data["count"] = 3
     return data
 
@@ -268,36 +276,48 @@ def test_bad_puzzles_are_named_and_skipped() -> None:
 
     def bad_move(p: dict[str, Any]) -> None:
         p["record"]["deals"][0]["moves"][-1] = "ZZ"
+
     assert spoil(bad_move) == ["move.bad_card"]
 
     def two_deals(p: dict[str, Any]) -> None:
         p["record"]["deals"].append(p["record"]["deals"][0])
+
     assert spoil(two_deals) == ["puzzles.record_one_deal"]
 
     def other_seat(p: dict[str, Any]) -> None:
         p["seat"] = (p["seat"] + 1) % 4
+
     assert spoil(other_seat) == ["puzzles.seat"]
 
     def illegal(p: dict[str, Any]) -> None:
         hand = p["record"]["deals"][0]["hands"][(p["seat"] + 1) % 4]
         p["best"] = [hand[0]]
         p["lines"] = {hand[0]: []}
+
     assert spoil(illegal) == ["puzzles.illegal_best"]
 
     def bad_line(p: dict[str, Any]) -> None:
         b = p["best"][0]
         p["lines"][b] = p["lines"][b][:-2] + ["AS"] + p["lines"][b][-1:]
-    assert spoil(bad_line)[0] in ("illegal.not_in_hand", "record.bad_card", "kozel.follow_suit",
-                                  "move.bad_card", "puzzles.line")
+
+    assert spoil(bad_line)[0] in (
+        "illegal.not_in_hand",
+        "record.bad_card",
+        "kozel.follow_suit",
+        "move.bad_card",
+        "puzzles.line",
+    )
 
     def short_line(p: dict[str, Any]) -> None:
         b = p["best"][0]
         p["lines"][b] = p["lines"][b][:-1]
+
     assert spoil(short_line) == ["puzzles.line_end"]
 
     def no_layouts(p: dict[str, Any]) -> None:
         p["kind"] = "closed"
         p.pop("layouts", None)
+
     assert spoil(no_layouts) == ["puzzles.field"]
     assert spoil(lambda p: p.update(record=[])) == ["puzzles.field"]
     data = good()
@@ -337,6 +357,7 @@ def test_mutated_files_never_raise() -> None:
     """Any field of a good file replaced by another JSON value, or removed (1500 such files,
     seeded): the loader answers with puzzles and messages, never an exception."""
     import random
+
     base = good()
 
     def paths(o: Any, pre: tuple[Any, ...] = ()) -> Any:
@@ -348,8 +369,24 @@ def test_mutated_files_never_raise() -> None:
             for i, v in enumerate(o):
                 yield from paths(v, (*pre, i))
 
-    values: list[Any] = [None, 0, -1, 10**9, 1.5, True, "", "x", "AS", [], [1], {}, {"a": 1},
-                         ["AS", "KS"], [[]], "bid 5"]
+    values: list[Any] = [
+        None,
+        0,
+        -1,
+        10**9,
+        1.5,
+        True,
+        "",
+        "x",
+        "AS",
+        [],
+        [1],
+        {},
+        {"a": 1},
+        ["AS", "KS"],
+        [[]],
+        "bid 5",
+    ]
     every = list(paths(base))[1:]
     rng = random.Random(1)
     refused = 0

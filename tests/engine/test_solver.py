@@ -73,8 +73,11 @@ def brute(d: Deal, side: frozenset[int], memo: dict[Any, int]) -> int:
         return 0
     key = None
     if not d._trick:
-        key = (tuple(tuple(sorted(d.hand_cards(s))) for s in range(4)), d.to_move,
-               getattr(d, "broken", None))
+        key = (
+            tuple(tuple(sorted(d.hand_cards(s))) for s in range(4)),
+            d.to_move,
+            getattr(d, "broken", None),
+        )
         if key in memo:
             return memo[key]
     vals = []
@@ -136,9 +139,14 @@ def test_agrees_with_brute_force(game: str) -> None:
     assert checked > 250
 
 
-@pytest.mark.parametrize("game,options", [("kozel-miner", {"must_trump": True}),
-                                          ("kozel-classic", {"deck": 32}),
-                                          ("kozel-classic", {"must_trump": True, "trump": "C"})])
+@pytest.mark.parametrize(
+    "game,options",
+    [
+        ("kozel-miner", {"must_trump": True}),
+        ("kozel-classic", {"deck": 32}),
+        ("kozel-classic", {"must_trump": True, "trump": "C"}),
+    ],
+)
 @pytest.mark.slow
 def test_kozel_options_agree_with_brute_force(game: str, options: dict[str, Any]) -> None:
     for most in (2, 3):
@@ -167,8 +175,9 @@ def test_legal_moves_are_the_engines(game: str) -> None:
             d.play_action(acts[rng.randrange(len(acts))])
 
 
-@pytest.mark.parametrize("game", ["koz-maca", "batak", "batak-pairs", "kozel-miner",
-                                  "kozel-classic"])
+@pytest.mark.parametrize(
+    "game", ["koz-maca", "batak", "batak-pairs", "kozel-miner", "kozel-classic"]
+)
 def test_value_kept_when_both_sides_play_the_solvers_moves(game: str) -> None:
     """From a middle position, both sides play moves that keep the value: the side makes
     exactly the value, and never less than the solve said at any point."""
@@ -282,8 +291,9 @@ def _solver_state(s: Solver) -> tuple[int, int, int, bool]:
     return allc, allc.bit_count() // 4, s.to_move, broken
 
 
-def _at_trick_boundaries(game: str, base: int, counts: dict[int, int]
-                         ) -> Iterator[tuple[int, int, Deal]]:
+def _at_trick_boundaries(
+    game: str, base: int, counts: dict[int, int]
+) -> Iterator[tuple[int, int, Deal]]:
     """Random endings of `most` cards a hand (`counts[most]` of each, seeds `base * most +
     k`), each played on at random to the next trick boundary: (most, k, deal) for those
     still in play."""
@@ -359,8 +369,18 @@ def test_table_keys_keep_the_values(game: str) -> None:
             side = sides(game, d)[k % 2]
             want = Solver(d, side, tt=False).value()
             assert Solver(d, side).value() == want, (game, most, k, side)
-            plain = Solver(d, side, tt=False, equiv=False, order=False, bounds=False,
-                           history=False, draw=False, guess=False, team=False)
+            plain = Solver(
+                d,
+                side,
+                tt=False,
+                equiv=False,
+                order=False,
+                bounds=False,
+                history=False,
+                draw=False,
+                guess=False,
+                team=False,
+            )
             assert plain.value() == want, (game, most, k, side)
             n += 1
     assert n > 120
@@ -382,15 +402,17 @@ def test_longer_endings_agree_with_fewer_techniques(game: str) -> None:
         side = sides(game, d)[k % 2]
         got = Solver(d, side)
         v = got.value()
-        slow = Solver(d, side, tt=False, bounds=False, history=False, draw=False,
-                      guess=False, team=False)
+        slow = Solver(
+            d, side, tt=False, bounds=False, history=False, draw=False, guess=False, team=False
+        )
         assert slow.value() == v, (game, k, side)
         vals = move_values(d, side)
         assert (max(vals.values()) if d.to_move in side else min(vals.values())) == v
 
 
-@pytest.mark.parametrize("game,options", [("koz-maca", None), ("kozel-miner", None),
-                                          ("kozel-classic", {"deck": 32})])
+@pytest.mark.parametrize(
+    "game,options", [("koz-maca", None), ("kozel-miner", None), ("kozel-classic", {"deck": 32})]
+)
 def test_table_key_keeps_every_suit_apart(game: str, options: dict[str, Any] | None) -> None:
     """The relative-rank key packs one code per suit into one int: each field is wide enough
     for a full suit (Classic's 32 cards have 15 trumps), so the codes read back unchanged."""
@@ -439,12 +461,23 @@ def test_move_classes_are_equivalent_moves(game: str) -> None:
 
 # The reference search of the tests below: the general trick search (`Solver._play`) with
 # only the table on, no equivalent cards, move ordering, bounds or first guess.
-PLAIN: dict[str, bool] = {"equiv": False, "order": False, "bounds": False, "history": False,
-                          "draw": False, "guess": False, "team": False, "match": False}
+PLAIN: dict[str, bool] = {
+    "equiv": False,
+    "order": False,
+    "bounds": False,
+    "history": False,
+    "draw": False,
+    "guess": False,
+    "team": False,
+    "match": False,
+}
 
 
-@pytest.mark.parametrize("game,options", [(g, None) for g in SOLVED] + [
-    ("kozel-classic", {"deck": 32}), ("kozel-miner", {"must_trump": True})])
+@pytest.mark.parametrize(
+    "game,options",
+    [(g, None) for g in SOLVED]
+    + [("kozel-classic", {"deck": 32}), ("kozel-miner", {"must_trump": True})],
+)
 @pytest.mark.slow
 def test_values_equal_a_plain_search(game: str, options: dict[str, Any] | None) -> None:
     """The full solver (the fast trick searches of the Batak family, the run starts of
@@ -498,6 +531,7 @@ def test_unbeaten_trumps_is_a_greedy_matching() -> None:
     """`Solver._unbeaten`: a seat's trumps that no higher trump of the other side can take,
     each of those taking at most one, equal to the count by trying every matching."""
     import itertools
+
     rng = random.Random(5)
     for _ in range(400):
         cards = rng.sample(range(13), rng.randrange(1, 9))

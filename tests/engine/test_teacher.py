@@ -74,8 +74,11 @@ def test_a_blunder_is_called_one() -> None:
                 ev = engine.ai.evaluate(m.deal, 0, level=teacher.LEVEL, seed=seed)
                 u = ev.utility
                 worst = min(u, key=lambda k: u[k]) if u else None
-                if worst is not None and ev.move in u and u[ev.move] - u[worst] >= \
-                        teacher.VERDICT_STEPS[ev.score_unit][3] + 0.1:
+                if (
+                    worst is not None
+                    and ev.move in u
+                    and u[ev.move] - u[worst] >= teacher.VERDICT_STEPS[ev.score_unit][3] + 0.1
+                ):
                     n = len(m.deal.moves)
                     m.play(worst)
                     review = teacher.review_deal(m.record(), 0, 0, solve_seconds=0.2)
@@ -98,6 +101,7 @@ def test_a_deal_not_solved_from_its_first_card_is_solved_from_a_later_trick() ->
     it from the next tricks' starts in turn (the tricks before as played) and says from which:
     the total is the solver's own from that position, and the first card's timeout is kept."""
     from engine.solver import solve
+
     m = played("batak", 4)
     review = teacher.review_deal(m.record(), 0, 0, solve_seconds=0.0001, later_seconds=30.0)
     perfect = review["perfect"]
@@ -119,29 +123,46 @@ def test_a_deal_not_solved_from_its_first_card_is_solved_from_a_later_trick() ->
 # seed 590769556 (the player bids 5, seat 2 bids 6, the player 7, names diamonds and goes
 # down), and the first deal of partnership Batak, seed 201 (the player's opening pass).
 BATAK_590769556 = (
-    ("bid_4 pass pass bid_5 bid_6 bid_7 pass trump_H AD 9D JD 5D 7S AS 5S 6S KD 3D 6D 2D 2C 10C "
-    "AC 8C 3C 4H 4C 5C JH 3H AH 2H 4D 10D QH 5H KH QC 6H 3S KS 4S JS 8S 2S QS 9H 9S 7D QD 7H "
-    "6C 10S 7C 10H 9C 8D JC 8H KC"),
-    ("bid_5 pass bid_6 pass bid_7 pass trump_D 6C 9C JC KC 7S KS AS 6S 10C QC AC 3D 5D 6D 3C 9D "
-    "9S 2S JS QS AH JH 2H 3H 8C 2C 7D 8D 4H 10H KH 6H 4C 10D 4D 5C QH 7H 5H 2D 10S 5S 3S 8S QD "
-    "AD 4S 7C JD 8H 9H KD"))
+    (
+        "bid_4 pass pass bid_5 bid_6 bid_7 pass trump_H AD 9D JD 5D 7S AS 5S 6S KD 3D 6D 2D 2C 10C "
+        "AC 8C 3C 4H 4C 5C JH 3H AH 2H 4D 10D QH 5H KH QC 6H 3S KS 4S JS 8S 2S QS 9H 9S 7D QD 7H "
+        "6C 10S 7C 10H 9C 8D JC 8H KC"
+    ),
+    (
+        "bid_5 pass bid_6 pass bid_7 pass trump_D 6C 9C JC KC 7S KS AS 6S 10C QC AC 3D 5D 6D 3C 9D "
+        "9S 2S JS QS AH JH 2H 3H 8C 2C 7D 8D 4H 10H KH 6H 4C 10D 4D 5C QH 7H 5H 2D 10S 5S 3S 8S QD "
+        "AD 4S 7C JD 8H 9H KD"
+    ),
+)
 PAIRS_201 = (
-    ("pass bid_7 pass bid_8 bid_9 bid_10 pass trump_D 5S 6S QS AS 2H AH 4H 5H JH 6H KH 3H 2C JC KC "
-    "3C 7C 4C QC AC QH 4D 10H 7H 6D 9D JD 3D 9H 5D 7D KD KS 3S 2S 8D 10D AD 4S 7S 2D 8S 8C QD "
-    "9C 5C 8H 10S 10C 6C 9S JS"),)
+    (
+        "pass bid_7 pass bid_8 bid_9 bid_10 pass trump_D 5S 6S QS AS 2H AH 4H 5H JH 6H KH 3H 2C JC KC "
+        "3C 7C 4C QC AC QH 4D 10H 7H 6D 9D JD 3D 9H 5D 7D KD KS 3S 2S 8D 10D AD 4S 7S 2D 8S 8C QD "
+        "9C 5C 8H 10S 10C 6C 9S JS"
+    ),
+)
 
 
 def _record(game: str, seed: int, deals: tuple[str, ...]) -> dict[str, object]:
-    return {"game": game, "seed": seed,
-            "deals": [{"moves": [m.replace("_", " ") for m in d.split()]} for d in deals]}
+    return {
+        "game": game,
+        "seed": seed,
+        "deals": [{"moves": [m.replace("_", " ") for m in d.split()]} for d in deals],
+    }
 
 
 @pytest.mark.slow
 def test_a_bid_that_goes_down_is_graded_by_its_score() -> None:
     """Bid 7 takes the most tricks but is made in few layouts: the review grades it by its
     expected score, a blunder against a pass, with the chance of making it."""
-    review = teacher.review_deal(_record("batak", 590769556, BATAK_590769556), 1, 0,
-                                 solve_seconds=0.1, check_cards=0, later_seconds=0.1)
+    review = teacher.review_deal(
+        _record("batak", 590769556, BATAK_590769556),
+        1,
+        0,
+        solve_seconds=0.1,
+        check_cards=0,
+        later_seconds=0.1,
+    )
     dec = next(d for d in review["decisions"] if d["move"] == "bid 7")
     assert dec["best"] == "pass" and dec["verdict"] == "blunder", dec
     assert dec["unit"] == "game-points" and dec["cost"] > 4, dec
@@ -150,8 +171,14 @@ def test_a_bid_that_goes_down_is_graded_by_its_score() -> None:
 
 @pytest.mark.slow
 def test_a_pass_that_scores_better_than_a_bid_is_not_a_blunder() -> None:
-    review = teacher.review_deal(_record("batak-pairs", 201, PAIRS_201), 0, 0,
-                                 solve_seconds=0.1, check_cards=0, later_seconds=0.1)
+    review = teacher.review_deal(
+        _record("batak-pairs", 201, PAIRS_201),
+        0,
+        0,
+        solve_seconds=0.1,
+        check_cards=0,
+        later_seconds=0.1,
+    )
     dec = review["decisions"][0]
     assert dec["move"] == "pass" and dec["phase"] == "bidding", dec
     assert dec["verdict"] in ("best", "good"), dec

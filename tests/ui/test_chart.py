@@ -11,8 +11,11 @@ NS = "{http://www.w3.org/2000/svg}"
 
 
 def test_lines_are_drawn_per_series_with_a_title() -> None:
-    svg = CH.lines_svg([("You", [1, 3, 2], True), ("<A&B>", [0, -2, 5], False)],
-                       "Totals <after> & so on", start=[0, 0])
+    svg = CH.lines_svg(
+        [("You", [1, 3, 2], True), ("<A&B>", [0, -2, 5], False)],
+        "Totals <after> & so on",
+        start=[0, 0],
+    )
     root = ET.fromstring(svg)  # well-formed: every text escaped
     assert root.get("role") == "img" and root.get("aria-label") == "Totals <after> & so on"
     assert root.find(f"{NS}title").text == "Totals <after> & so on"
@@ -32,8 +35,9 @@ def test_bars_one_per_match_won_and_lost_apart() -> None:
     assert bars[0].get("fill") == CH.WON and bars[1].get("fill") == CH.LOST
     assert bars[2].get("stroke") == CH.LOST, "a practice match is hollow"
     y0 = float(bars[0].get("y")) + float(bars[0].get("height"))
-    assert float(bars[1].get("y")) == __import__("pytest").approx(y0, abs=0.2), \
+    assert float(bars[1].get("y")) == __import__("pytest").approx(y0, abs=0.2), (
         "a loss hangs from the line the win stands on"
+    )
     assert CH.bars_svg([], "x") == ""
 
 

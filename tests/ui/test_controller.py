@@ -27,8 +27,9 @@ from ui.pace import PAUSES
 class Driver:
     """The page, without a page: effects are recorded and time is virtual."""
 
-    def __init__(self, game: str, seed: int, speed: str = "0", players: int | None = None,
-                 **options: Any) -> None:
+    def __init__(
+        self, game: str, seed: int, speed: str = "0", players: int | None = None, **options: Any
+    ) -> None:
         self.now = 0.0
         self.t = Table(clock=lambda: self.now)
         self.t.speed = speed
@@ -125,9 +126,11 @@ def test_at_instant_a_finished_trick_stays_until_a_tap() -> None:
             break
         if dr.t.overlay is not None:
             pytest.fail("the deal ended before a trick waited for a tap")
-        dr.t.click_move(dr.t.deal.legal_moves()[0]) if not TV.multi(dr.t.match, dr.t.cur) \
-            and not engine.cards.is_card_move(dr.t.deal.legal_moves()[0]) \
-            else dr.t.click_card(dr.t.deal.legal_moves()[0])
+        dr.t.click_move(dr.t.deal.legal_moves()[0]) if not TV.multi(
+            dr.t.match, dr.t.cur
+        ) and not engine.cards.is_card_move(dr.t.deal.legal_moves()[0]) else dr.t.click_card(
+            dr.t.deal.legal_moves()[0]
+        )
         dr.flush()
     assert dr.t.lingering and dr.t.waiting_for_tap()
     moves = len(dr.t.deal.moves)
@@ -298,12 +301,16 @@ def test_an_address_round_trips() -> None:
             back = Q.parse(q, list(engine.GAMES), engine.GAME_INFO, levels)
             assert not back.errors, (game, q, back.errors)
             assert back.game == game and back.seed == "4321" and back.level == "strong"
-            again = engine.new_match(game, seed=int(back.seed),
-                                     players=int(back.players) if back.players else None,
-                                     options=engine.parse_options(game, back.options))
+            again = engine.new_match(
+                game,
+                seed=int(back.seed),
+                players=int(back.players) if back.players else None,
+                options=engine.parse_options(game, back.options),
+            )
             assert again.record() == m.record()
-    bad = Q.parse({"game": "poker", "seed": "x1", "speed": "9"}, list(engine.GAMES),
-                  engine.GAME_INFO, levels)
+    bad = Q.parse(
+        {"game": "poker", "seed": "x1", "speed": "9"}, list(engine.GAMES), engine.GAME_INFO, levels
+    )
     assert bad.game is None and len(bad.errors) == 3
 
 
@@ -315,8 +322,11 @@ def test_a_lessons_steps() -> None:
 
     from ui import embed as E
 
-    doc = json.loads((Path(__file__).resolve().parents[2] / "learn" / "lessons"
-                      / "koz-maca-overtake.json").read_text(encoding="utf-8"))
+    doc = json.loads(
+        (
+            Path(__file__).resolve().parents[2] / "learn" / "lessons" / "koz-maca-overtake.json"
+        ).read_text(encoding="utf-8")
+    )
     t = Table()
     t.load_lesson(E.Spec(lesson=E.parse_lesson(doc)))
     fx = t.take()
@@ -345,8 +355,7 @@ def test_a_lessons_steps() -> None:
         moves = [p["move"] for p in posts if p["type"] == "move"]
         assert moves == [step.moves[0], *step.replies]
         assert timers >= len(step.replies)
-        assert posts[-1]["type"] == ("lesson-done" if i + 1 == len(lesson.steps)
-                                     else "lesson-step")
+        assert posts[-1]["type"] == ("lesson-done" if i + 1 == len(lesson.steps) else "lesson-step")
     assert t.lesson_done and not t.can_act()
 
 

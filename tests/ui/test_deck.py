@@ -15,7 +15,11 @@ from ui import views as V
 ROOT = Path(__file__).resolve().parents[2]
 FACES = ROOT / "assets" / "cards" / "faces"
 CSS = (ROOT / "assets" / "style.css").read_text(encoding="utf-8")
-CARDS = [r + s for s in "SHDC" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
+CARDS = [
+    r + s
+    for s in "SHDC"
+    for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+]
 
 
 def test_every_card_has_a_face_file_and_a_rule() -> None:
@@ -24,8 +28,10 @@ def test_every_card_has_a_face_file_and_a_rule() -> None:
         assert f".card.f-{c} {{ background-image: url(cards/faces/{c}.svg); }}" in CSS
         if c[-1] in "DC":  # the four-colour deck's own files
             assert (FACES / "four" / f"{c}.svg").is_file(), c
-            assert (f'html[data-deck="four"] .card.f-{c} '
-                    f"{{ background-image: url(cards/faces/four/{c}.svg); }}") in CSS
+            assert (
+                f'html[data-deck="four"] .card.f-{c} '
+                f"{{ background-image: url(cards/faces/four/{c}.svg); }}"
+            ) in CSS
     assert (FACES / "back.svg").is_file()
     assert ".card.back { background-image: url(cards/faces/back.svg); }" in CSS
 
@@ -34,7 +40,9 @@ def test_face_files_are_standalone_and_within_the_budget() -> None:
     total = 0
     for p in sorted(FACES.rglob("*.svg")):
         text = p.read_text(encoding="utf-8")
-        assert text.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="-120 -168 240 336"')
+        assert text.startswith(
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="-120 -168 240 336"'
+        )
         # every reference is to a symbol of the same file, and nothing is fetched
         ids = set(re.findall(r'id="([^"]+)"', text))
         assert set(re.findall(r'href="#([^"]+)"', text)) <= ids, p.name
@@ -65,14 +73,16 @@ def test_regional_box_defaults_to_the_page_language() -> None:
         assert 'data-setting="regional-ranks" checked' in V.display_html({}, "ru")
         assert 'data-setting="regional-ranks" checked' not in V.display_html({}, "tr")
         assert 'data-setting="regional-ranks" checked' not in V.display_html(
-            {"regional-ranks": False}, "ru")
+            {"regional-ranks": False}, "ru"
+        )
         I.use("en", None)
         assert 'data-setting="regional-ranks">' in V.display_html({}, "ru")
         # (each group of four letters is held together by no-break spaces)
         assert "В\u00a0Д\u00a0К\u00a0Т" in V.display_html({}, "ru")
         assert "V\u00a0K\u00a0P\u00a0A" in V.display_html({}, "tr")
         assert 'data-setting="regional-ranks" checked' in V.display_html(
-            {"regional-ranks": True}, "tr")
+            {"regional-ranks": True}, "tr"
+        )
         assert "regional-ranks" not in V.display_html({}, "")
     finally:
         I.use(I.DEFAULT, None)
@@ -86,7 +96,8 @@ def test_regional_letters_in_the_stylesheet() -> None:
             rule = re.search(
                 rf'html\[data-home="{home}"\]:is\(\[lang="{home}"\]:not\(\[data-ranks="latin"\]\), '
                 rf'\[data-ranks="regional"\]\) \.card b\[data-r="{rank}"\]::before {{ content: "([^"]+)"; }}',
-                CSS)
+                CSS,
+            )
             assert rule, (home, rank)
             shown = rule[1]
             if shown.startswith("\\"):

@@ -45,8 +45,9 @@ IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 
 # ------------------------------------------------------------------------------ helpers
 def ui_files() -> list[Path]:
-    files = sorted(p for p in UI.rglob("*") if p.suffix in (".py", ".js")
-                   and "__pycache__" not in p.parts)
+    files = sorted(
+        p for p in UI.rglob("*") if p.suffix in (".py", ".js") and "__pycache__" not in p.parts
+    )
     assert files, "no ui sources found"
     return files
 
@@ -113,7 +114,7 @@ def finished_deals(game: str, seeds: range, **kw: Any) -> list[tuple[engine.Matc
 
 
 def names_of(m: engine.Match) -> list[str]:
-    return list(engine.GAME_INFO[m.game]["seat_names"][:m.players])
+    return list(engine.GAME_INFO[m.game]["seat_names"][: m.players])
 
 
 def english(msgs: list[Message], names: list[str]) -> list[str]:
@@ -124,8 +125,10 @@ def english(msgs: list[Message], names: list[str]) -> list[str]:
 def test_scanner_finds_planted_game_names() -> None:
     """The ui/ scan is not vacuous: it finds game names in Python and JavaScript literals,
     in prefix tests and in identifiers, and passes neutral code."""
-    py = ('ORDER = {"batak": 1}\nif game.startswith("kozel"):\n    x = f"{g} Koz Maça"\n'
-          'KOZEL_ORDER = 2\nok = "trump"\n')
+    py = (
+        'ORDER = {"batak": 1}\nif game.startswith("kozel"):\n    x = f"{g} Koz Maça"\n'
+        'KOZEL_ORDER = 2\nok = "trump"\n'
+    )
     strings, names = python_literals_and_names(py)
     assert len(game_words(strings)) == 3 and game_words(names) == ["KOZEL_ORDER"]
     js = 'const g = "bidding-kozel"; // kozel in a comment\nlet batakSeat = `x`; let ok = "a";'
@@ -157,8 +160,18 @@ def test_ui_code_has_no_game_names(path: Path) -> None:
 
 
 # ------------------------------------------------------------------------------ the facts
-FACTS = ("seat_names", "rank_order", "score_labels", "seat_points", "multi_card_plays",
-         "trump_timer", "direction", "teams", "home_language", "deal_word")
+FACTS = (
+    "seat_names",
+    "rank_order",
+    "score_labels",
+    "seat_points",
+    "multi_card_plays",
+    "trump_timer",
+    "direction",
+    "teams",
+    "home_language",
+    "deal_word",
+)
 
 
 @pytest.mark.parametrize("game", engine.available_games())
@@ -198,10 +211,27 @@ def test_family_facts() -> None:
     gi = engine.GAME_INFO
     for g in ("koz-maca", "batak", "batak-pairs"):
         assert gi[g]["seat_names"] == ["You", "Mehmet", "Ayşe", "Kemal", "Zeynep"]
-        assert gi[g]["rank_order"] == ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4",
-                                       "3", "2"]
-        assert gi[g]["score_labels"] == {"points": "Points", "delta": "This deal",
-                                         "total": "Total", "total_short": "total"}
+        assert gi[g]["rank_order"] == [
+            "A",
+            "K",
+            "Q",
+            "J",
+            "10",
+            "9",
+            "8",
+            "7",
+            "6",
+            "5",
+            "4",
+            "3",
+            "2",
+        ]
+        assert gi[g]["score_labels"] == {
+            "points": "Points",
+            "delta": "This deal",
+            "total": "Total",
+            "total_short": "total",
+        }
     for g in ("kozel-miner", "kozel-classic", "bidding-kozel"):
         assert gi[g]["seat_names"] == ["You", "Olga", "Ivan", "Nina", "Pyotr"]
         assert gi[g]["rank_order"] == ["A", "10", "K", "Q", "J", "9", "8", "7", "6"]
@@ -210,7 +240,11 @@ def test_family_facts() -> None:
         assert gi[g]["score_labels"]["total_short"] == "pen."
         assert gi[g]["score_labels"]["total"] == "Penalty total"
     assert gi["bidding-kozel"]["score_labels"] == {
-        "points": "Card points", "delta": "Won / lost", "total": "Bankroll", "total_short": "bank"}
+        "points": "Card points",
+        "delta": "Won / lost",
+        "total": "Bankroll",
+        "total_short": "bank",
+    }
     assert [g for g in gi if gi[g]["seat_points"]] == ["kozel-miner", "kozel-classic"]
     assert [g for g in gi if gi[g]["multi_card_plays"]] == ["bidding-kozel"]
     assert {g: gi[g]["trump_timer"] for g in gi if gi[g]["trump_timer"]} == {"kozel-classic": 20}
@@ -257,8 +291,7 @@ def test_seat_points_and_multi_card_plays_match_play(game: str) -> None:
             v = d.view(0)
             if gi["seat_points"]:
                 assert isinstance(v.get("points"), list) and len(v["points"]) == m.players
-            multi_seen |= any(len(mv.split()) > 1 and R.is_card_move(mv)
-                              for mv in d.legal_moves())
+            multi_seen |= any(len(mv.split()) > 1 and R.is_card_move(mv) for mv in d.legal_moves())
             m.play(random_move(d.legal_moves(), rng))
     assert multi_seen == gi["multi_card_plays"]
 
@@ -289,9 +322,11 @@ def test_explain_made_and_lost_batak_contracts() -> None:
     names = names_of(m)
     text = english(msgs, names)
     suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[r["trump"]]
-    assert text[0] == (f"{names[r['declarer']]} bid {r['bid']} with "
-                       f"{R.SUIT_SYM[r['trump']]} {suit} trump and took {r['points'][r['declarer']]}: "
-                       f"contract made, +{r['points'][r['declarer']]}.")
+    assert text[0] == (
+        f"{names[r['declarer']]} bid {r['bid']} with "
+        f"{R.SUIT_SYM[r['trump']]} {suit} trump and took {r['points'][r['declarer']]}: "
+        f"contract made, +{r['points'][r['declarer']]}."
+    )
     assert text[1] == "Everyone else scores 1 point a trick."
     assert msgs[0].args["declarer"] == SeatRef(r["declarer"])
     m, r = down
@@ -314,13 +349,18 @@ def test_explain_partnership_and_koz_maca() -> None:
         assert len(text) == 2
         assert text[0].startswith(f"{names[decl]} bid {r['bid']} ")
         if r["made"]:
-            assert text[0].endswith(f"the declaring team ({team}) took {r['points'][decl]}: "
-                                    f"contract made, +{r['delta'][decl]}.")
+            assert text[0].endswith(
+                f"the declaring team ({team}) took {r['points'][decl]}: "
+                f"contract made, +{r['delta'][decl]}."
+            )
         else:
-            assert text[0].endswith(f"the declaring team ({team}) took only "
-                                    f"{r['points'][decl]}: batar, −{r['bid']}.")
-        assert text[1] == (f"The other team ({' and '.join(names[s] for s in other)}) scores "
-                           f"1 point a trick: +{r['delta'][other[0]]}.")
+            assert text[0].endswith(
+                f"the declaring team ({team}) took only {r['points'][decl]}: batar, −{r['bid']}."
+            )
+        assert text[1] == (
+            f"The other team ({' and '.join(names[s] for s in other)}) scores "
+            f"1 point a trick: +{r['delta'][other[0]]}."
+        )
         assert "Everyone else" not in " ".join(text)
         seen.add(bool(r["made"]))
     assert True in seen
@@ -339,8 +379,9 @@ def test_explain_kozel_names_the_losing_team() -> None:
             text = english(msgs, names)
             seen.add(r["reason"])
             if r["reason"] == "normal":
-                assert text[0] == (f"Card points: You and Ivan {r['points'][0]}, Olga and Nina "
-                                   f"{r['points'][1]}.")
+                assert text[0] == (
+                    f"Card points: You and Ivan {r['points'][0]}, Olga and Nina {r['points'][1]}."
+                )
                 losers = " and ".join(names[s] for s in r["loser"])
                 assert text[1].startswith(f"{losers} lose the cycle (")
                 assert f"take {r['penalty']} penalty point" in text[1]
@@ -358,13 +399,32 @@ def test_explain_kozel_rare_endings() -> None:
     """Shamok, lusya, re-deal and doubling sentences (results written out)."""
     m = engine.new_match("kozel-classic", seed=1)
     names = names_of(m)
-    text = english(m.rules.explain({"reason": "shamok", "shamok_by": 2, "queen_by": 1,
-                                    "loser": [1, 3], "penalty": 4, "doubled": True}), names)
-    assert text == [("The shamok (Ivan) took the Queen of Clubs (Olga): the cycle ends at once "
-                     "and Olga and Nina take 4."),
-                    "Penalties were doubled after eggs."]
-    text = english(m.rules.explain({"reason": "lusya", "points": [0, 120, 0, 120],
-                                    "loser": [0, 2], "penalty": 12}), names)
+    text = english(
+        m.rules.explain(
+            {
+                "reason": "shamok",
+                "shamok_by": 2,
+                "queen_by": 1,
+                "loser": [1, 3],
+                "penalty": 4,
+                "doubled": True,
+            }
+        ),
+        names,
+    )
+    assert text == [
+        (
+            "The shamok (Ivan) took the Queen of Clubs (Olga): the cycle ends at once "
+            "and Olga and Nina take 4."
+        ),
+        "Penalties were doubled after eggs.",
+    ]
+    text = english(
+        m.rules.explain(
+            {"reason": "lusya", "points": [0, 120, 0, 120], "loser": [0, 2], "penalty": 12}
+        ),
+        names,
+    )
     assert text[1] == "Lusya: You and Ivan took no trick and take 12."
     text = english(m.rules.explain({"reason": "redeal", "why": None}), names)
     assert text == ["Re-deal: a hand was too weak. The score is unchanged."]
@@ -383,16 +443,24 @@ def test_explain_bidding_kozel() -> None:
             assert text[-1] == f"{r['remainder']} stays in the pot for the next round."
     m = engine.new_match("bidding-kozel", seed=1, players=4)
     names = names_of(m)
-    assert english(m.rules.explain({"reason": "tie", "pot_winners": [0, 3], "share": 2,
-                                    "pot": 5, "remainder": 1}), names) == [
+    assert english(
+        m.rules.explain(
+            {"reason": "tie", "pot_winners": [0, 3], "share": 2, "pot": 5, "remainder": 1}
+        ),
+        names,
+    ) == [
         "Tie on card points: You and Nina split the pot (2 each).",
-        "1 stays in the pot for the next round."]
-    assert english(m.rules.explain({"reason": "bura", "bura": 2, "pot_winners": [2],
-                                    "pot": 4, "remainder": 0}), names) == [
-        "Bura! Ivan played three trumps and takes the pot."]
-    assert english(m.rules.explain({"reason": "points", "pot_winners": [1], "pot": 4,
-                                    "remainder": 0}), names) == [
-        "Most card points: Olga takes the pot of 4."]
+        "1 stays in the pot for the next round.",
+    ]
+    assert english(
+        m.rules.explain(
+            {"reason": "bura", "bura": 2, "pot_winners": [2], "pot": 4, "remainder": 0}
+        ),
+        names,
+    ) == ["Bura! Ivan played three trumps and takes the pot."]
+    assert english(
+        m.rules.explain({"reason": "points", "pot_winners": [1], "pot": 4, "remainder": 0}), names
+    ) == ["Most card points: Olga takes the pot of 4."]
 
 
 @pytest.mark.parametrize("game", engine.available_games())
@@ -409,8 +477,15 @@ def test_messages_have_english_and_json(game: str) -> None:
         msgs += [note] if note is not None else []
         for view in (v, m.deal.view(0)):
             msgs += [x for pair in m.rules.deal_facts(view) for x in pair]
-            msgs += [x for x in (m.rules.goal(view), m.rules.selection_prompt(view),
-                                 m.rules.auction_prompt(view)) if x is not None]
+            msgs += [
+                x
+                for x in (
+                    m.rules.goal(view),
+                    m.rules.selection_prompt(view),
+                    m.rules.auction_prompt(view),
+                )
+                if x is not None
+            ]
         msgs += [x for _, x in m.rules.result_facts(d.result)]
         for x in msgs:
             assert x.key in ENGLISH, x.key
@@ -497,17 +572,34 @@ def test_views_draw_from_the_facts() -> None:
     """The summary heads and the seat plate's card points come from the facts given."""
     gi = engine.GAME_INFO["kozel-classic"]
     res = {"tricks": [1, 2, 3, 0], "points": [30, 90, 30, 90], "delta": [2, 0, 2, 0]}
-    html = V.summary_html(gi["score_labels"], gi["title"], 1, res, gi["seat_names"][:4],
-                          [2, 0, 2, 0], gi["teams"], False, ["x"])
+    html = V.summary_html(
+        gi["score_labels"],
+        gi["title"],
+        1,
+        res,
+        gi["seat_names"][:4],
+        [2, 0, 2, 0],
+        gi["teams"],
+        False,
+        ["x"],
+    )
     assert "<th>Card points</th><th>Penalty</th><th>Penalty total</th>" in html
     view = {"hand_sizes": [6, 6, 6, 6], "taken": [1, 0, 0, 0], "points": [11, 0, 11, 0]}
     assert "11 pts" in V.seat_html(0, "bottom", "You", view, "pen. 0", [], False, True)
     assert "pts" not in V.seat_html(0, "bottom", "You", view, "pen. 0", [], False, False)
     hand = ["10S", "KS", "AS", "JS"]
     assert R.sort_hand(hand, {}, engine.GAME_INFO["kozel-miner"]["rank_order"]) == [
-        "AS", "10S", "KS", "JS"]
+        "AS",
+        "10S",
+        "KS",
+        "JS",
+    ]
     assert R.sort_hand(hand, {}, engine.GAME_INFO["batak"]["rank_order"]) == [
-        "AS", "KS", "JS", "10S"]
+        "AS",
+        "KS",
+        "JS",
+        "10S",
+    ]
 
 
 # ------------------------------------------------------------------------------ deal and result facts
@@ -548,17 +640,23 @@ def test_kozel_deal_facts() -> None:
     v = m.deal.view(0)
     pairs = ", ".join(f"{names[int(s)]} {R.SUIT_SYM[t]}" for s, t in v["pairing"].items())
     holder = names[v["marker_holder"]]
-    assert rendered(m.rules.deal_facts(v), names) == [("Pairing", pairs),
-                                                       ("Marker", f"J♣ — {holder}")]
+    assert rendered(m.rules.deal_facts(v), names) == [
+        ("Pairing", pairs),
+        ("Marker", f"J♣ — {holder}"),
+    ]
     assert V.info_items(v, names) == [("Pairing", pairs), ("Marker", f"J♣ — {holder}")]
     assert m.rules.losing_target() == 12 and str(m.rules.goal(v)) == "loses at 12"
-    assert engine.new_match("kozel-miner", seed=5, options={"short": True}).rules.losing_target() == 6
+    assert (
+        engine.new_match("kozel-miner", seed=5, options={"short": True}).rules.losing_target() == 6
+    )
     c = engine.new_match("kozel-classic", seed=5)
     v = dict(c.deal.view(0), doubled=True)
     team = " and ".join(names[s] for s in v["kozyryatnik"])
     assert rendered(c.rules.deal_facts(v), names) == [
-        ("Marker", f"J♣ — {names[v['marker_holder']]}"), ("Kozyryatnik", team),
-        ("Eggs", "penalties doubled")]
+        ("Marker", f"J♣ — {names[v['marker_holder']]}"),
+        ("Kozyryatnik", team),
+        ("Eggs", "penalties doubled"),
+    ]
     assert c.rules.deal_facts(v)[1][1].args["text"] == SeatsRef(tuple(v["kozyryatnik"]))
 
 
@@ -572,7 +670,7 @@ def test_kozel_trump_ladder_sorts_the_hand() -> None:
     assert R.ladder(v) == lad
     hand = R.sort_hand(v["hand"], v, m.rules.rank_order)
     trumps = [c for c in hand if c in lad]
-    assert trumps == sorted(trumps, key=lad.index) and hand[:len(trumps)] == trumps
+    assert trumps == sorted(trumps, key=lad.index) and hand[: len(trumps)] == trumps
     b = engine.new_match("batak", seed=3)
     assert b.rules.trump_ladder(b.deal.view(0)) == []
 
@@ -585,10 +683,14 @@ def test_bidding_kozel_facts_and_selection_prompt() -> None:
     v = m.deal.view(0)
     turned = R.move_label(v["turned_up"])
     assert rendered(m.rules.deal_facts(v), names) == [
-        ("Turned up", turned), ("Stock", str(v["stock_size"])), ("Pot", str(v["pot"]))]
+        ("Turned up", turned),
+        ("Stock", str(v["stock_size"])),
+        ("Pot", str(v["pot"])),
+    ]
     assert v["lead_size"] is None
-    assert str(m.rules.selection_prompt(v)) == ("Your lead: select one card, or three of one "
-                                               "suit, then Play.")
+    assert str(m.rules.selection_prompt(v)) == (
+        "Your lead: select one card, or three of one suit, then Play."
+    )
     for size, text in ((1, "Select 1 card, then Play."), (3, "Select 3 cards, then Play.")):
         assert str(m.rules.selection_prompt(dict(v, lead_size=size))) == text
     assert m.rules.deals_in_match(m.options) == 10
@@ -598,9 +700,14 @@ def test_bidding_kozel_facts_and_selection_prompt() -> None:
 def test_deals_in_match() -> None:
     """A match of a fixed number of deals says how many (hands, rounds); Kozel's ends on the
     score."""
-    for game, options, n in (("koz-maca", {}, 10), ("batak", {"hands": 5}, 5),
-                             ("batak-pairs", {"hands": 3}, 3), ("kozel-miner", {}, None),
-                             ("kozel-classic", {}, None), ("bidding-kozel", {"rounds": 7}, 7)):
+    for game, options, n in (
+        ("koz-maca", {}, 10),
+        ("batak", {"hands": 5}, 5),
+        ("batak-pairs", {"hands": 3}, 3),
+        ("kozel-miner", {}, None),
+        ("kozel-classic", {}, None),
+        ("bidding-kozel", {"rounds": 7}, 7),
+    ):
         m = engine.new_match(game, seed=1, options=options)
         assert m.rules.deals_in_match(m.options) == n, game
 
@@ -609,34 +716,49 @@ def test_result_facts_in_english() -> None:
     """What a finished deal was about, as the score sheet and the replay show it."""
     names = ["You", "Olga", "Ivan", "Nina"]
     batak = rules_class("batak")(4, {})
-    assert rendered(batak.result_facts({"declarer": 1, "bid": 5, "made": True,
-                                        "trump": "S"}), names) == [
-        ("contract", "Olga bid 5: made"), ("trump", "Trump ♠ spades")]
-    assert rendered(batak.result_facts({"declarer": 2, "bid": 7, "made": False,
-                                        "trump": "D"}), names)[0] == ("contract",
-                                                                      "Ivan bid 7: down")
+    assert rendered(
+        batak.result_facts({"declarer": 1, "bid": 5, "made": True, "trump": "S"}), names
+    ) == [("contract", "Olga bid 5: made"), ("trump", "Trump ♠ spades")]
+    assert rendered(
+        batak.result_facts({"declarer": 2, "bid": 7, "made": False, "trump": "D"}), names
+    )[0] == ("contract", "Ivan bid 7: down")
     kozel = engine.new_match("kozel-classic", seed=1).rules
-    shamok = {"reason": "shamok", "shamok_by": 2, "queen_by": 1, "loser": [1, 3],
-              "penalty": 4, "trump": "H"}
+    shamok = {
+        "reason": "shamok",
+        "shamok_by": 2,
+        "queen_by": 1,
+        "loser": [1, 3],
+        "penalty": 4,
+        "trump": "H",
+    }
     assert rendered(kozel.result_facts(shamok), names) == [
-        ("reason", "Shamok took the Queen of Clubs"), ("penalty", "Penalty 4 to Olga and Nina"),
-        ("trump", "Trump ♥ hearts")]
-    assert rendered(kozel.result_facts({"reason": "eggs", "penalty": 0, "loser": None,
-                                        "trump": None}), names) == [
-        ("reason", "Eggs (60 : 60)"), ("penalty", "No penalty")]
-    assert rendered(kozel.result_facts({"reason": "normal", "penalty": 2, "loser": [0, 2],
-                                        "trump": "C"}), names)[0] == (
-        "penalty", "Penalty 2 to You and Ivan")
+        ("reason", "Shamok took the Queen of Clubs"),
+        ("penalty", "Penalty 4 to Olga and Nina"),
+        ("trump", "Trump ♥ hearts"),
+    ]
+    assert rendered(
+        kozel.result_facts({"reason": "eggs", "penalty": 0, "loser": None, "trump": None}), names
+    ) == [("reason", "Eggs (60 : 60)"), ("penalty", "No penalty")]
+    assert rendered(
+        kozel.result_facts({"reason": "normal", "penalty": 2, "loser": [0, 2], "trump": "C"}), names
+    )[0] == ("penalty", "Penalty 2 to You and Ivan")
     bk = engine.new_match("bidding-kozel", seed=1, players=4).rules
-    assert rendered(bk.result_facts({"reason": "tie", "pot_winners": [0, 3], "share": 2,
-                                     "pot": 5, "remainder": 1}), names) == [
-        ("reason", "Tie on card points"), ("pot", "Pot 5: split by You and Nina, 2 each"),
-        ("carry", "1 stays in the pot")]
-    assert rendered(bk.result_facts({"reason": "points", "pot_winners": [2], "pot": 4,
-                                     "remainder": 0}), names) == [("pot", "Pot 4: won by Ivan")]
-    assert RV.deal_facts({"reason": "bura", "pot_winners": [1], "pot": 6, "remainder": 3,
-                          "share": 6}, names, bk) == [
-        ("reason", "Bura"), ("pot", "Pot 6: won by Olga"), ("carry", "3 stay in the pot")]
+    assert rendered(
+        bk.result_facts(
+            {"reason": "tie", "pot_winners": [0, 3], "share": 2, "pot": 5, "remainder": 1}
+        ),
+        names,
+    ) == [
+        ("reason", "Tie on card points"),
+        ("pot", "Pot 5: split by You and Nina, 2 each"),
+        ("carry", "1 stays in the pot"),
+    ]
+    assert rendered(
+        bk.result_facts({"reason": "points", "pot_winners": [2], "pot": 4, "remainder": 0}), names
+    ) == [("pot", "Pot 4: won by Ivan")]
+    assert RV.deal_facts(
+        {"reason": "bura", "pot_winners": [1], "pot": 6, "remainder": 3, "share": 6}, names, bk
+    ) == [("reason", "Bura"), ("pot", "Pot 6: won by Olga"), ("carry", "3 stay in the pot")]
 
 
 @pytest.mark.parametrize("game", engine.available_games())
@@ -656,9 +778,14 @@ def test_endings_and_result_fields_match_the_results(game: str) -> None:
             assert x.key in ENGLISH and "{" not in x.render(names_of(m))
         count += 1
     assert count
-    named = [e for e in cls.endings if any(
-        n == "reason" for n, _ in cls(4 if game != "bidding-kozel" else 3, {}).result_facts(
-            {"reason": e}))]
+    named = [
+        e
+        for e in cls.endings
+        if any(
+            n == "reason"
+            for n, _ in cls(4 if game != "bidding-kozel" else 3, {}).result_facts({"reason": e})
+        )
+    ]
     assert len(named) == len(cls.endings) - 1 if cls.endings else named == []  # the ordinary one
 
 
@@ -694,8 +821,11 @@ def engine_concepts() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     for game in engine.available_games():
         cls = rules_class(game)
         rules = cls(cls.default_players, {})
-        keys |= {e for e in cls.endings if any(n == "reason" for n, _ in
-                                               rules.result_facts({"reason": e}))}
+        keys |= {
+            e
+            for e in cls.endings
+            if any(n == "reason" for n, _ in rules.result_facts({"reason": e}))
+        }
         options |= {o.name for o in cls.option_specs}
         attributes |= {a for a in set(dir(rules)) - base if not a.startswith("_")}
     return frozenset(keys), frozenset(options), frozenset(attributes)
@@ -725,8 +855,9 @@ def concept_literals(text: str) -> list[tuple[int, str]]:
         if receiver is not None and _src(receiver).split(".")[-1] in OTHER_STRUCTURES:
             return
         v = node.value
-        if v in keys or (v in options and receiver is not None
-                         and "option" in _src(receiver).lower()):
+        if v in keys or (
+            v in options and receiver is not None and "option" in _src(receiver).lower()
+        ):
             found.append((node.lineno, v))
 
     def listed(node: ast.AST) -> None:
@@ -741,19 +872,24 @@ def concept_literals(text: str) -> list[tuple[int, str]]:
             key(node.slice, node.value)
         elif isinstance(node, ast.Call):
             f = node.func
-            if isinstance(f, ast.Attribute) and f.attr in ("get", "pop", "setdefault") \
-                    and node.args:
+            if (
+                isinstance(f, ast.Attribute)
+                and f.attr in ("get", "pop", "setdefault")
+                and node.args
+            ):
                 key(node.args[0], f.value)
-            elif isinstance(f, ast.Name) and f.id in ("getattr", "hasattr") \
-                    and len(node.args) >= 2:
+            elif isinstance(f, ast.Name) and f.id in ("getattr", "hasattr") and len(node.args) >= 2:
                 a = node.args[1]
                 if isinstance(a, ast.Constant) and isinstance(a.value, str):
                     if a.value in attributes:
                         found.append((a.lineno, a.value))
                     else:
                         key(a)
-        elif isinstance(node, ast.Attribute) and node.attr in attributes \
-                and _src(node.value).split(".")[-1] == "rules":
+        elif (
+            isinstance(node, ast.Attribute)
+            and node.attr in attributes
+            and _src(node.value).split(".")[-1] == "rules"
+        ):
             found.append((node.lineno, node.attr))
         elif isinstance(node, ast.Compare):
             for part in (node.left, *node.comparators):
@@ -762,8 +898,11 @@ def concept_literals(text: str) -> list[tuple[int, str]]:
             listed(node.iter)
         elif isinstance(node, ast.Dict):
             for k in node.keys:
-                if isinstance(k, ast.Constant) and isinstance(k.value, str) \
-                        and k.value in keys - shared_view_words():
+                if (
+                    isinstance(k, ast.Constant)
+                    and isinstance(k.value, str)
+                    and k.value in keys - shared_view_words()
+                ):
                     found.append((k.lineno, k.value))
     return sorted(set(found))
 
@@ -786,29 +925,53 @@ def test_concept_scan_finds_planted_literals() -> None:
     a result's, an option's and a rules object's concept read by a literal, an ending in a
     table or a test; it passes generic keys, record fields, words in calls and prose."""
     keys, options, attributes = engine_concepts()
-    assert {"lead_size", "kozyryatnik", "pairing", "marker", "pot", "declarer", "bid",
-            "penalty", "lusya", "shamok", "bura", "four_aces"} <= keys
+    assert {
+        "lead_size",
+        "kozyryatnik",
+        "pairing",
+        "marker",
+        "pot",
+        "declarer",
+        "bid",
+        "penalty",
+        "lusya",
+        "shamok",
+        "bura",
+        "four_aces",
+    } <= keys
     assert not {"trump", "phase", "hand", "points", "delta", "tricks", "normal"} & keys
     assert {"hands", "rounds"} <= options and "target" in attributes
     planted = (
         'n = view["lead_size"]\n'
         'total = match.options.get("hands") or match.options.get("rounds")\n'
         'target = getattr(match.rules, "target", None)\n'
-        'out_of = m.match.rules.target\n'
+        "out_of = m.match.rules.target\n"
         'if "pot" in result:\n    pass\n'
         'WORDS = {"lusya": "Lusya (no trick)"}\n'
         'if reason == "shamok":\n    pass\n'
         'for k in ("declarer", "bid"):\n    pass\n'
-        'who = result.get("pot_winners")\n')
+        'who = result.get("pot_winners")\n'
+    )
     assert [v for _, v in concept_literals(planted)] == [
-        "lead_size", "hands", "rounds", "target", "target", "pot", "lusya", "shamok",
-        "bid", "declarer", "pot_winners"]
+        "lead_size",
+        "hands",
+        "rounds",
+        "target",
+        "target",
+        "pot",
+        "lusya",
+        "shamok",
+        "bid",
+        "declarer",
+        "pot_winners",
+    ]
     neutral = (
         'v.get("trump"); d["hands"] = []; x = pgettext("bid", "Pass")\n'
         'state = {"broken": False, "phase": "play"}\n'
         'a.setAttribute("target", "_blank"); text = "the pot"; y = f"{pot} marker"\n'
         'if v.get("phase") == "bidding":\n    pass\n'
-        'made = perfect.get("made")\n')
+        'made = perfect.get("made")\n'
+    )
     assert concept_literals(neutral) == []
 
 
@@ -828,8 +991,9 @@ def test_ui_reads_no_game_concepts(path: Path) -> None:
     extra = [(line, lit) for line, lit in found if lit not in allowed]
     assert not extra, f"{path.relative_to(ROOT)} reads game concepts: {extra}"
     stale = allowed - {lit for _, lit in found}
-    assert not stale, f"{path.relative_to(ROOT)} no longer reads {stale}: drop them from " \
-                      "CONCEPT_LITERALS_LEFT"
+    assert not stale, (
+        f"{path.relative_to(ROOT)} no longer reads {stale}: drop them from CONCEPT_LITERALS_LEFT"
+    )
 
 
 def test_concept_literals_left_name_real_files_and_hooks() -> None:

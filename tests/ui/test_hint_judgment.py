@@ -59,8 +59,12 @@ def endings(game: str, most: int, seeds: range) -> Iterator[tuple[engine.Match, 
         rng = random.Random(seed)
         while m.deals[0].phase != "over":
             d = m.deal
-            if (d.to_move == 0 and d.phase == "play" and len(d.hand_cards(0)) <= most
-                    and len(d.legal_moves()) > 1):
+            if (
+                d.to_move == 0
+                and d.phase == "play"
+                and len(d.hand_cards(0)) <= most
+                and len(d.legal_moves()) > 1
+            ):
                 yield m, seed
                 break
             m.play(engine.bots.choose(d, d.to_move, rng))
@@ -86,8 +90,9 @@ def clear_move(values: list[dict[str, int]], unit: str) -> str | None:
     for mv in values[0]:
         if not all(v[mv] == max(v.values()) for v in values):
             continue
-        if all(sum(v[mv] - v[o] for v in values) / n >= CLEAR_LOSS[unit]
-               for o in values[0] if o != mv):
+        if all(
+            sum(v[mv] - v[o] for v in values) / n >= CLEAR_LOSS[unit] for o in values[0] if o != mv
+        ):
             return mv
     return None
 
@@ -145,8 +150,9 @@ def bk_play(d: Deal, mv: str, side: frozenset[int]) -> tuple[Deal, int]:
     before = len(nd.tricks)
     nd.play(mv)
     if len(nd.tricks) > before and nd.tricks[-1]["winner"] in side:
-        return nd, sum(kozel_points(parse_card(c)) for _, ms in nd.tricks[-1]["plays"]
-                       for c in ms.split())
+        return nd, sum(
+            kozel_points(parse_card(c)) for _, ms in nd.tricks[-1]["plays"] for c in ms.split()
+        )
     return nd, 0
 
 
@@ -157,8 +163,10 @@ def bk_value(d: Deal, side: frozenset[int], memo: dict[Any, int]) -> int:
         return 0
     key = (tuple(tuple(h) for h in d.hands), tuple(map(tuple, d.trick)), d.to_move)
     if key not in memo:
-        vals = [gained + bk_value(nd, side, memo)
-                for nd, gained in (bk_play(d, mv, side) for mv in d.legal_moves())]
+        vals = [
+            gained + bk_value(nd, side, memo)
+            for nd, gained in (bk_play(d, mv, side) for mv in d.legal_moves())
+        ]
         memo[key] = (max(vals) if d.to_move in side else min(vals)) if vals else 0
     return memo[key]
 
@@ -232,8 +240,10 @@ def test_the_checker_asks_on_a_planted_blunder_and_never_on_the_choice(game: str
                     unit = H.score_unit(ev)
                     assert cost > H.CHECK_AT[unit]
                     again = hint(d, seed + 7919)
-                    assert again["utility"][again["move"]] - again["utility"][worst] >= \
-                        H.CHECK_AT[unit] / 2, (seed, worst, ev, again)
+                    assert (
+                        again["utility"][again["move"]] - again["utility"][worst]
+                        >= H.CHECK_AT[unit] / 2
+                    ), (seed, worst, ev, again)
                     m.play(worst)  # the blunder is a legal move: the deal goes on
                     return
             m.play(engine.bots.choose(d, d.to_move, rng))

@@ -101,9 +101,19 @@ class Page:
             self.host.receive(json.dumps(msg))
 
 
-FACTS = {"href": "https://site.test/tt/", "origin": "https://site.test", "pathname": "/tt/",
-         "search": "", "history": "", "languages": ["en-GB"], "storage": {},
-         "reduce_motion": True, "sound_on": False, "embedded": False, "lobby": None}
+FACTS = {
+    "href": "https://site.test/tt/",
+    "origin": "https://site.test",
+    "pathname": "/tt/",
+    "search": "",
+    "history": "",
+    "languages": ["en-GB"],
+    "storage": {},
+    "reduce_motion": True,
+    "sound_on": False,
+    "embedded": False,
+    "lobby": None,
+}
 
 
 def run(go: Callable[[], Awaitable[None]]) -> None:
@@ -149,6 +159,7 @@ def test_a_whole_deal_through_the_worker_protocol() -> None:
     """From the start message to a deal's summary: the lobby comes as each game's HTML, "Deal
     the cards" puts the table up, the player's turns come as `data-input`, and every click is
     answered (`ack`); the save is written through the `store` operation."""
+
     async def go() -> None:
         page = await started(dict(FACTS, search="?speed=0&level=easy"))
         assert page.lobby is not None and set(page.lobby["games"]) >= {"batak", "koz-maca"}
@@ -159,8 +170,14 @@ def test_a_whole_deal_through_the_worker_protocol() -> None:
         await until(page, lambda: page.state.get("screen") == "table")
         assert page.state["game"] == "batak" and page.state["seed"] == 3
         for _ in range(300):
-            await until(page, lambda: "data-input" in page.table or "data-tap" in page.table
-                        or page.state.get("overlay") == "summary")
+            await until(
+                page,
+                lambda: (
+                    "data-input" in page.table
+                    or "data-tap" in page.table
+                    or page.state.get("overlay") == "summary"
+                ),
+            )
             if page.state.get("overlay") == "summary":
                 break
             if "data-tap" in page.table and "data-input" not in page.table:
@@ -184,12 +201,14 @@ def test_a_whole_deal_through_the_worker_protocol() -> None:
         assert page.errors == []
         await asyncio.sleep(0)
         assert sorted(page.acks) == list(range(1, page.seq + 1))  # every event answered
+
     run(go)
 
 
 def test_bad_input_is_a_message_and_changes_nothing() -> None:
     """A message that is not JSON, an unknown event, a card not in hand and an address with
     bad parameters: each is refused in words or ignored, never a fault."""
+
     async def go() -> None:
         page = await started(dict(FACTS, search="?game=nonesuch&speed=fast"))
         assert page.host is not None
@@ -200,6 +219,7 @@ def test_bad_input_is_a_message_and_changes_nothing() -> None:
         page.send({"type": "click", "attrs": {"data-card": "ZZ"}})
         assert page.errors == []
         assert page.state["screen"] == "lobby"
+
     run(go)
 
 
@@ -210,4 +230,5 @@ def test_a_bad_save_is_kept_and_the_page_starts_clean(text: str) -> None:
         page = await started(facts)
         assert page.errors == []
         assert page.state["screen"] == "lobby"
+
     run(go)

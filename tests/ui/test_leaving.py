@@ -49,8 +49,14 @@ async def at_table(search: str = "?speed=0&level=easy") -> Page:
 
 async def one_move(page: Page) -> None:
     """The player's next move (a pass, or the first playable card)."""
-    await until(page, lambda: "data-input" in page.table or "data-tap" in page.table
-                or page.state.get("overlay") == "summary")
+    await until(
+        page,
+        lambda: (
+            "data-input" in page.table
+            or "data-tap" in page.table
+            or page.state.get("overlay") == "summary"
+        ),
+    )
     if page.state.get("overlay") == "summary":
         return
     if "data-tap" in page.table and "data-input" not in page.table:
@@ -60,8 +66,9 @@ async def one_move(page: Page) -> None:
     moves = re.findall(r'data-move="([^"]+)"(?![^>]*disabled)', page.parts.get("panel", ""))
     page.table.pop("data-input", None)
     if moves:
-        page.send({"type": "click", "attrs": {"data-move": "pass" if "pass" in moves
-                                              else moves[0]}})
+        page.send(
+            {"type": "click", "attrs": {"data-move": "pass" if "pass" in moves else moves[0]}}
+        )
     else:
         page.send({"type": "click", "attrs": {"data-card": legal_cards(page.parts["hand"])[0]}})
 
@@ -97,10 +104,12 @@ def test_the_deal_summary_closes_and_comes_back() -> None:
         page.send({"type": "click", "attrs": {"data-action": "summary"}})
         await until(page, lambda: page.state.get("overlay") == "summary")
         page.send({"type": "click", "attrs": {"data-action": "next"}})
-        await until(page, lambda: page.state.get("overlay") is None
-                    and page.state.get("phase") != "over")
+        await until(
+            page, lambda: page.state.get("overlay") is None and page.state.get("phase") != "over"
+        )
         assert 'data-action="summary"' not in page.parts.get("panel", "")
         assert page.errors == []
+
     run(go)
 
 
@@ -125,6 +134,7 @@ def test_games_keeps_the_match_and_a_new_match_asks() -> None:
         await until(page, lambda: page.state.get("screen") == "table")
         assert json.loads(page.storage[S.KEY])["record"]["deals"] == record["deals"]
         assert page.errors == []
+
     run(go)
 
 
@@ -164,11 +174,13 @@ def test_a_stale_tab_is_told_when_shown_and_takes_no_move() -> None:
         page.send({"type": "click", "attrs": {"data-action": "take-over"}})
         await until(page, lambda: json.loads(page.storage[S.KEY])["tab"] != "another-tab")
         assert page.errors == []
+
     run(go)
 
 
 def test_the_note_says_what_play_on_here_replaces() -> None:
     from ui import views as V
+
     html = V.take_over_html()
     assert 'data-action="take-over"' in html and "the other tab" in html
 
@@ -191,20 +203,25 @@ class ToastPage(NotedPage):
 def test_a_new_table_clears_the_old_tables_messages() -> None:
     """Kozel Classic's next round says its trump in a toast; leaving for the lobby and dealing
     Bidding Kozel at once leaves no word of it on screen or in the live region."""
+
     async def go() -> None:
         page = ToastPage()
         page.host = H.boot(page)
         page.send({"type": "start", "facts": dict(FACTS, search="?speed=0&level=easy")})
         await asyncio.sleep(0)
         kozel = dict(FIELDS, game="kozel-classic", seed="5")
-        page.send({"type": "click", "attrs": {"data-game-choice": "kozel-classic"},
-                   "lobby": kozel})
+        page.send({"type": "click", "attrs": {"data-game-choice": "kozel-classic"}, "lobby": kozel})
         page.send({"type": "click", "attrs": {"data-start": ""}, "lobby": kozel})
         await until(page, lambda: page.state.get("screen") == "table")
         await to_summary(page)
         page.send({"type": "click", "attrs": {"data-action": "next"}})
-        await until(page, lambda: any(t and "♥" in t or t and "♦" in t or t and "♠" in t
-                                      or t and "♣" in t for t in page.toast_ops))
+        await until(
+            page,
+            lambda: any(
+                t and "♥" in t or t and "♦" in t or t and "♠" in t or t and "♣" in t
+                for t in page.toast_ops
+            ),
+        )
         notice = next(t for t in page.toast_ops if t)
         assert "trump" in notice.lower()
         page.send({"type": "click", "attrs": {"data-action": "lobby"}})
@@ -215,11 +232,12 @@ def test_a_new_table_clears_the_old_tables_messages() -> None:
         if page.overlay[0] == "leave":  # the Kozel match is still in progress: asked first
             page.send({"type": "click", "attrs": {"data-action": "leave-confirm"}})
         await until(page, lambda: page.state.get("game") == "bidding-kozel")
-        after = page.toast_ops[page.toast_ops.index(notice) + 1:]
+        after = page.toast_ops[page.toast_ops.index(notice) + 1 :]
         assert None in after, page.toast_ops  # the old toast was taken down
-        assert notice not in after[after.index(None):]
+        assert notice not in after[after.index(None) :]
         assert not any(notice in line for line in page.said)
         assert page.errors == []
+
     run(go)
 
 

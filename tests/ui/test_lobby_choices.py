@@ -17,8 +17,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def lobby(game: str, players: str = "", replay: str = "") -> str:
     info = {g: game_info(engine.GAME_INFO[g]) for g in engine.GAMES}
-    return V.lobby_html(list(engine.GAMES), info, game, {}, players, "", "0", {}, "easy",
-                        replay=replay)
+    return V.lobby_html(
+        list(engine.GAMES), info, game, {}, players, "", "0", {}, "easy", replay=replay
+    )
 
 
 def selected_players(html: str) -> str | None:
@@ -57,7 +58,7 @@ def test_every_learn_page_has_the_favicon() -> None:
 
 
 def test_replay_this_deal_is_offered_not_dealt_by_default() -> None:
-    assert "data-action=\"same-cards\"" not in lobby("koz-maca")
+    assert 'data-action="same-cards"' not in lobby("koz-maca")
     html = lobby("koz-maca", replay="77")
     assert 'data-action="same-cards"' in html and "seed 77" in html
 
@@ -68,14 +69,20 @@ def fields(page: Page, game: str, seed: str | None) -> dict[str, object]:
     drawn = page.lobby["games"][game]
     shown = re.search(r'id="opt-seed"[^>]*value="([^"]*)"', drawn)
     assert shown is not None
-    return {"game": game, "opts": {}, "seed": shown.group(1) if seed is None else seed,
-            "speed": "0", "level": "easy"}
+    return {
+        "game": game,
+        "opts": {},
+        "seed": shown.group(1) if seed is None else seed,
+        "speed": "0",
+        "level": "easy",
+    }
 
 
 def test_back_from_a_shared_link_then_deal_gives_new_cards() -> None:
     async def go() -> None:
-        page = await started(dict(FACTS, search="?game=koz-maca&seed=77&speed=0&level=easy",
-                                  history=""))
+        page = await started(
+            dict(FACTS, search="?game=koz-maca&seed=77&speed=0&level=easy", history="")
+        )
         await until(page, lambda: page.state.get("screen") == "table")
         assert page.state["seed"] == 77
         page.send({"type": "popstate", "tt": "lobby", "search": ""})  # Back
@@ -84,8 +91,9 @@ def test_back_from_a_shared_link_then_deal_gives_new_cards() -> None:
         assert 'id="opt-seed" name="seed" inputmode="numeric" value=""' in drawn
         assert 'data-action="same-cards"' in drawn and "seed 77" in drawn
         # "Deal the cards": new cards (the match waiting is lost: asked first)
-        page.send({"type": "click", "attrs": {"data-start": ""},
-                   "lobby": fields(page, "koz-maca", None)})
+        page.send(
+            {"type": "click", "attrs": {"data-start": ""}, "lobby": fields(page, "koz-maca", None)}
+        )
         page.send({"type": "click", "attrs": {"data-action": "leave-confirm"}})
         await until(page, lambda: page.state.get("screen") == "table")
         new_seed = page.state["seed"]
@@ -94,12 +102,19 @@ def test_back_from_a_shared_link_then_deal_gives_new_cards() -> None:
         page.send({"type": "popstate", "tt": "lobby", "search": ""})
         await until(page, lambda: page.state.get("screen") == "lobby")
         assert f"seed {new_seed}" in page.lobby["games"]["koz-maca"]
-        page.send({"type": "click", "attrs": {"data-action": "same-cards"},
-                   "lobby": fields(page, "koz-maca", None)})
+        page.send(
+            {
+                "type": "click",
+                "attrs": {"data-action": "same-cards"},
+                "lobby": fields(page, "koz-maca", None),
+            }
+        )
         page.send({"type": "click", "attrs": {"data-action": "leave-confirm"}})
-        await until(page, lambda: page.state.get("screen") == "table"
-                    and page.state.get("seed") == new_seed)
+        await until(
+            page, lambda: page.state.get("screen") == "table" and page.state.get("seed") == new_seed
+        )
         assert page.errors == []
+
     run(go)
 
 

@@ -24,8 +24,24 @@ from ui import host as H
 from ui import puzzle as PZ
 from ui import query as Q
 
-ODD = ["²", "٣", "--5", "+5", "5-", "1e3", "0x10", "1_000", "", "  ", "5" * 5000, "5" * 19,
-       "1.0", "½"]
+ODD = [
+    "²",
+    "٣",
+    "--5",
+    "+5",
+    "5-",
+    "1e3",
+    "0x10",
+    "1_000",
+    "",
+    "  ",
+    "5" * 5000,
+    "5" * 19,
+    "1.0",
+    "½",
+]
+
+
 def short_id(value: str) -> str:
     return value if len(value) <= 8 else f"{value[:4]}…({len(value)})"
 
@@ -90,9 +106,15 @@ def test_a_seed_is_read_as_a_number() -> None:
 
 def test_long_parameters_are_quoted_cut_short() -> None:
     long = "<img src=x>" * 10_000  # about 100 KB
-    for raw in ({"lang": long}, {"speed": long}, {"level": long}, {"game": long},
-                {"game": "batak", "players": long}, {long: "1"},
-                {f"x{i}": "1" for i in range(500)}):
+    for raw in (
+        {"lang": long},
+        {"speed": long},
+        {"level": long},
+        {"game": long},
+        {"game": "batak", "players": long},
+        {long: "1"},
+        {f"x{i}": "1" for i in range(500)},
+    ):
         q = parse(raw)
         assert q.errors, raw
         for e in q.errors:
@@ -118,13 +140,18 @@ def test_an_odd_seat_in_an_embed_address_is_said_not_hung() -> None:
     async def go() -> None:
         page = Posting()
         page.host = H.boot(page)
-        page.send({"type": "start", "facts": dict(FACTS, search="?embed=1&game=batak&seat=%C2%B2",
-                                                  embedded=True)})
+        page.send(
+            {
+                "type": "start",
+                "facts": dict(FACTS, search="?embed=1&game=batak&seat=%C2%B2", embedded=True),
+            }
+        )
         await asyncio.sleep(0)
         await until(page, lambda: page.embed_msg is not None)
         assert page.embed_msg == "“seat” must be a whole number from 0 to 4, not “²”."
         await until(page, lambda: any(p.get("type") == "error" for p in page.posted))
         assert not page.errors
+
     run(go)
 
 
@@ -145,16 +172,22 @@ def test_an_embedded_new_game_takes_players_and_table_options() -> None:
         m = page.host.app.t.match
         assert (m.game, m.players, m.seed, m.options["rounds"]) == ("bidding-kozel", 5, 3, 2)
         assert page.embed_msg is None and not page.errors
+
     run(go)
 
 
-@pytest.mark.parametrize(("search", "said"), [
-    ("?embed=1&game=bidding-kozel&players=99&seed=3",
-     "Bidding Kozel is for 2, 3, 4, 5 players, not “99”."),
-    ("?embed=1&game=bidding-kozel&hands=3", "Bidding Kozel: there is no option 'hands'"),
-    ("?embed=1&game=batak&hands=%3Cimg%20src%3Dx%3E", "<img src=x>"),
-    ("?embed=1&game=batak&seed=--5", "The seed must be a whole number, not “--5”."),
-])
+@pytest.mark.parametrize(
+    ("search", "said"),
+    [
+        (
+            "?embed=1&game=bidding-kozel&players=99&seed=3",
+            "Bidding Kozel is for 2, 3, 4, 5 players, not “99”.",
+        ),
+        ("?embed=1&game=bidding-kozel&hands=3", "Bidding Kozel: there is no option 'hands'"),
+        ("?embed=1&game=batak&hands=%3Cimg%20src%3Dx%3E", "<img src=x>"),
+        ("?embed=1&game=batak&seed=--5", "The seed must be a whole number, not “--5”."),
+    ],
+)
 def test_an_embedded_new_game_refuses_what_the_page_refuses(search: str, said: str) -> None:
     async def go() -> None:
         page = await framed(search)
@@ -165,6 +198,7 @@ def test_an_embedded_new_game_refuses_what_the_page_refuses(search: str, said: s
         assert page.host is not None and page.host.app is not None
         assert page.host.app.t.match is None
         assert not page.errors
+
     run(go)
 
 
@@ -173,9 +207,11 @@ def test_an_embedded_new_game_refuses_what_the_page_refuses(search: str, said: s
 def test_the_engine_reads_numbers_in_ascii_digits_only(value: str) -> None:
     """A table option, a number of players and a bid in odd digits are refused with the
     engine's own sentence (the value cut short), never Python's int() text."""
-    for go in (lambda: engine.parse_options("batak", {"hands": value}),
-               lambda: engine.parse_options("bidding-kozel", {"rounds": value}),
-               lambda: engine.new_match("bidding-kozel", seed=1, players=value)):
+    for go in (
+        lambda: engine.parse_options("batak", {"hands": value}),
+        lambda: engine.parse_options("bidding-kozel", {"rounds": value}),
+        lambda: engine.new_match("bidding-kozel", seed=1, players=value),
+    ):
         with pytest.raises(engine.RulesError) as info:
             go()
         python_free(str(info.value))

@@ -17,8 +17,7 @@ def test_the_first_of_a_repeated_parameter_wins() -> None:
     async def go() -> None:
         page = Page()
         page.host = H.boot(page)
-        page.send({"type": "start", "facts": dict(
-            FACTS, search=SEARCH)})
+        page.send({"type": "start", "facts": dict(FACTS, search=SEARCH)})
         await asyncio.sleep(0)
         await until(page, lambda: page.state.get("screen") == "table")
         assert page.host is not None and page.host.app is not None
@@ -28,4 +27,5 @@ def test_the_first_of_a_repeated_parameter_wins() -> None:
         assert env.chosen_language() == "tr"
         assert env.first_params() == {"lang": "tr", "game": "batak", "seed": "3", "speed": "0"}
         assert not page.errors
+
     run(go)

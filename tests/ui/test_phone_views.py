@@ -28,9 +28,18 @@ def test_the_bar_has_a_menu_button_the_actions_and_the_menu() -> None:
     actions = re.search(r'<div class="actions">(.*?)</div>', bar)
     menu = re.search(r'<div class="menu" id="bar-menu"[^>]*>(.*)</div>', bar)
     assert actions and menu
-    assert re.findall(r'data-action="([a-z-]+)"', actions.group(1)) == ["last-trick", "hint", "undo"]
+    assert re.findall(r'data-action="([a-z-]+)"', actions.group(1)) == [
+        "last-trick",
+        "hint",
+        "undo",
+    ]
     assert re.findall(r'data-action="([a-z-]+)"', menu.group(1)) == [
-        "score-sheet", "rules", "speed", "sound", "lobby"]
+        "score-sheet",
+        "rules",
+        "speed",
+        "sound",
+        "lobby",
+    ]
     assert "data-lang" in menu.group(1)
     assert 'data-action="menu" aria-controls="bar-menu" aria-expanded="false"' in bar
 

@@ -37,9 +37,14 @@ def test_progress_round_trips_in_exactly_the_shared_shape() -> None:
     prog.record("batak", "o1.3", True)
     prog.record("koz-maca", "c5.6", False)
     data = json.loads(prog.to_json())
-    assert data == {"format": 1, "solved": {"batak": ["o1.2", "o1.3"]},
-                    "failed": {"koz-maca": ["c5.6"]}, "streak": 0, "best": 2,
-                    "daily": {"2026-12-02": "batak/o1.2:solved"}}
+    assert data == {
+        "format": 1,
+        "solved": {"batak": ["o1.2", "o1.3"]},
+        "failed": {"koz-maca": ["c5.6"]},
+        "streak": 0,
+        "best": 2,
+        "daily": {"2026-12-02": "batak/o1.2:solved"},
+    }
     again, bad = P.read_progress(prog.to_json())
     assert not bad and again == prog
     again.record("koz-maca", "c5.6", True, "2026-12-02")  # the date's first result stays
@@ -47,13 +52,23 @@ def test_progress_round_trips_in_exactly_the_shared_shape() -> None:
     assert again.daily["2026-12-02"] == "batak/o1.2:solved" and again.streak == 1
 
 
-@pytest.mark.parametrize("text", [
-    "{", "null", "[]", '{"format": 2}', '{"format": 1}',
-    '{"format": 1, "solved": {}, "failed": {}, "streak": -1, "best": 0, "daily": {}}',
-    '{"format": 1, "solved": {"batak": [3]}, "failed": {}, "streak": 0, "best": 0, "daily": {}}',
-    '{"format": 1, "solved": {}, "failed": {}, "streak": 0, "best": 0, "daily": {"x": "y"}}',
-    ('{"format": 1, "solved": {"batak": ["<img src=x>"]}, "failed": {}, "streak": 0, '
-     '"best": 0, "daily": {}}')])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{",
+        "null",
+        "[]",
+        '{"format": 2}',
+        '{"format": 1}',
+        '{"format": 1, "solved": {}, "failed": {}, "streak": -1, "best": 0, "daily": {}}',
+        '{"format": 1, "solved": {"batak": [3]}, "failed": {}, "streak": 0, "best": 0, "daily": {}}',
+        '{"format": 1, "solved": {}, "failed": {}, "streak": 0, "best": 0, "daily": {"x": "y"}}',
+        (
+            '{"format": 1, "solved": {"batak": ["<img src=x>"]}, "failed": {}, "streak": 0, '
+            '"best": 0, "daily": {}}'
+        ),
+    ],
+)
 def test_corrupt_progress_is_reset_and_said(text: str) -> None:
     prog, bad = P.read_progress(text)
     assert bad and prog == P.Progress()
@@ -65,10 +80,16 @@ def test_addresses() -> None:
     assert P.parse_ref("kozel-miner") == P.Ref("next", "kozel-miner")
     assert P.parse_ref("daily") == P.Ref("daily")
     assert P.parse_ref("daily/2026-12-02") == P.Ref("daily", date="2026-12-02")
-    for bad, words in (("", "empty"), ("poker/1", "no puzzles for"),
-                       ("bidding-kozel/1", "no puzzles for"), ("batak/<b>x", "not a puzzle"),
-                       ("daily/2026-02-30", "not a date"), ("daily/tomorrow", "not a date"),
-                       (None, "empty"), ("x" * 500, "no puzzles for")):
+    for bad, words in (
+        ("", "empty"),
+        ("poker/1", "no puzzles for"),
+        ("bidding-kozel/1", "no puzzles for"),
+        ("batak/<b>x", "not a puzzle"),
+        ("daily/2026-02-30", "not a date"),
+        ("daily/tomorrow", "not a date"),
+        (None, "empty"),
+        ("x" * 500, "no puzzles for"),
+    ):
         with pytest.raises(P.PuzzleRefError, match=words) as err:
             P.parse_ref(bad)
         assert len(str(err.value)) < 300  # what came in is quoted short
@@ -114,15 +135,22 @@ def test_goal_lines_in_each_language() -> None:
     assert P.side_kind([1, 2, 3], None) == "defenders"  # auction Batak's three together
     try:
         assert P.goal_text("tricks", 2, "alone", 4) == "Win 2 of the last 4 tricks."
-        assert P.goal_text("tricks", 3, "defenders", 5) == \
-            "You and the other defenders need 3 of the last 5 tricks."
-        assert P.goal_text("tricks", 3, "team", 5) == \
-            "Your team needs 3 of the last 5 tricks."
-        assert P.goal_text("points", 31, "team", 3) == \
-            "Your team needs 31 points from the last 3 tricks."
+        assert (
+            P.goal_text("tricks", 3, "defenders", 5)
+            == "You and the other defenders need 3 of the last 5 tricks."
+        )
+        assert P.goal_text("tricks", 3, "team", 5) == "Your team needs 3 of the last 5 tricks."
+        assert (
+            P.goal_text("points", 31, "team", 3)
+            == "Your team needs 31 points from the last 3 tricks."
+        )
         for lang, words in (("tr", "elden"), ("ru", "взят"), ("pt", "vazas")):
-            use(lang, (ROOT / "dist" / "i18n" / f"{lang}.mo").read_bytes()
-                if (ROOT / "dist" / "i18n" / f"{lang}.mo").is_file() else None)
+            use(
+                lang,
+                (ROOT / "dist" / "i18n" / f"{lang}.mo").read_bytes()
+                if (ROOT / "dist" / "i18n" / f"{lang}.mo").is_file()
+                else None,
+            )
             text = P.goal_text("tricks", 2, "alone", 4)
             if (ROOT / "dist" / "i18n" / f"{lang}.mo").is_file():
                 assert words in text, text
@@ -131,13 +159,25 @@ def test_goal_lines_in_each_language() -> None:
 
 
 def test_the_box_is_text_only() -> None:
-    b = P.BoxState(title="Batak", number=3, pid="o1.2", kind="closed", goal="<b>goal</b>",
-                   state="failed", move="QS", best=("KS", "AS"), streak=0, best_streak=4,
-                   solved_count=7, note=None)
+    b = P.BoxState(
+        title="Batak",
+        number=3,
+        pid="o1.2",
+        kind="closed",
+        goal="<b>goal</b>",
+        state="failed",
+        move="QS",
+        best=("KS", "AS"),
+        streak=0,
+        best_streak=4,
+        solved_count=7,
+        note=None,
+    )
     nodes = P.box(b)
 
     def walk(ns: list[Any]) -> list[Any]:
         return [x for n in ns for x in (n, *walk(n.children))]
+
     every = walk(nodes)
     assert all(n.tag in ("div", "p", "b", "small", "span", "button", "#text") for n in every)
     assert any(n.text == "<b>goal</b>" for n in every)  # as text: ui/web/ sets textContent
@@ -152,14 +192,25 @@ def test_the_box_is_text_only() -> None:
 def _texts_and_actions(b: P.BoxState) -> tuple[str, set[str]]:
     def walk(ns: list[Any]) -> list[Any]:
         return [x for n in ns for x in (n, *walk(n.children))]
+
     every = walk(P.box(b))
-    return (" ".join(n.text or "" for n in every),
-            {str(n.attrs.get("data-action")) for n in every if n.tag == "button"})
+    return (
+        " ".join(n.text or "" for n in every),
+        {str(n.attrs.get("data-action")) for n in every if n.tag == "button"},
+    )
 
 
 def test_a_wrong_card_shows_the_refutation_and_the_answer_only_when_asked() -> None:
-    b = P.BoxState(title="Batak", number=3, pid="o1.2", kind="open", goal="Win 2.",
-                   state="failed", move="QS", best=("KS", "AS"))
+    b = P.BoxState(
+        title="Batak",
+        number=3,
+        pid="o1.2",
+        kind="open",
+        goal="Win 2.",
+        state="failed",
+        move="QS",
+        best=("KS", "AS"),
+    )
     texts, actions = _texts_and_actions(b)
     assert "Not this one: queen of spades loses." in texts
     assert "king of spades" not in texts and "ace of spades" not in texts
@@ -175,8 +226,18 @@ def test_a_wrong_card_shows_the_refutation_and_the_answer_only_when_asked() -> N
 
 
 def test_a_try_that_does_not_count_says_so() -> None:
-    b = P.BoxState(title="Batak", number=3, pid="o1.2", kind="open", goal="Win 2.",
-                   state="solved", move="KS", best=("KS",), streak=4, counted=False)
+    b = P.BoxState(
+        title="Batak",
+        number=3,
+        pid="o1.2",
+        kind="open",
+        goal="Win 2.",
+        state="solved",
+        move="KS",
+        best=("KS",),
+        streak=4,
+        counted=False,
+    )
     texts, _a = _texts_and_actions(b)
     assert "not at the first try" in texts and "streak stays at 4" in texts
     b.counted = True
@@ -186,17 +247,32 @@ def test_a_try_that_does_not_count_says_so() -> None:
 
 def test_an_embedded_puzzle_offers_no_other_puzzle() -> None:
     for state in ("solving", "failed", "solved"):
-        b = P.BoxState(title="Batak", number=3, pid="o1.2", kind="open", goal="Win 2.",
-                       state=state, move=None if state == "solving" else "QS", best=("KS",),
-                       embedded=True)
+        b = P.BoxState(
+            title="Batak",
+            number=3,
+            pid="o1.2",
+            kind="open",
+            goal="Win 2.",
+            state=state,
+            move=None if state == "solving" else "QS",
+            best=("KS",),
+            embedded=True,
+        )
         _t, actions = _texts_and_actions(b)
         assert not actions & {"puzzle-next", "puzzle-daily", "puzzles"}, (state, actions)
     assert "puzzle-retry" in actions
 
 
 def test_the_daily_date_is_its_own_unbreakable_part() -> None:
-    b = P.BoxState(title="Kozel Miner", number=12, pid="c1.2", kind="open", goal="Win 2.",
-                   state="solving", daily="2026-12-03")
+    b = P.BoxState(
+        title="Kozel Miner",
+        number=12,
+        pid="c1.2",
+        kind="open",
+        goal="Win 2.",
+        state="solving",
+        daily="2026-12-03",
+    )
     head = P.box(b)[0]
     assert [n.text for n in head.children] == ["Daily puzzle", "2026-12-03"]
     assert head.children[1].cls == "puzzle-date"
@@ -210,12 +286,14 @@ def test_the_lobby_pill_leads_to_the_puzzle_list_daily_first() -> None:
     import engine
     from ui import views as V
     from ui.i18n import game_info
+
     info = {g: game_info(engine.GAME_INFO[g]) for g in engine.GAME_INFO}
     html = V.puzzles_html(info, "kozel-miner")
     actions = re.findall(r'data-action="([a-z-]+)"(?: data-game="([a-z-]+)")?', html)
     assert actions[0] == ("puzzle-daily", "")
     assert [g for _a, g in actions[1:]] == ["kozel-miner"] + [
-        g for g in EP.GAMES if g != "kozel-miner"]
+        g for g in EP.GAMES if g != "kozel-miner"
+    ]
 
 
 class _Embeds(HTMLParser):
@@ -277,13 +355,21 @@ class PuzzlePage(Page):
         super().carry_out(name, *args)
 
 
-async def opened(search: str, files: dict[str, str] | None = None,
-                 storage: dict[str, str] | None = None, embedded: bool = False) -> PuzzlePage:
+async def opened(
+    search: str,
+    files: dict[str, str] | None = None,
+    storage: dict[str, str] | None = None,
+    embedded: bool = False,
+) -> PuzzlePage:
     page = PuzzlePage(files)
     page.host = H.boot(page)
     page.storage = dict(storage or {})
-    page.send({"type": "start", "facts": dict(FACTS, search=search, storage=page.storage,
-                                             embedded=embedded)})
+    page.send(
+        {
+            "type": "start",
+            "facts": dict(FACTS, search=search, storage=page.storage, embedded=embedded),
+        }
+    )
     await asyncio.sleep(0)
     return page
 
@@ -299,8 +385,13 @@ async def answer(page: PuzzlePage, right: bool) -> str:
     card = next(c for c in cards if (c in p.best) == right)
     page.send({"type": "click", "attrs": {"data-card": card}})
     want = "solved" if right else "failed"
-    await until(page, lambda: (page.state.get("puzzle") or {}).get("state") == want
-                and not page.state["puzzle"]["playing"])
+    await until(
+        page,
+        lambda: (
+            (page.state.get("puzzle") or {}).get("state") == want
+            and not page.state["puzzle"]["playing"]
+        ),
+    )
     return card
 
 
@@ -327,6 +418,7 @@ def test_a_wrong_card_fails_and_the_refutation_is_played_out() -> None:
         assert "Not this one" in page.parts["lesson"] and "puzzle-next" in page.parts["lesson"]
         assert S_KEY not in page.storage  # the player's saved match is not touched
         assert page.errors == []
+
     run(go)
 
 
@@ -336,9 +428,14 @@ S_KEY = S.KEY
 @pytest.mark.slow
 def test_a_solve_after_a_wrong_card_or_the_answer_does_not_count() -> None:
     async def go() -> None:
-        page = await opened("?speed=0&puzzle=batak/o100001.42",
-                            storage={P.KEY: json.dumps({"format": 1, "solved": {}, "failed": {},
-                                                        "streak": 3, "best": 3, "daily": {}})})
+        page = await opened(
+            "?speed=0&puzzle=batak/o100001.42",
+            storage={
+                P.KEY: json.dumps(
+                    {"format": 1, "solved": {}, "failed": {}, "streak": 3, "best": 3, "daily": {}}
+                )
+            },
+        )
         await until(page, lambda: page.table.get("data-puzzle-state") == "solving")
         await answer(page, right=False)
         p = one("batak", "o100001.42")
@@ -361,8 +458,13 @@ def test_a_solve_after_a_wrong_card_or_the_answer_does_not_count() -> None:
         assert json.loads(page.storage[P.KEY])["streak"] == 0
         # a puzzle solved at the first try, then tried again, extends no streak either
         page.send({"type": "click", "attrs": {"data-action": "puzzle-next"}})
-        await until(page, lambda: page.table.get("data-puzzle") != f"batak/{p.id}"
-                    and page.table.get("data-puzzle-state") == "solving")
+        await until(
+            page,
+            lambda: (
+                page.table.get("data-puzzle") != f"batak/{p.id}"
+                and page.table.get("data-puzzle-state") == "solving"
+            ),
+        )
         await answer(page, right=True)
         assert json.loads(page.storage[P.KEY])["streak"] == 1
         page.send({"type": "click", "attrs": {"data-action": "puzzle-retry"}})
@@ -370,6 +472,7 @@ def test_a_solve_after_a_wrong_card_or_the_answer_does_not_count() -> None:
         await answer(page, right=True)
         assert json.loads(page.storage[P.KEY])["streak"] == 1
         assert page.errors == []
+
     run(go)
 
 
@@ -383,8 +486,7 @@ def test_a_right_card_solves_then_next_puzzle_and_back_to_the_lobby() -> None:
         assert int(page.table["data-seq"]) == 1 + len(next(iter(p.lines.values())))
         assert json.loads(page.storage[P.KEY])["streak"] == 1
         page.send({"type": "click", "attrs": {"data-action": "puzzle-next"}})
-        await until(page, lambda: page.table.get("data-puzzle") not in (None,
-                                                                         "batak/o100001.42"))
+        await until(page, lambda: page.table.get("data-puzzle") not in (None, "batak/o100001.42"))
         assert page.table["data-puzzle-state"] == "solving"
         assert page.table["data-puzzle"].startswith("batak/")
         page.send({"type": "click", "attrs": {"data-action": "puzzle-retry"}})
@@ -392,6 +494,7 @@ def test_a_right_card_solves_then_next_puzzle_and_back_to_the_lobby() -> None:
         await until(page, lambda: page.state.get("screen") == "lobby")
         assert "data-puzzle" not in page.table
         assert page.errors == []
+
     run(go)
 
 
@@ -409,6 +512,7 @@ def test_a_closed_puzzle_shows_only_the_movers_hand() -> None:
         assert not set(re.findall(r'data-card="([^"]+)"', json.dumps(page.parts))) & others
         await answer(page, right=False)
         assert page.table["data-puzzle-state"] == "failed"
+
     run(go)
 
 
@@ -434,19 +538,26 @@ def test_daily_from_the_lobby_and_by_date() -> None:
         assert "puzzle-retry" in page.parts["lesson"]
         page.send({"type": "click", "attrs": {"data-action": "lobby"}})
         await until(page, lambda: page.state.get("screen") == "lobby")
-        page.send({"type": "click", "attrs": {"data-action": "puzzles", "data-game": "kozel-miner"}})
+        page.send(
+            {"type": "click", "attrs": {"data-action": "puzzles", "data-game": "kozel-miner"}}
+        )
         await until(page, lambda: (page.table.get("data-puzzle") or "").startswith("kozel-miner/"))
         assert page.errors == []
+
     run(go)
 
 
-@pytest.mark.parametrize("query, words", [
-    ("?puzzle=", "empty"), ("?puzzle=poker/3", "no puzzles for"),
-    ("?puzzle=batak/nonesuch", "no puzzle “nonesuch”"),
-    ("?puzzle=batak/%3Cimg%20src=x%20onerror=alert(1)%3E", "not a puzzle"),
-    ("?puzzle=daily/2026-13-01", "not a date"),
-    ("?puzzle=batak/1&record=%7B%7D", "record"),
-])
+@pytest.mark.parametrize(
+    "query, words",
+    [
+        ("?puzzle=", "empty"),
+        ("?puzzle=poker/3", "no puzzles for"),
+        ("?puzzle=batak/nonesuch", "no puzzle “nonesuch”"),
+        ("?puzzle=batak/%3Cimg%20src=x%20onerror=alert(1)%3E", "not a puzzle"),
+        ("?puzzle=daily/2026-13-01", "not a date"),
+        ("?puzzle=batak/1&record=%7B%7D", "record"),
+    ],
+)
 def test_bad_addresses_are_said_in_the_lobby(query: str, words: str) -> None:
     async def go() -> None:
         page = await opened(query)
@@ -454,19 +565,31 @@ def test_bad_addresses_are_said_in_the_lobby(query: str, words: str) -> None:
         assert words in page.parts["lobby-msg"], page.parts["lobby-msg"]
         assert page.state["screen"] == "lobby" and "data-puzzle" not in page.table
         assert page.errors == []
+
     run(go)
 
 
-@pytest.mark.parametrize("text, words", [
-    ("{not json", "not JSON"), ('{"format": "trick-table-puzzles", "version": 0}', "version 0"),
-    (('{"format": "trick-table-puzzles", "version": 1, "game": "batak", "puzzles": '
-      '[{"id": "x"}]}'), "could not be used")])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("{not json", "not JSON"),
+        ('{"format": "trick-table-puzzles", "version": 0}', "version 0"),
+        (
+            (
+                '{"format": "trick-table-puzzles", "version": 1, "game": "batak", "puzzles": '
+                '[{"id": "x"}]}'
+            ),
+            "could not be used",
+        ),
+    ],
+)
 def test_a_bad_puzzle_file_is_a_message(text: str, words: str) -> None:
     async def go() -> None:
         page = await opened("?puzzle=batak/1", files={"batak": text})
         await until(page, lambda: bool(page.parts.get("lobby-msg")))
         assert words in page.parts["lobby-msg"], page.parts["lobby-msg"]
         assert page.errors == []
+
     run(go)
 
 
@@ -478,6 +601,7 @@ def test_a_corrupt_progress_is_reset_with_a_note() -> None:
         assert json.loads(page.storage[P.KEY])["format"] == 1
         await answer(page, right=True)
         assert json.loads(page.storage[P.KEY])["solved"] == {"batak": [puzzles("batak")[0].id]}
+
     run(go)
 
 
@@ -497,14 +621,16 @@ def test_a_paused_match_survives_a_puzzle() -> None:
         kept = json.loads(page.storage[S_KEY])
         assert kept["record"] == json.loads(saved)["record"] and kept["record"]
         assert page.errors == []
+
     run(go)
 
 
 def test_embedded_puzzle_posts_its_events_from_the_readers_view() -> None:
     async def go() -> None:
         p = next(x for x in puzzles("koz-maca") if x.kind == "closed")
-        page = await opened(f"?embed=1&speed=0&parent=https%3A%2F%2Ft.example&puzzle=koz-maca/{p.id}",
-                            embedded=True)
+        page = await opened(
+            f"?embed=1&speed=0&parent=https%3A%2F%2Ft.example&puzzle=koz-maca/{p.id}", embedded=True
+        )
         await until(page, lambda: page.table.get("data-puzzle-state") == "solving")
         assert page.root.get("data-embed") == "1"
         card = await answer(page, right=False)
@@ -518,19 +644,20 @@ def test_embedded_puzzle_posts_its_events_from_the_readers_view() -> None:
         d = p.position()
         mine = {CARD_STR[c] for c in d.hand_cards(p.seat)}
         assert set(ev["best"]) <= mine and ev["move"] in mine
-        assert set(ev) == {"v", "source", "type", "puzzle", "game", "id", "move", "best",
-                           "streak"}
+        assert set(ev) == {"v", "source", "type", "puzzle", "game", "id", "move", "best", "streak"}
         moves = [e for e in page.posts if e["type"] == "move"]
         assert kinds.index("puzzle-failed") < kinds.index("move")
         line = EP.main_line(d, p.side, card)
         assert [e["move"] for e in moves] == [card, *line]
         assert page.errors == []
+
     run(go)
 
 
 def test_only_the_latest_request_to_open_a_puzzle_shows() -> None:
     """Two requests in a row (a double click on "Next puzzle", an address then another):
     the later one is shown; one answered after the player left the puzzles is not."""
+
     async def go() -> None:
         page = await opened("?speed=0&puzzle=batak/1")
         await until(page, lambda: page.table.get("data-puzzle-state") == "solving")
@@ -545,4 +672,5 @@ def test_only_the_latest_request_to_open_a_puzzle_shows() -> None:
         await late
         await until(page, lambda: page.state.get("screen") == "lobby")
         assert "data-puzzle" not in page.table and page.state["screen"] == "lobby"
+
     run(go)

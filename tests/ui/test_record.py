@@ -43,16 +43,21 @@ def test_a_match_is_counted_once_with_its_scores_per_deal() -> None:
     theirs = [sum(d.result["delta"][1:]) / 3 for d in m.deals]
     assert t.mine == sum(mine) and t.theirs == pytest.approx(sum(theirs), abs=1e-3)
     last = again.recent[-1]
-    assert (last.date, last.game, last.level, last.won) == ("2026-12-02", "koz-maca", "easy",
-                                                            bool(t.won))
+    assert (last.date, last.game, last.level, last.won) == (
+        "2026-12-02",
+        "koz-maca",
+        "easy",
+        bool(t.won),
+    )
     assert last.mine == mine and last.theirs == pytest.approx(theirs, abs=1e-4)
 
 
 def test_in_a_team_game_the_computers_are_the_other_team() -> None:
     m = finished("kozel-miner")
     scores = RC.deal_scores(m)
-    assert scores == [(d.result["delta"][0], (d.result["delta"][1] + d.result["delta"][3]) / 2)
-                      for d in m.deals]
+    assert scores == [
+        (d.result["delta"][0], (d.result["delta"][1] + d.result["delta"][3]) / 2) for d in m.deals
+    ]
     assert RC.player_won(m) == bool({0, 2} & set(m.winners))
     rec = RC.Record()
     RC.add_match(rec, m, "normal", "2026-12-02", False)
@@ -75,8 +80,9 @@ def test_practice_matches_are_kept_apart() -> None:
 def test_only_the_last_30_matches_are_kept() -> None:
     rec = RC.Record()
     for seed in range(33):
-        RC.add_match(rec, finished("bidding-kozel", seed=seed, rounds=1), "easy",
-                     "2026-12-02", False)
+        RC.add_match(
+            rec, finished("bidding-kozel", seed=seed, rounds=1), "easy", "2026-12-02", False
+        )
     assert len(rec.recent) == RC.RECENT == 30
     assert rec.games["bidding-kozel"]["easy"].played == 33
     assert len(RC.parse(rec.dumps()).recent) == 30
@@ -85,51 +91,85 @@ def test_only_the_last_30_matches_are_kept() -> None:
 def test_a_newer_field_is_kept_and_a_match_not_over_is_not_counted() -> None:
     data = json.loads(RC.Record().dumps())
     data["future"] = {"x": 1}
-    data["games"] = {"batak": {"easy": {"played": 2, "won": 1, "deals": 20, "mine": 10,
-                                        "theirs": 12.5, "later": True}}}
+    data["games"] = {
+        "batak": {
+            "easy": {"played": 2, "won": 1, "deals": 20, "mine": 10, "theirs": 12.5, "later": True}
+        }
+    }
     rec = RC.parse(json.dumps(data))
     assert json.loads(rec.dumps())["future"] == {"x": 1}
     assert rec.games["batak"]["easy"].means() == (0.5, 0.625)
     assert not RC.add_match(rec, engine.new_match("batak", seed=1), "easy", "2026-12-02", False)
 
 
-@pytest.mark.parametrize("text", [
-    "{bad", "[]", "null", '"x"', '{"games": {}}', '{"format": 0}', '{"format": "1"}',
-    '{"format": 1, "games": []}',
-    '{"format": 1, "games": {"batak": {"easy": {"played": 1, "won": 2}}}}',
-    '{"format": 1, "games": {"batak": {"easy": {"played": -1}}}}',
-    '{"format": 1, "games": {"batak": {"easy": {"mine": "1"}}}}',
-    '{"format": 1, "games": {"batak": {"easy": {"mine": true}}}}',
-    '{"format": 1, "games": {"<b>": {}}}',
-    '{"format": 1, "games": {"batak": {"<i>": {}}}}',
-    '{"format": 1, "recent": {}}',
-    ('{"format": 1, "recent": [{"date": "<b>", "game": "batak", "level": "easy", "won": true,'
-    ' "mine": [], "theirs": []}]}'),
-    ('{"format": 1, "recent": [{"date": "2026-01-01", "game": "batak", "level": "easy",'
-    ' "won": 1, "mine": [], "theirs": []}]}'),
-    ('{"format": 1, "recent": [{"date": "2026-01-01", "game": "batak", "level": "easy",'
-    ' "won": true, "mine": [1], "theirs": []}]}'),
-    '{"format": 1, "seen": [1]}',
-    '{"format": 1, "games": {"batak": {"easy": {"mine": 1e999}}}}',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{bad",
+        "[]",
+        "null",
+        '"x"',
+        '{"games": {}}',
+        '{"format": 0}',
+        '{"format": "1"}',
+        '{"format": 1, "games": []}',
+        '{"format": 1, "games": {"batak": {"easy": {"played": 1, "won": 2}}}}',
+        '{"format": 1, "games": {"batak": {"easy": {"played": -1}}}}',
+        '{"format": 1, "games": {"batak": {"easy": {"mine": "1"}}}}',
+        '{"format": 1, "games": {"batak": {"easy": {"mine": true}}}}',
+        '{"format": 1, "games": {"<b>": {}}}',
+        '{"format": 1, "games": {"batak": {"<i>": {}}}}',
+        '{"format": 1, "recent": {}}',
+        (
+            '{"format": 1, "recent": [{"date": "<b>", "game": "batak", "level": "easy", "won": true,'
+            ' "mine": [], "theirs": []}]}'
+        ),
+        (
+            '{"format": 1, "recent": [{"date": "2026-01-01", "game": "batak", "level": "easy",'
+            ' "won": 1, "mine": [], "theirs": []}]}'
+        ),
+        (
+            '{"format": 1, "recent": [{"date": "2026-01-01", "game": "batak", "level": "easy",'
+            ' "won": true, "mine": [1], "theirs": []}]}'
+        ),
+        '{"format": 1, "seen": [1]}',
+        '{"format": 1, "games": {"batak": {"easy": {"mine": 1e999}}}}',
+    ],
+)
 def test_a_corrupt_record_is_refused_with_a_reason(text: str) -> None:
     with pytest.raises(RC.RecordError) as err:
         RC.parse(text)
     assert str(err.value)
 
 
-@pytest.mark.parametrize("text", [None, "", "{", "[]", '{"format": 2, "solved": {}}',
-                                  '{"format": 1, "solved": [], "streak": "3"}',
-                                  '{"format": 1, "solved": {"batak": "x"}, "best": -2}'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        None,
+        "",
+        "{",
+        "[]",
+        '{"format": 2, "solved": {}}',
+        '{"format": 1, "solved": [], "streak": "3"}',
+        '{"format": 1, "solved": {"batak": "x"}, "best": -2}',
+    ],
+)
 def test_malformed_puzzle_progress_counts_as_nothing(text: str | None) -> None:
     p = RC.read_puzzles(text)
     assert p.empty() and p.streak == 0 and p.best == 0
 
 
 def test_puzzle_progress_is_read() -> None:
-    text = json.dumps({"format": 1, "solved": {"batak": ["1", "2", "2"], "kozel-miner": ["7"]},
-                       "failed": {"batak": ["3", 4]}, "streak": 2, "best": 5,
-                       "daily": {"2026-12-02": "batak/1:solved"}})
+    text = json.dumps(
+        {
+            "format": 1,
+            "solved": {"batak": ["1", "2", "2"], "kozel-miner": ["7"]},
+            "failed": {"batak": ["3", 4]},
+            "streak": 2,
+            "best": 5,
+            "daily": {"2026-12-02": "batak/1:solved"},
+        }
+    )
     p = RC.read_puzzles(text)
     assert p.solved == {"batak": 2, "kozel-miner": 1} and p.failed == {"batak": 1}
     assert (p.streak, p.best) == (2, 5)
@@ -142,11 +182,12 @@ def test_the_record_page_escapes_and_lists_known_games_only() -> None:
     RC.add_match(rec, finished("bidding-kozel", rounds=1), "easy", "2026-12-02", False)
     RC.add_match(rec, finished("bidding-kozel", seed=4, rounds=1), "easy", "2026-12-02", True)
     rec.games["new-game"] = {"easy": RC.Tally(played=1)}  # a newer page's game
-    html = RW.record_html(rec, RC.Puzzles(), {"bidding-kozel": "<Bidding & Kozel>"},
-                          ["easy", "normal", "strong"])
+    html = RW.record_html(
+        rec, RC.Puzzles(), {"bidding-kozel": "<Bidding & Kozel>"}, ["easy", "normal", "strong"]
+    )
     assert "<Bidding" not in html and "&lt;Bidding &amp; Kozel&gt;" in html
     assert "new-game" not in html
-    assert 'data-record ' in html and 'data-played="1"' in html and 'data-practice="1"' in html
+    assert "data-record " in html and 'data-played="1"' in html and 'data-practice="1"' in html
     assert 'data-chart="recent" data-points="2"' in html and 'role="img"' in html
     for action in ("record-export", "record-download", "record-reset", "close"):
         assert f'data-action="{action}"' in html
@@ -156,6 +197,7 @@ def test_the_record_page_escapes_and_lists_known_games_only() -> None:
 
 def test_the_score_sheet_chart_has_a_line_per_column() -> None:
     from ui import review as RV
+
     m = finished("batak-pairs", hands=5)
     names = ["You", "A", "B", "C"]
     html = RW.match_chart_html(m, RV.score_columns(m, names))
@@ -186,8 +228,11 @@ def catalogs() -> Any:
 def axes(html: str) -> dict[str, str]:
     import re
     from html import unescape
-    return {m.group(1): unescape(m.group(2)) for m in re.finditer(
-        r'<p class="chart-axis \w" data-axis="(\w)">(.*?)</p>', html)}
+
+    return {
+        m.group(1): unescape(m.group(2))
+        for m in re.finditer(r'<p class="chart-axis \w" data-axis="(\w)">(.*?)</p>', html)
+    }
 
 
 @pytest.mark.slow
@@ -199,13 +244,17 @@ def test_the_charts_say_what_they_measure(catalogs: Any) -> None:
     html = RW.record_html(rec, RC.Puzzles(), {"bidding-kozel": "Bidding Kozel"}, ["easy"])
     assert axes(html) == {
         "y": "↑ Your score per deal minus the computers' (each in its game's unit)",
-        "x": "Matches, oldest to newest →"}, axes(html)
+        "x": "Matches, oldest to newest →",
+    }, axes(html)
     from ui import review as RV
+
     m = finished("kozel-classic")
     got = axes(RW.match_chart_html(m, RV.score_columns(m, ["You", "A", "B", "C"])))
     assert got == {"y": "↑ Penalty total after each cycle", "x": "Cycles →"}, got
     catalogs("ru")
     got = axes(RW.match_chart_html(m, RV.score_columns(m, ["Вы", "A", "B", "C"])))
     assert got["x"] == "Коны →" and got["y"] == "↑ Всего штрафа после каждого кона", got
-    assert "Матчи" in axes(RW.record_html(rec, RC.Puzzles(), {"bidding-kozel": "Козёл"},
-                                          ["easy"]))["x"]
+    assert (
+        "Матчи"
+        in axes(RW.record_html(rec, RC.Puzzles(), {"bidding-kozel": "Козёл"}, ["easy"]))["x"]
+    )

@@ -45,22 +45,37 @@ class NotedPage(Page):
 async def started(storage: dict[str, str] | None = None) -> NotedPage:
     page = NotedPage()
     page.host = H.boot(page)
-    page.send({"type": "start", "facts": dict(FACTS, search="?speed=0&level=easy",
-                                              storage=dict(storage or {}))})
+    page.send(
+        {
+            "type": "start",
+            "facts": dict(FACTS, search="?speed=0&level=easy", storage=dict(storage or {})),
+        }
+    )
     await asyncio.sleep(0)
     return page
 
 
 async def play_to_the_end(page: NotedPage) -> None:
     """A one-round Bidding Kozel match, clicked through to its result."""
-    fields = {"game": "bidding-kozel", "opts": {"rounds": "1"}, "seed": "5", "speed": "0",
-              "level": "easy"}
+    fields = {
+        "game": "bidding-kozel",
+        "opts": {"rounds": "1"},
+        "seed": "5",
+        "speed": "0",
+        "level": "easy",
+    }
     page.send({"type": "click", "attrs": {"data-game-choice": "bidding-kozel"}, "lobby": fields})
     page.send({"type": "click", "attrs": {"data-start": ""}, "lobby": fields})
     await until(page, lambda: page.state.get("screen") == "table")
     for _ in range(300):
-        await until(page, lambda: "data-input" in page.table or "data-tap" in page.table
-                    or page.state.get("overlay") == "summary")
+        await until(
+            page,
+            lambda: (
+                "data-input" in page.table
+                or "data-tap" in page.table
+                or page.state.get("overlay") == "summary"
+            ),
+        )
         if page.state.get("overlay") == "summary":
             break
         if "data-tap" in page.table and "data-input" not in page.table:
@@ -103,7 +118,9 @@ def test_a_finished_match_is_counted_once_and_shown() -> None:
         html = page.overlay[1]
         assert 'data-game="bidding-kozel" data-level="easy" data-played="1"' in html
         assert 'data-chart="recent" data-points="1"' in html
-        assert json.loads(page.texts["record-json"])["games"]["bidding-kozel"]["easy"]["played"] == 1
+        assert (
+            json.loads(page.texts["record-json"])["games"]["bidding-kozel"]["easy"]["played"] == 1
+        )
         page.send({"type": "call", "name": "record_stats", "args": []})
         await asyncio.sleep(0)
         # reset asks first, then clears the record and the puzzles, never the save
@@ -118,6 +135,7 @@ def test_a_finished_match_is_counted_once_and_shown() -> None:
         assert "data-record-empty" in page.overlay[1]
         assert page.storage.get(S.KEY) == saved
         assert page.errors == []
+
     run(go)
 
 
@@ -140,12 +158,14 @@ def test_a_corrupt_record_is_reset_with_a_note_and_the_match_kept() -> None:
         assert json.loads(page2.storage[S.KEY])["record"] == match, "the match is untouched"
         assert S.BAD_KEY not in page2.storage
         assert page2.errors == []
+
     run(go)
 
 
 def test_a_newer_record_is_left_as_it_is() -> None:
     """A record of a later format (a newer copy of the page wrote it) is neither replaced nor
     counted into: a note says so."""
+
     async def go() -> None:
         newer = '{"format": 2, "whatever": []}'
         page = await started({RC.KEY: newer})
@@ -155,4 +175,5 @@ def test_a_newer_record_is_left_as_it_is() -> None:
         assert page.host.app.env.store[RC.KEY] == newer
         assert "newer version" in page.notes["record"]
         assert page.errors == []
+
     run(go)

@@ -15,4 +15,6 @@ def test_esc_is_html_escape() -> None:
         s = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 12)))
         assert R.esc(s) == html.escape(s, quote=True)
     assert R.esc(7) == "7"
-    assert R.esc('<img src=x onerror="alert(1)">') == "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;"
+    assert (
+        R.esc('<img src=x onerror="alert(1)">') == "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;"
+    )

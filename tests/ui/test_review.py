@@ -156,7 +156,7 @@ def test_score_sheet_totals_equal_the_engine(game: str, seed: int) -> None:
     for r in rows:
         i = int(r.get("data-deal-row"))
         assert r.get("data-state") == "over"
-        cut = engine.replay({**rec, "deals": rec["deals"][:i + 1]})
+        cut = engine.replay({**rec, "deals": rec["deals"][: i + 1]})
         assert ints(r.get("data-totals")) == list(cut.totals), i
         assert ints(r.get("data-deltas")) == list(m.deals[i].result["delta"])
         for c, seats in enumerate(cols):
@@ -179,8 +179,11 @@ def test_every_finished_deal_has_a_replay_button(game: str, seed: int) -> None:
     assert sorted(int(b.get("data-deal")) for b in buttons) == finished(m)
     assert len(root.all(lambda n: n.attrs.get("data-action") == "close")) == 1
 
-    live = play(engine.new_match(game, seed=seed), random.Random(seed),
-                stop=lambda x: len(x.deals) == 2 and len(x.deal.moves) >= 3)
+    live = play(
+        engine.new_match(game, seed=seed),
+        random.Random(seed),
+        stop=lambda x: len(x.deals) == 2 and len(x.deal.moves) >= 3,
+    )
     if live.is_over:
         return
     root = parse(RV.score_sheet_html(live, names_of(live)))
@@ -242,7 +245,10 @@ def test_replay_shows_every_trick_in_order(game: str, seed: int) -> None:
             root = parse(RV.replay_html(rp, k, pos, names))
             top = root.having("data-replay")[0]
             assert (top.get("data-deal"), top.get("data-step"), top.get("data-steps")) == (
-                str(i), str(k), str(len(tricks)))
+                str(i),
+                str(k),
+                str(len(tricks)),
+            )
             prev = root.all(lambda n: n.attrs.get("data-action") == "replay-prev")[0]
             nxt = root.all(lambda n: n.attrs.get("data-action") == "replay-next")[0]
             assert prev.has("disabled") == (k == 0)
@@ -253,14 +259,16 @@ def test_replay_shows_every_trick_in_order(game: str, seed: int) -> None:
                 continue
             t = tricks[k]
             plays = root.having("data-play-seat")
-            assert [[int(p.get("data-play-seat")), p.get("data-move")] for p in plays] == \
-                [list(x) for x in t["plays"]]
+            assert [[int(p.get("data-play-seat")), p.get("data-move")] for p in plays] == [
+                list(x) for x in t["plays"]
+            ]
             for p, (_, move) in zip(plays, t["plays"]):
-                labels = [c.get("aria-label") for c in p.all(lambda n: "card" in
-                                                             n.attrs.get("class", "").split())]
+                labels = [
+                    c.get("aria-label")
+                    for c in p.all(lambda n: "card" in n.attrs.get("class", "").split())
+                ]
                 assert len(labels) == len(move.split())
-                assert all(lab.startswith(R.card_label(c)) for lab, c in zip(labels,
-                                                                             move.split()))
+                assert all(lab.startswith(R.card_label(c)) for lab, c in zip(labels, move.split()))
                 assert p.has("data-won") == (p.get("data-play-seat") == str(t["winner"]))
             assert root.having("data-winner")[0].get("data-winner") == str(t["winner"])
             assert f"{names[t['winner']]} took the trick." in root.text
@@ -283,6 +291,7 @@ def test_replay_shows_every_trick_in_order(game: str, seed: int) -> None:
 
 def _strs(hand: list[int]) -> list[str]:
     from engine.cards import CARD_STR
+
     return [CARD_STR[c] for c in hand]
 
 
@@ -291,9 +300,14 @@ def test_replay_of_sets_of_three_cards() -> None:
     plays laid face down during it are shown)."""
     seen = False
     for seed in range(1, 8):
-        m = whole_match("bidding-kozel", seed) if seed <= 2 else play(
-            engine.new_match("bidding-kozel", seed=seed, options={"rounds": 3}),
-            random.Random(seed))
+        m = (
+            whole_match("bidding-kozel", seed)
+            if seed <= 2
+            else play(
+                engine.new_match("bidding-kozel", seed=seed, options={"rounds": 3}),
+                random.Random(seed),
+            )
+        )
         for i in finished(m):
             rp = RV.deal_replay(m, i)
             for k, t in enumerate(rp.tricks):
@@ -302,8 +316,11 @@ def test_replay_of_sets_of_three_cards() -> None:
                     assert "??" not in html and "face down" not in html
                     root = parse(html)
                     for p, (_, mv) in zip(root.having("data-play-seat"), t["plays"]):
-                        assert len(p.all(lambda n: "card" in n.attrs.get("class", "").split())) \
-                            == len(mv.split()) == 3
+                        assert (
+                            len(p.all(lambda n: "card" in n.attrs.get("class", "").split()))
+                            == len(mv.split())
+                            == 3
+                        )
                     seen = True
     assert seen
 
@@ -331,8 +348,9 @@ def test_last_trick_lists_every_play_and_the_winner(game: str, seed: int) -> Non
             assert sheet.get("data-winner") == str(t["winner"])
             plays = root.having("data-play-seat")
             assert len(plays) == len(t["plays"])
-            assert [(int(p.get("data-play-seat")), p.get("data-move")) for p in plays] == \
-                [tuple(x) for x in t["plays"]]
+            assert [(int(p.get("data-play-seat")), p.get("data-move")) for p in plays] == [
+                tuple(x) for x in t["plays"]
+            ]
             assert [p.get("data-order") for p in plays] == [str(j) for j in range(len(plays))]
             won = [p for p in plays if p.has("data-won")]
             assert len(won) == 1 and won[0].get("data-play-seat") == str(t["winner"])
@@ -373,15 +391,17 @@ def test_last_trick_keeps_face_down_plays_hidden() -> None:
 # ------------------------------------------------------------------------------ escaping
 def test_every_text_is_escaped() -> None:
     """Seat names (and so any text from a record or the page) never reach the HTML raw."""
-    evil = ['<img src=x onerror=alert(1)>', 'A&B "q"', "<b>two</b>", "<i>", "<u>"]
+    evil = ["<img src=x onerror=alert(1)>", 'A&B "q"', "<b>two</b>", "<i>", "<u>"]
     for game in engine.GAMES:
         m = whole_match(game, 1)
-        names = evil[:m.players]
+        names = evil[: m.players]
         i = finished(m)[0]
         t = next(d.tricks[-1] for d in m.deals if d.tricks)
-        for html in (RV.score_sheet_html(m, names),
-                     RV.replay_html(RV.deal_replay(m, i), 0, pos_of(m), names),
-                     RV.last_trick_html(t, pos_of(m), names)):
+        for html in (
+            RV.score_sheet_html(m, names),
+            RV.replay_html(RV.deal_replay(m, i), 0, pos_of(m), names),
+            RV.last_trick_html(t, pos_of(m), names),
+        ):
             assert "<img" not in html and "<b>two" not in html and "<i>" not in html
             assert "&lt;img src=x onerror=alert(1)&gt;" in html or "&lt;b&gt;two" in html
             parse(html)  # well formed
@@ -403,8 +423,7 @@ def test_the_card_winning_the_trick_is_marked_and_named() -> None:
     for s, c in ((1, "10H"), (3, "2H")):
         assert "leading" not in got[s].get("class").split()
         assert got[s].all(lambda n, c=c: n.attrs.get("aria-label") == R.card_label(c))
-    sets = parse(V.trick_html([[0, "6C 7C 8C"], [1, "?? ?? ??"]], ["bottom", "top"], None,
-                              None, 0))
+    sets = parse(V.trick_html([[0, "6C 7C 8C"], [1, "?? ?? ??"]], ["bottom", "top"], None, None, 0))
     cards = sets.all(lambda n: "card" in n.attrs.get("class", "").split() and n.has("aria-label"))
     labels = [n.get("aria-label") for n in cards]
     assert labels == ["6 of clubs, winning", "7 of clubs, winning", "8 of clubs, winning"]
@@ -456,8 +475,11 @@ def test_replay_from_the_review_puts_each_verdict_beside_the_players_card(game: 
         assert root.having("data-replay")[0].has("data-reviewed")
         mine = [p for p in root.having("data-play-seat") if p.get("data-play-seat") == "0"]
         here = [d for d in plays if d["trick"] == k + 1]
-        badges = [b for p in mine for b in p.all(
-            lambda n: "verdict-badge" in n.attrs.get("class", "").split())]
+        badges = [
+            b
+            for p in mine
+            for b in p.all(lambda n: "verdict-badge" in n.attrs.get("class", "").split())
+        ]
         assert [b.get("data-verdict") for b in badges] == [d["verdict"] for d in here]
         # The trick's decisions are listed under it (the auction's too, at the first trick).
         listed = [n.get("data-verdict") for n in root.having("data-decision")]
@@ -508,13 +530,29 @@ def test_a_declarer_who_went_down_shows_the_score_not_the_tricks() -> None:
     from ui import i18n as I
 
     gi = I.game_info(engine.GAME_INFO["batak"])
-    res = {"tricks": [3, 4, 3, 3], "points": [3, 4, 3, 3], "delta": [-7, 4, 3, 3],
-           "declarer": 0, "bid": 7, "made": False}
-    root = parse(V.summary_html(gi["score_labels"], gi["title"], 1, res,
-                                ["You", "Mehmet", "Ayşe", "Kemal"], [-7, 4, 3, 3], None, False,
-                                [], card_points=bool(gi["card_points"])))
-    heads = [h.text.strip() for h in root.all(lambda n: n.tag == "th" and
-                                              not n.has("scope"))]
+    res = {
+        "tricks": [3, 4, 3, 3],
+        "points": [3, 4, 3, 3],
+        "delta": [-7, 4, 3, 3],
+        "declarer": 0,
+        "bid": 7,
+        "made": False,
+    }
+    root = parse(
+        V.summary_html(
+            gi["score_labels"],
+            gi["title"],
+            1,
+            res,
+            ["You", "Mehmet", "Ayşe", "Kemal"],
+            [-7, 4, 3, 3],
+            None,
+            False,
+            [],
+            card_points=bool(gi["card_points"]),
+        )
+    )
+    heads = [h.text.strip() for h in root.all(lambda n: n.tag == "th" and not n.has("scope"))]
     assert heads == ["Player", "Tricks", "This deal", "Total"], heads
     rows = {int(r.get("data-seat")): r for r in root.having("data-seat")}
     assert cells(rows[0]) == ["You", "3", "-7", "-7"], cells(rows[0])

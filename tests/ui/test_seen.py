@@ -31,8 +31,10 @@ def leaks(text: str, hidden: set[str]) -> list[str]:
     """The hidden cards that `text` shows, by their notation or their spoken name."""
     found = []
     for c in hidden:
-        if re.search(rf"(?<![0-9A-Za-z]){re.escape(c)}(?![0-9A-Za-z])", text) \
-                or R.card_label(c) in text:
+        if (
+            re.search(rf"(?<![0-9A-Za-z]){re.escape(c)}(?![0-9A-Za-z])", text)
+            or R.card_label(c) in text
+        ):
             found.append(c)
     return found
 
@@ -49,8 +51,7 @@ def shown(match: Any, cur: int, ui: TV.Ui) -> list[str]:
     return out
 
 
-def play_deal(game: str, players: int, seed: int, readers: frozenset[int],
-              check: Any) -> int:
+def play_deal(game: str, players: int, seed: int, readers: frozenset[int], check: Any) -> int:
     """Plays one deal with the baseline players; `check(match, seen, after_view, ui)` after
     each move. Returns the number of hidden cards met."""
     m = engine.new_match(game, seed=seed, players=players)
@@ -67,16 +68,25 @@ def play_deal(game: str, players: int, seed: int, readers: frozenset[int],
         seen = seen_move(before, after, seat, d.moves[-1])
         hidden = hidden_cards(d, after)
         met += len(hidden)
-        texts = [seen.move, json.dumps(seen.trick), json.dumps(seen.finished),
-                 SP.move_sentence(seat, seen.move, names)]
+        texts = [
+            seen.move,
+            json.dumps(seen.trick),
+            json.dumps(seen.finished),
+            SP.move_sentence(seat, seen.move, names),
+        ]
         if seen.finished is not None:
             texts.append(SP.took_sentence(int(seen.finished["winner"]), names))
         over = d.result if d.phase == "over" else None
         texts += [json.dumps(e) for e in E.move_events(seen, 1, over, lambda s: s)]
         lingering = seen.finished is not None and d.phase != "over"
         for speed in ("0", "2"):
-            ui = TV.Ui(readers=readers, speed=speed, lingering=lingering,
-                       last_trick=seen.finished, fresh=True)
+            ui = TV.Ui(
+                readers=readers,
+                speed=speed,
+                lingering=lingering,
+                last_trick=seen.finished,
+                fresh=True,
+            )
             texts += shown(m, 0, ui)
         if d.phase != "over":
             for text in texts:
@@ -108,8 +118,9 @@ def test_the_yardstick_sees_the_engines_truth() -> None:
         m.play(engine.bots.choose(d, d.to_move, rng))
         hidden = hidden_cards(d, reader_view(d))
         if hidden and d.trick:
-            truth = TV.V.trick_html(d.trick, ["bottom", "left", "right"], None, None, None,
-                                    ["You", "Olga", "Ivan"])
+            truth = TV.V.trick_html(
+                d.trick, ["bottom", "left", "right"], None, None, None, ["You", "Olga", "Ivan"]
+            )
             if leaks(truth, hidden):
                 return
     pytest.fail("no face-down card was ever in the trick")
@@ -138,18 +149,26 @@ def test_the_seats_an_embed_shows(players: int) -> None:
     """With several seats shown (an embed's `seats`), a play is shown when one of them sees
     it, and hidden when none does; with every seat shown nothing is hidden."""
     for readers in (frozenset({0, 2}), frozenset(range(players))):
-        def check(match: Any, seen: Any, after: dict[str, Any], hidden: set[str],
-                  readers: frozenset[int] = readers) -> None:
+
+        def check(
+            match: Any,
+            seen: Any,
+            after: dict[str, Any],
+            hidden: set[str],
+            readers: frozenset[int] = readers,
+        ) -> None:
             d = match.deal
             if len(readers) == match.players:
                 assert not hidden
             for s in readers:  # each reader's own plays are shown to the table
                 own = reader_view(d, {s})
                 for (_seat, mv), (_s2, mine) in zip(
-                        [p for t in after["tricks"] for p in t["plays"]] + after["trick"],
-                        [p for t in own["tricks"] for p in t["plays"]] + own["trick"]):
+                    [p for t in after["tricks"] for p in t["plays"]] + after["trick"],
+                    [p for t in own["tricks"] for p in t["plays"]] + own["trick"],
+                ):
                     if HIDDEN not in str(mine).split():
                         assert HIDDEN not in str(mv).split()
+
         for seed in range(1, 4):
             play_deal("bidding-kozel", players, seed, readers, check)
 

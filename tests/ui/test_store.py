@@ -36,9 +36,13 @@ def played(game: str = "koz-maca", seed: int = 5, moves: int = 6) -> engine.Matc
 
 
 def save_of(m: engine.Match | None, **kw: Any) -> S.Save:
-    args: dict[str, Any] = {"tab": "t1", "n": 3, "screen": "table" if m else "lobby",
-                            "settings": settings(m.game if m else "koz-maca"),
-                            "record": m.record() if m else None}
+    args: dict[str, Any] = {
+        "tab": "t1",
+        "n": 3,
+        "screen": "table" if m else "lobby",
+        "settings": settings(m.game if m else "koz-maca"),
+        "record": m.record() if m else None,
+    }
     args.update(kw)
     return S.Save(**args)
 
@@ -71,17 +75,23 @@ def test_round_trip_summary_open() -> None:
 
 
 def test_lobby_save_without_a_match() -> None:
-    save, m = restore(save_of(None, settings=settings("batak", options={"hands": "3"},
-                                                      level="normal", speed="1")).dumps())
+    save, m = restore(
+        save_of(
+            None, settings=settings("batak", options={"hands": "3"}, level="normal", speed="1")
+        ).dumps()
+    )
     assert m is None and save.screen == "lobby"
     assert save.settings == settings("batak", options={"hands": "3"}, level="normal", speed="1")
 
 
-@pytest.mark.parametrize(("text", "words"), [
-    ("{not json", "not JSON"),
-    ("[1, 2]", "not a saved match"),
-    ('{"tab": "x"}', "no save format"),
-])
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("{not json", "not JSON"),
+        ("[1, 2]", "not a saved match"),
+        ('{"tab": "x"}', "no save format"),
+    ],
+)
 def test_unreadable_text(text: str, words: str) -> None:
     with pytest.raises(S.SaveError, match=words):
         restore(text)
@@ -93,21 +103,24 @@ def test_another_version() -> None:
         restore(text)
 
 
-@pytest.mark.parametrize(("changes", "words"), [
-    ({"extra": 1}, "does not know"),
-    ({"screen": "kitchen"}, "screen"),
-    ({"overlay": "<b>x</b>"}, "open sheet"),
-    ({"cur": -1}, "not a deal number"),
-    ({"cur": True}, "not a deal number"),
-    ({"away": "0"}, "away"),
-    ({"away": [9]}, "not at this table"),
-    ({"record": []}, "not an object"),
-    ({"n": "1"}, "which tab"),
-    ({"cur": 3}, "never dealt"),
-    ({"overlay": "summary"}, "not over"),
-    ({"overlay": "over"}, "not over"),
-    ({"settings": {"game": "koz-maca"}}, "lobby settings"),
-])
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"extra": 1}, "does not know"),
+        ({"screen": "kitchen"}, "screen"),
+        ({"overlay": "<b>x</b>"}, "open sheet"),
+        ({"cur": -1}, "not a deal number"),
+        ({"cur": True}, "not a deal number"),
+        ({"away": "0"}, "away"),
+        ({"away": [9]}, "not at this table"),
+        ({"record": []}, "not an object"),
+        ({"n": "1"}, "which tab"),
+        ({"cur": 3}, "never dealt"),
+        ({"overlay": "summary"}, "not over"),
+        ({"overlay": "over"}, "not over"),
+        ({"settings": {"game": "koz-maca"}}, "lobby settings"),
+    ],
+)
 def test_hand_edited_fields(changes: dict[str, Any], words: str) -> None:
     with pytest.raises(S.SaveError, match=words):
         restore(edited(save_of(played()).dumps(), **changes))
@@ -125,15 +138,18 @@ def test_table_without_a_match() -> None:
         restore(save_of(None, screen="table").dumps())
 
 
-@pytest.mark.parametrize(("kw", "words"), [
-    ({"game": "chess"}, "does not have"),
-    ({"options": {"hands": "7"}}, "table option"),
-    ({"options": {"colour": "red"}}, "table option"),
-    ({"players": "9"}, "players"),
-    ({"seed": "abc"}, "seed"),
-    ({"level": "genius"}, "level"),
-    ({"speed": "9"}, "speed"),
-])
+@pytest.mark.parametrize(
+    ("kw", "words"),
+    [
+        ({"game": "chess"}, "does not have"),
+        ({"options": {"hands": "7"}}, "table option"),
+        ({"options": {"colour": "red"}}, "table option"),
+        ({"players": "9"}, "players"),
+        ({"seed": "abc"}, "seed"),
+        ({"level": "genius"}, "level"),
+        ({"speed": "9"}, "speed"),
+    ],
+)
 def test_settings_this_page_does_not_have(kw: dict[str, Any], words: str) -> None:
     s = settings(**kw)
     with pytest.raises(S.SaveError, match=words):

@@ -26,14 +26,24 @@ from engine.players.evaluate import SCORE_UNITS
 from ui import hints as H
 from ui.controller import HINT_LEVEL
 
-SEEDS: dict[str, Any] = {"koz-maca": range(1, 4), "batak": range(1, 5), "batak-pairs": range(1, 5),
-         "kozel-miner": range(1, 5), "kozel-classic": [*range(1, 5), 9, 10],
-         "bidding-kozel": range(1, 7)}
+SEEDS: dict[str, Any] = {
+    "koz-maca": range(1, 4),
+    "batak": range(1, 5),
+    "batak-pairs": range(1, 5),
+    "kozel-miner": range(1, 5),
+    "kozel-classic": [*range(1, 5), 9, 10],
+    "bidding-kozel": range(1, 7),
+}
 # The phases each game's positions must include (a trump decision for the player where it can
 # win the contract, or holds the marker in Kozel Classic: seeds 9 and 10).
-PHASES = {"koz-maca": {"play"}, "batak": {"bidding", "trump", "play"},
-          "batak-pairs": {"bidding", "trump", "play"}, "kozel-miner": {"play"},
-          "kozel-classic": {"play", "trump"}, "bidding-kozel": {"play"}}
+PHASES = {
+    "koz-maca": {"play"},
+    "batak": {"bidding", "trump", "play"},
+    "batak-pairs": {"bidding", "trump", "play"},
+    "kozel-miner": {"play"},
+    "kozel-classic": {"play", "trump"},
+    "bidding-kozel": {"play"},
+}
 
 
 def deal_of(game: str, seed: int) -> dict[str, Any]:
@@ -66,8 +76,9 @@ def test_the_hint_and_the_review_agree(game: str) -> None:
     multi = 0
     for seed in SEEDS[game]:
         record = deal_of(game, seed)
-        review = teacher.review_deal(record, 0, 0, solve_seconds=0.05, check_cards=0,
-                                     later_seconds=0.05)
+        review = teacher.review_deal(
+            record, 0, 0, solve_seconds=0.05, check_cards=0, later_seconds=0.05
+        )
         match, moves = teacher.deal_start(record, 0)
         decisions = {dec["n"]: dec for dec in review["decisions"]}
         for n, mv in enumerate(moves):
@@ -101,8 +112,7 @@ def test_the_hint_and_the_review_agree(game: str) -> None:
                     text = H.reason(ev, str)
                     if text.startswith("Any of them") or "any of them will do" in text:
                         named = text.split(":")[0]
-                        if text.startswith("Any of them") or mv in named.replace(",", " ") \
-                                .split():
+                        if text.startswith("Any of them") or mv in named.replace(",", " ").split():
                             assert dec["verdict"] == "best", (where, text)
                     graded.add(str(dec["verdict"]))
             match.play(mv)

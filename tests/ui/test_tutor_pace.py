@@ -74,8 +74,7 @@ def doc(name: str) -> dict[str, Any]:
 
 
 def lesson_query(d: dict[str, Any], speed: str) -> str:
-    return (f"?embed=1&speed={speed}&parent={quote(TUTORIAL)}&lesson="
-            + quote(address.encode(d)))
+    return f"?embed=1&speed={speed}&parent={quote(TUTORIAL)}&lesson=" + quote(address.encode(d))
 
 
 def test_error_never_comes_before_ready() -> None:
@@ -84,6 +83,7 @@ def test_error_never_comes_before_ready() -> None:
         kinds = [e["type"] for e in page.events()]
         assert kinds[:2] == ["ready", "error"], kinds
         assert "poker" in page.events()[1]["message"]
+
     run(go)
 
 
@@ -109,7 +109,11 @@ def test_a_right_answer_plays_its_replies_one_at_a_time() -> None:
         assert [e["move"] for _t, e in moves] == [step.moves[0], *step.replies]
         gaps = [b[0] - a[0] for a, b in itertools.pairwise(moves)]
         assert min(gaps) >= 0.2, gaps  # speed 1: 0.25 s before each reply
-        assert moves[1][1]["trick"] == [[3, "7H"], [0, "8H"], [1, "AH"]]  # each move carries its trick
+        assert moves[1][1]["trick"] == [
+            [3, "7H"],
+            [0, "8H"],
+            [1, "AH"],
+        ]  # each move carries its trick
         kinds = [e["type"] for _t, e in got]
         assert kinds.count("trick") == 1 and kinds[-1] == "lesson-step"
         trick_at = next(t for t, e in got if e["type"] == "trick")
@@ -119,6 +123,7 @@ def test_a_right_answer_plays_its_replies_one_at_a_time() -> None:
         assert trick["plays"][-1] == [2, "2H"] and trick["winner"] == 1
         assert "data-input" in page.table  # the reader's turn again
         assert page.errors == []
+
     run(go)
 
 
@@ -139,6 +144,7 @@ def test_after_the_lesson_a_tap_claims_no_turn() -> None:
         assert page.said[-1] == "Lesson complete.", page.said[-3:]
         assert "data-input" not in page.table and "data-tap" not in page.table
         assert page.errors == []
+
     run(go)
 
 
@@ -150,6 +156,7 @@ def test_a_lesson_shows_no_deal_count() -> None:
         await until(page, lambda: page.lesson_step == "1")
         assert "Deal 1" not in page.parts["bar"]
         assert re.search(r"Deal \d", page.parts["bar"]) is None
+
     run(go)
 
 
@@ -166,8 +173,12 @@ def test_forced_steps_say_so() -> None:
             texts = json.dumps([LV.lesson_box(run, None, None)], default=lambda n: n.__dict__)
             assert ("data-lesson-only" in texts) == only, (path.name, run.step_index)
             forced += only
-            assert run.try_move(step.moves[0] if step.expect != "any"
-                                else run.deal.legal_moves()[0]).kind == "right"
+            assert (
+                run.try_move(
+                    step.moves[0] if step.expect != "any" else run.deal.legal_moves()[0]
+                ).kind
+                == "right"
+            )
     assert forced >= 1  # (koz-maca-overtake's second step: Q♣ is the only club allowed)
 
 
@@ -180,8 +191,10 @@ def test_every_seat_the_live_region_names_whose_turn() -> None:
     record = m.record()
 
     async def go() -> None:
-        page = await framed(f"?embed=1&seats=all&speed=0&parent={quote(TUTORIAL)}&record="
-                            + quote(address.encode(record)))
+        page = await framed(
+            f"?embed=1&seats=all&speed=0&parent={quote(TUTORIAL)}&record="
+            + quote(address.encode(record))
+        )
         await until(page, lambda: "data-input" in page.table)
         assert page.said[-1].startswith("Your turn")
         card = re.findall(r'data-card="([^"]+)"[^>]*data-legal', page.parts["hand"])[0]
@@ -192,4 +205,5 @@ def test_every_seat_the_live_region_names_whose_turn() -> None:
         assert turn_lines[-1].startswith("Mehmet to play:"), page.said[-4:]
         moves = [e for e in page.events() if e["type"] == "move"]
         assert moves[-1]["trick"] and moves[-1]["trick"][-1] == [0, card]
+
     run(go)

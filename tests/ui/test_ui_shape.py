@@ -53,8 +53,9 @@ def sizes(path: Path) -> list[tuple[str, str, int]]:
 
 @pytest.mark.parametrize("path", UI, ids=lambda p: p.name)
 def test_no_class_over_400_lines_and_no_function_over_80(path: Path) -> None:
-    too_big = [(kind, name, n) for kind, name, n in sizes(path)
-               if n > (400 if kind == "class" else 80)]
+    too_big = [
+        (kind, name, n) for kind, name, n in sizes(path) if n > (400 if kind == "class" else 80)
+    ]
     assert not too_big, f"{path.name}: {too_big}"
 
 

@@ -63,8 +63,10 @@ def test_deep_json_is_refused_with_a_sentence(text: str) -> None:
     with pytest.raises(U.UntrustedError) as info:
         U.loads(text)
     assert isinstance(info.value, ValueError)
-    assert str(info.value) == ("The text is nested more than 64 levels deep (lists and "
-                               "objects inside each other), so it is not read.")
+    assert str(info.value) == (
+        "The text is nested more than 64 levels deep (lists and "
+        "objects inside each other), so it is not read."
+    )
 
 
 def test_limits_of_depth_and_size() -> None:
@@ -74,7 +76,9 @@ def test_limits_of_depth_and_size() -> None:
     assert U.loads("[" * 3 + "]" * 3, max_depth=3) == [[[]]]
     with pytest.raises(U.UntrustedError, match="is 12 characters long; at most 10 are read"):
         U.loads('"0123456789"', max_chars=10)
-    with pytest.raises(U.UntrustedError, match=r"^The text is not valid JSON: it goes wrong at line 1, column 2\.$"):
+    with pytest.raises(
+        U.UntrustedError, match=r"^The text is not valid JSON: it goes wrong at line 1, column 2\.$"
+    ):
         U.loads("{nope")
     with pytest.raises(U.UntrustedError, match="is not text"):
         U.loads(None)
@@ -120,8 +124,12 @@ class Posting(Page):
 async def opened(search: str, storage: dict[str, str], embedded: bool = False) -> Posting:
     page = Posting()
     page.host = H.boot(page)
-    page.send({"type": "start", "facts": dict(FACTS, search=search, storage=dict(storage),
-                                              embedded=embedded)})
+    page.send(
+        {
+            "type": "start",
+            "facts": dict(FACTS, search=search, storage=dict(storage), embedded=embedded),
+        }
+    )
     await asyncio.sleep(0)
     return page
 
@@ -129,8 +137,15 @@ async def opened(search: str, storage: dict[str, str], embedded: bool = False) -
 @pytest.mark.usefixtures("fatal_deep_json")
 def test_a_deep_save_is_kept_aside_and_the_page_opens() -> None:
     async def go() -> None:
-        page = await opened("", {S.KEY: DEEP_ARRAY, DISPLAY_KEY: DEEP_OBJECT,
-                                 RC.KEY: DEEP_OBJECT, RC.PUZZLES_KEY: DEEP_ARRAY})
+        page = await opened(
+            "",
+            {
+                S.KEY: DEEP_ARRAY,
+                DISPLAY_KEY: DEEP_OBJECT,
+                RC.KEY: DEEP_OBJECT,
+                RC.PUZZLES_KEY: DEEP_ARRAY,
+            },
+        )
         await until(page, lambda: page.overlay[0] is not None)
         assert page.overlay[0] == "restore"
         assert S.KEY not in page.storage
@@ -139,11 +154,16 @@ def test_a_deep_save_is_kept_aside_and_the_page_opens() -> None:
         assert not page.errors
         # the page still answers: a new match deals
         page.send({"type": "click", "attrs": {"data-action": "restore-fresh"}})
-        page.send({"type": "click", "attrs": {"data-start": ""},
-                   "lobby": {"game": "batak", "opts": {}, "seed": "3", "speed": "0",
-                             "level": "easy"}})
+        page.send(
+            {
+                "type": "click",
+                "attrs": {"data-start": ""},
+                "lobby": {"game": "batak", "opts": {}, "seed": "3", "speed": "0", "level": "easy"},
+            }
+        )
         await until(page, lambda: page.state.get("screen") == "table")
         assert not page.errors
+
     run(go)
 
 
@@ -157,10 +177,12 @@ def test_a_deep_message_from_the_parent_is_an_error_event() -> None:
         page.send({"type": "message", "origin": "https://parent.test", "text": deep})
         await until(page, lambda: any(p.get("type") == "error" for p in page.posted))
         err = [p for p in page.posted if p.get("type") == "error"][-1]
-        assert err["message"] == ("A message to the table may nest lists and objects at most "
-                                  "64 levels deep.")
+        assert err["message"] == (
+            "A message to the table may nest lists and objects at most 64 levels deep."
+        )
         assert page.state == before
         assert not page.errors
+
     run(go)
 
 
@@ -175,9 +197,12 @@ def nesting(v: Any) -> int:
 
 VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(alphabet='[]{}"\\ab:,²', max_size=6),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
-        st.text(alphabet='[]{}"\\ab', max_size=4), inner, max_size=3),
-    max_leaves=30)
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text(alphabet='[]{}"\\ab', max_size=4), inner, max_size=3)
+    ),
+    max_leaves=30,
+)
 
 
 @pytest.mark.slow
@@ -194,8 +219,16 @@ def test_the_depth_scan_agrees_with_the_parser(value: Any) -> None:
 def test_any_text_is_json_or_a_sentence(text: str) -> None:
     """Whatever the text, the readers answer with a value or a ValueError with a sentence,
     never another exception."""
-    for read in (U.loads, E.parse_command, RC.read_puzzles, V.parse_display,
-                 lambda t: PZ.read_progress(t), S.mark_of, S.parse, RC.parse):
+    for read in (
+        U.loads,
+        E.parse_command,
+        RC.read_puzzles,
+        V.parse_display,
+        lambda t: PZ.read_progress(t),
+        S.mark_of,
+        S.parse,
+        RC.parse,
+    ):
         try:
             read(text)
         except ValueError as exc:

@@ -48,8 +48,11 @@ def eng(request: pytest.FixtureRequest, xvfb: X.Xvfb) -> Iterator[Engine]:
     if why is not None:
         pytest.skip(f"{name} cannot run here: {why}")
     if not (DIST / "index.html").is_file() or not (DIST / "sw.js").is_file():
-        pytest.fail("dist/ is missing or incomplete: build it first with `python3 build.py` "
-                    "(scripts/test.sh does this before running the tests)", pytrace=False)
+        pytest.fail(
+            "dist/ is missing or incomplete: build it first with `python3 build.py` "
+            "(scripts/test.sh does this before running the tests)",
+            pytrace=False,
+        )
     site = X.Site(DIST).start()
     started = time.time()
     driver = X.open_engine(name, xvfb)

@@ -34,8 +34,11 @@ def activated(eng: Engine) -> None:
 def test_the_static_lobby_answers_before_python(eng: Engine) -> None:
     d = eng.driver
     d.goto(eng.url(), wait="dom")
-    d.wait("document.querySelector('#lobby[data-static=\"1\"]:not([hidden]) "
-           "[data-game-choice]')", 60, "the static lobby with its game choices")
+    d.wait(
+        "document.querySelector('#lobby[data-static=\"1\"]:not([hidden]) [data-game-choice]')",
+        60,
+        "the static lobby with its game choices",
+    )
     # What the lobby shows once its own click handler has run (a listener on the document
     # runs after the lobby's), and whether Python was ready then.
     before = d.run("""() => {
@@ -59,7 +62,8 @@ def test_the_static_lobby_answers_before_python(eng: Engine) -> None:
     assert after is not None, "the click did not reach the page"
     assert after["ready"] is None and after["static"] == "1", (
         f"{eng.name}: Python was ready ({after['at']} ms) before the static lobby could be "
-        f"clicked (seen at {before['at']} ms): {after}")
+        f"clicked (seen at {before['at']} ms): {after}"
+    )
     assert after["pressed"] == pick, f"choosing {pick} did not redraw the lobby: {after}"
     assert after["heading"] != before["heading"], (before, after)
 
@@ -84,16 +88,22 @@ def test_a_first_visit_asks_for_each_file_once(eng: Engine) -> None:
     twice = X.repeated(hits)
     assert not twice, (
         f"{eng.name}: {len(twice)} of {len({h.path for h in hits})} files were requested more "
-        f"than once on a first visit (until the precache was complete): {X.describe(twice)}")
+        f"than once on a first visit (until the precache was complete): {X.describe(twice)}"
+    )
 
 
 def human_turn(d: X.Driver) -> str:
     """Until the human must act ("input"), a finished trick waits for a tap ("tap") or the
     deal's summary shows ("summary")."""
-    return str(d.wait("document.querySelector('[data-summary]') ? 'summary' : "
-                      "document.querySelector('#table[data-input]') ? 'input' : "
-                      "document.querySelector('#table[data-tap]') ? 'tap' : ''",
-                      90, "the human's turn or the deal's summary"))
+    return str(
+        d.wait(
+            "document.querySelector('[data-summary]') ? 'summary' : "
+            "document.querySelector('#table[data-input]') ? 'input' : "
+            "document.querySelector('#table[data-tap]') ? 'tap' : ''",
+            90,
+            "the human's turn or the deal's summary",
+        )
+    )
 
 
 def act(d: X.Driver) -> str:
@@ -108,8 +118,12 @@ def act(d: X.Driver) -> str:
     }""")
     assert move, "the human is to move but nothing can be clicked"
     d.click(move["sel"])
-    d.wait(f"document.getElementById('table').dataset.seq !== {json.dumps(seq)} || "
-           "!!document.querySelector('[data-summary]')", 60, f"the move {move['move']} to land")
+    d.wait(
+        f"document.getElementById('table').dataset.seq !== {json.dumps(seq)} || "
+        "!!document.querySelector('[data-summary]')",
+        60,
+        f"the move {move['move']} to land",
+    )
     return str(move["move"])
 
 
@@ -126,9 +140,12 @@ def test_a_whole_deal_at_instant(eng: Engine) -> None:
         if turn == "tap":
             seq = d.run("() => document.getElementById('table').dataset.seq")
             d.click("#felt")
-            d.wait(f"!document.querySelector('#table[data-tap]') || "
-                   f"document.getElementById('table').dataset.seq !== {json.dumps(seq)}",
-                   30, "the tap on the felt to take the trick away")
+            d.wait(
+                f"!document.querySelector('#table[data-tap]') || "
+                f"document.getElementById('table').dataset.seq !== {json.dumps(seq)}",
+                30,
+                "the tap on the felt to take the trick away",
+            )
             continue
         clicked.append(act(d))
     else:
@@ -139,7 +156,8 @@ def test_a_whole_deal_at_instant(eng: Engine) -> None:
     deal = record["deals"][0]
     played = [sum(1 for m in deal["moves"] if m in hand) for hand in deal["hands"]]
     assert played == [len(h) for h in deal["hands"]], (
-        f"every seat plays its whole hand: cards played per seat {played}")
+        f"every seat plays its whole hand: cards played per seat {played}"
+    )
     assert clicked, "the human seat made no move"
     eng.facts["deal_moves"] = len(deal["moves"])
 
@@ -155,7 +173,8 @@ def test_a_repeat_visit_starts_from_the_snapshot(eng: Engine) -> None:
     boot = d.run("() => window.__tt_boot()")
     assert boot.get("from") == "snapshot", (
         f"{eng.name}: the offline copy holds {cached}, yet Python started {boot.get('from')}: "
-        f"{boot.get('why')}")
+        f"{boot.get('why')}"
+    )
 
 
 def test_an_offline_start(eng: Engine) -> None:
@@ -167,10 +186,15 @@ def test_an_offline_start(eng: Engine) -> None:
         d.ready(180)
         assert d.run("() => !!navigator.serviceWorker.controller"), "the page is the offline copy"
         # a new match (the page starts over as if its address asked for it: nothing saved)
-        d.run("async (q) => { await window.__tt_reset(q); }",
-              "?game=koz-maca&speed=0&seed=4&level=easy")
-        d.wait("document.querySelector('#table:not([hidden])[data-input]')", 90,
-               "a deal at the table, offline (the human's first turn)")
+        d.run(
+            "async (q) => { await window.__tt_reset(q); }",
+            "?game=koz-maca&speed=0&seed=4&level=easy",
+        )
+        d.wait(
+            "document.querySelector('#table:not([hidden])[data-input]')",
+            90,
+            "a deal at the table, offline (the human's first turn)",
+        )
         state = d.state()
         assert state["game"] == "koz-maca" and state["screen"] == "table", state
         act(d)  # and a card is played
