@@ -232,3 +232,31 @@ def test_a_bad_save_is_kept_and_the_page_starts_clean(text: str) -> None:
         assert page.state["screen"] == "lobby"
 
     run(go)
+
+
+async def one_move(page: Page, prefer: str | None = "pass") -> None:
+    """The player's next move once the table asks for one: a tap on the felt where it waits
+    for one, else `prefer` among the panel's moves if it is there (else the first of them), else
+    the first playable card; nothing once the deal's summary is open."""
+    await until(
+        page,
+        lambda: (
+            "data-input" in page.table
+            or "data-tap" in page.table
+            or page.state.get("overlay") == "summary"
+        ),
+    )
+    if page.state.get("overlay") == "summary":
+        return
+    if "data-tap" in page.table and "data-input" not in page.table:
+        page.table.pop("data-tap", None)
+        page.send({"type": "click", "attrs": None, "felt": True})
+        return
+    moves = re.findall(r'data-move="([^"]+)"(?![^>]*disabled)', page.parts.get("panel", ""))
+    page.table.pop("data-input", None)
+    if moves:
+        page.send(
+            {"type": "click", "attrs": {"data-move": prefer if prefer in moves else moves[0]}}
+        )
+    else:
+        page.send({"type": "click", "attrs": {"data-card": legal_cards(page.parts["hand"])[0]}})

@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any
 
-from tests.ui.test_host import FACTS, Page, legal_cards, run, until
+from tests.ui.test_host import FACTS, Page, legal_cards, one_move, run, until
 from ui import host as H
 from ui import store as S
 
@@ -45,32 +45,6 @@ async def at_table(search: str = "?speed=0&level=easy") -> Page:
     page.send({"type": "click", "attrs": {"data-start": ""}, "lobby": FIELDS})
     await until(page, lambda: page.state.get("screen") == "table")
     return page
-
-
-async def one_move(page: Page) -> None:
-    """The player's next move (a pass, or the first playable card)."""
-    await until(
-        page,
-        lambda: (
-            "data-input" in page.table
-            or "data-tap" in page.table
-            or page.state.get("overlay") == "summary"
-        ),
-    )
-    if page.state.get("overlay") == "summary":
-        return
-    if "data-tap" in page.table and "data-input" not in page.table:
-        page.table.pop("data-tap", None)
-        page.send({"type": "click", "attrs": None, "felt": True})
-        return
-    moves = re.findall(r'data-move="([^"]+)"(?![^>]*disabled)', page.parts.get("panel", ""))
-    page.table.pop("data-input", None)
-    if moves:
-        page.send(
-            {"type": "click", "attrs": {"data-move": "pass" if "pass" in moves else moves[0]}}
-        )
-    else:
-        page.send({"type": "click", "attrs": {"data-card": legal_cards(page.parts["hand"])[0]}})
 
 
 async def to_summary(page: Page) -> None:

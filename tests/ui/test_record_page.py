@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 from typing import Any
 
 from engine import untrusted as U
-from tests.ui.test_host import FACTS, Page, legal_cards, run, until
+from tests.ui.test_host import FACTS, Page, one_move, run, until
 from ui import host as H
 from ui import record as RC
 from ui import store as S
@@ -68,26 +67,9 @@ async def play_to_the_end(page: NotedPage) -> None:
     page.send({"type": "click", "attrs": {"data-start": ""}, "lobby": fields})
     await until(page, lambda: page.state.get("screen") == "table")
     for _ in range(300):
-        await until(
-            page,
-            lambda: (
-                "data-input" in page.table
-                or "data-tap" in page.table
-                or page.state.get("overlay") == "summary"
-            ),
-        )
         if page.state.get("overlay") == "summary":
             break
-        if "data-tap" in page.table and "data-input" not in page.table:
-            page.table.pop("data-tap", None)
-            page.send({"type": "click", "attrs": None, "felt": True})
-            continue
-        moves = re.findall(r'data-move="([^"]+)"(?![^>]*disabled)', page.parts.get("panel", ""))
-        page.table.pop("data-input", None)
-        if moves:
-            page.send({"type": "click", "attrs": {"data-move": moves[0]}})
-        else:
-            page.send({"type": "click", "attrs": {"data-card": legal_cards(page.parts["hand"])[0]}})
+        await one_move(page, prefer=None)
     assert page.state["match_over"]
     page.send({"type": "click", "attrs": {"data-action": "continue"}})
     await until(page, lambda: page.state.get("overlay") == "over")
