@@ -25,7 +25,7 @@
   var script = document.currentScript;
   var base = script && script.src ? new URL("./", script.src).href : new URL("./", location.href).href;
   // Passed on to the table's address as they are, refused there with a sentence if wrong: the
-  // embedding's, the page's own and every game's table options (ui/query.py, engine's games;
+  // embedding's, the page's own and every game's table options (ui/lobby/query.py, engine's games;
   // tests/ui/test_embed_js.py keeps this list whole). An option named with "_" may be written
   // with "-" too (data-must-trump).
   var PASS = ["game", "puzzle", "record", "step", "seat", "seats", "view", "lang", "speed", "seed",
@@ -33,7 +33,7 @@
     "ante", "bankroll", "deck", "eggs_double", "face_down", "hands", "marker", "must_trump",
     "rounds", "short", "trump"];
   var frames = [];
-  var MAX_LESSON = 250000;  // characters of a lesson file (ui/embed.py's MAX_LESSON)
+  var MAX_LESSON = 250000;  // characters of a lesson file (ui/embed/spec.py's MAX_LESSON)
 
   function build(el) {
     if (el.getAttribute("data-trick-table-ready")) return;

@@ -48,7 +48,7 @@ __all__ = [
     "verdict",
 ]
 
-LEVEL = "strong"  # the hint's level (ui/controller.py HINT_LEVEL): the same search, so the
+LEVEL = "strong"  # the hint's level (ui/table/table.py HINT_LEVEL): the same search, so the
 # review and the hint agree; a whole deal's decisions within seconds in the page
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
 # The largest cost (expected loss of score against the search's choice) of each verdict but

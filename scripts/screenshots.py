@@ -314,12 +314,12 @@ def teach(b: Any) -> None:
 
 
 def sample_record() -> str:
-    """A record of a few matches of each game, played out by random moves (ui/record.py)."""
+    """A record of a few matches of each game, played out by random moves (ui/stats/record.py)."""
     import random
 
     sys.path.insert(0, str(ROOT))
     import engine
-    from ui import record as RC
+    from ui.stats import record as RC
 
     rec, rng = RC.Record(), random.Random(31)
     games = ["koz-maca", "batak", "kozel-miner", "bidding-kozel", "batak-pairs"]

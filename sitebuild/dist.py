@@ -168,7 +168,7 @@ def build(dist: Path = DIST) -> Path:
     snap_plan = {"url": names.snapshot.as_posix(), **snap_plan}
     wanted[Path("snapshot.json")] = (json.dumps(snap_plan, indent=1) + "\n").encode()
     wanted |= page_files(names)
-    for lang, mo in catalogs.items():  # fetched when needed (ui/app.py load_catalog)
+    for lang, mo in catalogs.items():  # fetched when needed (ui/shell/app.py load_catalog)
         wanted[Path(f"i18n/{lang}.mo")] = mo
     wanted[Path("pyscript.json")] = pyscript_config(code.files)
     wanted[Path("index.html")] = index_html(code.files, pyscript_dir, catalogs, names)

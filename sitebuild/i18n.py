@@ -129,7 +129,7 @@ def template() -> Any:
 
     importable()
     import engine
-    from ui.i18n import DOMAIN, engine_texts
+    from ui.common.i18n import DOMAIN, engine_texts
 
     page_engine_modules()  # their messages register as they load
 
@@ -173,7 +173,7 @@ def update_catalogs() -> None:
     I18N.mkdir(exist_ok=True)
     with POT.open("wb") as f:
         write_po(f, cat, width=100, omit_header=False, sort_output=True)
-    from ui.i18n import LANGS
+    from ui.common.i18n import LANGS
 
     for code in LANGS:
         po = I18N / f"{code}.po"
@@ -244,7 +244,7 @@ def before_python_texts(catalogs: dict[str, bytes]) -> str:
     importable()
     from before_python import BEFORE_PYTHON  # type: ignore[import-not-found]  # i18n/
 
-    from ui.i18n import LANGS, SAVED_KEY
+    from ui.common.i18n import LANGS, SAVED_KEY
 
     texts: dict[str, dict[str, str]] = {}
     for lang in LANGS:

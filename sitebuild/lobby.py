@@ -10,22 +10,21 @@ from .files import importable
 
 def static_lobby(catalogs: dict[str, bytes]) -> str:
     """The lobby as HTML for every language and every chosen game, rendered at build time by
-    the page's own views (ui/views.py), so a player can choose a game and its options and read
+    the page's own views (ui/lobby/view.py), so a player can choose a game and its options and read
     the rules while the runtime loads (index.html shows it at first paint)."""
     importable()
     import engine
     import engine.ai
-    from ui import i18n as I
-    from ui import store as S
-    from ui import views as V
-
-    speed = "2"  # the page's default speed (ui/app.py)
+    from ui.common import i18n as I
+    from ui.lobby import view as LW
+    from ui.saves import store as S
+    speed = "2"  # the page's default speed (ui/shell/app.py)
     out: dict[str, dict[str, str]] = {}
     for lang in I.LANGS:
         I.use(lang, catalogs.get(lang))
         info = {g: I.game_info(engine.GAME_INFO[g]) for g in engine.GAMES}
         out[lang] = {
-            g: V.lobby_html(
+            g: LW.lobby_html(
                 list(engine.GAMES),
                 info,
                 g,

@@ -26,7 +26,7 @@ SNAPSHOT_PAGE = 4096
 # The scripts that make the snapshot in the browser: part of its identity.
 MAKER_SCRIPTS = ("ui/snapshot_maker.js", "ui/pyodide.js")
 # A module that would run the page on import is left out of the snapshot (the page's worker
-# starts it with ui.host.boot, after the snapshot is taken: there is no such module now).
+# starts it with ui.shell.host.boot, after the snapshot is taken: there is no such module now).
 ENTRY_POINT = Path("ui/main.pyc")
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from .files import ROOT
 
 # Engine modules the computer players need besides what ui/ imports at module level (imported
-# lazily in the page's worker, ui/brain.py).
+# lazily in the page's worker, ui/shell/brain.py).
 WORKER_ROOTS = ("engine.ai", "engine.teacher")
 
 

@@ -84,7 +84,7 @@ function idle() {
     ? requestIdleCallback(() => r(), { timeout: 10000 }) : setTimeout(r, 1000)));
 }
 
-function ready() {  // the page's Python has started (ui/app.py), or a while has passed
+function ready() {  // the page's Python has started (ui/shell/app.py), or a while has passed
   const root = document.documentElement;
   if (root.dataset.ready) return Promise.resolve();
   return new Promise((r) => {

@@ -1,11 +1,11 @@
 // The page's Python, off the main thread: a module worker with its own Pyodide that runs the
-// table's controller, its views and the computer players (ui/host.py). The main thread keeps
+// table's controller, its views and the computer players (ui/shell/host.py). The main thread keeps
 // only the DOM layer (ui/web/): it sends events here and carries out the operations Python
 // writes back, so no Python start and no search ever blocks a tap.
 //
 // Started by index.html at first paint. Python starts from the memory snapshot when the offline
 // copy holds this version's (ui/pyodide.js has the format), plainly otherwise; then the files
-// of pyscript.json (the page's compiled engine and ui) are copied in and ui.host is imported.
+// of pyscript.json (the page's compiled engine and ui) are copied in and ui.shell.host is imported.
 // Messages: {type: "start", facts} once, then events; each is passed to Python as JSON text.
 // To the page: {boot} once Python is up, then Python's messages (JSON text), and {fault} if
 // the start fails.
@@ -161,7 +161,7 @@ function deliver(data) {
   pyodide = py;
   py.runPython(`import sys\nif "${home}" not in sys.path: sys.path.insert(0, "${home}")`);
   mark("tt:main");
-  const host = py.pyimport("ui.host");
+  const host = py.pyimport("ui.shell.host");
   const api = {
     post: (text) => self.postMessage(text),
     fetch_text: async (url) => {

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import engine
-from ui.i18n import LANGS
+from ui.common.i18n import LANGS
 
 from .conftest import ROOT, App
 
@@ -127,10 +127,10 @@ def screens(app: App, axe: str, lang: str) -> list[dict[str, Any]]:
 
 
 def a_record() -> str:
-    """A stored record of one finished match (ui/record.py), for the record sheet."""
+    """A stored record of one finished match (ui/stats/record.py), for the record sheet."""
     import random
 
-    from ui import record as RC
+    from ui.stats import record as RC
 
     m = engine.new_match("bidding-kozel", seed=2, options={"rounds": 2})
     rng = random.Random(2)

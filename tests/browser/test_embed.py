@@ -20,7 +20,7 @@ import pytest
 import engine
 from engine import address
 from engine.content.lessons import load_lesson
-from ui import embed as E
+from ui.embed import spec as E
 
 from .conftest import BASE, CONTENT_TYPES, DIST, App, Site, live_page
 

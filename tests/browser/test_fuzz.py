@@ -15,8 +15,8 @@ from urllib.parse import urlencode
 
 import pytest
 
-from ui import record as RC
-from ui import store as S
+from ui.saves import store as S
+from ui.stats import record as RC
 
 from .conftest import App, Site
 from .test_embed import (  # noqa: F401 (the parent pages' fixtures)

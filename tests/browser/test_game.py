@@ -415,9 +415,9 @@ def test_a_hint_marks_the_strong_players_choice_with_why(app: App) -> None:
 
 def test_the_play_checker_asks_before_a_clearly_worse_card_only(app: App) -> None:
     """With the play checker on, the search's own choice plays at once; a card the review
-    would call a mistake or a blunder (by the expected score: `ui.hints.check_cost`) asks "Are
+    would call a mistake or a blunder (by the expected score: `ui.teach.hints.check_cost`) asks "Are
     you sure?" first, and "Play it anyway" plays it."""
-    from ui.hints import check_cost
+    from ui.teach.hints import check_cost
 
     page = app.page
     page.evaluate("localStorage.setItem('trick-table/display', JSON.stringify({checker: true}))")

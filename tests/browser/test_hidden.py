@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 import engine
-from ui import render as R
-from ui.seen import hidden_cards, reader_view
+from ui.common import render as R
+from ui.common.seen import hidden_cards, reader_view
 
 from .conftest import App
 

@@ -13,8 +13,8 @@ import pytest
 
 import engine
 from engine.cards import parse_card
-from ui import store as S
-from ui.seen import hidden_cards, reader_view
+from ui.common.seen import hidden_cards, reader_view
+from ui.saves import store as S
 
 from .conftest import App
 

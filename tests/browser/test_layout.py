@@ -36,7 +36,7 @@ import engine
 import engine.content.puzzle_file as EP
 from engine import address
 from engine.content.lessons import load_lesson
-from ui import puzzle as P
+from ui.puzzles import progress as P
 
 from .conftest import DIST, App
 

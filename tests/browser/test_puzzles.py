@@ -17,7 +17,7 @@ from urllib.parse import quote
 import pytest
 
 import engine.content.puzzle_file as EP
-from ui import puzzle as P
+from ui.puzzles import progress as P
 
 from .conftest import BASE, DIST, App
 from .test_embed import (  # noqa: F401
@@ -141,7 +141,7 @@ def test_a_right_card_solves_and_next_puzzle_follows(app: App) -> None:
     page.click('#bar [data-action="lobby"]')
     page.wait_for_selector("#lobby:not([hidden])")
     assert page.query_selector("#table[data-puzzle]") is None
-    # the record page reads the progress (ui/record.py)
+    # the record page reads the progress (ui/stats/record.py)
     page.click('#lobby [data-action="record"]')
     page.wait_for_selector('[data-puzzle-game="koz-maca"][data-solved="1"][data-failed="0"]')
     assert page.query_selector('[data-streak="1"][data-best="1"]')

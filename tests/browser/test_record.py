@@ -1,4 +1,4 @@
-"""The player's record in the browser (ui/recording.py): a finished match shows up on the
+"""The player's record in the browser (ui/stats/page.py): a finished match shows up on the
 record page from the lobby with its chart, the score sheet draws the match's chart, export
 gives the record as JSON (copied and downloaded), reset asks and clears, and a corrupt record
 is started afresh with a note while the match in progress goes on."""

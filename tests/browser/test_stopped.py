@@ -46,7 +46,7 @@ def test_a_dead_worker_is_said_and_the_reload_brings_the_match_back(
         ctx.close()
 
 
-# Appended to ui/host.py as this test serves it: a message that overflows the WebAssembly stack
+# Appended to ui/shell/host.py as this test serves it: a message that overflows the WebAssembly stack
 # in the parser (Pyodide's fatal error, "Maximum call stack size exceeded", which no `except`
 # catches and after which Python's runtime is gone for good), as deep JSON once did.
 FATAL_HOOK = """
@@ -72,9 +72,9 @@ def test_a_fatal_python_error_is_said_as_a_stopped_table(browser: Any, site: Sit
 
     def route(r: Any) -> None:
         url = r.request.url.split("?")[0]
-        if url == BASE + "pyscript.json":  # one module more: ui/host.py as source, with the hook
+        if url == BASE + "pyscript.json":  # one module more: ui/shell/host.py as source, with the hook
             files = json.loads((DIST / "pyscript.json").read_text(encoding="utf-8"))
-            files["files"]["./fatal-test/host.py"] = "ui/host.py"
+            files["files"]["./fatal-test/host.py"] = "ui/shell/host.py"
             r.fulfill(
                 status=200, body=json.dumps(files), headers={"content-type": "application/json"}
             )

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from sitebuild import i18n as catalogs  # noqa: E402 (after the path above)
-from ui import i18n  # noqa: E402 (after the path above)
+from ui.common import i18n  # noqa: E402 (after the path above)
 
 babel = pytest.importorskip("babel", reason="Babel is installed by scripts/test.sh")
 from babel.messages.pofile import read_po  # noqa: E402 (after the path above)

@@ -1,7 +1,7 @@
 """The one list of the DOM operations (ui/ops.json: each operation's argument names): every
 operation the page's Python emits (found by reading ui/'s sources) and every one the main thread
 carries out (ui/web/ops.js, imported under Node) is in it with the same number of arguments,
-and ui/dom.py's make_op refuses what it does not list."""
+and ui/shell/dom.py's make_op refuses what it does not list."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ui import dom as D
+from ui.shell import dom as D
 
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "ui"
@@ -23,7 +23,7 @@ LIST = json.loads((UI / "ops.json").read_text(encoding="utf-8"))
 def emitted() -> list[tuple[str, str, int | None]]:
     """Each operation a ui/ module emits with a literal name: (where, name, its argument count,
     None when some are passed with *). `x.op(name, ...)` sends one; `x.ask(name, ...)` sends one
-    whose first argument is the number of the answer awaited (ui/env.py)."""
+    whose first argument is the number of the answer awaited (ui/shell/env.py)."""
     found = []
     for path in sorted(UI.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -57,7 +57,7 @@ def test_python_emits_only_listed_operations_with_their_arguments():
 
 def test_every_listed_operation_is_emitted_somewhere():
     names = {name for _, name, _ in emitted()}
-    # (ui/dom.py's own helpers send html, text, hidden and attr)
+    # (ui/shell/dom.py's own helpers send html, text, hidden and attr)
     assert set(LIST) - names == set()
 
 

@@ -152,7 +152,7 @@ def test_the_snapshot_holds_every_page_and_worker_module() -> None:
     for target in (t for t in wanted.values() if t.endswith(".pyc")):
         mod = target.removesuffix(".pyc").replace("/", ".").removesuffix(".__init__")
         assert mod in modules, mod
-    assert {"ui.host", "engine.ai"} <= modules
+    assert {"ui.shell.host", "engine.ai"} <= modules
     assert set(snap.SNAPSHOT_STDLIB) <= modules
 
 

@@ -617,7 +617,7 @@ def test_every_embed_on_a_game_page_works(page: Path) -> None:
 
 def test_right_is_not_said_twice() -> None:
     """The verdict's "Right." is left out when the lesson's own feedback begins with it."""
-    from ui.lesson_view import lesson_box
+    from ui.embed.lesson import lesson_box
 
     def said(feedback: tuple[str, str]) -> str:
         def text(n: Any) -> str:

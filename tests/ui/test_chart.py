@@ -1,11 +1,11 @@
-"""The charts (ui/chart.py): SVG markup that names what it shows, escapes its text and draws a
+"""The charts (ui/stats/chart.py): SVG markup that names what it shows, escapes its text and draws a
 point per value."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from ui import chart as CH
+from ui.stats import chart as CH
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -4,8 +4,8 @@ without a pause (a trick the reader takes at Instant: the reader leads at once).
 from __future__ import annotations
 
 import engine
-from ui import effects as F
-from ui.controller import Table
+from ui.common import effects as F
+from ui.table.table import Table
 
 
 def test_the_checker_is_asked_again_when_the_readers_turn_goes_on_in_a_new_position() -> None:

@@ -1,4 +1,4 @@
-"""The table's controller under CPython (ui/controller.py): events in, state and effects out.
+"""The table's controller under CPython (ui/table/table.py): events in, state and effects out.
 
 A small driver stands in for the page: it keeps a virtual clock, runs the timers the
 controller asks for (`After`), answers `Ask` with the baseline's move after its pause, and
@@ -17,11 +17,11 @@ import pytest
 
 import engine
 import engine.bots
-from ui import effects as F
-from ui import store as S
-from ui import table_view as TV
-from ui.controller import Overlay, Table
-from ui.pace import PAUSES
+from ui.common import effects as F
+from ui.saves import store as S
+from ui.table import view as TV
+from ui.table.pace import PAUSES
+from ui.table.table import Overlay, Table
 
 
 class Driver:
@@ -288,9 +288,9 @@ def test_a_deal_plays_to_its_summary_with_motion() -> None:
 
 
 def test_an_address_round_trips() -> None:
-    """The address of a match on the table (ui/query.py `of_match`), read back, deals the
+    """The address of a match on the table (ui/lobby/query.py `of_match`), read back, deals the
     same match: the game, its options, the players, the level and the seed."""
-    from ui import query as Q
+    from ui.lobby import query as Q
 
     levels = ["easy", "normal", "strong"]
     for game in engine.GAMES:
@@ -320,7 +320,7 @@ def test_a_lessons_steps() -> None:
     step; the last one posts `lesson-done`."""
     from pathlib import Path
 
-    from ui import embed as E
+    from ui.embed import spec as E
 
     doc = json.loads(
         (

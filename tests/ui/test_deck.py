@@ -8,9 +8,9 @@ import re
 from pathlib import Path
 
 import engine
-from ui import i18n as I
-from ui import render as R
-from ui import views as V
+from ui.common import i18n as I
+from ui.common import render as R
+from ui.lobby import view as LW
 
 ROOT = Path(__file__).resolve().parents[2]
 FACES = ROOT / "assets" / "cards" / "faces"
@@ -61,7 +61,7 @@ def test_a_card_carries_its_face_class_and_no_text() -> None:
 
 def test_every_game_says_its_home_language() -> None:
     homes = {g: engine.GAME_INFO[g]["home_language"] for g in engine.GAMES}
-    assert set(homes.values()) <= set(V.REGIONAL_RANKS) | {""}
+    assert set(homes.values()) <= set(LW.REGIONAL_RANKS) | {""}
     assert {"ru", "tr"} <= set(homes.values())
 
 
@@ -70,26 +70,26 @@ def test_regional_box_defaults_to_the_page_language() -> None:
     shows the remembered choice; a game without a home has no box."""
     try:
         I.use("ru", None)
-        assert 'data-setting="regional-ranks" checked' in V.display_html({}, "ru")
-        assert 'data-setting="regional-ranks" checked' not in V.display_html({}, "tr")
-        assert 'data-setting="regional-ranks" checked' not in V.display_html(
+        assert 'data-setting="regional-ranks" checked' in LW.display_html({}, "ru")
+        assert 'data-setting="regional-ranks" checked' not in LW.display_html({}, "tr")
+        assert 'data-setting="regional-ranks" checked' not in LW.display_html(
             {"regional-ranks": False}, "ru"
         )
         I.use("en", None)
-        assert 'data-setting="regional-ranks">' in V.display_html({}, "ru")
+        assert 'data-setting="regional-ranks">' in LW.display_html({}, "ru")
         # (each group of four letters is held together by no-break spaces)
-        assert "В\u00a0Д\u00a0К\u00a0Т" in V.display_html({}, "ru")
-        assert "V\u00a0K\u00a0P\u00a0A" in V.display_html({}, "tr")
-        assert 'data-setting="regional-ranks" checked' in V.display_html(
+        assert "В\u00a0Д\u00a0К\u00a0Т" in LW.display_html({}, "ru")
+        assert "V\u00a0K\u00a0P\u00a0A" in LW.display_html({}, "tr")
+        assert 'data-setting="regional-ranks" checked' in LW.display_html(
             {"regional-ranks": True}, "tr"
         )
-        assert "regional-ranks" not in V.display_html({}, "")
+        assert "regional-ranks" not in LW.display_html({}, "")
     finally:
         I.use(I.DEFAULT, None)
 
 
 def test_regional_letters_in_the_stylesheet() -> None:
-    for home, letters in V.REGIONAL_RANKS.items():
+    for home, letters in LW.REGIONAL_RANKS.items():
         for rank, letter in zip("JQKA", letters.split()):
             if letter == rank:
                 continue

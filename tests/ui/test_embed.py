@@ -1,4 +1,4 @@
-"""ui/embed.py: what an address or a parent window may ask of an embedded table, checked
+"""ui/embed/spec.py: what an address or a parent window may ask of an embedded table, checked
 before anything changes (pure: runs under CPython)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from engine import address
-from ui import embed as E
+from ui.embed import spec as E
 
 ORIGIN = "https://tricktable.test"
 

@@ -1,5 +1,5 @@
 """embed.js passes on every parameter the table's address takes from an author's element: the
-embedding's, the page's own (ui/query.py) and every game's table options."""
+embedding's, the page's own (ui/lobby/query.py) and every game's table options."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import engine
-from ui import query as Q
+from ui.lobby import query as Q
 
 EMBED_JS = (Path(__file__).resolve().parents[2] / "embed" / "embed.js").read_text(encoding="utf-8")
 OWN = {"embed", "parent", "fit", "wait", "lesson"}  # set by embed.js itself, not from data-*
@@ -27,6 +27,6 @@ def test_every_table_option_of_every_game_is_passed() -> None:
 
 
 def test_every_embedding_parameter_is_passed_or_set_by_embed_js() -> None:
-    from ui.embed import PARAMS
+    from ui.embed.spec import PARAMS
 
     assert set(PARAMS) - OWN <= passed(), set(PARAMS) - OWN - passed()

@@ -33,16 +33,16 @@ from tests.ui.test_host import FACTS, legal_cards, run, until
 from tests.ui.test_kept_aside import opened as opened_with_storage
 from tests.ui.test_lesson_file import LESSON
 from tests.ui.test_untrusted import Posting
-from ui import embed as E
-from ui import host as H
-from ui import lesson_view as LV
-from ui import puzzle as PZ
-from ui import query as Q
-from ui import record as RC
-from ui import record_view as RV
-from ui import store as S
-from ui import views as V
-from ui.env import DISPLAY_KEY, Env
+from ui.embed import lesson as LV
+from ui.embed import spec as E
+from ui.lobby import query as Q
+from ui.lobby import view as LW
+from ui.puzzles import progress as PZ
+from ui.saves import store as S
+from ui.shell import host as H
+from ui.shell.env import DISPLAY_KEY, Env
+from ui.stats import record as RC
+from ui.stats import view as RV
 
 # ------------------------------------------------------------------------------ inputs
 MARKUP = (
@@ -212,7 +212,7 @@ def test_any_stored_text_is_a_value_or_a_sentence(text: str) -> None:
     assert isinstance(RC.read_puzzles(text), RC.Puzzles)  # read tolerantly: never an error
     progress, _unreadable = PZ.read_progress(text)
     assert isinstance(progress, PZ.Progress)
-    assert isinstance(V.parse_display(text), dict)
+    assert isinstance(LW.parse_display(text), dict)
     kept = U.aside_entries(U.aside(text, text, "d"))
     assert kept[-1]["text"] == text[: U.ASIDE_CHARS]
 

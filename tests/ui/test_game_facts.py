@@ -28,9 +28,10 @@ import engine
 from engine.cards import CARD_STR
 from engine.core import Rules, rules_class
 from engine.messages import ENGLISH, Message, SeatRef, SeatsRef, from_json
-from ui import render as R
-from ui import review as RV
-from ui import views as V
+from ui.common import render as R
+from ui.sheets import content as SC
+from ui.table import pieces as TP
+from ui.teach import review as RV
 
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "ui"
@@ -572,7 +573,7 @@ def test_views_draw_from_the_facts() -> None:
     """The summary heads and the seat plate's card points come from the facts given."""
     gi = engine.GAME_INFO["kozel-classic"]
     res = {"tricks": [1, 2, 3, 0], "points": [30, 90, 30, 90], "delta": [2, 0, 2, 0]}
-    html = V.summary_html(
+    html = SC.summary_html(
         gi["score_labels"],
         gi["title"],
         1,
@@ -585,8 +586,8 @@ def test_views_draw_from_the_facts() -> None:
     )
     assert "<th>Card points</th><th>Penalty</th><th>Penalty total</th>" in html
     view = {"hand_sizes": [6, 6, 6, 6], "taken": [1, 0, 0, 0], "points": [11, 0, 11, 0]}
-    assert "11 pts" in V.seat_html(0, "bottom", "You", view, "pen. 0", [], False, True)
-    assert "pts" not in V.seat_html(0, "bottom", "You", view, "pen. 0", [], False, False)
+    assert "11 pts" in TP.seat_html(0, "bottom", "You", view, "pen. 0", [], False, True)
+    assert "pts" not in TP.seat_html(0, "bottom", "You", view, "pen. 0", [], False, False)
     hand = ["10S", "KS", "AS", "JS"]
     assert R.sort_hand(hand, {}, engine.GAME_INFO["kozel-miner"]["rank_order"]) == [
         "AS",
@@ -625,9 +626,9 @@ def test_batak_contract_facts_and_prompt() -> None:
     assert goal.args["player"] == SeatRef(first)
     prompt = m.rules.auction_prompt(v)
     assert prompt is not None and str(prompt) == "Your bid (current: 5)"
-    assert V.info_items(v, names) == [("Contract", f"5 by {names[first]}")]
-    assert V.contract_text(v, names) == f"5 by {names[first]}"
-    assert "Your bid (current: 5)" in V.panel_html(v, ["pass", "bid 6"], "", False, False, None)
+    assert TP.info_items(v, names) == [("Contract", f"5 by {names[first]}")]
+    assert TP.contract_text(v, names) == f"5 by {names[first]}"
+    assert "Your bid (current: 5)" in TP.panel_html(v, ["pass", "bid 6"], "", False, False, None)
     assert m.rules.deal_facts(engine.new_match("koz-maca", seed=1).deal.view(0)) == []
 
 
@@ -644,7 +645,7 @@ def test_kozel_deal_facts() -> None:
         ("Pairing", pairs),
         ("Marker", f"J♣ — {holder}"),
     ]
-    assert V.info_items(v, names) == [("Pairing", pairs), ("Marker", f"J♣ — {holder}")]
+    assert TP.info_items(v, names) == [("Pairing", pairs), ("Marker", f"J♣ — {holder}")]
     assert m.rules.losing_target() == 12 and str(m.rules.goal(v)) == "loses at 12"
     assert (
         engine.new_match("kozel-miner", seed=5, options={"short": True}).rules.losing_target() == 6

@@ -1,4 +1,4 @@
-"""The hint's judgment, game by game (ui/hints.py on engine.ai.evaluate at the hint's level, as
+"""The hint's judgment, game by game (ui/teach/hints.py on engine.ai.evaluate at the hint's level, as
 the page's worker runs it).
 
 Positions come from whole deals played by the baseline players from seeded records (every hand
@@ -30,9 +30,9 @@ from engine.cards import CARD_STR, kozel_points, parse_card
 from engine.core import Deal
 from engine.players.evaluate import UNITS
 from engine.solver import move_values
-from ui import hints as H
+from ui.teach import hints as H
 
-HINT_LEVEL = "strong"  # ui/app.py HINT_LEVEL: hints come from the strongest player
+HINT_LEVEL = "strong"  # ui/shell/app.py HINT_LEVEL: hints come from the strongest player
 LAYOUTS = 24  # layouts of the unseen cards each ending is solved in
 SOLVED_GAMES = [g for g in engine.GAMES if g != "bidding-kozel"]
 CARDS = set(CARD_STR.values())

@@ -1,4 +1,4 @@
-"""A hint's words (ui/hints.py): the worker's evaluation checked, and one line saying why, by
+"""A hint's words (ui/teach/hints.py): the worker's evaluation checked, and one line saying why, by
 the figure that decides (the expected score, `utility` in `score_unit`)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engine import teacher
-from ui import hints as H
+from ui.teach import hints as H
 
 
 def label(move: str) -> str:

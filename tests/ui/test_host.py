@@ -1,5 +1,5 @@
-"""The page's Python as its worker runs it (ui/host.py), driven under CPython: events in as JSON
-text, the DOM layer's operations out (ui/dom.py), answered by a small stand-in for ui/web/
+"""The page's Python as its worker runs it (ui/shell/host.py), driven under CPython: events in as JSON
+text, the DOM layer's operations out (ui/shell/dom.py), answered by a small stand-in for ui/web/
 that keeps the parts it was told to write. The browser's own part (ui/web/) is the end-to-end
 tests'; this checks the protocol and the Python behind it without a browser.
 """
@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from ui import host as H
-from ui import store as S
+from ui.saves import store as S
+from ui.shell import host as H
 
 
 class Page:

@@ -1,6 +1,6 @@
 """Texts that could not be read are kept aside, a few of them, dated and bounded
 (engine/untrusted.py's `aside`); a save of a newer format stays where it is until the player
-chooses to start fresh (ui/saving.py); the readers of saves and records share one refusal of
+chooses to start fresh (ui/saves/page.py); the readers of saves and records share one refusal of
 text that is not JSON or too big (`loads_or`)."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import pytest
 from engine import untrusted as U
 from tests.ui.test_host import FACTS, run, until
 from tests.ui.test_untrusted import Posting
-from ui import host as H
-from ui import record as RC
-from ui import store as S
+from ui.saves import store as S
+from ui.shell import host as H
+from ui.stats import record as RC
 
 
 def test_the_last_few_bad_texts_are_kept_each_dated() -> None:

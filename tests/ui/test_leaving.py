@@ -12,8 +12,8 @@ import re
 from typing import Any
 
 from tests.ui.test_host import FACTS, Page, legal_cards, one_move, run, until
-from ui import host as H
-from ui import store as S
+from ui.saves import store as S
+from ui.shell import host as H
 
 FIELDS = {"game": "batak", "opts": {}, "seed": "3", "speed": "0", "level": "easy"}
 
@@ -153,9 +153,8 @@ def test_a_stale_tab_is_told_when_shown_and_takes_no_move() -> None:
 
 
 def test_the_note_says_what_play_on_here_replaces() -> None:
-    from ui import views as V
-
-    html = V.take_over_html()
+    from ui.lobby import view as LW
+    html = LW.take_over_html()
     assert 'data-action="take-over"' in html and "the other tab" in html
 
 
@@ -218,8 +217,8 @@ def test_a_new_table_clears_the_old_tables_messages() -> None:
 def test_only_another_table_drops_the_messages() -> None:
     """A take-back or a step puts the same cards again: its messages stay."""
     import engine
-    from ui import effects as F
-    from ui.controller import Table
+    from ui.common import effects as F
+    from ui.table.table import Table
 
     t = Table()
     m1 = engine.new_match("koz-maca", seed=1)

@@ -13,7 +13,7 @@ import pytest
 
 from tests.ui.test_host import run, until
 from tests.ui.test_untrusted import opened
-from ui import embed as E
+from ui.embed import spec as E
 
 LESSONS = Path(__file__).resolve().parents[2] / "learn" / "lessons"
 LESSON = json.loads((LESSONS / "koz-maca-overtake.json").read_text(encoding="utf-8"))
@@ -107,7 +107,7 @@ def test_size_is_only_for_a_file_too_large() -> None:
 
 
 def test_sizes_are_grouped_as_the_language_writes_them() -> None:
-    from ui import i18n as I
+    from ui.common import i18n as I
 
     try:
         for lang, shown in (

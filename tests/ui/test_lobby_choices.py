@@ -9,15 +9,16 @@ from pathlib import Path
 
 import engine
 from tests.ui.test_host import FACTS, Page, run, started, until
-from ui import views as V
-from ui.i18n import game_info
+from ui.common.i18n import game_info
+from ui.lobby import view as LW
+from ui.table import pieces as TP
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def lobby(game: str, players: str = "", replay: str = "") -> str:
     info = {g: game_info(engine.GAME_INFO[g]) for g in engine.GAMES}
-    return V.lobby_html(
+    return LW.lobby_html(
         list(engine.GAMES), info, game, {}, players, "", "0", {}, "easy", replay=replay
     )
 
@@ -121,7 +122,7 @@ def test_back_from_a_shared_link_then_deal_gives_new_cards() -> None:
 def test_a_selected_card_is_not_announced_not_playable() -> None:
     """A card of a selection (Bidding Kozel) that cannot join another is still a tap away from
     leaving the selection: it is not marked disabled or "not playable"."""
-    html = V.hand_html(["AS", "KS", "7H"], {"KS"}, ["AS"], True)
+    html = TP.hand_html(["AS", "KS", "7H"], {"KS"}, ["AS"], True)
     ace = re.search(r'<button[^>]*data-card="AS"[^>]*>', html)
     seven = re.search(r'<button[^>]*data-card="7H"[^>]*>', html)
     assert ace and seven

@@ -18,11 +18,11 @@ import engine.ai
 from engine import untrusted as U
 from tests.ui.test_host import FACTS, run, until
 from tests.ui.test_untrusted import Posting
-from ui import choices as C
-from ui import embed as E
-from ui import host as H
-from ui import puzzle as PZ
-from ui import query as Q
+from ui.embed import spec as E
+from ui.lobby import choices as C
+from ui.lobby import query as Q
+from ui.puzzles import progress as PZ
+from ui.shell import host as H
 
 ODD = [
     "²",

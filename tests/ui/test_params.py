@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 
 from tests.ui.test_host import FACTS, Page, run, until
-from ui import host as H
-from ui.env import Env
+from ui.shell import host as H
+from ui.shell.env import Env
 
 SEARCH = "?lang=tr&lang=ru&game=batak&game=koz-maca&seed=3&seed=4&speed=0"
 

@@ -1,4 +1,4 @@
-"""The table's parts as a phone shows them (ui/table_view.py, ui/views.py): the bar's menu
+"""The table's parts as a phone shows them (ui/table/view.py, ui/lobby/view.py): the bar's menu
 button, the actions of play and the menu each in a group of their own, every control keeping
 its `data-action`; the trump chip's short form; a stepped example says what it waits for."""
 
@@ -8,10 +8,11 @@ import random
 import re
 
 import engine
-from ui import render as R
-from ui import table_view as TV
-from ui import views as V
-from ui.i18n import game_info
+from ui.common import render as R
+from ui.common.i18n import game_info
+from ui.lobby import view as LW
+from ui.table import pieces as TP
+from ui.table import view as TV
 
 
 def model(game: str, ui: TV.Ui, moves: int = 0) -> TV.Model:
@@ -24,7 +25,7 @@ def model(game: str, ui: TV.Ui, moves: int = 0) -> TV.Model:
 
 
 def test_the_bar_has_a_menu_button_the_actions_and_the_menu() -> None:
-    bar = TV.bar(model("batak", TV.Ui(lang_html=V.lang_select_html())))
+    bar = TV.bar(model("batak", TV.Ui(lang_html=LW.lang_select_html())))
     actions = re.search(r'<div class="actions">(.*?)</div>', bar)
     menu = re.search(r'<div class="menu" id="bar-menu"[^>]*>(.*)</div>', bar)
     assert actions and menu
@@ -45,9 +46,9 @@ def test_the_bar_has_a_menu_button_the_actions_and_the_menu() -> None:
 
 
 def test_the_trump_chip_has_a_short_form_before_trump_is_named() -> None:
-    chip = V.trump_html({"trump": None, "phase": "bidding"})
+    chip = TP.trump_html({"trump": None, "phase": "bidding"})
     assert 'class="tfull">Trump: to be named<' in chip and ">Trump ?<" in chip
-    assert ">Trump –<" in V.trump_html({"trump": None, "phase": "play"})
+    assert ">Trump –<" in TP.trump_html({"trump": None, "phase": "play"})
 
 
 def test_a_stepped_example_says_it_waits_for_the_next_step() -> None:

@@ -1,6 +1,6 @@
-"""The puzzle screen without a browser: its pure part (ui/puzzle.py: the progress in storage,
+"""The puzzle screen without a browser: its pure part (ui/puzzles/progress.py: the progress in storage,
 the addresses, the daily puzzle, the streak's difficulty, the goal, the box) and the page's
-Python through the worker protocol (ui/host.py, as tests/ui/test_host.py drives it), with the
+Python through the worker protocol (ui/shell/host.py, as tests/ui/test_host.py drives it), with the
 shipped puzzle files served by a stand-in for the worker's fetch."""
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ import pytest
 import engine.content.puzzle_file as EP
 from engine.cards import CARD_STR
 from tests.ui.test_host import FACTS, Page, legal_cards, run, until
-from ui import host as H
-from ui import puzzle as P
-from ui import store as S
-from ui.i18n import use
+from ui.common.i18n import use
+from ui.puzzles import progress as P
+from ui.saves import store as S
+from ui.shell import host as H
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -284,11 +284,11 @@ def test_the_daily_date_is_its_own_unbreakable_part() -> None:
 
 def test_the_lobby_pill_leads_to_the_puzzle_list_daily_first() -> None:
     import engine
-    from ui import views as V
-    from ui.i18n import game_info
+    from ui.common.i18n import game_info
+    from ui.lobby import view as LW
 
     info = {g: game_info(engine.GAME_INFO[g]) for g in engine.GAME_INFO}
-    html = V.puzzles_html(info, "kozel-miner")
+    html = LW.puzzles_html(info, "kozel-miner")
     actions = re.findall(r'data-action="([a-z-]+)"(?: data-game="([a-z-]+)")?', html)
     assert actions[0] == ("puzzle-daily", "")
     assert [g for _a, g in actions[1:]] == ["kozel-miner"] + [

@@ -1,6 +1,6 @@
-"""The player's record (ui/record.py): its format read strictly and written back whole, a
+"""The player's record (ui/stats/record.py): its format read strictly and written back whole, a
 finished match counted once, practice matches apart, the puzzles' progress read tolerantly;
-and the record page's HTML (ui/record_view.py) escapes what it shows."""
+and the record page's HTML (ui/stats/view.py) escapes what it shows."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 import engine
-from ui import record as RC
-from ui import record_view as RW
+from ui.stats import record as RC
+from ui.stats import view as RW
 
 
 def finished(game: str, seed: int = 3, **options: object) -> engine.Match:
@@ -196,7 +196,7 @@ def test_the_record_page_escapes_and_lists_known_games_only() -> None:
 
 
 def test_the_score_sheet_chart_has_a_line_per_column() -> None:
-    from ui import review as RV
+    from ui.teach import review as RV
 
     m = finished("batak-pairs", hands=5)
     names = ["You", "A", "B", "C"]
@@ -217,7 +217,7 @@ def test_a_later_format_is_told_apart() -> None:
 @pytest.fixture
 def catalogs() -> Any:
     from sitebuild import i18n as build_i18n
-    from ui import i18n as I
+    from ui.common import i18n as I
 
     pytest.importorskip("babel")
     mo = build_i18n.compiled_catalogs()
@@ -246,7 +246,7 @@ def test_the_charts_say_what_they_measure(catalogs: Any) -> None:
         "y": "↑ Your score per deal minus the computers' (each in its game's unit)",
         "x": "Matches, oldest to newest →",
     }, axes(html)
-    from ui import review as RV
+    from ui.teach import review as RV
 
     m = finished("kozel-classic")
     got = axes(RW.match_chart_html(m, RV.score_columns(m, ["You", "A", "B", "C"])))

@@ -1,4 +1,4 @@
-"""The record in the page's Python (ui/recording.py), driven through the worker's protocol
+"""The record in the page's Python (ui/stats/page.py), driven through the worker's protocol
 under CPython (tests/ui/test_host.py's stand-in for ui/web/): a finished match is counted once,
 a reload of its result counts nothing more, the record sheet opens from the lobby, its reset
 asks first, and a corrupt record is started afresh with a note, never touching the saved
@@ -12,9 +12,9 @@ from typing import Any
 
 from engine import untrusted as U
 from tests.ui.test_host import FACTS, Page, one_move, run, until
-from ui import host as H
-from ui import record as RC
-from ui import store as S
+from ui.saves import store as S
+from ui.shell import host as H
+from ui.stats import record as RC
 
 
 class NotedPage(Page):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import random
 
-from ui import render as R
+from ui.common import render as R
 
 
 def test_esc_is_html_escape() -> None:

@@ -1,4 +1,4 @@
-"""The look-back sheets (ui/review.py) agree with the engine: whole matches of every game are
+"""The look-back sheets (ui/teach/review.py) agree with the engine: whole matches of every game are
 played by the baseline computer players, then the score sheet, the replay of every finished
 deal and the last-trick sheet are rendered and read back from their HTML attributes."""
 
@@ -14,9 +14,11 @@ from typing import Any
 import pytest
 
 import engine
-from ui import render as R
-from ui import review as RV
-from ui import views as V
+from ui.common import render as R
+from ui.lobby import view as LW
+from ui.sheets import content as SC
+from ui.table import pieces as TP
+from ui.teach import review as RV
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -416,14 +418,14 @@ def test_the_card_winning_the_trick_is_marked_and_named() -> None:
     in ", winning"; the other plays keep their plain names and classes."""
     plays = [[1, "10H"], [2, "KH"], [3, "2H"]]
     pos = ["bottom", "right", "top", "left"]
-    root = parse(V.trick_html(plays, pos, None, None, 2))
+    root = parse(TP.trick_html(plays, pos, None, None, 2))
     got = {int(p.get("data-play-seat")): p for p in root.having("data-play-seat")}
     assert "leading" in got[2].get("class").split()
     assert got[2].all(lambda n: n.attrs.get("aria-label") == "king of hearts, winning")
     for s, c in ((1, "10H"), (3, "2H")):
         assert "leading" not in got[s].get("class").split()
         assert got[s].all(lambda n, c=c: n.attrs.get("aria-label") == R.card_label(c))
-    sets = parse(V.trick_html([[0, "6C 7C 8C"], [1, "?? ?? ??"]], ["bottom", "top"], None, None, 0))
+    sets = parse(TP.trick_html([[0, "6C 7C 8C"], [1, "?? ?? ??"]], ["bottom", "top"], None, None, 0))
     cards = sets.all(lambda n: "card" in n.attrs.get("class", "").split() and n.has("aria-label"))
     labels = [n.get("aria-label") for n in cards]
     assert labels == ["6 of clubs, winning", "7 of clubs, winning", "8 of clubs, winning"]
@@ -431,7 +433,7 @@ def test_the_card_winning_the_trick_is_marked_and_named() -> None:
     items = [n for n in sets.having("data-play-seat")]
     assert [n.get("role") for n in items] == ["listitem", "listitem"]
     assert items[0].get("aria-label") == "0: 6 of clubs, 7 of clubs, 8 of clubs, winning"
-    named = parse(V.trick_html([[1, "KH"]], pos, None, None, 1, ["You", "Ayşe"]))
+    named = parse(TP.trick_html([[1, "KH"]], pos, None, None, 1, ["You", "Ayşe"]))
     assert named.having("data-play-seat")[0].get("aria-label") == "Ayşe: king of hearts, winning"
     plain = R.card_html("AS", 'data-card="AS"', "legal", tag="button")
     assert 'aria-label="ace of spades"' in plain and 'data-card="AS"' in plain
@@ -447,7 +449,7 @@ def test_leading_ring_is_drawn() -> None:
 
 def test_speed_choices_run_from_instant_to_slow() -> None:
     """The speed button cycles Instant, Fast, Normal, Slow (the order of views.SPEEDS)."""
-    assert V.SPEEDS == [("0", "Instant"), ("1", "Fast"), ("2", "Normal"), ("3", "Slow")]
+    assert LW.SPEEDS == [("0", "Instant"), ("1", "Fast"), ("2", "Normal"), ("3", "Slow")]
 
 
 # ------------------------------------------------------------------ the review's replay
@@ -513,8 +515,8 @@ def test_a_malformed_review_gives_a_plain_replay() -> None:
 
 # ------------------------------------------------------------------------------ deal summary
 def summary_of(m: engine.Match, index: int) -> Node:
-    from ui import i18n as I
-    from ui import sheets as SH
+    from ui.common import i18n as I
+    from ui.sheets import view as SH
 
     gi = I.game_info(engine.GAME_INFO[m.game])
     return parse(SH.summary_html(m, index, gi, names_of(m), []))
@@ -527,7 +529,7 @@ def cells(row: Node) -> list[str]:
 def test_a_declarer_who_went_down_shows_the_score_not_the_tricks() -> None:
     """Batak's summary has no "Points" column beside "This deal" (the result's points are the
     side's tricks): the declarer's row shows its tricks and its score, −7, never 3 twice."""
-    from ui import i18n as I
+    from ui.common import i18n as I
 
     gi = I.game_info(engine.GAME_INFO["batak"])
     res = {
@@ -539,7 +541,7 @@ def test_a_declarer_who_went_down_shows_the_score_not_the_tricks() -> None:
         "made": False,
     }
     root = parse(
-        V.summary_html(
+        SC.summary_html(
             gi["score_labels"],
             gi["title"],
             1,

@@ -3,7 +3,7 @@ says or posts to a tutorial's parent page holds a card the reader's view does no
 
 Bidding Kozel lays a play that does not take over the trick face down (`face_down`, on by
 default): every other seat sees `??` until the round's tally. The table builds what it shows
-from `ui.seen.reader_view` (the seats the reader plays) only; these tests play whole deals and
+from `ui.common.seen.reader_view` (the seats the reader plays) only; these tests play whole deals and
 look at every part of the table, every sentence of the live region and every event after each
 move.
 """
@@ -19,12 +19,13 @@ import pytest
 
 import engine
 import engine.bots
-from ui import embed as E
-from ui import render as R
-from ui import speech as SP
-from ui import table_view as TV
-from ui.i18n import game_info
-from ui.seen import HIDDEN, hidden_cards, reader_view, seen_move, seen_moves
+from ui.common import render as R
+from ui.common.i18n import game_info
+from ui.common.seen import HIDDEN, hidden_cards, reader_view, seen_move, seen_moves
+from ui.embed import spec as E
+from ui.table import pieces as TP
+from ui.table import speech as SP
+from ui.table import view as TV
 
 
 def leaks(text: str, hidden: set[str]) -> list[str]:
@@ -118,7 +119,7 @@ def test_the_yardstick_sees_the_engines_truth() -> None:
         m.play(engine.bots.choose(d, d.to_move, rng))
         hidden = hidden_cards(d, reader_view(d))
         if hidden and d.trick:
-            truth = TV.V.trick_html(
+            truth = TP.trick_html(
                 d.trick, ["bottom", "left", "right"], None, None, None, ["You", "Olga", "Ivan"]
             )
             if leaks(truth, hidden):

@@ -1,7 +1,7 @@
 """The browser's storage full (localStorage.setItem throwing QuotaExceededError): every write
 is answered (ui/web/), and the player is told once, in one note, what is not being kept (the
 match save, the finished match's record, puzzle progress, settings); play goes on
-(ui/saving.py's `stored`). Driven through the worker's protocol with a stand-in page whose
+(ui/saves/page.py's `stored`). Driven through the worker's protocol with a stand-in page whose
 storage raises as the browser's does."""
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from typing import Any
 import engine
 from tests.ui.test_host import FACTS, legal_cards, run, until
 from tests.ui.test_untrusted import Posting
-from ui import host as H
-from ui import puzzle as P
-from ui import record as RC
-from ui import store as S
-from ui.env import DISPLAY_KEY
+from ui.puzzles import progress as P
+from ui.saves import store as S
+from ui.shell import host as H
+from ui.shell.env import DISPLAY_KEY
+from ui.stats import record as RC
 
 
 class QuotaExceededError(Exception):

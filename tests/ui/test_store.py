@@ -1,4 +1,4 @@
-"""The saved match (ui/store.py): writing, reading, checking and replaying a save."""
+"""The saved match (ui/saves/store.py): writing, reading, checking and replaying a save."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 import engine
 import engine.ai
-from ui import store as S
+from ui.saves import store as S
 
 GAMES = list(engine.available_games())
 LEVELS = list(engine.ai.LEVELS)

@@ -23,8 +23,8 @@ import engine
 import engine.ai
 from engine import teacher
 from engine.players.evaluate import SCORE_UNITS
-from ui import hints as H
-from ui.controller import HINT_LEVEL
+from ui.table.table import HINT_LEVEL
+from ui.teach import hints as H
 
 SEEDS: dict[str, Any] = {
     "koz-maca": range(1, 4),

@@ -1,5 +1,5 @@
 """A lesson and a position in a tutorial's frame, driven through the page's worker protocol
-(ui/host.py) under CPython: the parent page hears `ready` before anything else, a right answer's
+(ui/shell/host.py) under CPython: the parent page hears `ready` before anything else, a right answer's
 replies are played one at a time at the table's pace (each `move` carries its trick, each trick
 finished is a `trick` event, the next step comes after them), a finished lesson leaves nothing
 that claims a turn, and with every seat the reader's the live region names whose turn it is as
@@ -22,8 +22,8 @@ import engine
 from engine import address
 from engine.content.lessons import load_lesson
 from tests.ui.test_host import FACTS, Page, run, until
-from ui import host as H
-from ui import lesson_view as LV
+from ui.embed import lesson as LV
+from ui.shell import host as H
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON_FILES = sorted((ROOT / "learn" / "lessons").glob("*.json"))

@@ -3,7 +3,7 @@ part that needs a browser stays thin.
 
 - no class in ui/ over 400 lines, no function over 80;
 - no module of ui/ imports `js`, `pyodide` or `pyscript`, at any depth: the page's Python runs
-  in a worker (ui/worker.js) and writes the DOM layer's operations as data (ui/dom.py), so every
+  in a worker (ui/worker.js) and writes the DOM layer's operations as data (ui/shell/dom.py), so every
   line of it runs under CPython too (tests/ui/test_host.py drives it there).
 """
 
@@ -15,25 +15,40 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-UI = sorted((ROOT / "ui").glob("*.py"))
+UI = sorted(p for p in (ROOT / "ui").rglob("*.py") if "__pycache__" not in p.parts)
 BROWSER = {"js", "pyodide", "pyscript"}
-PURE = [p.stem for p in UI if p.stem != "__init__"]
+
+
+def dotted(path: Path) -> str:
+    """ui/table/table.py -> ui.table.table; ui/table/__init__.py -> ui.table."""
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+
+
+PURE = [dotted(p) for p in UI]
 
 
 def imports(path: Path) -> set[str]:
-    """Every module a file imports, function-level imports included (relative ones as
-    `ui.<name>`)."""
+    """Every module a file imports, function-level imports included (`from P import N` as both
+    `P` and `P.N`, since N may be a module; relative ones resolved against the file's package)."""
     out: set[str] = set()
+    here = dotted(path).split(".") if path.is_relative_to(ROOT) else ["ui", "probe"]
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             out |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = "ui." + (node.module or "")
-                out |= {base.rstrip(".")} if node.module else {f"ui.{a.name}" for a in node.names}
-            else:
-                out.add(node.module or "")
+            package = here[: len(here) - node.level] if node.level else []
+            base = ".".join(package + ([node.module] if node.module else []))
+            out |= {base} | {f"{base}.{a.name}" for a in node.names}
     return out
+
+
+def module_file(mod: str) -> Path | None:
+    """The file of module `mod` of ui/ (a module or a package's __init__), or None."""
+    stem = ROOT.joinpath(*mod.split("."))
+    for path in (stem.with_suffix(".py"), stem / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
 
 
 def uses_browser(path: Path) -> bool:
@@ -51,12 +66,12 @@ def sizes(path: Path) -> list[tuple[str, str, int]]:
     return out
 
 
-@pytest.mark.parametrize("path", UI, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", UI, ids=dotted)
 def test_no_class_over_400_lines_and_no_function_over_80(path: Path) -> None:
     too_big = [
         (kind, name, n) for kind, name, n in sizes(path) if n > (400 if kind == "class" else 80)
     ]
-    assert not too_big, f"{path.name}: {too_big}"
+    assert not too_big, f"{dotted(path)}: {too_big}"
 
 
 @pytest.mark.slow
@@ -74,16 +89,16 @@ def test_no_python_of_the_page_imports_the_browser() -> None:
 def test_the_pure_modules_never_reach_the_browser(name: str) -> None:
     """Followed through every import (function-level too): no js, pyodide or pyscript."""
     seen: set[str] = set()
-    todo = [f"ui.{name}"]
+    todo = [name]
     while todo:
         mod = todo.pop()
         if mod in seen or not mod.startswith("ui."):
             continue
         seen.add(mod)
-        path = ROOT / "ui" / f"{mod[3:]}.py"
-        if not path.is_file():
+        path = module_file(mod)
+        if path is None:
             continue
-        assert not uses_browser(path), f"ui.{name} reaches {mod}, which imports the browser"
+        assert not uses_browser(path), f"{name} reaches {mod}, which imports the browser"
         todo += [m for m in imports(path) if m.startswith("ui.")]
 
 
@@ -95,3 +110,40 @@ def test_the_scans_can_fail(tmp_path: Path) -> None:
     probe.write_text(f"class A:\n    def f(self):\n        import js\n{body}\n")
     assert uses_browser(probe)
     assert ("function", "f", 92) in sizes(probe)
+
+
+FEATURES = sorted(p for p in (ROOT / "ui").iterdir() if p.is_dir() and p.name != "__pycache__")
+
+
+def test_ui_is_a_folder_per_feature() -> None:
+    """ui/ holds packages and the worker's scripts only: its Python lives in feature folders."""
+    loose = [p.name for p in (ROOT / "ui").glob("*.py") if p.name != "__init__.py"]
+    assert not loose, f"modules outside a feature folder: {loose}"
+    assert len(FEATURES) >= 8
+
+
+@pytest.mark.parametrize("folder", FEATURES, ids=lambda p: p.name)
+def test_no_two_modules_of_a_folder_differ_only_by_an_ending(folder: Path) -> None:
+    stems = sorted(p.stem for p in folder.glob("*.py") if p.stem != "__init__")
+    alike = [(a, b) for a in stems for b in stems if a != b and b.startswith(a)]
+    assert not alike, f"{folder.name}: look-alike names {alike}"
+
+
+def test_the_readme_map_lists_every_module() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index("- `ui/`")
+    section = readme[start : readme.index("\n- `index.html`", start)]
+    missing = []
+    for folder in FEATURES:
+        assert f"`{folder.name}/`" in section, f"the README's map has no {folder.name}/"
+        for p in sorted(folder.iterdir()):
+            if p.suffix in (".py", ".js") and p.stem != "__init__" and f"`{p.name}`" not in section:
+                missing.append(f"{folder.name}/{p.name}")
+    assert not missing, f"the README's map of ui/ leaves out {missing}"
+
+
+def test_the_folder_checks_can_fail(tmp_path: Path) -> None:
+    (tmp_path / "puzzle.py").write_text("")
+    (tmp_path / "puzzle_page.py").write_text("")
+    with pytest.raises(AssertionError):
+        test_no_two_modules_of_a_folder_differ_only_by_an_ending(tmp_path)

@@ -20,13 +20,13 @@ from hypothesis import strategies as st
 
 from engine import untrusted as U
 from tests.ui.test_host import FACTS, Page, run, until
-from ui import embed as E
-from ui import host as H
-from ui import puzzle as PZ
-from ui import record as RC
-from ui import store as S
-from ui import views as V
-from ui.env import DISPLAY_KEY
+from ui.embed import spec as E
+from ui.lobby import view as LW
+from ui.puzzles import progress as PZ
+from ui.saves import store as S
+from ui.shell import host as H
+from ui.shell.env import DISPLAY_KEY
+from ui.stats import record as RC
 
 DEEP = 5000
 DEEP_ARRAY = "[" * DEEP + "]" * DEEP
@@ -96,7 +96,7 @@ def test_each_reader_refuses_deep_json(text: str) -> None:
     assert RC.read_puzzles(text).solved == {}
     progress, unreadable = PZ.read_progress(text)
     assert unreadable and progress == PZ.Progress()
-    assert V.parse_display(text) == {}
+    assert LW.parse_display(text) == {}
     with pytest.raises(E.EmbedError, match="at most 64 levels deep"):
         E.parse_command(text)
     with pytest.raises(E.EmbedError, match="nested more than 64 levels deep: it is not a lesson"):
@@ -223,7 +223,7 @@ def test_any_text_is_json_or_a_sentence(text: str) -> None:
         U.loads,
         E.parse_command,
         RC.read_puzzles,
-        V.parse_display,
+        LW.parse_display,
         lambda t: PZ.read_progress(t),
         S.mark_of,
         S.parse,

@@ -16,13 +16,15 @@ import engine
 import engine.ai
 from engine import teacher
 from engine.messages import CardRef, Message
-from ui import hints as H
-from ui import i18n as I
-from ui import render as R
-from ui import review as RV
-from ui import sheets as SH
-from ui import views as V
-from ui.controller import Table
+from ui.common import i18n as I
+from ui.common import render as R
+from ui.lobby import view as LW
+from ui.sheets import content as SC
+from ui.sheets import view as SH
+from ui.table import pieces as TP
+from ui.table.table import Table
+from ui.teach import hints as H
+from ui.teach import review as RV
 
 babel = pytest.importorskip("babel", reason="Babel is installed by scripts/test.sh")
 
@@ -323,14 +325,14 @@ def test_a_fixed_trump_is_not_repeated_on_every_score_sheet_row() -> None:
 # --------------------------------------------------------------------------- seats, ends (15)
 def test_kozel_seats_say_the_points_are_the_teams() -> None:
     view = {"hand_sizes": [9] * 4, "taken": [1, 0, 0, 0], "points": [53, 20, 53, 20]}
-    html = V.seat_html(1, "left", "Olga", view, "", [], False, True, True)
+    html = TP.seat_html(1, "left", "Olga", view, "", [], False, True, True)
     assert "team 20 pts" in html and "the team has taken" in html
-    html = V.seat_html(1, "left", "Olga", view, "", [], False, True, False)
+    html = TP.seat_html(1, "left", "Olga", view, "", [], False, True, False)
     assert "team" not in html
 
 
 def test_match_over_says_lower_is_better_and_a_shared_win_is_shared() -> None:
-    html = V.match_over_html(
+    html = SC.match_over_html(
         "Kozel",
         ["You", "Olga", "Ivan", "Nina"],
         [12, 4, 12, 4],
@@ -341,13 +343,13 @@ def test_match_over_says_lower_is_better_and_a_shared_win_is_shared() -> None:
     )
     assert "lower total is the better" in html and "Olga and Nina win" in html
     assert "&" not in html.replace("&amp;", "")
-    html = V.match_over_html("Koz Maça", ["You", "Ayşe", "Kemal"], [3, 9, 9], [1, 2], None, False)
+    html = SC.match_over_html("Koz Maça", ["You", "Ayşe", "Kemal"], [3, 9, 9], [1, 2], None, False)
     assert "Ayşe and Kemal share the win" in html and "lower total" not in html
 
 
 def test_the_resume_line_after_a_finished_deal() -> None:
-    assert "(deal 1 is over)" in V.resume_html("Kozel", 1, True)
-    assert "(deal 2)" in V.resume_html("Kozel", 2, False)
+    assert "(deal 1 is over)" in LW.resume_html("Kozel", 1, True)
+    assert "(deal 2)" in LW.resume_html("Kozel", 2, False)
 
 
 def match(totals: list[int], deals: int, target: int | None) -> Any:
@@ -384,7 +386,7 @@ def test_a_match_decided_in_one_deal_says_so() -> None:
 def test_levels_are_described_for_players() -> None:
     for spec in engine.ai.LEVELS.values():
         assert "sampling" not in str(spec["help"]) and "search" not in str(spec["help"])
-    assert "sampling" not in " ".join(V.LEVEL_HELP)
+    assert "sampling" not in " ".join(LW.LEVEL_HELP)
 
 
 # ------------------------------------------------------------- deal, cycle, round (item 12)
@@ -403,25 +405,25 @@ def test_each_game_counts_in_its_own_word(lang: Any) -> None:
         assert head.endswith(f"{word} 1 over"), (game, head)
         if not m.is_over:
             assert f"Next {word}" in html, game
-        assert f"({word} 1 is over)" in V.resume_html("X", 1, True, word)
+        assert f"({word} 1 is over)" in LW.resume_html("X", 1, True, word)
         sheet = RV.score_sheet_html(m, gi["seat_names"][: m.players])
         assert f">{word.capitalize()}</th>" in sheet and f"Replay {word} 1" in sheet, game
-        assert V.by_word(V.OVER, word) == f"{word.capitalize()} over."
+        assert R.by_word(TP.OVER, word) == f"{word.capitalize()} over."
         rp = RV.deal_replay(m, 0)
         assert f"{word} 1</h2>" in RV.replay_html(
             rp, 0, R.positions(m.players, "right"), gi["seat_names"][: m.players]
         )
     lang("ru")
-    assert V.by_word(V.DEAL_OVER, "cycle").format(game="Козёл", n=2) == "Козёл — кон 2 окончен"
-    assert V.by_word(V.DEAL_OVER, "deal").format(game="Батак", n=2) == "Батак — сдача 2 окончена"
-    assert V.by_word(V.NEXT_DEAL, "round") == "Следующий кон"
-    assert V.by_word(V.DEAL_NO_OF, "cycle").format(n=1, total=3) == "Кон 1 из 3"
+    assert R.by_word(TP.DEAL_OVER, "cycle").format(game="Козёл", n=2) == "Козёл — кон 2 окончен"
+    assert R.by_word(TP.DEAL_OVER, "deal").format(game="Батак", n=2) == "Батак — сдача 2 окончена"
+    assert R.by_word(TP.NEXT_DEAL, "round") == "Следующий кон"
+    assert R.by_word(TP.DEAL_NO_OF, "cycle").format(n=1, total=3) == "Кон 1 из 3"
 
 
 def test_opponents_keep_their_names_over_a_reload_in_another_language(lang: Any) -> None:
     """The seats' names go into the save: a match begun in English and reloaded in Russian keeps
     its opponents' English names (the player's own seat is named in the page's language)."""
-    from ui import store as S
+    from ui.saves import store as S
 
     lang("en")
     t = Table()
@@ -789,7 +791,7 @@ def test_one_raised_card_is_the_raised_card(lang: Any) -> None:
     several are (every card of the hand when any will do)."""
     import dataclasses
 
-    from ui import table_view as TV
+    from ui.table import view as TV
 
     m = engine.new_match("koz-maca", seed=3)
     while m.deal.to_move != 0:
@@ -835,18 +837,18 @@ def test_the_card_letters_choice_names_the_country_and_the_cards(
     lang: Any, code: str, turkish: str, russian: str
 ) -> None:
     lang(code)
-    tr_html, ru_html = (V.display_html({}, home).replace("\u00a0", " ") for home in ("tr", "ru"))
+    tr_html, ru_html = (LW.display_html({}, home).replace("\u00a0", " ") for home in ("tr", "ru"))
     assert turkish in tr_html and "Regional" not in tr_html
     assert russian in ru_html
-    assert "J\u00a0Q\u00a0K\u00a0A" in V.display_html({}, "tr")  # the letters never wrap apart
+    assert "J\u00a0Q\u00a0K\u00a0A" in LW.display_html({}, "tr")  # the letters never wrap apart
 
 
 def test_the_match_result_names_the_players_place(lang: Any) -> None:
-    html = V.match_over_html(
+    html = SC.match_over_html(
         "Koz Maça", ["You", "Ayşe", "Kemal", "Mehmet"], [5, 9, 3, 7], [1], None, False
     )
     assert 'data-place="3"' in html and "You finished third of 4." in html
-    html = V.match_over_html(
+    html = SC.match_over_html(
         "Kozel",
         ["You", "Olga", "Ivan", "Nina"],
         [12, 4, 12, 4],
@@ -856,7 +858,7 @@ def test_the_match_result_names_the_players_place(lang: Any) -> None:
         lower_wins=True,
     )
     assert "Your team finished second of 2." in html
-    html = V.match_over_html(
+    html = SC.match_over_html(
         "Kozel",
         ["You", "Olga", "Ivan", "Nina"],
         [3, 12, 3, 12],
@@ -867,12 +869,12 @@ def test_the_match_result_names_the_players_place(lang: Any) -> None:
     )
     assert "Your team finished first of 2." in html
     lang("tr")
-    html = V.match_over_html(
+    html = SC.match_over_html(
         "Koz Maça", ["Sen", "Ayşe", "Kemal", "Mehmet"], [5, 9, 3, 7], [1], None, False
     )
     assert "4 oyuncu arasında üçüncü oldun." in html
     lang("ru")
-    html = V.match_over_html(
+    html = SC.match_over_html(
         "Козел",
         ["Вы", "Ольга", "Иван", "Нина"],
         [12, 4, 12, 4],
@@ -883,7 +885,7 @@ def test_the_match_result_names_the_players_place(lang: Any) -> None:
     )
     assert "У вашей команды второе место из 2." in html
     lang("pt")
-    html = V.match_over_html(
+    html = SC.match_over_html(
         "Koz Maça", ["Você", "Lucas", "João", "Ana"], [9, 5, 3, 7], [0], None, True
     )
     assert "Você terminou em primeiro lugar entre 4." in html
@@ -941,7 +943,7 @@ def test_the_partnership_rules_sheet_states_the_play_rules(
     led suit's highest card, must trump and overtake a trump, trumps not led until one has
     been played), not only "as auction Batak, but…"."""
     lang(code)
-    html = V.rules_sheet_html(I.game_info(engine.GAME_INFO["batak-pairs"]))
+    html = SC.rules_sheet_html(I.game_info(engine.GAME_INFO["batak-pairs"]))
     for want in (follow, overtake, not_led):
         assert want in html, (code, want)
     assert "As auction Batak" not in html and "İhaleli Batak gibi" not in html

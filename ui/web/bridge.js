@@ -1,5 +1,5 @@
 // @ts-check
-// The bridge to the worker (ui/worker.js, ui/host.py): every event goes there numbered, with
+// The bridge to the worker (ui/worker.js, ui/shell/host.py): every event goes there numbered, with
 // the display settings as they stand (index.html's lobby boxes write them at once) and the
 // system's reduced-motion preference, so the table goes by the player's latest choice. Until
 // the worker has started, events wait in a queue. Each returns a Promise that resolves once the

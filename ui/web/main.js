@@ -1,6 +1,6 @@
 // @ts-check
 // The DOM layer, on the main thread: the page's Python runs in a worker (ui/worker.js,
-// ui/host.py). This module binds the listeners once, sends each event there (bridge.js), and
+// ui/shell/host.py). This module binds the listeners once, sends each event there (bridge.js), and
 // carries out the operations that come back (ops.js; ops.json lists them), in order: the parts
 // of the table, the live region, focus, motion, storage, history, sound and the parent window's
 // messages. Nothing here decides a rule or a move; what it decides alone is what must not wait
@@ -75,7 +75,7 @@ function fromWorker(e) {
     (data.marks || []).forEach(function (/** @type {[string, number]} */ m) {
       try { performance.mark(m[0], { startTime: m[1] - performance.timeOrigin }); } catch (err) { /* old browser */ }
     });
-    const n = document.createElement("p");  // what happens to the save (ui/saving.py)
+    const n = document.createElement("p");  // what happens to the save (ui/saves/page.py)
     n.id = "save-note";
     n.setAttribute("role", "status");
     n.hidden = true;
@@ -99,7 +99,7 @@ window.__tt_reopen = function (q) { return call("reopen", [String(q || ""), stor
 window.__tt_lang = function (code) { return call("lang", [String(code)]); };
 window.__tt_think = function () { return call("think"); };
 window.__tt_ai_times = function (clear) { return call("ai_times", [!!clear]); };
-// the player's record (ui/record.py's `stats`): a Promise of its data
+// the player's record (ui/stats/record.py's `stats`): a Promise of its data
 window.__tt_record_stats = function () { return call("record_stats"); };
 
 /** Binds the worker and the page's listeners (once). */
@@ -141,7 +141,7 @@ function start() {
     post({ type: "popstate", tt: tt, search: location.search });
   });
   // Shown again or focused: whether another tab went on with the match meanwhile is checked
-  // now, before a move is made here (ui/saving.py other_tab_has_it).
+  // now, before a move is made here (ui/saves/page.py other_tab_has_it).
   document.addEventListener("visibilitychange", function () {
     if (S.ready && document.visibilityState === "visible") post({ type: "seen" });
   });

@@ -1,5 +1,5 @@
 // @ts-check
-// The operations the worker sends (ui/web/ops.json lists each with its arguments; ui/dom.py
+// The operations the worker sends (ui/ops.json lists each with its arguments; ui/shell/dom.py
 // builds them), carried out in order by `carryOut`; after a message's operations the hand is
 // laid out again and the sheet's history entry follows. Nothing here decides a rule or a move.
 import { S, root, el, all, cssEsc, focusOn } from "./state.js";
@@ -37,7 +37,7 @@ export const OPS = {
     try {
       if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value);
     } catch (e) { ok = false; }
-    if (value !== null) post({ type: "stored", key: key, ok: ok });  // (ui/saving.py's `stored`)
+    if (value !== null) post({ type: "stored", key: key, ok: ok });  // (ui/saves/page.py's `stored`)
   },
   "say": say,
   "say-head": function (/** @type {string} */ fallback) {

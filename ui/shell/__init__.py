@@ -1,0 +1,4 @@
+"""The worker's shell: its entry and messages (`host`), the page object holding every part (`app`),
+the address, storage and history (`env`), the DOM operations it writes (`dom`), clicks
+(`controls`), keys (`keyboard`, `keymap`), the effects carried out (`runner`) and the computer
+players in the same worker (`brain`)."""

@@ -1,0 +1,71 @@
+"""The keyboard: dialogs (Escape, Tab), the hand (arrows, Enter), the table's keys (a card typed,
+L, S, H, R, U, M, ?).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ui.common import render as R
+from ui.common.i18n import _
+from ui.sheets import content as SC
+from ui.shell import keymap as K
+from ui.table import view as TV
+
+
+class Keys:
+    """(mixed into ui/shell/app.py's `App`). ui/web/ keeps what needs the live document: Escape
+    and Tab in a dialog, the arrow keys in the hand, and whether a key is the page's at all
+    (it is not in a field, nor with Ctrl, Alt or Meta): those never wait for the worker."""
+
+    def on_key(self, ev: dict[str, Any]) -> None:
+        """A key of the table's: `ev["kind"]` is "tap" (Enter or Space while a finished trick
+        is on show), "confirm" (Enter in the hand when several cards are played together) or
+        "key" (a letter, digit or "?": `ev["char"]`)."""
+        kind = ev.get("kind")
+        if kind == "tap":
+            if self.t.lingering:
+                self.tap()
+        elif kind == "confirm":
+            if self.t.multi() and self.t.can_act():
+                if TV.selection_move(self.deal.legal_moves(), self.t.selection) is not None:
+                    self.click_move("confirm")
+                else:
+                    self.toast(TV.status(self.table_model()))
+        elif kind == "key" and self.t.match is not None:
+            self.shortcut(str(ev.get("char") or ""))
+
+    def shortcut(self, ch: str) -> bool:
+        """The table's keys (ui/shell/keymap.py); True when the key was one of them."""
+        what = K.read_key(ch, time.monotonic() * 1000, self.typing)
+        if what is None or what[0] == "typing":
+            return what is not None
+        kind, name = what
+        if kind == "card":
+            self.type_card(name)
+        elif name == "last-trick":
+            if self.t.view().get("tricks"):
+                self.action("last-trick")
+            else:
+                self.say(_("No trick has been played yet."))
+        elif name == "hint":  # as if the bar's Hint button were pressed, when it may be
+            self.dom.op("click", '[data-action="hint"]:not([disabled])',
+                        _("There is no hint here."))
+        elif name == "read":
+            self.read_table()
+        elif name == "keys":
+            self.show_overlay("keys", SC.keys_sheet_html())
+        else:
+            self.action(name)
+        return True
+
+    def type_card(self, card: str) -> None:
+        """A card typed on the keyboard: played (or selected) as if it were clicked."""
+        hand = list(self.t.view().get("hand") or [])
+        if card not in hand:
+            self.toast(_("{card} is not in your hand.").format(card=R.card_label(card)))
+            return
+        self.click_card(card)
+        if self.t.can_act():
+            self.dom.op("focus", f'#hand [data-card="{card}"]')

@@ -1,0 +1,163 @@
+"""Looking back at the match: the last trick, the score sheet, the hand replay and the deal's
+review, as sheets over the table or over the deal summary and the match result, where they
+return on close (a part of the table's controller, ui/table/table.py; pure).
+
+The deal's review is worked out in the computer players' worker (`Evaluate` of kind "review")
+and kept, so that it opens again at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import untrusted as U
+from ui.common import effects as F
+from ui.common import render as R
+from ui.common.i18n import _
+from ui.sheets import view as SH
+from ui.sheets.overlay import REVIEW, Overlay
+from ui.stats import view as RW
+from ui.teach import review as RV
+
+
+class Looking:
+    """The sheets that look back, over the table's state (mixed into `Table`)."""
+
+    match: Any
+    cur: int
+    sid: int
+    overlay: Any
+
+    # (the table's own, ui/table/table.py)
+    def emit(self, *effects: F.Effect) -> None: ...
+    def names(self) -> list[str]: ...
+    def gi(self) -> dict[str, Any]: ...
+    def view(self) -> dict[str, Any]: ...
+    def open(self, kind: Any, html: str, say_head: bool = False) -> None: ...
+    def summary(self) -> None: ...
+    def match_over(self) -> None: ...
+    def advance(self) -> None: ...
+    def record_json(self) -> str: ...
+
+    def init_looking(self) -> None:
+        self.review_under: Any = None  # what a sheet looking back was opened over
+        self.replay: RV.DealReplay | None = None  # the hand replay on show
+        self.replay_step = 0
+        # The replay opened from a deal's review shows its verdicts and goes back to the
+        # review on close; the last review worked out is kept as (state id, deal, review).
+        self.replay_verdicts: dict[int, list[Any]] | None = None
+        self.reviewed: tuple[int, int, dict[str, Any]] | None = None
+
+    def look(self, what: str, deal: str = "", step: str = "") -> None:
+        """`what`: "last-trick", "score-sheet", "review", "replay" (of deal `deal`, at `step`),
+        "replay-next", "replay-prev"."""
+        m = self.match
+        if m is None:
+            return
+        if self.overlay not in REVIEW:
+            if self.overlay not in (None, Overlay.SUMMARY, Overlay.OVER):
+                return  # a dialog (rules, leave, restore) is open
+            self.review_under = self.overlay
+        if what == "last-trick":
+            tricks = self.view().get("tricks") or []
+            if not tricks:
+                self.emit(F.Toast(_("No trick has been played yet in this deal.")))
+                return
+            self.open(Overlay.LAST_TRICK, RV.last_trick_html(tricks[-1], self.positions(),
+                                                             self.names(), len(tricks)))
+        elif what == "score-sheet":
+            names = self.names()
+            sheet = RW.with_chart(RV.score_sheet_html(m, names),
+                                  RW.match_chart_html(m, RV.score_columns(m, names)))
+            self.open(Overlay.SCORES, SH.practice_note(sheet, bool(getattr(m, "practice", False))))
+        elif what == "review":
+            self.deal_review()
+        elif what == "replay":
+            self.open_replay(U.whole_or(deal, 0, 10_000, -1), step)
+        elif what in ("replay-next", "replay-prev") and self.replay is not None:
+            last = max(0, self.replay.steps - 1)
+            at = self.replay_step + (1 if what == "replay-next" else -1)
+            self.replay_step = min(max(at, 0), last)
+            self.show_replay()
+        self.emit(F.Save())
+
+    def positions(self) -> list[str]:
+        return R.positions(self.match.players, self.gi().get("direction", "right"))
+
+    def deal_review(self) -> None:
+        index, m = self.cur, self.match
+        if not 0 <= index < len(m.deals) or m.deals[index].phase != "over":
+            self.emit(F.Toast(_("A deal can be reviewed when it is over.")))
+            return
+        done = self.reviewed
+        if done is not None and done[0] == self.sid and done[1] == index:
+            self.open(Overlay.DEAL_REVIEW, RV.deal_review_html(done[2], SH.hint_label,
+                                                               self.gi()["title"]))
+            return
+        self.open(Overlay.DEAL_REVIEW, RV.deal_review_html(None, SH.hint_label,
+                                                           self.gi()["title"]))
+        self.emit(F.Evaluate("review", self.sid, self.record_json(), index))
+
+    def reviewed_deal(self, sid: int, index: int, raw: Any, error: str | None) -> None:
+        """The deal's review has arrived (shown if its sheet is still open)."""
+        review = raw if error is None else None
+        if review is not None and (not isinstance(review, dict)
+                                   or not isinstance(review.get("decisions"), list)):
+            review, error = None, "the review is not readable"
+        if review is not None:
+            self.reviewed = (sid, index, review)
+        if sid != self.sid or self.overlay is not Overlay.DEAL_REVIEW:
+            return
+        text = (_("The review is not available ({reason}).").format(reason=error)
+                if error is not None else None)
+        self.open(Overlay.DEAL_REVIEW, RV.deal_review_html(review, SH.hint_label,
+                                                           self.gi()["title"], text))
+
+    def open_replay(self, index: int, step: str) -> None:
+        m = self.match
+        if not 0 <= index < len(m.deals) or m.deals[index].phase != "over":
+            self.emit(F.Toast(_("That deal cannot be replayed.")))
+            return
+        done = self.reviewed
+        self.replay_verdicts = (
+            RV.replay_verdicts(done[2])
+            if self.overlay is Overlay.DEAL_REVIEW and done is not None and done[0] == self.sid
+            and done[1] == index else None)
+        self.replay = RV.deal_replay(m, index)
+        last = max(0, self.replay.steps - 1)
+        self.replay_step = min(U.whole_or(step, 0, 100_000, 0), last)
+        self.show_replay()
+
+    def show_replay(self) -> None:
+        """The replay's current trick (with the review's verdicts when opened from it)."""
+        if self.replay is not None:
+            self.open(Overlay.REPLAY, RV.replay_html(self.replay, self.replay_step,
+                                                     self.positions(), self.names(),
+                                                     self.replay_verdicts, SH.hint_label))
+
+    def close_review(self) -> None:
+        """Back from a sheet looking back: a replay to the score sheet (or to the review it was
+        opened from), else to what was under it."""
+        if self.overlay is Overlay.REPLAY or self.overlay == "replay":
+            self.replay = None
+            if self.replay_verdicts is not None:
+                self.replay_verdicts = None
+                self.look("review")
+            else:
+                self.look("score-sheet")
+            return
+        under, self.review_under = self.review_under, None
+        self.overlay = None
+        self.emit(F.CloseSheet())
+        self.back_to(under)
+
+    def back_to(self, under: Any) -> None:
+        """Shows again the sheet a dialog covered (the deal summary, the match result), or
+        the table, where play goes on."""
+        if under == "summary":
+            self.summary()
+        elif under == "over":
+            self.match_over()
+        else:
+            self.emit(F.Render())
+            self.advance()
