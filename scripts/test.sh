@@ -49,9 +49,19 @@ if [ "$#" = "0" ]; then
 fi
 
 echo "== running tests"
+# With no arguments: the tests without a browser on both cores (pytest-xdist), then the browser
+# tests in one process (they share one browser and page). Arguments go to one pytest run as given.
 set +e
-python3 -m pytest -q "$@"
-rc=$?
+if [ "$#" = "0" ]; then
+  python3 -m pytest -q -n 2 -m "not browser and not xengine"
+  rc=$?
+  python3 -m pytest -q -m "browser or xengine"
+  rc2=$?
+  if [ "$rc" = "0" ]; then rc=$rc2; fi
+else
+  python3 -m pytest -q "$@"
+  rc=$?
+fi
 set -e
 if [ "$rc" = "5" ]; then
   echo "pytest collected no tests: the test setup is broken" >&2

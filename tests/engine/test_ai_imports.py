@@ -4,6 +4,8 @@ functions included (a search registers into `engine.players.registry`, which `le
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import engine.players
@@ -31,6 +33,20 @@ def imports_of(path: Path) -> set[str]:
                 if a.name.startswith("engine.players."):
                     out.add(a.name.split(".")[2])
     return {m for m in out if (PLAYERS / f"{m}.py").exists()} - {path.stem}
+
+
+def run_fresh(code: str) -> str:
+    """Runs `code` in a fresh interpreter at the repository's root; its output (fails the test
+    with the interpreter's error if it fails)."""
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert run.returncode == 0, run.stderr
+    return run.stdout
 
 
 def find_circle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -75,23 +91,13 @@ def test_players_import_no_circle() -> None:
 def test_every_games_search_is_found_whichever_search_module_was_imported_first() -> None:
     """The searches register when first needed; a search module imported beforehand (by a
     tool, a test or the puzzle builder) must not leave the other games without theirs."""
-    import subprocess
-    import sys
-
     code = (
         "import engine, engine.players.batak_search\n"
         "from engine.players.levels import _searcher\n"
         "missing = [g for g in engine.GAMES if _searcher(g) is None]\n"
         "assert not missing, missing\n"
     )
-    run = subprocess.run(
-        [sys.executable, "-c", code],
-        check=False,
-        capture_output=True,
-        text=True,
-        cwd=Path(__file__).resolve().parents[2],
-    )
-    assert run.returncode == 0, run.stderr
+    run_fresh(code)
 
 
 # What `import engine` loads: the rules (core, cards, messages, the checks on untrusted input,
@@ -121,30 +127,16 @@ ENGINE_CORE = frozenset(
 def test_importing_the_engine_loads_only_its_core() -> None:
     """`import engine` loads the rules and the baseline players only: not the content (lessons,
     markup, puzzles), the address, the solver, the searches, the teacher or any benchmark."""
-    import subprocess
-    import sys
-
     code = (
         "import engine, sys\n"
         "print(' '.join(sorted(m for m in sys.modules if m.startswith(('engine', 'bench')))))"
     )
-    run = subprocess.run(
-        [sys.executable, "-c", code],
-        check=False,
-        capture_output=True,
-        text=True,
-        cwd=Path(__file__).resolve().parents[2],
-    )
-    assert run.returncode == 0, run.stderr
-    loaded = set(run.stdout.split())
+    loaded = set(run_fresh(code).split())
     assert loaded == ENGINE_CORE, (sorted(loaded - ENGINE_CORE), sorted(ENGINE_CORE - loaded))
 
 
 def test_content_loads_on_its_own_and_registers_its_messages() -> None:
     """A content module imported alone brings what it needs and registers its messages."""
-    import subprocess
-    import sys
-
     code = (
         "from engine.content.lessons import load_lesson\n"
         "from engine.content import puzzle_file, markup\n"
@@ -153,11 +145,4 @@ def test_content_loads_on_its_own_and_registers_its_messages() -> None:
         "assert any(k.startswith('puzzle') for k in ENGLISH), 'no puzzle message'\n"
         "import engine.players.batak_search\n"
     )
-    run = subprocess.run(
-        [sys.executable, "-c", code],
-        check=False,
-        capture_output=True,
-        text=True,
-        cwd=Path(__file__).resolve().parents[2],
-    )
-    assert run.returncode == 0, run.stderr
+    run_fresh(code)
