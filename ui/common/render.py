@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from engine.cards import is_card_move, is_card_text, split_card_text
+from engine.cards import is_card_move as is_card_move  # (the table's views read it here)
+from engine.cards import is_card_text, split_card_text
 from engine.core import Rules, RulesError, rules_class
 from ui.common.i18n import N_, _, catalog, pgettext, rank_letter
 

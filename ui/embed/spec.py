@@ -274,7 +274,7 @@ def flat_moves(record: Mapping[str, Any]) -> list[tuple[int, str]]:
 
 def truncate(record: Mapping[str, Any], n: int) -> dict[str, Any]:
     """The record after its first `n` moves (later deals dropped, the last one cut)."""
-    out = json.loads(json.dumps(record))
+    out: dict[str, Any] = json.loads(json.dumps(record))
     left = n
     deals = []
     for d in out["deals"]:
@@ -290,7 +290,7 @@ def truncate(record: Mapping[str, Any], n: int) -> dict[str, Any]:
 def rotate(record: Mapping[str, Any], seat: int) -> dict[str, Any]:
     """The record seen from `seat`: that seat becomes seat 0 (hands and dealers turn with it;
     moves do not name seats). Refused where the game does not play the same when turned."""
-    out = json.loads(json.dumps(record))
+    out: dict[str, Any] = json.loads(json.dumps(record))
     if seat == 0:
         return out
     try:

@@ -334,7 +334,7 @@ def read_puzzles(text: str | None) -> Puzzles:
 
 def stats(rec: Record, puzzles: Puzzles) -> dict[str, Any]:
     """The record as JSON-able data (the window.__tt_record_stats hook, the export)."""
-    games = {}
+    games: dict[str, dict[str, dict[str, Any]]] = {}
     for g, levels in rec.games.items():
         games[g] = {}
         for lv, t in levels.items():
