@@ -33,7 +33,7 @@ CARD_NAME = {"S": N_("{rank} of spades"), "H": N_("{rank} of hearts"),
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 
 
-def esc(x: Any) -> str:
+def esc(x: object) -> str:
     return str(x).translate(_ESCAPES)
 
 
@@ -207,7 +207,7 @@ def move_button(move: str) -> str:
     return f'<button type="button" class="{cls}" data-move="{esc(move)}">{inner}</button>'
 
 
-def fmt_value(v: Any) -> str:
+def fmt_value(v: object) -> str:
     if isinstance(v, bool):
         return _("yes") if v else _("no")
     if v is None:
@@ -225,7 +225,7 @@ def humanize(key: str) -> str:
     return key.replace("_", " ").capitalize()
 
 
-def signed(n: Any) -> str:
+def signed(n: object) -> str:
     if isinstance(n, int) and not isinstance(n, bool) and n > 0:
         return f"+{n}"
     return str(n)

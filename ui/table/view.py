@@ -123,9 +123,9 @@ class Model:
     selection_ok: bool
     tap: bool
     ui: Ui
-    totals: list[Any]
+    totals: list[int]
     seat_tags: list[list[str]]
-    score_cols: list[tuple[str, Any, bool]]
+    score_cols: list[tuple[str, int, bool]]
     score_by: str
     losing_target: int | None
     rules: Rules
