@@ -161,7 +161,8 @@ def catalog() -> Mapping[str, str] | None:
     return None if current == DEFAULT and not RANK_LETTERS else _ENGINE
 
 
-def error_text(exc: BaseException, names: Any = None, you: int | None = None) -> str:
+def error_text(exc: BaseException, names: Sequence[str] | None = None, you: int | None = None
+               ) -> str:
     """An error's sentence in the page's language: an engine error (`.message`, a Message)
     rendered through the catalog with the table's seat `names` (`you`: the reader's seat, whose
     sentences are said to them), else its str()."""

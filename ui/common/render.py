@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from engine.cards import is_card_move, is_card_text, split_card_text
+from engine.cards import is_card_move as is_card_move  # (the table's views read it here)
+from engine.cards import is_card_text, split_card_text
 from engine.core import Rules, RulesError, rules_class
 from ui.common.i18n import N_, _, catalog, pgettext, rank_letter
 
@@ -32,7 +33,7 @@ CARD_NAME = {"S": N_("{rank} of spades"), "H": N_("{rank} of hearts"),
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 
 
-def esc(x: Any) -> str:
+def esc(x: object) -> str:
     return str(x).translate(_ESCAPES)
 
 
@@ -206,7 +207,7 @@ def move_button(move: str) -> str:
     return f'<button type="button" class="{cls}" data-move="{esc(move)}">{inner}</button>'
 
 
-def fmt_value(v: Any) -> str:
+def fmt_value(v: object) -> str:
     if isinstance(v, bool):
         return _("yes") if v else _("no")
     if v is None:
@@ -224,7 +225,7 @@ def humanize(key: str) -> str:
     return key.replace("_", " ").capitalize()
 
 
-def signed(n: Any) -> str:
+def signed(n: object) -> str:
     if isinstance(n, int) and not isinstance(n, bool) and n > 0:
         return f"+{n}"
     return str(n)

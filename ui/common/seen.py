@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import is_card_move
+from engine.core import Deal
 
 HIDDEN = "??"  # a card the view does not show
 
@@ -22,7 +23,7 @@ HIDDEN = "??"  # a card the view does not show
 def _merge_plays(views: Sequence[Sequence[Sequence[Any]]]) -> list[list[Any]]:
     """The plays of one trick as the union of several seats' views: a play shows its cards
     when any of those seats sees them."""
-    out = [[int(s), str(mv)] for s, mv in views[0]]
+    out: list[list[Any]] = [[int(s), str(mv)] for s, mv in views[0]]
     for other in views[1:]:
         for i, (_s, mv) in enumerate(other):
             if i < len(out) and HIDDEN in out[i][1].split() and HIDDEN not in str(mv).split():
@@ -30,7 +31,7 @@ def _merge_plays(views: Sequence[Sequence[Sequence[Any]]]) -> list[list[Any]]:
     return out
 
 
-def reader_view(deal: Any, readers: Collection[int] = (0,), open_view: bool = False) -> dict[str, Any]:
+def reader_view(deal: Deal, readers: Collection[int] = (0,), open_view: bool = False) -> dict[str, Any]:
     """Seat 0's view, with the plays every seat in `readers` sees (an embed where the reader
     plays every seat), or every seat's (the explicit `data-view="open"`)."""
     v = deal.view(0)
@@ -117,7 +118,7 @@ def seen_move(before: dict[str, Any], after: dict[str, Any], seat: int, move: st
     return seen_moves(before, after, [(seat, move)])[0]
 
 
-def hidden_cards(deal: Any, view: dict[str, Any]) -> set[str]:
+def hidden_cards(deal: Deal, view: dict[str, Any]) -> set[str]:
     """The cards played this deal that `view` shows face down (the property tests' yardstick:
     none of them may reach anything the reader is shown)."""
     truth = [mv for t in deal.tricks for _s, mv in t["plays"]] + [mv for _s, mv in deal.trick]

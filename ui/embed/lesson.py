@@ -7,11 +7,15 @@ keeps its address only when engine.content.markup says it is safe.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.content import markup
 from ui.common.i18n import _, pgettext
+
+if TYPE_CHECKING:
+    from engine.content.lessons import LessonRun
 
 
 @dataclass
@@ -25,7 +29,7 @@ class Node:
     children: list[Node] = field(default_factory=list)
 
 
-def inline(items: Any) -> list[Node]:
+def inline(items: Sequence[markup.Inline]) -> list[Node]:
     out: list[Node] = []
     for it in items:
         kind = it[0]
@@ -58,7 +62,7 @@ def blocks(text: str) -> list[Node]:
     return out
 
 
-def only_move(run: Any) -> bool:
+def only_move(run: LessonRun) -> bool:
     """Whether the step's answer is the only move the rules allow (the step cannot be failed:
     the box says so)."""
     if run.done or run.step is None or run.step.expect == "any":
@@ -73,7 +77,7 @@ def said_already(label: str, text: str) -> bool:
     return bool(word) and text.lstrip().casefold().startswith(word)
 
 
-def lesson_box(run: Any, feedback: tuple[str, str] | None, hint: str | None,
+def lesson_box(run: LessonRun, feedback: tuple[str, str] | None, hint: str | None,
                busy: bool = False) -> list[Node]:
     """What the lesson's box holds: the title and step, the answer to the last move, the
     step's text (or the lesson's end) and the hint asked for. `busy`: the right answer's

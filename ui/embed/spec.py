@@ -29,6 +29,7 @@ import engine
 from engine import address
 from engine import untrusted as U
 from engine.content.lessons import Lesson, load_lesson
+from engine.core import Match
 from ui.common.i18n import _, error_text, game_info, grouped
 from ui.common.seen import Seen
 
@@ -84,7 +85,7 @@ def event(kind: str, **fields: Any) -> dict[str, Any]:
     return {"v": VERSION, "source": SOURCE, "type": kind, **fields}
 
 
-def move_events(seen: Seen, deal: int, result: Any, orig: Callable[[int], int | None]
+def move_events(seen: Seen, deal: int, result: Mapping[str, Any] | None, orig: Callable[[int], int | None]
                 ) -> list[dict[str, Any]]:
     """The events for the parent window after one move, as the reader saw it: the move (with
     the trick in progress), the trick it finished, and the deal's end (`result`, once the deal
@@ -159,7 +160,7 @@ def apply_view(spec: Spec, raw: Mapping[str, Any]) -> None:
         spec.step = whole(raw["step"], "step", 0, 10_000)
 
 
-def whole(value: Any, name: str, low: int, high: int) -> int:
+def whole(value: object, name: str, low: int, high: int) -> int:
     """A whole number of an address or a message (engine.untrusted.whole: ASCII digits,
     bounded); EmbedError says what it must be."""
     try:
@@ -198,7 +199,7 @@ def same_origin_url(text: str, origin: str) -> str:
     return t
 
 
-def parse_record(value: Any) -> dict[str, Any]:
+def parse_record(value: object) -> dict[str, Any]:
     """A record given as an object, JSON text or the compact form; checked by replaying it."""
     if isinstance(value, str):
         try:
@@ -246,7 +247,7 @@ def lesson_from_text(text: str, address: str, game: str | None) -> Lesson:
     return lesson
 
 
-def parse_lesson(value: Any, address: str | None = None) -> Lesson:
+def parse_lesson(value: object, address: str | None = None) -> Lesson:
     """A lesson (an object, or text: JSON or the compact form) the engine's reader takes;
     `address`: the file it came from, named in the sentence."""
     try:
@@ -274,7 +275,7 @@ def flat_moves(record: Mapping[str, Any]) -> list[tuple[int, str]]:
 
 def truncate(record: Mapping[str, Any], n: int) -> dict[str, Any]:
     """The record after its first `n` moves (later deals dropped, the last one cut)."""
-    out = json.loads(json.dumps(record))
+    out: dict[str, Any] = json.loads(json.dumps(record))
     left = n
     deals = []
     for d in out["deals"]:
@@ -290,7 +291,7 @@ def truncate(record: Mapping[str, Any], n: int) -> dict[str, Any]:
 def rotate(record: Mapping[str, Any], seat: int) -> dict[str, Any]:
     """The record seen from `seat`: that seat becomes seat 0 (hands and dealers turn with it;
     moves do not name seats). Refused where the game does not play the same when turned."""
-    out = json.loads(json.dumps(record))
+    out: dict[str, Any] = json.loads(json.dumps(record))
     if seat == 0:
         return out
     try:
@@ -314,7 +315,7 @@ def rotate(record: Mapping[str, Any], seat: int) -> dict[str, Any]:
     return out
 
 
-def replay_or_none(record: Mapping[str, Any]) -> Any:
+def replay_or_none(record: Mapping[str, Any]) -> Match | None:
     try:
         return engine.replay(record)
     except ValueError:
@@ -350,7 +351,7 @@ def turn_lesson(lesson: Lesson, seat: int | None) -> Lesson:
 
 
 # ------------------------------------------------------------------------------ messages
-def parse_command(text: Any) -> dict[str, Any]:
+def parse_command(text: object) -> dict[str, Any]:
     """A command from the parent window (its JSON text); EmbedError says what is wrong."""
     if not isinstance(text, str) or len(text) > MAX_MESSAGE:
         raise EmbedError(_("A message to the table must be a JSON object of at most "

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
 
 import engine
 from engine import untrusted as U
+from engine.core import Match
 from ui.common.i18n import N_, _
 from ui.lobby import query as Q
 from ui.saves import store as S
@@ -43,7 +43,7 @@ class Choices:
     # explicit choice ("Replay this deal"); "Deal the cards" deals new cards.
     last: tuple[str, str, str] | None = None
 
-    def dealt(self, match: Any) -> None:
+    def dealt(self, match: Match) -> None:
         """`match` is on the table: a seed typed or from the address was used once, and the
         lobby's seed field is empty again (the next "Deal the cards" deals new cards)."""
         self.seed = ""
@@ -88,7 +88,7 @@ class Choices:
             if q.values is not None:
                 self.values[q.game] = q.values
 
-    def new_match(self, rng: random.Random | None = None) -> Any:
+    def new_match(self, rng: random.Random | None = None) -> Match:
         """The match the lobby deals (a seed of its own unless one is chosen); ValueError
         says what cannot be dealt."""
         game = self.selected
@@ -97,7 +97,7 @@ class Choices:
         players = U.whole(self.players, _("players"), 1, 99) if self.players else None
         return engine.new_match(game, seed=seed, options=opts, players=players)
 
-    def landing(self, q: Q.Query, paused: Any, save: S.Save | None) -> str:
+    def landing(self, q: Q.Query, paused: Paused | None, save: S.Save | None) -> str:
         """Where the page opens for address `q` with the match `paused` (a saved one, or
         None): "errors" (the lobby says what the address cannot have), "resume" (a reload: the
         address is the saved match's), "ask" (the address deals another match while one is in
@@ -122,7 +122,7 @@ class Paused:
     """A match kept while the lobby shows (Back from the table, or a save made in the lobby):
     Forward or the lobby's button puts it back on the table."""
 
-    match: Any
+    match: Match
     cur: int
     overlay: str | None
     away: set[int] = field(default_factory=set)

@@ -12,6 +12,7 @@ from typing import Any
 
 import engine
 from engine import untrusted as U
+from engine.core import Match
 from ui.common import i18n as I
 from ui.common.i18n import _, error_text, game_info, ngettext
 from ui.embed.spec import PARAMS as EMBED_PARAMS
@@ -130,7 +131,7 @@ def named(names: list[str]) -> str:
     return out + (", …" if len(names) > MAX_NAMED else "")
 
 
-def of_match(match: Any, options: Mapping[str, Any], level: str, default_level: str,
+def of_match(match: Match, options: Mapping[str, Any], level: str, default_level: str,
              info: Mapping[str, Any]) -> dict[str, str]:
     """The address of a match on the table: reloading or sharing it deals the same cards
     (only what differs from the defaults, then the seed)."""

@@ -107,7 +107,7 @@ def display_html(display: Mapping[str, bool] | None = None, home: str = "") -> s
 NAME_MAX = 20  # the player's own name: at most this many characters
 
 
-def clean_name(text: Any) -> tuple[str, bool]:
+def clean_name(text: object) -> tuple[str, bool]:
     """The player's own name as the table shows it: plain text with no control characters,
     its spaces collapsed, at most NAME_MAX characters; and whether it was cut to that."""
     chars = [" " if c.isspace() else c for c in str(text or "")
@@ -295,7 +295,7 @@ def options_html(gi: dict[str, Any], values: dict[str, str], players: str) -> st
     return "".join(out)
 
 
-def choice_label(name: str, c: Any) -> str:
+def choice_label(name: str, c: object) -> str:
     if isinstance(c, str) and c in SUIT_SYM:
         return f"{SUIT_SYM[c]} {suit_name(c)}"
     if isinstance(c, str) and is_card(c):

@@ -19,10 +19,9 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine import untrusted as U
-from engine.content.puzzle_file import GAMES
+from engine.content.puzzle_file import GAMES, Puzzle
 from ui.common import render as R
 from ui.common.i18n import _, ngettext
 from ui.embed.lesson import Node
@@ -85,7 +84,7 @@ class Progress:
         return sum(len(v) for v in self.solved.values())
 
 
-def _id_lists(v: Any) -> dict[str, list[str]] | None:
+def _id_lists(v: object) -> dict[str, list[str]] | None:
     if not isinstance(v, dict):
         return None
     out: dict[str, list[str]] = {}
@@ -97,7 +96,7 @@ def _id_lists(v: Any) -> dict[str, list[str]] | None:
     return out
 
 
-def _count(v: Any) -> int | None:
+def _count(v: object) -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else None
 
 
@@ -139,7 +138,7 @@ def game_names() -> str:
     return ", ".join(GAMES)
 
 
-def parse_ref(text: Any) -> Ref:
+def parse_ref(text: object) -> Ref:
     """`?puzzle=` as given: `<game>/<id>` (an id, or the puzzle's number in its file from 1),
     `<game>` (the next one for the player), `daily` or `daily/<YYYY-MM-DD>`."""
     if not isinstance(text, str) or not text.strip():
@@ -173,7 +172,7 @@ def valid_date(text: str) -> bool:
     return y >= 1 and 1 <= m <= 12 and 1 <= d <= days[m - 1]
 
 
-def find(puzzles: Sequence[Any], pid: str) -> Any | None:
+def find(puzzles: Sequence[Puzzle], pid: str) -> Puzzle | None:
     """A puzzle by its id, or by its number in the file (1-based: "<game>/17")."""
     for p in puzzles:
         if p.id == pid:
@@ -184,7 +183,7 @@ def find(puzzles: Sequence[Any], pid: str) -> Any | None:
     return None
 
 
-def number_of(puzzles: Sequence[Any], pid: str) -> int:
+def number_of(puzzles: Sequence[Puzzle], pid: str) -> int:
     for n, p in enumerate(puzzles, 1):
         if p.id == pid:
             return n
@@ -208,7 +207,7 @@ def fnv1a(text: str) -> int:
     return h
 
 
-def daily_pick(date: str, puzzles: Sequence[Any]) -> Any:
+def daily_pick(date: str, puzzles: Sequence[Puzzle]) -> Puzzle:
     """The date's puzzle among its game's `puzzles` (in file order)."""
     _game, n = daily_game(date)
     return puzzles[n % len(puzzles)]
@@ -220,13 +219,13 @@ def target_rating(streak: int) -> int:
     return min(TOP_RATING, 1 + max(0, streak) // 2)
 
 
-def rating(p: Any) -> int:
+def rating(p: Puzzle) -> int:
     r = p.difficulty.get("rating") if isinstance(p.difficulty, Mapping) else None
     return r if isinstance(r, int) and not isinstance(r, bool) else 1
 
 
-def pick_next(puzzles: Sequence[Any], progress: Progress, game: str,
-              after: str | None = None) -> Any | None:
+def pick_next(puzzles: Sequence[Puzzle], progress: Progress, game: str,
+              after: str | None = None) -> Puzzle | None:
     """The next puzzle of `game` for the player: one not yet tried (else not yet solved, else
     any other), of the rating nearest the streak's target, the first such after `after` in
     the file's order."""
@@ -245,7 +244,7 @@ def pick_next(puzzles: Sequence[Any], progress: Progress, game: str,
 
 
 # ------------------------------------------------------------------------------- words
-def side_kind(side: Sequence[int], teams: Any) -> str:
+def side_kind(side: Sequence[int], teams: Sequence[Sequence[int]] | None) -> str:
     """Whose goal it is: "alone" (the mover), "team" (the game's fixed team) or "defenders"
     (several seats together against a declarer, who are no fixed team)."""
     if len(side) <= 1:

@@ -15,10 +15,11 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 import engine
 from engine import untrusted as U
+from engine.core import Match
 from ui.common.i18n import _, error_text, ngettext
 
 FORMAT = 1
@@ -117,11 +118,11 @@ def next_n(stored: str | None, last: Mark | None) -> int:
     return max(seen, default=0) + 1
 
 
-def is_int(x: Any) -> bool:
+def is_int(x: object) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def short(x: Any, limit: int = 60) -> str:
+def short(x: object, limit: int = 60) -> str:
     text = json.dumps(x, ensure_ascii=False) if not isinstance(x, str) else f"“{x}”"
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -251,7 +252,7 @@ def valid_options(game: str, values: Mapping[str, str]) -> dict[str, str]:
 
 
 def restore(text: str, games: Collection[str], info: Mapping[str, Mapping[str, Any]],
-            levels: Collection[str], speeds: Collection[str]) -> tuple[Save, Any]:
+            levels: Collection[str], speeds: Collection[str]) -> tuple[Save, Match | None]:
     """The save in `text` and its match replayed (None when the save has no match).
 
     SaveError says why it cannot be restored: malformed text, another format, settings this
@@ -291,13 +292,14 @@ def restore(text: str, games: Collection[str], info: Mapping[str, Mapping[str, A
                                  "the save names {count} seats, but the match has {players}.",
                                  len(save.names)).format(count=len(save.names),
                                                          players=match.players))
-    match.practice = save.practice
+    # the page's own marks on the match (read back with getattr: a match dealt anew has none)
+    setattr(match, "practice", save.practice)  # noqa: B010 (not an engine attribute)
     if save.names is not None:
-        match.seat_names = list(save.names)
+        setattr(match, "seat_names", list(save.names))  # noqa: B010 (not an engine attribute)
     return save, match
 
 
-def same_match(match: Any, game: str, seed: str, players: str,
+def same_match(match: Match, game: str, seed: str, players: str,
                options: Mapping[str, Any]) -> bool:
     """Whether an address (?game=…&seed=… with its players and parsed options) names `match`:
     then opening it resumes the saved match instead of dealing it again."""

@@ -2,7 +2,7 @@
 keys, the checker's answer and the rules (pure: no `js`)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ui.common import i18n as I
@@ -18,7 +18,7 @@ from ui.table.pieces import DEAL_OVER, NEXT_DEAL
 
 
 def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: dict[str, Any],
-                 names: list[str], totals: list[Any], teams: list[list[int]] | None,
+                 names: list[str], totals: Sequence[float], teams: Sequence[Sequence[int]] | None,
                  match_over: bool, extra_lines: list[str], deal_word: str = "deal",
                  card_points: bool = True) -> str:
     """The deal summary; `labels` are the game's `score_labels` (the column heads); the
@@ -104,7 +104,7 @@ PLACE_TEAM = {1: N_("Your team finished first of {n}."),
               2: N_("Your team finished second of {n}.")}
 
 
-def reader_place(totals: list[Any], winners: list[int], teams: list[list[int]] | None,
+def reader_place(totals: Sequence[float], winners: list[int], teams: Sequence[Sequence[int]] | None,
                  n: int, lower_wins: bool = False) -> tuple[int, int, bool] | None:
     """(the reader's place from 1, how many players or teams, whether by team) at the end of a
     match: the winners first, then by total (highest first, or lowest where the total is a
@@ -136,8 +136,8 @@ def place_text(place: tuple[int, int, bool] | None) -> str:
     return _(table[at]).format(n=of) if at in table else ""
 
 
-def match_over_html(title: str, names: list[str], totals: list[Any], winners: list[int],
-                    teams: list[list[int]] | None, me_won: bool,
+def match_over_html(title: str, names: list[str], totals: Sequence[float], winners: list[int],
+                    teams: Sequence[Sequence[int]] | None, me_won: bool,
                     lower_wins: bool = False) -> str:
     """The match's end: the winners, every seat ranked (winners first, then by total: highest
     first, or lowest where the total is a penalty), a link to the score sheet."""

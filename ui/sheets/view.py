@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import Match
 from ui.common import i18n as I
 from ui.common import render as R
 from ui.common.i18n import N_, _
@@ -35,7 +36,7 @@ def check_html(move: str, cost_text: str) -> str:
     return SC.check_html(R.move_label(move), cost_text, _("Play it anyway"), _("Show the hint"))
 
 
-def summary_html(match: Any, cur: int, gi: dict[str, Any], names: list[str],
+def summary_html(match: Match, cur: int, gi: dict[str, Any], names: list[str],
                  lines: list[str]) -> str:
     """A deal's summary (with the rules' explanation `lines`)."""
     d = match.deals[cur]
@@ -79,7 +80,7 @@ OVER_IN_ONE = {"deal": N_("The match is over after one deal."),
                "round": N_("The match is over after one round.")}
 
 
-def match_end_line(match: Any, cur: int, names: list[str]) -> str:
+def match_end_line(match: Match, cur: int, names: list[str]) -> str:
     """The summary's line when deal `cur` ends the match ("" when it does not): who reached
     the total that loses, and whether one deal decided it ("You and Ivan reached 12, the total
     that loses the match: the match is over after one deal.")."""
@@ -105,7 +106,7 @@ def match_end_line(match: Any, cur: int, names: list[str]) -> str:
     return R.by_word(OVER_IN_ONE, word) if one else ""
 
 
-def match_over_html(match: Any, gi: dict[str, Any], names: list[str]) -> str:
+def match_over_html(match: Match, gi: dict[str, Any], names: list[str]) -> str:
     """The match's end."""
     teams = gi.get("teams") or []
     me_won = 0 in match.winners or any(0 in t and any(w in t for w in match.winners)

@@ -33,7 +33,7 @@ def arity(name: str) -> tuple[int, int]:
     return sum(1 for a in names if not a.endswith("?")), len(names)
 
 
-def make_op(name: str, *args: Any) -> Op:
+def make_op(name: str, *args: object) -> Op:
     """The operation `[name, *args]`; ValueError when ui/ops.json does not list `name` or it
     takes another number of arguments."""
     if name not in OPS:
@@ -57,7 +57,7 @@ class Dom:
         self.extra: Callable[[], dict[str, Any]] = dict  # what each message carries besides
         self.sent = 0
 
-    def op(self, name: str, *args: Any) -> None:
+    def op(self, name: str, *args: object) -> None:
         self.ops.append(make_op(name, *args))
         if self.later is not None and not self.due:
             self.due = True
@@ -68,7 +68,7 @@ class Dom:
         if self.ops:
             self.send()
 
-    def send(self, **fields: Any) -> None:
+    def send(self, **fields: object) -> None:
         """Posts the operations so far (and `fields`, e.g. an event's answer) to the page."""
         msg = {"ops": self.ops, **self.extra(), **fields}
         self.ops = []

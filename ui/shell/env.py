@@ -109,15 +109,16 @@ class Env:
         return I.choose(asked, saved, self.languages)
 
     # ---------------------------------------------------------------- answers awaited
-    def ask(self, *op: Any) -> asyncio.Future[Any]:
-        """Sends an operation whose answer comes back as an `answer` event with its number."""
+    def ask(self, name: str, *args: object) -> asyncio.Future[Any]:
+        """Sends operation `name` (its number, then `args`), whose answer comes back as an
+        `answer` event with its number."""
         self.n += 1
         fut: asyncio.Future[Any] = asyncio.get_event_loop().create_future()
         self.waiting[self.n] = fut
-        self.dom.op(op[0], self.n, *op[1:])
+        self.dom.op(name, self.n, *args)
         return fut
 
-    def answer(self, n: int, value: Any) -> None:
+    def answer(self, n: int, value: object) -> None:
         fut = self.waiting.pop(int(n), None)
         if fut is not None and not fut.done():
             fut.set_result(value)
@@ -144,7 +145,7 @@ class Env:
         return self.has_catalog(code)
 
 
-def noop(*_args: Any) -> None:
+def noop(*_args: object) -> None:
     """(a stand-in where no browser answers: tests under CPython)"""
 
 

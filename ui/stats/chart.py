@@ -8,7 +8,7 @@ is HTML beside it (names wrap there, not in the SVG).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ui.common.i18n import number
 from ui.common.render import esc
@@ -48,11 +48,11 @@ def _frame(label: str, body: str, data: str) -> str:
             f'<title>{esc(label)}</title>{body}</svg>')
 
 
-def _axis(lo: float, hi: float, y: object) -> str:
+def _axis(lo: float, hi: float, y: Callable[[float], float]) -> str:
     """Lines across at the values `_ticks` names between the data's lowest and highest."""
     out = []
     for v in _ticks(lo, hi):
-        yy = y(v)  # type: ignore[operator]
+        yy = y(v)
         out.append(f'<line x1="{PAD_L}" x2="{W - PAD_R}" y1="{yy:.1f}" y2="{yy:.1f}" '
                    f'stroke="#d8d2c2" stroke-width="{1.4 if v == 0 else 0.7}"/>'
                    f'<text x="{PAD_L - 4}" y="{yy + 3.5:.1f}" text-anchor="end" font-size="10" '

@@ -39,6 +39,7 @@ from typing import Any
 
 import engine
 from engine import untrusted as U
+from engine.core import Match as EngineMatch
 from ui.common.i18n import _
 
 FORMAT = 1
@@ -142,16 +143,16 @@ def _round(x: float) -> float | int:
     return int(r) if r == int(r) else r
 
 
-def _num(x: Any) -> bool:
+def _num(x: object) -> bool:
     return (isinstance(x, (int, float)) and not isinstance(x, bool)
             and math.isfinite(float(x)) and abs(float(x)) < 1e9)
 
 
-def _count(x: Any) -> bool:
+def _count(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 10**9
 
 
-def _short(x: Any, limit: int = 40) -> str:
+def _short(x: object, limit: int = 40) -> str:
     text = json.dumps(x, ensure_ascii=False)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -240,7 +241,7 @@ def match_id(record: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
-def my_team(match: Any) -> set[int]:
+def my_team(match: EngineMatch) -> set[int]:
     """The player's seats: seat 0 and, in a team game, its partners."""
     for t in match.rules.teams or ():
         if 0 in t:
@@ -248,7 +249,7 @@ def my_team(match: Any) -> set[int]:
     return {0}
 
 
-def deal_scores(match: Any) -> list[tuple[float, float]]:
+def deal_scores(match: EngineMatch) -> list[tuple[float, float]]:
     """Each finished deal's score of the player and the computers' mean on it (in a team game:
     the other team's), from the deal's score change (`delta`)."""
     mine = my_team(match)
@@ -265,12 +266,12 @@ def deal_scores(match: Any) -> list[tuple[float, float]]:
     return out
 
 
-def player_won(match: Any) -> bool:
+def player_won(match: EngineMatch) -> bool:
     """Whether the player (or the player's team) is among the winners, a shared win too."""
     return bool(my_team(match) & set(match.winners))
 
 
-def add_match(rec: Record, match: Any, level: str, date: str, practice: bool) -> bool:
+def add_match(rec: Record, match: EngineMatch, level: str, date: str, practice: bool) -> bool:
     """Counts a finished match (False when it was counted already, or is not over)."""
     if not match.is_over:
         return False
@@ -334,7 +335,7 @@ def read_puzzles(text: str | None) -> Puzzles:
 
 def stats(rec: Record, puzzles: Puzzles) -> dict[str, Any]:
     """The record as JSON-able data (the window.__tt_record_stats hook, the export)."""
-    games = {}
+    games: dict[str, dict[str, dict[str, Any]]] = {}
     for g, levels in rec.games.items():
         games[g] = {}
         for lv, t in levels.items():

@@ -8,8 +8,8 @@ JSON is set as text by the page (`[data-record-json]`), never as HTML.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
+from engine.core import Match
 from ui.common.i18n import N_, _, ngettext, number, pgettext
 from ui.common.render import by_word, esc
 from ui.lobby.view import level_name
@@ -46,7 +46,7 @@ def key_html(items: Sequence[tuple[str, str, bool]]) -> str:
 
 
 # ------------------------------------------------------------------------------ score sheet
-def match_chart_html(match: Any, columns: Sequence[tuple[str, Sequence[int]]]) -> str:
+def match_chart_html(match: Match, columns: Sequence[tuple[str, Sequence[int]]]) -> str:
     """The running totals of the match's finished deals, one line per column of the score
     sheet (a seat, or a team), the player's thicker ("" before a deal is over)."""
     done = [d for d in match.deals if d.phase == "over" and d.result]
@@ -57,7 +57,7 @@ def match_chart_html(match: Any, columns: Sequence[tuple[str, Sequence[int]]]) -
     running, series = list(start), []
     per_col: list[list[float]] = [[] for _c in columns]
     for d in done:
-        delta = list(d.result.get("delta") or [0] * match.players)
+        delta = list((d.result or {}).get("delta") or [0] * match.players)
         running = [a + b for a, b in zip(running, delta)]
         for i, (_h, seats) in enumerate(columns):
             per_col[i].append(running[seats[0]])

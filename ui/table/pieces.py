@@ -2,6 +2,7 @@
 and the trump (pure: no `js`). `ui.table.view` puts them together."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ui.common import i18n as I
@@ -208,7 +209,7 @@ def info_items(view: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
             for label, value in rules_of(view).deal_facts(view)]
 
 
-def scoreboard_html(cols: list[tuple[str, Any, bool]], by: str, label: str,
+def scoreboard_html(cols: Sequence[tuple[str, float, bool]], by: str, label: str,
                     goal: str = "") -> str:
     """The match score, always on show in the bar: per team or per seat as the game scores
     (`cols`: name, total, whether it is the player's), the total's name (`label`: "total",

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import CARD_STR
+from engine.core import Match, Rules
 from ui.common import render as R
 from ui.common.i18n import YOU, _, catalog, ngettext, pgettext
 from ui.common.seen import reader_view
@@ -49,7 +50,7 @@ class Ui:
     lang_html: str = ""  # the language picker, drawn by the page
 
 
-def can_act(match: Any, cur: int, ui: Ui) -> bool:
+def can_act(match: Match | None, cur: int, ui: Ui) -> bool:
     """Whether the reader may make a move now (at Instant the finished trick stays on show
     while the player chooses the next card)."""
     if match is None:
@@ -60,7 +61,7 @@ def can_act(match: Any, cur: int, ui: Ui) -> bool:
             and not (ui.lesson and (ui.lesson_done or ui.busy)))
 
 
-def waiting_for_tap(match: Any, cur: int, ui: Ui) -> bool:
+def waiting_for_tap(match: Match | None, cur: int, ui: Ui) -> bool:
     """At Instant a finished trick stays until the player's next card or a tap; when a
     computer is next, it waits for the tap. The last trick of a lesson or a puzzle stays
     (nothing comes after it to tap for)."""
@@ -70,7 +71,7 @@ def waiting_for_tap(match: Any, cur: int, ui: Ui) -> bool:
             and not can_act(match, cur, ui))
 
 
-def multi(match: Any, cur: int) -> bool:
+def multi(match: Match | None, cur: int) -> bool:
     """Plays of several cards (the game's `multi_card_plays`): select cards, then confirm.
     Where every play open now is a single card (following a single card's lead), a card is a
     whole play: one tap plays it."""
@@ -122,16 +123,16 @@ class Model:
     selection_ok: bool
     tap: bool
     ui: Ui
-    totals: list[Any]
+    totals: list[int]
     seat_tags: list[list[str]]
-    score_cols: list[tuple[str, Any, bool]]
+    score_cols: list[tuple[str, int, bool]]
     score_by: str
     losing_target: int | None
-    rules: Any = None
+    rules: Rules
     open_hands: list[tuple[int, list[str]]] = field(default_factory=list)
 
 
-def model(match: Any, cur: int, ui: Ui, gi: dict[str, Any], names: list[str]) -> Model:
+def model(match: Match, cur: int, ui: Ui, gi: dict[str, Any], names: list[str]) -> Model:
     """The view model of the table: the deal as the reader may see it, and the table's state."""
     d = match.deals[cur]
     v = reader_view(d, ui.readers, ui.open_view)
@@ -186,7 +187,7 @@ def table_data(m: Model, cur: int, seq: int, dealing: bool) -> dict[str, str | N
 def status(m: Model) -> str:
     """The status line under the felt."""
     v, names, ui = m.view, m.names, m.ui
-    to_move = v.get("to_move")
+    to_move: int | None = v.get("to_move")
     done = _("Lesson complete: “Restart” plays it again.") if ui.lesson_done else ""
     if ui.lingering and ui.last_trick is not None:
         w = ui.last_trick["winner"]
@@ -204,7 +205,7 @@ def status(m: Model) -> str:
     phase = v.get("phase")
     if phase == "over":
         return R.by_word(TP.OVER, m.gi.get("deal_word"))
-    if m.can and to_move != 0:  # the reader plays every seat (seats=all)
+    if m.can and to_move is not None and to_move != 0:  # the reader plays every seat (seats=all)
         return _("{name} to play: choose from their hand.").format(name=names[to_move])
     if m.can:
         if phase == "bidding":

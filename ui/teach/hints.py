@@ -36,7 +36,7 @@ class BadEvaluation(ValueError):
     """The worker's answer is not an evaluation this page can read."""
 
 
-def parse(ev: Any) -> dict[str, Any]:
+def parse(ev: object) -> dict[str, Any]:
     """Checks the worker's evaluation (a JSON object) and returns it; BadEvaluation if not."""
     if not isinstance(ev, Mapping):
         raise BadEvaluation("not an object")

@@ -52,7 +52,7 @@ Suggested wiring: a bar button ``data-action="scores"`` opens the score sheet; a
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,10 +72,11 @@ from ui.common.render import (
 from ui.teach.hints import amount, chance_line, shown
 
 Trick = Mapping[str, Any]  # {"leader": int, "plays": [[seat, move], ...], "winner": int}
+Label = Callable[[str], str]  # a move as a sentence names it ("K♥", "bid 5")
 
 
 # ------------------------------------------------------------------------------ small pieces
-def _who(seat: Any, names: Sequence[str]) -> str:
+def _who(seat: object, names: Sequence[str]) -> str:
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
         return names[seat]
     return _("seat {n}").format(n=seat)
@@ -94,11 +95,11 @@ def _team_name(team: Sequence[int], names: Sequence[str]) -> str:
     return names_list([_who(s, names) for s in team])
 
 
-def _nums(xs: Sequence[Any]) -> str:
+def _nums(xs: Sequence[object]) -> str:
     return ",".join(str(x) for x in xs)
 
 
-def _cards_html(move: Any, note: str = "") -> str:
+def _cards_html(move: object, note: str = "") -> str:
     """The cards of a play; a token that is not a card ("??": laid face down) is a back."""
     out = []
     for tok in str(move).split():
@@ -140,7 +141,7 @@ def _close_button(text: str | None = None) -> str:
 
 
 # ------------------------------------------------------------------------------ last trick
-def _took_text(winner: Any, names: Sequence[str]) -> str:
+def _took_text(winner: object, names: Sequence[str]) -> str:
     """Who took the trick: "You took the trick." for the reader (its own sentence, so that
     every language conjugates it), else "Ayşe took the trick."."""
     if winner == YOU and not isinstance(winner, bool):
@@ -404,7 +405,7 @@ def _where(dec: Mapping[str, Any]) -> str:
     return _("Auction") if dec.get("phase") == "bidding" else _("Trump")
 
 
-def _decision_line(dec: Mapping[str, Any], label: Any, unit: str) -> str:
+def _decision_line(dec: Mapping[str, Any], label: Label, unit: str) -> str:
     """"you: K♥ · better: A♥ (+0.8 trick)": the player's move and what the search
     preferred (when it is not the same)."""
     v = str(dec.get("verdict") or "")
@@ -458,7 +459,7 @@ def _replay_nav(step: int, steps: int) -> str:
 
 def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[str],
                 verdicts: Mapping[int, Sequence[Mapping[str, Any]]] | None = None,
-                label: Any = None, seat: int = 0) -> str:
+                label: Label | None = None, seat: int = 0) -> str:
     """Trick `step` of a deal's replay (see the module docstring for the attributes).
     `verdicts` (`replay_verdicts` of the deal's review) puts the review's verdict beside
     `seat`'s card in each trick (``<span class="verdict-badge" data-verdict>``) and lists that
@@ -543,7 +544,7 @@ VERDICT_WORDS = {"best": N_("best"), "good": N_("good"), "inaccuracy": N_("inacc
                  "mistake": N_("mistake"), "blunder": N_("blunder")}
 
 
-def _legend_items(steps: list[Any], unit: str) -> list[str]:
+def _legend_items(steps: Sequence[float], unit: str) -> list[str]:
     """The verdicts' legend: each verdict with the expected loss it covers."""
     out = []
     for i, name in enumerate(VERDICT_WORDS):
@@ -557,7 +558,7 @@ def _legend_items(steps: list[Any], unit: str) -> list[str]:
     return out
 
 
-def _review_rows(review: dict[str, Any], index: int | None, label: Any, unit: str) -> list[str]:
+def _review_rows(review: dict[str, Any], index: int | None, label: Label, unit: str) -> list[str]:
     """Every decision of the player's, in order, the trick's name opening the replay there."""
     rows = []
     for dec in review.get("decisions") or []:
@@ -609,7 +610,7 @@ def _contract_text(perfect: Mapping[str, Any], solo: bool = False) -> str:
 
 
 def _given_away_text(perfect: Mapping[str, Any], decisions: Sequence[Mapping[str, Any]],
-                     label: Any) -> str:
+                     label: Label) -> str:
     """Which of the player's last cards (those checked with every card visible) gave
     something away, and how much; or that none did."""
     checked = perfect.get("checked")
@@ -640,7 +641,7 @@ def _given_away_text(perfect: Mapping[str, Any], decisions: Sequence[Mapping[str
 
 
 def _perfect_text(perfect: dict[str, Any], unit: str,
-                  decisions: Sequence[Mapping[str, Any]] = (), label: Any = str,
+                  decisions: Sequence[Mapping[str, Any]] = (), label: Label = str,
                   solo: bool = False) -> str:
     """What perfect play makes with every card visible (from the first card, or from a later
     trick with the tricks before it as they were played), whether the contract could be made
@@ -687,7 +688,7 @@ def _perfect_text(perfect: dict[str, Any], unit: str,
     return text + (" " + away if away else "")
 
 
-def deal_review_html(review: dict[str, Any] | None, label: Any, title: str,
+def deal_review_html(review: dict[str, Any] | None, label: Label, title: str,
                      error: str | None = None) -> str:
     """The deal's review: a legend of the verdicts (their steps in the game's unit), every
     decision of the player in order (``<li data-decision data-verdict>``) with the search's
