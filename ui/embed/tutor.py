@@ -39,6 +39,19 @@ class Tutor:
         self.replying = False
         self.reply_due = False
 
+    @property
+    def lesson(self) -> bool:
+        return self.run is not None
+
+    @property
+    def lesson_done(self) -> bool:
+        return self.run is not None and bool(self.run.done)
+
+    @property
+    def stepping(self) -> bool:
+        """A position is shown step by step: nothing moves by itself."""
+        return self.step_pos is not None
+
     def leave_tutor(self) -> None:
         """Back to the plain table."""
         self.run = None

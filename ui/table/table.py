@@ -97,22 +97,10 @@ class Table:
         return self.match.deals[self.cur]
 
     @property
-    def lesson(self) -> bool:
-        return self.tutor.run is not None
-
-    @property
     def own_end(self) -> bool:
         """A lesson or a puzzle is on the table: its end is its own (no deal summary, its
         last trick stays on the felt, nothing to tap for)."""
         return self.tutor.run is not None or self.puzzle is not None
-
-    @property
-    def lesson_done(self) -> bool:
-        return self.tutor.run is not None and bool(self.tutor.run.done)
-
-    @property
-    def stepping(self) -> bool:
-        return self.tutor.step_pos is not None
 
     def take(self) -> list[F.Effect]:
         """The effects of the events so far, in order (emptied)."""
@@ -426,6 +414,9 @@ class Table:
     restart = Entry("tutor", Tutor.restart)
     lesson_hint = Entry("tutor", Tutor.lesson_hint)
     lesson_run = Field[Any]("tutor", "run")
+    lesson = Field[bool]("tutor", "lesson")
+    lesson_done = Field[bool]("tutor", "lesson_done")
+    stepping = Field[bool]("tutor", "stepping")
     step_pos = Field[int | None]("tutor", "step_pos")
     script = Field[list[str]]("tutor", "script")
     feedback = Field[tuple[str, str] | None]("tutor", "feedback")
