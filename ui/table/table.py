@@ -218,7 +218,8 @@ class Table:
         """A position, a lesson or a puzzle on the table (the page shows the table, not the
         lobby)."""
         self.put(match, cur)
-        self.emit(F.CloseSheet(), F.ShowTable(), F.Render())
+        self.close(go_on=False)
+        self.emit(F.ShowTable(), F.Render())
 
     def swap(self, match: Any, cur: int) -> None:
         """The same position on another match object, or the deal after a finished one shown
