@@ -1,9 +1,10 @@
 """The table as its parts see it: the state they read and the methods that change it (the
-parts of ui/table/table.py's `Table`: ui/table/pace.py, ui/teach/coach.py, ui/embed/tutor.py,
-ui/teach/looking.py, ui/puzzles/on_table.py).
+parts of ui/table/table.py's `Table`: ui/table/hand.py, ui/table/pace.py, ui/teach/coach.py,
+ui/embed/tutor.py, ui/teach/looking.py, ui/puzzles/on_table.py).
 
 A part holds a `TableCore`, the `Table` that holds it (the type checker checks that `Table` is
-one); the part module does not import the table's, which imports it.
+one); the part module does not import the table's, which imports it. The table's fields are read
+only here: a part that writes one fails the type check.
 """
 
 from __future__ import annotations
@@ -20,21 +21,33 @@ from ui.table import view as TV
 class TableCore(Protocol):
     """What a part reads of the table, and asks it to do (only the table changes its state)."""
 
-    clock: Callable[[], float]
-    match: Any  # the engine's Match
-    cur: int
-    sid: int
-    seq: int
-    speed: str
-    level: str
-    overlay: Overlay | None
-    summary_closed: bool
-    lingering: bool
-    last_trick: dict[str, Any] | None
-    readers: set[int]
-    seat_shift: int
-    search_ok: bool
-
+    # (read only: a part asks the table's methods to change them)
+    @property
+    def clock(self) -> Callable[[], float]: ...
+    @property
+    def match(self) -> Any: ...  # the engine's Match
+    @property
+    def cur(self) -> int: ...
+    @property
+    def sid(self) -> int: ...
+    @property
+    def speed(self) -> str: ...
+    @property
+    def level(self) -> str: ...
+    @property
+    def overlay(self) -> Overlay | None: ...
+    @property
+    def summary_closed(self) -> bool: ...
+    @property
+    def lingering(self) -> bool: ...
+    @property
+    def last_trick(self) -> dict[str, Any] | None: ...
+    @property
+    def readers(self) -> set[int]: ...
+    @property
+    def seat_shift(self) -> int: ...
+    @property
+    def search_ok(self) -> bool: ...
     @property
     def deal(self) -> Any: ...
     @property
@@ -59,7 +72,6 @@ class TableCore(Protocol):
     def model(self, **page: Any) -> TV.Model: ...
 
     # the table's changes
-    def put(self, match: Any, cur: int) -> None: ...
     def show(self, match: Any, cur: int) -> None: ...
     def swap(self, match: Any, cur: int) -> None: ...
     def take_back(self, match: Any) -> None: ...
@@ -83,7 +95,6 @@ class TableCore(Protocol):
     def open(self, kind: Overlay, html: str, say_head: bool = False) -> None: ...
     def close(self, was: Any = None, go_on: bool = True) -> None: ...
     def summary(self) -> None: ...
-    def match_over(self) -> None: ...
 
 
 T = TypeVar("T")

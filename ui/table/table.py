@@ -10,11 +10,13 @@ the position, so a reloaded match plays on as it would have. Work that answers l
 the state id `sid`, bumped whenever the position or the match changes (`Table.bump`, the one
 place): an answer for another id is for a position gone, and is refused.
 
-The table holds its parts as fields, each with its own state: `pace` (ui/table/pace.py),
-`coach` (ui/teach/coach.py), `tutor` (ui/embed/tutor.py), `looking` (ui/teach/looking.py) and
-`puzzling` (ui/puzzles/on_table.py). A part reads the table's state and asks the table's methods
-to change it; only the table changes its own fields. A sheet opens with `Table.open` and closes
-with `Table.close`.
+The table holds its parts as fields, each with its own state: `hand` (ui/table/hand.py),
+`pace` (ui/table/pace.py), `coach` (ui/teach/coach.py), `tutor` (ui/embed/tutor.py), `looking`
+(ui/teach/looking.py) and `puzzling` (ui/puzzles/on_table.py). A part sees the table as a
+`TableCore` (ui/table/core.py): it reads the table's state and asks the table's methods to
+change it; only the table changes its own fields. A sheet opens with `Table.open` and closes
+with `Table.close`. The names the page calls on the table stay the table's: those a part holds
+are passed on to it (`Entry`, `Field`).
 
 Tested under CPython: tests/ui/test_controller.py.
 """
@@ -27,7 +29,6 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
-import engine.bots
 from ui.common import effects as F
 from ui.common import render as R
 from ui.common.i18n import YOU, _, catalog, error_text, game_info
@@ -58,10 +59,11 @@ def sound_of(match: Any, deal: Any, finished: bool) -> str:
 
 
 class Table:
-    """The state of the table and its transitions; its parts: the computer's turns and the
-    table's timers (`pace`), the hints, the play checker and undo (`coach`), positions and
-    lessons for tutorial sites (`tutor`), the sheets looking back (`looking`) and the puzzle
-    on the table (`puzzling`)."""
+    """The state of the table and its transitions; its parts: the reader's turn, selection and
+    clicks (`hand`), the computer's turns and the table's timers (`pace`), the hints, the play
+    checker and undo (`coach`), positions and lessons for tutorial sites (`tutor`), the deal's
+    summary, the match's result and the sheets looking back (`looking`) and the puzzle on the
+    table (`puzzling`)."""
 
     def __init__(self, clock: Callable[[], float] = lambda: 0.0) -> None:
         self.clock = clock
@@ -381,7 +383,8 @@ class Table:
         self.advance()
 
     # ------------------------------------------------------------------------------ the parts
-    # The table's entry points for what its parts hold (the page calls the table).
+    # The table's entry points for what its parts hold (the page calls the table, and so do
+    # the other parts, which see it as a TableCore).
     click_card = Entry("hand", Hand.click_card)
     click_move = Entry("hand", Hand.click_move)
     after_event = Entry("hand", Hand.after_event)
