@@ -52,6 +52,17 @@ class Puzzling:
         p = self.puzzle
         return None if p is None else f"{p.game}/{p.id}"
 
+    @property
+    def busy(self) -> bool:
+        """The puzzle's line is being played out, or the puzzle is over: no card to play."""
+        return self.puzzle is not None and (self.playing or self.state != "solving")
+
+    def as_state(self) -> dict[str, Any] | None:
+        """The puzzle on the table, for what tests read (`Table.state`)."""
+        p = self.puzzle
+        return None if p is None else {"ref": self.puzzle_ref, "state": self.state,
+                                       "playing": self.playing}
+
     def load_puzzle(self, p: Any, number: int = 0, daily: str | None = None,
                     counted: bool = True, solved: bool = False) -> None:
         """Puts puzzle `p` on the table, its mover at the bottom; E.EmbedError when its

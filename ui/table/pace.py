@@ -78,6 +78,8 @@ class Pace:
         self.waiting = None
         if failed and t.search_ok:
             t.search_failed()
+            t.emit(F.Toast(_("The stronger computer players could not start; the simple "
+                             "ones play instead.")))
         if t.overlay is not None:
             return  # asked again when the sheet closes
         d = t.deal

@@ -31,7 +31,7 @@ from typing import Any
 import engine
 from ui.common import effects as F
 from ui.common import render as R
-from ui.common.i18n import YOU, _, catalog, error_text, game_info
+from ui.common.i18n import YOU, catalog, error_text, game_info
 from ui.common.seen import reader_view, seen_move
 from ui.embed.tutor import Tutor
 from ui.puzzles.on_table import Puzzling
@@ -131,15 +131,14 @@ class Table:
 
     def ui(self, **page: Any) -> TV.Ui:
         """The table's state for its view model; `page` adds what only the page knows."""
-        pz, replying = self.puzzling, self.tutor.replying
+        replying = self.tutor.replying
         return TV.Ui(readers=frozenset(self.readers), open_view=self.open_view,
                      speed=self.speed, overlay=self.overlay is not None,
                      lingering=self.lingering, last_trick=self.last_trick, fresh=self.fresh,
                      selection=tuple(self.hand.selection), timer_left=self.pace.timer_left,
                      away=frozenset(self.away), lesson=self.own_end,
                      lesson_done=self.lesson_done and not replying,
-                     busy=replying or (pz.puzzle is not None
-                                       and (pz.playing or pz.state != "solving")),
+                     busy=replying or self.puzzling.busy,
                      summary_closed=self.summary_closed, **page)
 
     def can_act(self) -> bool:
@@ -164,15 +163,12 @@ class Table:
         players' worker's state `ai`."""
         if self.match is None:
             return {"screen": "lobby", "ai": ai}
-        d, ev, pz = self.deal, self.coach.check_ev, self.puzzling
-        check = ev[1] if ev is not None and ev[0] == self.sid else None
+        d = self.deal
         return {"screen": "table", "game": self.match.game, "seed": self.match.seed,
                 "deal": self.cur, "phase": d.phase, "to_move": d.to_move,
                 "overlay": self.overlay, "match_over": self.match.is_over, "ai": ai,
                 "practice": bool(getattr(self.match, "practice", False)), "hint": self.hint,
-                "check": check,
-                "puzzle": None if pz.puzzle is None else
-                {"ref": pz.puzzle_ref, "state": pz.state, "playing": pz.playing}}
+                "check": self.coach.check_now(), "puzzle": self.puzzling.as_state()}
 
     def where(self, leave_under: Any, paused: Any) -> tuple[str, Any, int, set[int], str | None]:
         """Where the page is, for its save: (screen, match, deal, seats away, the sheet to
@@ -274,8 +270,6 @@ class Table:
 
     def search_failed(self) -> None:
         self.search_ok = False
-        self.emit(F.Toast(_("The stronger computer players could not start; the simple ones "
-                            "play instead.")))
 
     def model(self, **page: Any) -> TV.Model:
         return TV.model(self.match, self.cur, self.ui(**page), self.gi(), self.names())

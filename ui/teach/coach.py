@@ -131,6 +131,11 @@ class Coach:
         text = H.reason(ev, SH.hint_label)
         self.t.emit(F.Render(), F.Toast(text), F.Say(text), F.Save())
 
+    def check_now(self) -> dict[str, Any] | None:
+        """The checker's evaluation of the position on the table, if it has come."""
+        ev = self.check_ev
+        return ev[1] if ev is not None and ev[0] == self.t.sid else None
+
     def needs_check(self, move: str) -> dict[str, Any] | None:
         """The evaluation when `move` is clearly worse than the best (H.check_cost) and the
         checker is on; None otherwise (also while the evaluation is not ready)."""
