@@ -1,7 +1,7 @@
-"""Looking back at the match: the last trick, the score sheet, the hand replay and the deal's
-review, as sheets over the table or over the deal summary and the match result, where they
-return on close (a part of the table's controller, ui/table/table.py, held as
-`Table.looking`; pure).
+"""Looking back at the match: the deal's summary and the match's result, and the last trick,
+the score sheet, the hand replay and the deal's review, as sheets over the table or over the
+deal summary and the match result, where they return on close (a part of the table's
+controller, ui/table/table.py, held as `Table.looking`; pure).
 
 The deal's review is worked out in the computer players' worker (`Evaluate` of kind "review")
 and kept, so that it opens again at once.
@@ -23,7 +23,8 @@ from ui.teach import review as RV
 
 
 class Looking:
-    """The sheets that look back (held as `Table.looking`)."""
+    """The sheets that look back, the deal's summary and the match's result among them (held as
+    `Table.looking`)."""
 
     def __init__(self, t: TableCore) -> None:
         self.t = t
