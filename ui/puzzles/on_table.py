@@ -2,12 +2,12 @@
 on the felt (a part of the table's controller, ui/table/table.py, held as `Table.puzzling`; pure,
 tested under CPython).
 
-The puzzle (engine.content.puzzles.Puzzle) is turned so that its mover sits at the bottom (seat 0, as
-on the table); an open puzzle shows every hand, a closed one only the mover's and what has been
-played (ui/common/seen.py's reader view, as everywhere at the table). A right card is answered with the
-rest of the puzzle's solution (`lines[card]`); a wrong one with the line that refutes it, the
-solver's main line on the deal (engine.content.puzzles.main_line), played one move at a time at the
-table's pace, as a lesson's replies are (ui/embed/tutor.py).
+The puzzle (engine.content.puzzles.Puzzle) is turned so that its mover sits at the bottom (seat
+0, as on the table); an open puzzle shows every hand, a closed one only the mover's and what has
+been played (ui/common/seen.py's reader view, as everywhere at the table). A right card is
+answered with the rest of the puzzle's solution (`lines[card]`); a wrong one with the line that
+refutes it, the solver's main line on the deal (engine.content.puzzles.main_line), played one
+move at a time at the table's pace, as a lesson's replies are (ui/embed/tutor.py).
 """
 
 from __future__ import annotations
@@ -176,8 +176,8 @@ class Puzzling:
             self.due = False
             self.t.apply(self.line.pop(0))
         self.playing = False
-        self.t.emit(F.Render(), F.Say(_("The line is played out: choose “Next puzzle” or “Try "
-                                        "again”.")))
+        self.t.emit(F.Render(), F.Say(_("The line is played out: choose “Next puzzle” or "
+                                        "“Try again”.")))
 
     def puzzle_timer(self) -> None:
         self.due = True

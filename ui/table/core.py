@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Concatenate, Generic, Never, ParamSpec, Protocol, TypeVar
+from typing import Any, Concatenate, Generic, Never, ParamSpec, Protocol, Self, TypeVar, overload
 
 from ui.common import effects as F
 from ui.sheets.overlay import Overlay
@@ -110,7 +110,13 @@ class Field(Generic[T]):
     def __init__(self, part: str, name: str) -> None:
         self.part, self.name = part, name
 
-    def __get__(self, table: object, owner: type | None = None) -> T:
+    @overload
+    def __get__(self, table: None, owner: type | None = None) -> Self: ...
+    @overload
+    def __get__(self, table: object, owner: type | None = None) -> T: ...
+    def __get__(self, table: object, owner: type | None = None) -> T | Self:
+        if table is None:
+            return self  # (read on the class)
         value: T = getattr(getattr(table, self.part), self.name)
         return value
 
@@ -132,6 +138,12 @@ class Entry(Generic[P, R]):
     def __init__(self, part: str, method: Callable[Concatenate[Any, P], R]) -> None:
         self.part, self.name = part, method.__name__
 
-    def __get__(self, table: object, owner: type | None = None) -> Callable[P, R]:
+    @overload
+    def __get__(self, table: None, owner: type | None = None) -> Self: ...
+    @overload
+    def __get__(self, table: object, owner: type | None = None) -> Callable[P, R]: ...
+    def __get__(self, table: object, owner: type | None = None) -> Callable[P, R] | Self:
+        if table is None:
+            return self  # (read on the class)
         bound: Callable[P, R] = getattr(getattr(table, self.part), self.name)
         return bound

@@ -1,6 +1,7 @@
 """The reader's hand: their turn said as it comes, the cards selected for a play of several
-cards, and the clicks on cards and moves, checked before they reach the table's `play` (a part of the table's controller,
-ui/table/table.py, held as `Table.hand`; pure, tested under CPython)."""
+cards, and the clicks on cards and moves, checked before they reach the table's `play` (a part
+of the table's controller, ui/table/table.py, held as `Table.hand`; pure, tested under
+CPython)."""
 
 from __future__ import annotations
 

@@ -2,8 +2,9 @@
 
 Events come in as method calls (a card clicked, a move pressed, the felt tapped, the computer
 chose, a timer fired, an evaluation arrived); each returns the effects to carry out
-(ui/common/effects.py), and the DOM layer (ui/shell/app.py) carries them out. The engine's `Match` is the
-one game model; what is drawn comes from `ui.table.view.model`, built from the reader's view.
+(ui/common/effects.py), and the DOM layer (ui/shell/app.py) carries them out. The engine's
+`Match` is the one game model; what is drawn comes from `ui.table.view.model`, built from the
+reader's view.
 
 Time is injected (`clock`); the computer players' randomness comes from the match's seed and
 the position, so a reloaded match plays on as it would have. Work that answers later carries
