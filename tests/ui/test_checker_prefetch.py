@@ -21,7 +21,7 @@ def test_the_checker_is_asked_again_when_the_readers_turn_goes_on_in_a_new_posit
     assert [e.sid for e in asked] == [t.sid]
     t.after_event()  # nothing new: not asked twice
     assert not [e for e in t.take() if isinstance(e, F.Evaluate)]
-    t.sid += 1  # a move was made and it is still the reader's turn (the same seat)
+    t.bump()  # a move was made and it is still the reader's turn (the same seat)
     t.after_event()
     asked = [e for e in t.take() if isinstance(e, F.Evaluate) and e.kind == "check"]
     assert [e.sid for e in asked] == [t.sid]

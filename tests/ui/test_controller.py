@@ -153,7 +153,7 @@ def test_a_stale_computer_answer_is_ignored() -> None:
     dr.start()
     for _ in range(100):
         asks = kinds(dr.log, F.Ask)
-        if asks and dr.t.waiting == "computer":
+        if asks and dr.t.pace.waiting == "computer":
             break
         if not dr.step():
             if dr.t.can_act():
@@ -180,7 +180,7 @@ def test_the_trump_timer_marks_the_seat_away_and_names_trump() -> None:
     dr.start()
     dr.until_reader()
     d = dr.t.deal
-    assert d.phase == "trump" and d.to_move == 0 and dr.t.timer_left is not None
+    assert d.phase == "trump" and d.to_move == 0 and dr.t.pace.timer_left is not None
     expected = engine.bots.choose(d, 0, dr.t.bot_rng())
     seconds = int(dr.t.match.rules.trump_timer)
     for _ in range(seconds):
@@ -196,7 +196,7 @@ def test_undo_takes_back_the_readers_last_decision() -> None:
     dr = Driver("koz-maca", seed=6)
     dr.start()
     dr.until_reader()
-    assert dr.t.undo_point() is None  # nothing of the reader's yet
+    assert dr.t.coach.undo_point() is None  # nothing of the reader's yet
     at = len(dr.t.deal.moves)
     card = dr.t.deal.legal_moves()[0]
     dr.t.click_card(card)

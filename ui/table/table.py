@@ -2,13 +2,22 @@
 
 Events come in as method calls (a card clicked, a move pressed, the felt tapped, the computer
 chose, a timer fired, an evaluation arrived); each returns the effects to carry out
-(ui/common/effects.py), and the DOM layer (ui/shell/app.py) carries them out. The engine's `Match` is the
-one game model; what is drawn comes from `ui.table.view.model`, built from the reader's view.
+(ui/common/effects.py), and the DOM layer (ui/shell/app.py) carries them out. The engine's
+`Match` is the one game model; what is drawn comes from `ui.table.view.model`, built from the
+reader's view.
 
 Time is injected (`clock`); the computer players' randomness comes from the match's seed and
 the position, so a reloaded match plays on as it would have. Work that answers later carries
-the state id `sid`, bumped whenever the position or the match changes: an answer for another
-id is for a position gone, and is refused.
+the state id `sid`, bumped whenever the position or the match changes (`Table.bump`, the one
+place): an answer for another id is for a position gone, and is refused.
+
+The table holds its parts as fields, each with its own state: `hand` (ui/table/hand.py),
+`pace` (ui/table/pace.py), `coach` (ui/teach/coach.py), `tutor` (ui/embed/tutor.py), `looking`
+(ui/teach/looking.py) and `puzzling` (ui/puzzles/on_table.py). A part sees the table as a
+`TableCore` (ui/table/core.py): it reads the table's state and asks the table's methods to
+change it; only the table changes its own fields. A sheet opens with `Table.open` and closes
+with `Table.close`. The names the page calls on the table stay the table's: those a part holds
+are passed on to it (`Entry`, `Field`).
 
 Tested under CPython: tests/ui/test_controller.py.
 """
@@ -21,32 +30,41 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
-import engine.bots
 from ui.common import effects as F
 from ui.common import render as R
-from ui.common.i18n import YOU, _, catalog, error_text, game_info
+from ui.common.i18n import YOU, catalog, error_text, game_info
 from ui.common.seen import reader_view, seen_move
-from ui.embed import spec as E
 from ui.embed.tutor import Tutor
 from ui.puzzles.on_table import Puzzling
-from ui.sheets import view as SH
 from ui.sheets.overlay import REVIEW, Overlay
 from ui.table import speech as SP
 from ui.table import view as TV
+from ui.table.core import Entry, Field, Setting
+from ui.table.hand import Hand
 from ui.table.pace import Pace
-from ui.teach import hints as H
 from ui.teach.coach import Coach
 from ui.teach.looking import Looking
 
 HINT_LEVEL = "strong"  # hints come from the strongest player, whatever the table's level
 
 
+def sound_of(match: Any, deal: Any, finished: bool) -> str:
+    """A move's sound: a card laid, a trick taken, and at the deal's end whether it went well
+    for the reader's side."""
+    if deal.phase == "over" and deal.result:
+        delta = list(deal.result.get("delta") or [])
+        mine = delta[0] if delta and isinstance(delta[0], (int, float)) else 0
+        lower = bool(match.rules.lower_total_wins)
+        return "won" if (mine <= 0 if lower else mine > 0) else "lost"
+    return "trick" if finished else "card"
 
 
-class Table(Pace, Coach, Tutor, Looking, Puzzling):
-    """The state of the table and its transitions (the computer's turns and the table's
-    timers are ui/table/pace.py's; the hints, the play checker and undo ui/teach/coach.py's; positions and
-    lessons for tutorial sites ui/embed/tutor.py's; the sheets looking back ui/teach/looking.py's)."""
+class Table:
+    """The state of the table and its transitions; its parts: the reader's turn, selection and
+    clicks (`hand`), the computer's turns and the table's timers (`pace`), the hints, the play
+    checker and undo (`coach`), positions and lessons for tutorial sites (`tutor`), the deal's
+    summary, the match's result and the sheets looking back (`looking`) and the puzzle on the
+    table (`puzzling`)."""
 
     def __init__(self, clock: Callable[[], float] = lambda: 0.0) -> None:
         self.clock = clock
@@ -60,35 +78,21 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
         self.overlay: Overlay | None = None
         self.summary_closed = False  # the deal's summary was closed: the table shows the deal
         self.lingering = False  # a finished trick is on show
-        self.waiting: str | None = None  # the timer awaited now ("linger", "sweep", "tick")
-        self.cleared_at = -1e9  # when the last finished trick began to clear (clock)
         self.last_trick: dict[str, Any] | None = None  # as the reader saw it
         self.fresh = False
-        self.selection: list[str] = []
-        self.timer_left: int | None = None
         self.away: set[int] = set()
         self.readers: set[int] = {0}
         self.player_name = ""  # the player's own name (the lobby's field), else "You"
         self.open_view = False
-        self.lesson_run: Any = None  # a lesson answers the reader's moves (ui/embed/page.py)
-        self.step_pos: int | None = None  # a position step by step: nothing moves by itself
         self.seat_shift = 0  # the table is turned: seat 0 is the record's seat `seat_shift`
-        self.hint: dict[str, Any] | None = None  # the evaluation shown as a hint
-        self.hint_busy = False
-        self.check_ev: tuple[int, dict[str, Any]] | None = None  # (sid, evaluation)
-        self.check_move: str | None = None  # the move the play checker asks about
-        self.checker = False  # the play checker is on
         self.search_ok = True  # the search players' worker can be had
-        self.was_turn = False
-        self.turn_seat: int | None = None  # whose turn was said (the reader may play them all)
         self.fx: list[F.Effect] = []
-        # A lesson answers the reader's move itself; step by step, the script follows each
-        # move (ui/embed/tutor.py).
-        self.on_lesson_move: Callable[[str], None] = lambda _move: None
-        self.on_step_move: Callable[[str], None] = lambda _move: None
-        self.init_tutor()
-        self.init_looking()
-        self.init_puzzling()
+        self.hand = Hand(self)
+        self.pace = Pace(self)
+        self.coach = Coach(self)
+        self.tutor = Tutor(self)
+        self.looking = Looking(self)
+        self.puzzling = Puzzling(self)
 
     # ------------------------------------------------------------------------------ reading
     @property
@@ -96,22 +100,10 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
         return self.match.deals[self.cur]
 
     @property
-    def lesson(self) -> bool:
-        return self.lesson_run is not None
-
-    @property
     def own_end(self) -> bool:
         """A lesson or a puzzle is on the table: its end is its own (no deal summary, its
         last trick stays on the felt, nothing to tap for)."""
-        return self.lesson_run is not None or self.puzzle is not None
-
-    @property
-    def lesson_done(self) -> bool:
-        return self.lesson_run is not None and bool(self.lesson_run.done)
-
-    @property
-    def stepping(self) -> bool:
-        return self.step_pos is not None
+        return self.tutor.run is not None or self.puzzle is not None
 
     def take(self) -> list[F.Effect]:
         """The effects of the events so far, in order (emptied)."""
@@ -140,14 +132,14 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
 
     def ui(self, **page: Any) -> TV.Ui:
         """The table's state for its view model; `page` adds what only the page knows."""
+        replying = self.tutor.replying
         return TV.Ui(readers=frozenset(self.readers), open_view=self.open_view,
                      speed=self.speed, overlay=self.overlay is not None,
                      lingering=self.lingering, last_trick=self.last_trick, fresh=self.fresh,
-                     selection=tuple(self.selection), timer_left=self.timer_left,
+                     selection=tuple(self.hand.selection), timer_left=self.pace.timer_left,
                      away=frozenset(self.away), lesson=self.own_end,
-                     lesson_done=self.lesson_done and not self.replying,
-                     busy=self.replying or (self.puzzle is not None
-                                            and (self.pz_playing or self.pz_state != "solving")),
+                     lesson_done=self.lesson_done and not replying,
+                     busy=replying or self.puzzling.busy,
                      summary_closed=self.summary_closed, **page)
 
     def can_act(self) -> bool:
@@ -173,15 +165,11 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
         if self.match is None:
             return {"screen": "lobby", "ai": ai}
         d = self.deal
-        check = self.check_ev[1] if self.check_ev is not None and self.check_ev[0] == self.sid \
-            else None
         return {"screen": "table", "game": self.match.game, "seed": self.match.seed,
                 "deal": self.cur, "phase": d.phase, "to_move": d.to_move,
                 "overlay": self.overlay, "match_over": self.match.is_over, "ai": ai,
                 "practice": bool(getattr(self.match, "practice", False)), "hint": self.hint,
-                "check": check,
-                "puzzle": None if self.puzzle is None else
-                {"ref": self.puzzle_ref, "state": self.pz_state, "playing": self.pz_playing}}
+                "check": self.coach.check_now(), "puzzle": self.puzzling.as_state()}
 
     def where(self, leave_under: Any, paused: Any) -> tuple[str, Any, int, set[int], str | None]:
         """Where the page is, for its save: (screen, match, deal, seats away, the sheet to
@@ -190,7 +178,7 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
         if self.match is not None:
             under = leave_under if self.overlay == "leave" else self.overlay
             if under in REVIEW:
-                under = self.review_under
+                under = self.looking.review_under
             return ("table", self.match, self.cur, self.away,
                     under if under in ("summary", "over") else None)
         if paused is not None:
@@ -206,115 +194,108 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
         return None if why is None else why.render(self.names(), catalog(), YOU)
 
     # ------------------------------------------------------------------------------ the table
+    def bump(self) -> None:
+        """A new state: answers asked for the one before are refused."""
+        self.sid += 1
+
     def put(self, match: Any, cur: int) -> None:
         """A match on the table at deal `cur` (new, resumed, replayed or taken back). Another
         table (another game or cards, or one put after the lobby) drops every message of the
         one before: those on screen, and those still to be carried out (they come before)."""
         old = self.match
         if old is None or old.game != match.game or old.seed != match.seed:
-            self.emit(F.NewTable())
+            self.emit(F.NewTable())  # type: ignore[arg-type]  # (not in F.Effect's union)
         self.match = match
         self.cur = cur
         self.placed += 1
-        self.sid += 1
+        self.bump()
         self.overlay = None
-        self.hint = None
+        self.coach.drop_hint()
         self.begin_deal()
+
+    def show(self, match: Any, cur: int) -> None:
+        """A position, a lesson or a puzzle on the table (the page shows the table, not the
+        lobby)."""
+        self.put(match, cur)
+        self.close(go_on=False)
+        self.emit(F.ShowTable(), F.Render())
+
+    def swap(self, match: Any, cur: int) -> None:
+        """The same position on another match object, or the deal after a finished one shown
+        step by step (a lesson's copy catching up, its own match again): no new state."""
+        self.match = match
+        self.cur = cur
+
+    def take_back(self, match: Any) -> None:
+        """`match`, the one on the table with the reader's last decision taken back: practice
+        from now on, and the reader's turn said again."""
+        self.put(match, len(match.deals) - 1)
+        self.practise()
+        tricks = self.view().get("tricks") or []
+        self.last_trick = tricks[-1] if tricks else None
+        self.seq += 1
+        self.hand.turn_again()
 
     def begin_deal(self) -> None:
         self.summary_closed = False
-        self.selection = []
+        self.hand.clear()
         self.last_trick = None
         self.lingering = False
-        self.waiting = None
         self.fresh = False
-        self.timer_left = None
+        self.pace.halt()
 
-    def after_event(self) -> None:
-        """The turn's arrival is said, sounded and focused once (and rated, for the checker)."""
-        if self.overlay is not None:
-            return  # the turn is said when the sheet over it has closed, if it is new then
-        turn = self.match is not None and self.can_act()
-        seat = self.deal.to_move if turn else None
-        if turn and (not self.was_turn or seat != self.turn_seat):  # seats=all: whose turn
-            self.emit(F.Say(SP.turn_sentence(self.model())), F.Sound("turn"), F.Focus(True))
-            self.prefetch_check()
-        elif turn:
-            self.emit(F.Focus(False))
-            if self.check_asked != self.sid:  # still the reader's turn, in a new position (a
-                self.prefetch_check()         # trick just won at Instant): rated again
-        self.was_turn = turn
-        self.turn_seat = seat
+    def arrange(self, readers: set[int] | None = None, open_view: bool | None = None,
+                shift: int | None = None, speed: str | None = None) -> None:
+        """How the table is shown (what is given changes): the seats the reader plays, open
+        hands, the seat turned to the bottom, the speed."""
+        self.readers = self.readers if readers is None else readers
+        self.open_view = self.open_view if open_view is None else open_view
+        self.seat_shift = self.seat_shift if shift is None else shift
+        self.speed = self.speed if speed is None else speed
+
+    def end_show(self, settled: bool = False) -> None:
+        """The finished trick's show is over (`settled`: the trick's cards are drawn still)."""
+        self.lingering = False
+        if settled:
+            self.fresh = False
+
+    def unselect(self) -> None:
+        self.hand.clear()
+
+    def mark_away(self, seat: int) -> None:
+        self.away.add(seat)
+
+    def practise(self) -> None:
+        """The match is practice from now on (its summary and score sheet say so)."""
+        self.match.practice = True
+
+    def search_failed(self) -> None:
+        self.search_ok = False
 
     def model(self, **page: Any) -> TV.Model:
         return TV.model(self.match, self.cur, self.ui(**page), self.gi(), self.names())
 
     # ------------------------------------------------------------------------------ the reader
-    def click_card(self, card: str) -> None:
-        if self.match is None or self.overlay is not None:
-            return
-        d = self.deal
-        if not self.can_act():
-            if d.phase != "over" and d.to_move != 0:
-                self.emit(F.Toast(_("Wait for your turn.")))
-            return
-        legal = d.legal_moves()
-        if self.multi():
-            if card in self.selection:
-                self.selection.remove(card)
-                self.emit(F.Render())
-                return
-            if card in TV.candidate_cards(legal, self.selection):
-                self.selection.append(card)
-                self.emit(F.Render())
-                return
-            reason = self.reason(card) if not self.selection else None
-            self.emit(F.Toast(reason or _("That card cannot join the cards you selected.")))
-            return
-        if card in legal or self.lesson:  # a lesson answers every card itself
-            self.play(card)
-            return
-        self.emit(F.Toast(self.reason(card) or _("You cannot play that card now.")))
-
-    def click_move(self, move: str) -> None:
-        if not self.can_act():
-            return
-        legal = self.deal.legal_moves()
-        if move == "confirm":
-            m = TV.selection_move(legal, self.selection)
-            if m is None:
-                self.emit(F.Toast(_("Select one card, or three of one suit (as many as were "
-                                    "led).")))
-                return
-            self.play(m)
-        elif move in legal or self.lesson:
-            self.play(move)
-        else:
-            self.emit(F.Toast(self.reason(move) or _("Not now.")))
-
     def play(self, move: str, checked: bool = False) -> None:
         """The reader's move (with the play checker on, a move the search rates clearly worse
         asks first); a lesson answers it itself."""
-        ev = None if checked else self.needs_check(move)
+        ev = None if checked else self.coach.needs_check(move)
         if ev is not None:
-            self.check_move = move
-            cost = H.cost(ev, move) or 0.0
-            self.open(Overlay.CHECK, SH.check_html(move, H.amount(cost, H.score_unit(ev))))
+            self.coach.ask_first(move, ev)
             return
-        self.timer_left = None
-        self.selection = []
+        self.hand.clear()
         self.away.discard(0)
-        self.waiting = None  # the trump timer, or the finished trick's show, ends here
+        self.pace.halt()  # the trump timer, or the finished trick's show, ends here
         self.lingering = False
         if self.puzzle is not None:
-            self.puzzle_try(move)  # (ui/puzzles/on_table.py)
+            self.puzzling.puzzle_try(move)
             return
         if self.lesson:
-            self.on_lesson_move(move)
+            self.tutor.lesson_try(move)
             return
         self.apply(move)
         if self.stepping:
-            self.on_step_move(self.deal.moves[-1] if self.deal.moves else move)
+            self.tutor.note_step(self.deal.moves[-1] if self.deal.moves else move)
         self.advance()
 
     def apply(self, move: str) -> None:
@@ -328,13 +309,13 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
             self.emit(F.Toast(self.error(exc)), F.Render())
             return
         self.seq += 1
-        self.sid += 1
-        self.hint = None  # a hint is for the position it was asked in
+        self.bump()
+        self.coach.drop_hint()  # a hint is for the position it was asked in
         seen = seen_move(before, self.view(), -1 if mover is None else mover, d.moves[-1])
-        self.emit(*self.move_posts(seen, d))
+        self.emit(*self.tutor.move_posts(seen, d))
         if mover is not None:
             self.emit(F.Say(SP.move_sentence(mover, seen.move, self.names())))
-        self.emit(F.Sound(self.sound_of(move, seen.finished is not None)))
+        self.emit(F.Sound(sound_of(self.match, d, seen.finished is not None)))
         self.fresh = len(seen.trick) > 0
         if seen.finished is not None:
             self.last_trick = seen.finished
@@ -349,85 +330,112 @@ class Table(Pace, Coach, Tutor, Looking, Puzzling):
         if d.phase == "over" and not self.lingering and not self.own_end:
             self.summary()  # (a lesson's end is its own, and a puzzle's)
 
-    def orig(self, seat: int | None) -> int | None:
-        """A seat in the record's own numbering (the table may be turned)."""
-        if seat is None or self.match is None:
-            return seat
-        return (seat + self.seat_shift) % self.match.players
+    def advance(self) -> None:
+        """What happens next: a lesson's replies or a puzzle's line, one move at a time, else
+        play's pace (ui/table/pace.py)."""
+        if self.match is not None and self.lesson:
+            self.tutor.lesson_continue()
+        elif self.match is not None and self.puzzle is not None:
+            self.puzzling.puzzle_continue()
+        else:
+            self.pace.advance()
 
-    def move_posts(self, seen: Any, deal: Any, last: bool = True) -> list[F.Effect]:
-        """The parent page's events for a move, as the reader saw it (the page sends them only
-        when it is embedded); with `last`, the deal's end when it is over."""
-        over = last and deal.phase == "over"
-        return [F.Post(e) for e in E.move_events(seen, self.match.deals.index(deal) + 1,
-                                                  deal.result if over else None, self.orig)]
-
-    def sound_of(self, move: str, finished: bool) -> str:
-        """A move's sound: a card laid, a trick taken, and at the deal's end whether it went
-        well for the reader's side."""
-        d = self.deal
-        if d.phase == "over" and d.result:
-            delta = list(d.result.get("delta") or [])
-            mine = delta[0] if delta and isinstance(delta[0], (int, float)) else 0
-            lower = bool(self.match.rules.lower_total_wins)
-            return "won" if (mine <= 0 if lower else mine > 0) else "lost"
-        return "trick" if finished else "card"
-
-    def tap(self) -> None:
-        """A tap on the felt (or Enter there): the finished trick's show ends."""
-        if not self.lingering:
-            return
-        if self.lesson or self.stepping or self.puzzle is not None:
-            self.lingering = False  # no computer waits: the table moves on at once
-            if self.waiting == "linger":
-                self.waiting = None
-            self.emit(F.Render())
-            self.advance()  # a lesson's next reply
-            return
-        self.end_linger()
+    def replies_due(self) -> None:
+        """A reply's pause is over: the puzzle's line, or the lesson's replies, go on."""
+        if self.puzzle is not None:
+            self.puzzling.puzzle_timer()
+        else:
+            self.tutor.reply_timer()
 
     # ------------------------------------------------------------------------------ sheets
     def open(self, kind: Overlay, html: str, say_head: bool = False) -> None:
+        """A sheet over the table (the one way a sheet opens)."""
         self.overlay = kind
         self.emit(F.Sheet(kind.value, html, say_head))
 
-    def close(self, was: Any = None) -> None:
-        """The sheet (`was`) is closed: play goes on. A deal's summary closed (Escape, its
-        close button) leaves the finished deal on show, the summary a button away."""
+    def close(self, was: Any = None, go_on: bool = True) -> None:
+        """The sheet (`was`) is closed (the one way a sheet closes); with `go_on`, play goes on
+        (else the caller says what comes next). A deal's summary closed (Escape, its close
+        button) leaves the finished deal on show, the summary a button away."""
         if was == Overlay.SUMMARY and self.match is not None and self.deal.phase == "over":
             self.summary_closed = True
         self.overlay = None
-        self.emit(F.CloseSheet(), F.Render())
-        self.advance()
-
-    def summary(self) -> None:
-        m, d = self.match, self.deal
-        names = self.names()
-        lines = [x.render(names, catalog(), YOU) for x in m.rules.explain(d.result or {})]
-        end = SH.match_end_line(m, self.cur, names)  # a lusya, a match decided in one deal
-        if end:
-            lines.append(end)
-        html = SH.summary_html(m, self.cur, self.gi(), names, lines)
-        self.open(Overlay.SUMMARY, html, say_head=True)
-        if lines:
-            self.emit(F.Say(" ".join(lines)))
-        self.emit(F.Save())
-
-    def match_over(self) -> None:
-        self.open(Overlay.OVER, SH.match_over_html(self.match, self.gi(), self.names()))
-        self.emit(F.Save())
+        self.emit(F.CloseSheet())
+        if go_on:
+            self.emit(F.Render())
+            self.advance()
 
     def next_deal(self) -> None:
         """The summary's "Next deal"."""
-        self.overlay = None
+        self.close(go_on=False)
         self.cur = len(self.match.deals) - 1
-        self.sid += 1
+        self.bump()
         self.begin_deal()
-        self.emit(F.CloseSheet(), F.Render(), F.Save())
+        self.emit(F.Render(), F.Save())
         notice = self.match.rules.new_deal_notice(self.view())
         if notice is not None:
             self.emit(F.Toast(notice.render(self.names(), catalog(), YOU)))
         self.advance()
+
+    # ------------------------------------------------------------------------------ the parts
+    # The table's entry points for what its parts hold (the page calls the table, and so do
+    # the other parts, which see it as a TableCore).
+    click_card = Entry("hand", Hand.click_card)
+    click_move = Entry("hand", Hand.click_move)
+    after_event = Entry("hand", Hand.after_event)
+    selection = Field[list[str]]("hand", "selection")
+    tap = Entry("pace", Pace.tap)
+    timer = Entry("pace", Pace.timer)
+    computer_chose = Entry("pace", Pace.computer_chose)
+    wait = Entry("pace", Pace.wait)
+    waiting = Field[str | None]("pace", "waiting")
+    undo = Entry("coach", Coach.undo)
+    ask_hint = Entry("coach", Coach.ask_hint)
+    check_answer = Entry("coach", Coach.check_answer)
+    evaluated = Entry("coach", Coach.evaluated)
+    rate_turn = Entry("coach", Coach.rate_turn)
+    hint = Field[dict[str, Any] | None]("coach", "hint")
+    hint_busy = Field[bool]("coach", "hint_busy")
+    checker = Setting[bool]("coach", "checker")
+    summary = Entry("looking", Looking.summary)
+    match_over = Entry("looking", Looking.match_over)
+    look = Entry("looking", Looking.look)
+    close_review = Entry("looking", Looking.close_review)
+    back_to = Entry("looking", Looking.back_to)
+    reviewed_deal = Entry("looking", Looking.reviewed_deal)
+    leave_tutor = Entry("tutor", Tutor.leave_tutor)
+    load_lesson = Entry("tutor", Tutor.load_lesson)
+    load_record = Entry("tutor", Tutor.load_record)
+    set_view = Entry("tutor", Tutor.set_view)
+    remote_play = Entry("tutor", Tutor.remote_play)
+    step = Entry("tutor", Tutor.step)
+    step_to = Entry("tutor", Tutor.step_to)
+    restart = Entry("tutor", Tutor.restart)
+    lesson_hint = Entry("tutor", Tutor.lesson_hint)
+    lesson_run = Field[Any]("tutor", "run")
+    lesson = Field[bool]("tutor", "lesson")
+    lesson_done = Field[bool]("tutor", "lesson_done")
+    stepping = Field[bool]("tutor", "stepping")
+    step_pos = Field[int | None]("tutor", "step_pos")
+    script = Field[list[str]]("tutor", "script")
+    feedback = Field[tuple[str, str] | None]("tutor", "feedback")
+    hint_text = Field[str | None]("tutor", "hint_text")
+    replying = Field[bool]("tutor", "replying")
+    puzzle = Field[Any]("puzzling", "puzzle")
+    load_puzzle = Entry("puzzling", Puzzling.load_puzzle)
+    leave_puzzle = Entry("puzzling", Puzzling.leave_puzzle)
+    retry_puzzle = Entry("puzzling", Puzzling.retry_puzzle)
+    show_puzzle_answer = Entry("puzzling", Puzzling.show_puzzle_answer)
+    puzzle_goal = Entry("puzzling", Puzzling.puzzle_goal)
+    pz_state = Field[str]("puzzling", "state")
+    pz_move = Field[str | None]("puzzling", "move")
+    pz_daily = Field[str | None]("puzzling", "daily")
+    pz_number = Field[int]("puzzling", "number")
+    pz_playing = Field[bool]("puzzling", "playing")
+    pz_shown = Field[bool]("puzzling", "shown")
+    pz_last_counted = Field[bool]("puzzling", "last_counted")
+    pz_solved_before = Field[bool]("puzzling", "solved_before")
+    on_puzzle_result = Setting[Callable[[bool], None]]("puzzling", "on_result")
 
     def cycle_speed(self, order: list[str]) -> None:
         self.speed = order[(order.index(self.speed) + 1) % len(order)]

@@ -1,6 +1,7 @@
-"""Looking back at the match: the last trick, the score sheet, the hand replay and the deal's
-review, as sheets over the table or over the deal summary and the match result, where they
-return on close (a part of the table's controller, ui/table/table.py; pure).
+"""Looking back at the match: the deal's summary and the match's result, and the last trick,
+the score sheet, the hand replay and the deal's review, as sheets over the table or over the
+deal summary and the match result, where they return on close (a part of the table's
+controller, ui/table/table.py, held as `Table.looking`; pure).
 
 The deal's review is worked out in the computer players' worker (`Evaluate` of kind "review")
 and kept, so that it opens again at once.
@@ -13,33 +14,20 @@ from typing import Any
 from engine import untrusted as U
 from ui.common import effects as F
 from ui.common import render as R
-from ui.common.i18n import _
+from ui.common.i18n import YOU, _, catalog
 from ui.sheets import view as SH
 from ui.sheets.overlay import REVIEW, Overlay
 from ui.stats import view as RW
+from ui.table.core import TableCore
 from ui.teach import review as RV
 
 
 class Looking:
-    """The sheets that look back, over the table's state (mixed into `Table`)."""
+    """The sheets that look back, the deal's summary and the match's result among them (held as
+    `Table.looking`)."""
 
-    match: Any
-    cur: int
-    sid: int
-    overlay: Any
-
-    # (the table's own, ui/table/table.py)
-    def emit(self, *effects: F.Effect) -> None: ...
-    def names(self) -> list[str]: ...
-    def gi(self) -> dict[str, Any]: ...
-    def view(self) -> dict[str, Any]: ...
-    def open(self, kind: Any, html: str, say_head: bool = False) -> None: ...
-    def summary(self) -> None: ...
-    def match_over(self) -> None: ...
-    def advance(self) -> None: ...
-    def record_json(self) -> str: ...
-
-    def init_looking(self) -> None:
+    def __init__(self, t: TableCore) -> None:
+        self.t = t
         self.review_under: Any = None  # what a sheet looking back was opened over
         self.replay: RV.DealReplay | None = None  # the hand replay on show
         self.replay_step = 0
@@ -48,28 +36,52 @@ class Looking:
         self.replay_verdicts: dict[int, list[Any]] | None = None
         self.reviewed: tuple[int, int, dict[str, Any]] | None = None
 
+    # ------------------------------------------------------------------------------ the ends
+    def summary(self) -> None:
+        """The deal's summary (its result explained)."""
+        t = self.t
+        m, d = t.match, t.deal
+        names = t.names()
+        lines = [x.render(names, catalog(), YOU) for x in m.rules.explain(d.result or {})]
+        end = SH.match_end_line(m, t.cur, names)  # a lusya, a match decided in one deal
+        if end:
+            lines.append(end)
+        html = SH.summary_html(m, t.cur, t.gi(), names, lines)
+        t.open(Overlay.SUMMARY, html, say_head=True)
+        if lines:
+            t.emit(F.Say(" ".join(lines)))
+        t.emit(F.Save())
+
+    def match_over(self) -> None:
+        """The match's result."""
+        t = self.t
+        t.open(Overlay.OVER, SH.match_over_html(t.match, t.gi(), t.names()))
+        t.emit(F.Save())
+
+    # ------------------------------------------------------------------------------ looking back
     def look(self, what: str, deal: str = "", step: str = "") -> None:
         """`what`: "last-trick", "score-sheet", "review", "replay" (of deal `deal`, at `step`),
         "replay-next", "replay-prev"."""
-        m = self.match
+        m = self.t.match
         if m is None:
             return
-        if self.overlay not in REVIEW:
-            if self.overlay not in (None, Overlay.SUMMARY, Overlay.OVER):
+        if self.t.overlay not in REVIEW:
+            if self.t.overlay not in (None, Overlay.SUMMARY, Overlay.OVER):
                 return  # a dialog (rules, leave, restore) is open
-            self.review_under = self.overlay
+            self.review_under = self.t.overlay
         if what == "last-trick":
-            tricks = self.view().get("tricks") or []
+            tricks = self.t.view().get("tricks") or []
             if not tricks:
-                self.emit(F.Toast(_("No trick has been played yet in this deal.")))
+                self.t.emit(F.Toast(_("No trick has been played yet in this deal.")))
                 return
-            self.open(Overlay.LAST_TRICK, RV.last_trick_html(tricks[-1], self.positions(),
-                                                             self.names(), len(tricks)))
+            self.t.open(Overlay.LAST_TRICK, RV.last_trick_html(tricks[-1], self.positions(),
+                                                               self.t.names(), len(tricks)))
         elif what == "score-sheet":
-            names = self.names()
+            names = self.t.names()
             sheet = RW.with_chart(RV.score_sheet_html(m, names),
                                   RW.match_chart_html(m, RV.score_columns(m, names)))
-            self.open(Overlay.SCORES, SH.practice_note(sheet, bool(getattr(m, "practice", False))))
+            self.t.open(Overlay.SCORES,
+                        SH.practice_note(sheet, bool(getattr(m, "practice", False))))
         elif what == "review":
             self.deal_review()
         elif what == "replay":
@@ -79,24 +91,24 @@ class Looking:
             at = self.replay_step + (1 if what == "replay-next" else -1)
             self.replay_step = min(max(at, 0), last)
             self.show_replay()
-        self.emit(F.Save())
+        self.t.emit(F.Save())
 
     def positions(self) -> list[str]:
-        return R.positions(self.match.players, self.gi().get("direction", "right"))
+        return R.positions(self.t.match.players, self.t.gi().get("direction", "right"))
 
     def deal_review(self) -> None:
-        index, m = self.cur, self.match
+        index, m = self.t.cur, self.t.match
         if not 0 <= index < len(m.deals) or m.deals[index].phase != "over":
-            self.emit(F.Toast(_("A deal can be reviewed when it is over.")))
+            self.t.emit(F.Toast(_("A deal can be reviewed when it is over.")))
             return
         done = self.reviewed
-        if done is not None and done[0] == self.sid and done[1] == index:
-            self.open(Overlay.DEAL_REVIEW, RV.deal_review_html(done[2], SH.hint_label,
-                                                               self.gi()["title"]))
+        if done is not None and done[0] == self.t.sid and done[1] == index:
+            self.t.open(Overlay.DEAL_REVIEW, RV.deal_review_html(done[2], SH.hint_label,
+                                                                 self.t.gi()["title"]))
             return
-        self.open(Overlay.DEAL_REVIEW, RV.deal_review_html(None, SH.hint_label,
-                                                           self.gi()["title"]))
-        self.emit(F.Evaluate("review", self.sid, self.record_json(), index))
+        self.t.open(Overlay.DEAL_REVIEW, RV.deal_review_html(None, SH.hint_label,
+                                                             self.t.gi()["title"]))
+        self.t.emit(F.Evaluate("review", self.t.sid, self.t.record_json(), index))
 
     def reviewed_deal(self, sid: int, index: int, raw: Any, error: str | None) -> None:
         """The deal's review has arrived (shown if its sheet is still open)."""
@@ -106,23 +118,23 @@ class Looking:
             review, error = None, "the review is not readable"
         if review is not None:
             self.reviewed = (sid, index, review)
-        if sid != self.sid or self.overlay is not Overlay.DEAL_REVIEW:
+        if sid != self.t.sid or self.t.overlay is not Overlay.DEAL_REVIEW:
             return
         text = (_("The review is not available ({reason}).").format(reason=error)
                 if error is not None else None)
-        self.open(Overlay.DEAL_REVIEW, RV.deal_review_html(review, SH.hint_label,
-                                                           self.gi()["title"], text))
+        self.t.open(Overlay.DEAL_REVIEW, RV.deal_review_html(review, SH.hint_label,
+                                                             self.t.gi()["title"], text))
 
     def open_replay(self, index: int, step: str) -> None:
-        m = self.match
+        m = self.t.match
         if not 0 <= index < len(m.deals) or m.deals[index].phase != "over":
-            self.emit(F.Toast(_("That deal cannot be replayed.")))
+            self.t.emit(F.Toast(_("That deal cannot be replayed.")))
             return
         done = self.reviewed
         self.replay_verdicts = (
             RV.replay_verdicts(done[2])
-            if self.overlay is Overlay.DEAL_REVIEW and done is not None and done[0] == self.sid
-            and done[1] == index else None)
+            if self.t.overlay is Overlay.DEAL_REVIEW and done is not None
+            and done[0] == self.t.sid and done[1] == index else None)
         self.replay = RV.deal_replay(m, index)
         last = max(0, self.replay.steps - 1)
         self.replay_step = min(U.whole_or(step, 0, 100_000, 0), last)
@@ -131,14 +143,14 @@ class Looking:
     def show_replay(self) -> None:
         """The replay's current trick (with the review's verdicts when opened from it)."""
         if self.replay is not None:
-            self.open(Overlay.REPLAY, RV.replay_html(self.replay, self.replay_step,
-                                                     self.positions(), self.names(),
-                                                     self.replay_verdicts, SH.hint_label))
+            self.t.open(Overlay.REPLAY, RV.replay_html(self.replay, self.replay_step,
+                                                       self.positions(), self.t.names(),
+                                                       self.replay_verdicts, SH.hint_label))
 
     def close_review(self) -> None:
         """Back from a sheet looking back: a replay to the score sheet (or to the review it was
         opened from), else to what was under it."""
-        if self.overlay is Overlay.REPLAY or self.overlay == "replay":
+        if self.t.overlay == Overlay.REPLAY:  # (the page may have set it as its value)
             self.replay = None
             if self.replay_verdicts is not None:
                 self.replay_verdicts = None
@@ -147,8 +159,7 @@ class Looking:
                 self.look("score-sheet")
             return
         under, self.review_under = self.review_under, None
-        self.overlay = None
-        self.emit(F.CloseSheet())
+        self.t.close(go_on=False)
         self.back_to(under)
 
     def back_to(self, under: Any) -> None:
@@ -159,5 +170,5 @@ class Looking:
         elif under == "over":
             self.match_over()
         else:
-            self.emit(F.Render())
-            self.advance()
+            self.t.emit(F.Render())
+            self.t.advance()
