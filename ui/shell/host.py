@@ -21,6 +21,7 @@ from ui.puzzles.progress import KEY as PUZZLE_KEY
 from ui.saves import store as S
 from ui.saves.store import KEY as SAVE_KEY
 from ui.shell.app import App
+from ui.shell.brain import Brain
 from ui.shell.dom import Dom
 from ui.shell.env import DISPLAY_KEY, Env
 
@@ -48,7 +49,7 @@ class Host:
             return {}
         t = a.t
         out: dict[str, Any] = {
-            "state": a.state_json(),
+            "state": a.runner.state_json(),
             "flags": {"match": t.match is not None, "lingering": bool(t.lingering),
                       "can_act": bool(t.match is not None and t.can_act()),
                       "multi": bool(t.match is not None and t.multi()),
@@ -57,7 +58,7 @@ class Host:
         key = (id(m), t.sid, len(m.deals), len(m.deal.moves)) if m is not None else None
         if key != self.record_key:
             self.record_key = key
-            out["record"] = a.record_json()
+            out["record"] = a.runner.record_json()
         return out
 
     # ------------------------------------------------------------------ events
@@ -89,14 +90,13 @@ class Host:
     def start(self, facts: dict[str, Any]) -> None:
         random.seed()  # a snapshot's start brings random's state with it
         env = Env(self.dom, facts)
-        self.app = App(self.dom, env)
-        self.app.brain.started = str(facts.get("started") or "fresh")
 
         async def fetch_text(url: str) -> tuple[int, str]:
             r = await self.api.fetch_text(url)
             return int(r[0]), str(r[1])
 
-        self.app.fetch_text = fetch_text
+        self.app = App(self.dom, env, Brain(started=str(facts.get("started") or "fresh")),
+                       fetch_text)
         self.app.start()
 
     def display(self, msg: dict[str, Any]) -> None:
@@ -116,21 +116,21 @@ class Host:
         assert a is not None
         env = a.env
         if kind == "click":
-            a.on_click(msg)
+            a.controls.on_click(msg)
         elif kind == "change":
-            a.on_change(msg)
+            a.controls.on_change(msg)
         elif kind == "key":
-            a.on_key(msg)
+            a.keys.on_key(msg)
         elif kind == "popstate":
             a.on_popstate(str(msg.get("tt") or ""), str(msg.get("search") or ""))
         elif kind == "message":
             text = msg.get("text")
-            a.on_message(str(msg.get("origin") or ""), text if isinstance(text, str) else None)
+            a.embed.on_message(str(msg.get("origin") or ""), text if isinstance(text, str) else None)
         elif kind == "answer":
             env.answer(int(msg.get("n") or 0), msg.get("value"))
         elif kind == "stored":
             key = msg.get("key")
-            a.stored(bool(msg.get("ok")), key if isinstance(key, str) else S.KEY)
+            a.saves.stored(bool(msg.get("ok")), key if isinstance(key, str) else S.KEY)
         elif kind == "storage":  # another tab wrote (the `storage` event)
             key, value = str(msg.get("key") or ""), msg.get("value")
             if value is None:
@@ -138,14 +138,14 @@ class Host:
             else:
                 env.store[key] = str(value)
             if key == PUZZLE_KEY:
-                a.pz_progress = None  # read again when next needed
+                a.puzzles.forget_progress()  # read again when next needed
             elif key == SAVE_KEY and a.t.match is not None:
-                a.other_tab_has_it()  # another tab went on with the match: said at once
-                a.flush()
+                a.saves.other_tab_has_it()  # another tab went on with the match: said at once
+                a.runner.flush()
         elif kind == "seen":  # the tab is shown again, or has the focus (ui/web/)
             if a.t.match is not None:
-                a.other_tab_has_it(tell=True)
-                a.flush()
+                a.saves.other_tab_has_it(tell=True)
+                a.runner.flush()
         elif kind == "motion":
             env.reduce_motion = bool(msg.get("reduce"))
 
@@ -162,15 +162,15 @@ class Host:
                     a.env.store = {str(k): str(v) for k, v in args[1].items()}
                 a.boot(str(args[0]) if args else "")
             elif name == "lang":
-                a.change_language(str(args[0]) if args else "")
+                a.lobby.change_language(str(args[0]) if args else "")
             elif name == "think":
-                await a.think_for_human()
+                await a.runner.think_for_human()
             elif name == "ai_times":
-                result = a.ai_times(bool(args[0]) if args else False)
+                result = a.runner.ai_times(bool(args[0]) if args else False)
             elif name == "read":
-                a.read_table()
+                a.felt.read_table()
             elif name == "record_stats":
-                result = a.record_stats()
+                result = a.stats.record_stats()
         except Exception:  # noqa: BLE001
             self.dom.op("console-error", traceback.format_exc())
         self.dom.send(ack=seq, result=result)
