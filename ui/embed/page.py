@@ -1,7 +1,7 @@
 """The table inside a tutorial site: positions and lessons from the address or from the parent
 window's messages, step controls, open hands, and events back to the parent.
 
-A mixin of ui.shell.app.App (it uses the App's state and drawing); the checking of everything that
+A part of ui.shell.app.App (it uses the App's state and drawing); the checking of everything that
 arrives is in ui/embed/spec.py, which is pure and tested under CPython. Nothing that arrives is
 inserted as HTML: lesson text is built as DOM nodes with textContent (engine.content.markup's safe
 subset), messages are shown with textContent.
@@ -278,7 +278,7 @@ class Embedding:
 
     def draw_lesson(self) -> None:
         if self.t.puzzle is not None:
-            self.app.puzzles.draw_puzzle()  # the puzzle's box, in the lesson's place (ui/puzzles/page.py)
+            self.app.puzzles.draw_puzzle()  # the puzzle's box, in the lesson's place
             return
         run = self.t.lesson_run
         if run is None:

@@ -73,7 +73,8 @@ class Lobby:
             return
         shown = {g: self.app.gi(g) for g in self.app.games}  # the games' texts in the language
         display = self.env.display_settings()
-        pages = {g: LW.lobby_html(self.app.games, shown, g, self.c.values.get(g, {}), self.c.players,
+        pages = {g: LW.lobby_html(self.app.games, shown, g, self.c.values.get(g, {}),
+                                 self.c.players,
                                  self.c.seed, self.t.speed, self.app.levels, self.t.level, display,
                                  replay=self.c.replay_seed(g), name=self.t.player_name)
                  for g in self.app.games}

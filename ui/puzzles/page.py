@@ -1,11 +1,12 @@
-"""The puzzle screen's page side (a part of ui/shell/app.py's `App`): the puzzle files fetched from the
-site (`puzzles/<game>.json`, precached with the rest of the page), the address (`?puzzle=`), the
-lobby's and the box's controls, the player's progress in storage and the parent's events.
+"""The puzzle screen's page side (a part of ui/shell/app.py's `App`): the puzzle files fetched from
+the site (`puzzles/<game>.json`, precached with the rest of the page), the address (`?puzzle=`),
+the lobby's and the box's controls, the player's progress in storage and the parent's events.
 
-The choices are ui/puzzles/progress.py's and the play is the controller's (ui/puzzles/on_table.py); this part only
-fetches, stores, and says what went wrong. A puzzle on show never touches the player's saved
-match (the match paused in the lobby stays there). Nothing from an address, a file or the
-storage is ever written as HTML: the box is built as text nodes, messages go as text.
+The choices are ui/puzzles/progress.py's and the play is the controller's
+(ui/puzzles/on_table.py); this part only fetches, stores, and says what went wrong. A puzzle on
+show never touches the player's saved match (the match paused in the lobby stays there). Nothing
+from an address, a file or the storage is ever written as HTML: the box is built as text nodes,
+messages go as text.
 """
 
 from __future__ import annotations
@@ -216,7 +217,7 @@ class PuzzlePage:
             self.pz_paused = self.app.paused
         t = self.t  # (its effects are carried out once the puzzle is shown: `opening`)
         prog = self.progress()
-        solved = bool(daily) and prog.daily.get(daily) == f"{p.game}/{p.id}:solved"
+        solved = bool(daily and prog.daily.get(daily) == f"{p.game}/{p.id}:solved")
         t.load_puzzle(p, number, daily, counted=prog.result(p.game, p.id) is None,
                       solved=solved)
         self.app.embed.clear_embed_error()

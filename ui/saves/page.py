@@ -1,5 +1,5 @@
-"""Where the page is, kept in the browser's storage (ui/saves/store.py's format): written after every
-move, given up to another tab that took over, and a save that cannot be read kept for a bug
+"""Where the page is, kept in the browser's storage (ui/saves/store.py's format): written after
+every move, given up to another tab that took over, and a save that cannot be read kept for a bug
 report.
 """
 
@@ -71,7 +71,7 @@ class Saving:
         if self.save_off:
             return  # another tab keeps the match: that tab counts it
         try:
-            self.app.stats.count_match()  # a match over goes into the record, once (ui/stats/page.py)
+            self.app.stats.count_match()  # a match over goes into the record, once
         except Exception as exc:  # noqa: BLE001 (the record never stops play)
             self.note("record", _("The match could not be put in your record ({reason}).")
                       .format(reason=exc))

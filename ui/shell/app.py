@@ -11,11 +11,11 @@ ui/shell/runner.py (effects), ui/saves/page.py (storage), ui/stats/page.py (the 
 ui/embed/page.py (positions and lessons), ui/puzzles/page.py (puzzles).
 
 Computer players: the baseline ("easy") and the sampling players ("normal", "strong") run here,
-in the same worker (ui/shell/brain.py): no decision ever freezes the page, and one Pyodide serves the
-table and its players.
+in the same worker (ui/shell/brain.py): no decision ever freezes the page, and one Pyodide serves
+the table and its players.
 
-Nothing is lost: after every move the page saves where it is (ui/saves/store.py) in localStorage, and
-opening the page again brings that position back. The Back and Forward buttons move between the
+Nothing is lost: after every move the page saves where it is (ui/saves/store.py) in localStorage,
+and opening the page again brings that position back. The Back and Forward buttons move between the
 lobby and the table (history entries carry {"tt": "lobby" | "table"}); a sheet or dialog open at
 the table has an entry of its own over the table's, kept by ui/web/, so Back closes it first.
 Leaving a match in progress by the page's own buttons asks first.
@@ -158,7 +158,7 @@ class App:
         save, saved_match = restored if restored is not None else (None, None)
         if save is not None:
             self.lobby.use_settings(save.settings)
-        if saved_match is not None:
+        if save is not None and saved_match is not None:
             self.paused = Paused(saved_match, save.cur, save.overlay, set(save.away))
         raw = self.env.first_params(query)
         q = Q.parse(raw, self.games, self.info, self.levels)
@@ -214,8 +214,9 @@ class App:
     def deal_new(self) -> None:
         """"Deal the cards": a new match, asking first when one is in progress."""
         if self.paused is not None and not self.paused.match.is_over:
-            self.controls.ask_leave(_("Start a new match?"), _("Your match in progress will be lost."),
-                           _("Start the new match"), self.start_match, cancel=_("Cancel"))
+            self.controls.ask_leave(_("Start a new match?"),
+                                    _("Your match in progress will be lost."),
+                                    _("Start the new match"), self.start_match, cancel=_("Cancel"))
         else:
             self.start_match()
 
@@ -252,8 +253,8 @@ class App:
         if self.t.match is None:
             return
         under = self.controls.leave_under if self.t.overlay == "leave" else self.t.overlay
-        self.paused = Paused(self.t.match, self.t.cur, under if under in ("summary", "over") else None,
-                             set(self.t.away))
+        self.paused = Paused(self.t.match, self.t.cur,
+                             under if under in ("summary", "over") else None, set(self.t.away))
         self.lobby.show_lobby()
         self.saves.save()
 

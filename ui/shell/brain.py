@@ -78,7 +78,9 @@ class Brain:
         m = self.position(record_json)
         d = m.deal
         ev = self.ai().evaluate(d, d.to_move, level=level, seed=seed)
-        return json.dumps(dataclasses.asdict(ev) if dataclasses.is_dataclass(ev) else dict(ev))
+        out = dataclasses.asdict(ev) if dataclasses.is_dataclass(ev) and not isinstance(ev, type) \
+            else dict(ev)
+        return json.dumps(out)
 
     def review(self, record_json: str, deal_index: int) -> str:
         """The review of deal number `deal_index` (engine.teacher.review_deal), as JSON."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from ui.common.i18n import _
 from ui.lobby import view as LW
@@ -16,6 +16,7 @@ from ui.sheets import content as SC
 from ui.sheets import view as SH
 from ui.sheets.overlay import REVIEW
 from ui.shell.parts import Act, Page
+
 
 class Controls:
     """The clicks and changes (a part of ui/shell/app.py's `App`); the leave dialog's own
@@ -97,7 +98,6 @@ class Controls:
         act = self.table_action(what)
         if act is False:
             self.page_action(what)
-            act = None
         try:
             self.app.runner.event(act or None)
         except ValueError as exc:  # (a step or a hint refused: said, the table as it was)
@@ -106,7 +106,7 @@ class Controls:
             self.app.felt.toast(self.app.error_text(exc))
             self.app.runner.flush()
 
-    def table_action(self, what: str) -> Act | bool:
+    def table_action(self, what: str) -> Act | Literal[False]:
         """What the control `what` asks of the table: False when it is the page's."""
         t, m = self.t, self.t.match
         if what in ("check-play", "check-hint") and t.overlay == "check":
@@ -119,9 +119,13 @@ class Controls:
             return t.match_over
         if what == "leave-cancel":
             under = self.leave_under
-            if m is None:
-                return lambda: t.sheet(None)
-            return lambda: (t.sheet(None), t.back_to(under))
+
+            def cancel() -> None:  # the sheet the dialog covered comes back
+                t.sheet(None)
+                if m is not None:
+                    t.back_to(under)
+
+            return cancel
         if what == "hint" and t.lesson_run is not None:  # a lesson's own hint
             return t.lesson_hint
         if what == "hint":  # the strong player's choice, with why

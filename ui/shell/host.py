@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import random
 import traceback
+from collections.abc import Callable
 from typing import Any
 
 from engine import untrusted as U
@@ -34,7 +35,11 @@ class Host:
     def __init__(self, api: Any) -> None:
         self.api = api
         loop = asyncio.get_event_loop()
-        self.dom = Dom(post=lambda text: api.post(text), later=loop.call_soon)
+
+        def later(fn: Callable[[], None]) -> None:  # at the end of the event loop's turn
+            loop.call_soon(fn)
+
+        self.dom = Dom(post=lambda text: api.post(text), later=later)
         self.dom.extra = self.mirror
         self.app: App | None = None
         self.record_key: Any = None
@@ -125,7 +130,8 @@ class Host:
             a.on_popstate(str(msg.get("tt") or ""), str(msg.get("search") or ""))
         elif kind == "message":
             text = msg.get("text")
-            a.embed.on_message(str(msg.get("origin") or ""), text if isinstance(text, str) else None)
+            a.embed.on_message(str(msg.get("origin") or ""),
+                               text if isinstance(text, str) else None)
         elif kind == "answer":
             env.answer(int(msg.get("n") or 0), msg.get("value"))
         elif kind == "stored":

@@ -138,8 +138,8 @@ class Runner:
         and the page says how to play on here instead."""
         if self.t.match is None or not self.app.saves.other_tab_has_it():
             return False
-        self.app.felt.toast(_("This match goes on in another tab: “{button}” brings it here.").format(
-            button=LW.take_over_label()))
+        self.app.felt.toast(_("This match goes on in another tab: “{button}” brings it here.")
+                            .format(button=LW.take_over_label()))
         self.flush()
         return True
 

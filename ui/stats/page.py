@@ -1,5 +1,5 @@
-"""The player's record in the page (ui/stats/record.py's format): counted when a match ends, shown on
-its sheet from the lobby, exported and reset. A stored record that cannot be read is kept
+"""The player's record in the page (ui/stats/record.py's format): counted when a match ends, shown
+on its sheet from the lobby, exported and reset. A stored record that cannot be read is kept
 under another key and started afresh, with a note; the saved match (ui/saves/store.py) is another
 key and is never touched by any of this.
 """
@@ -53,9 +53,9 @@ class Recording:
             if text is not None:
                 self.app.saves.set_aside(RC.KEY, RC.BAD_KEY, text)  # (ui/saves/page.py)
                 self.env.write_key(RC.KEY, RC.Record().dumps())
-            self.app.saves.note("record", _("Your record could not be read ({reason}) and was started "
-                                  "again. The unreadable text is kept for a bug report.")
-                      .format(reason=exc))
+            self.app.saves.note("record", _(
+                "Your record could not be read ({reason}) and was started again. The unreadable "
+                "text is kept for a bug report.").format(reason=exc))
             return RC.Record()
 
     def check_record(self) -> None:

@@ -76,12 +76,12 @@ class Felt:
 
     def table_model(self) -> TV.Model:
         """The table's view model (ui/table/view.py), with what only the page knows."""
-        run = self.t.lesson_run
+        run, spec = self.t.lesson_run, self.app.embed.spec
         step = ((self.t.step_pos, len(self.t.script), self.t.match.is_over)
                 if self.t.step_pos is not None else None)
         return self.t.model(
             lesson_hint=bool(run is not None and run.step is not None and run.step.hint),
-            embed=self.app.embed.spec is not None, embedded=bool(self.app.embed.spec and self.app.embed.spec.embed),
+            embed=spec is not None, embedded=bool(spec and spec.embed),
             step=step, sound_on=self.env.sound_is_on, lang_html=self.app.lobby.lang_select_html())
 
     def draw_table(self) -> None:
