@@ -147,7 +147,7 @@ class Embedding:
             self.clear_embed_error()  # a new match of the game, at the embed's size
             self.t.leave_tutor()
             self.app.set_table(readers=(set(range(8)) if spec.all_seats else {0}, spec.open_view))
-            self.app.c.selected = spec.game
+            self.app.lobby.set_choice(game=spec.game)
             self.app.start_match()
             return
         t = self.t
@@ -246,7 +246,7 @@ class Embedding:
         restarted: list[bool] = []
         self.app.runner.event(lambda: restarted.append(bool(t.restart())))
         if not restarted[0] and t.match is not None:
-            self.app.c.seed = str(t.match.seed)
+            self.app.lobby.set_choice(seed=str(t.match.seed))
             self.app.start_match()
             self.app.runner.flush()
 

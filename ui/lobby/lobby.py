@@ -23,6 +23,13 @@ class Lobby:
         self.c = app.c  # the lobby's choices
         self.lobby_fields: Any = None  # the lobby's fields, as the last event sent them
 
+    def set_choice(self, game: str | None = None, seed: str | None = None) -> None:
+        """The lobby's choices as the page sets them: the game, the next deal's seed."""
+        if game is not None:
+            self.c.selected = game
+        if seed is not None:
+            self.c.seed = seed
+
     def take_fields(self, fields: Any) -> None:
         """The lobby's fields as ui/web/ read them with an event (read by `read_lobby`)."""
         self.lobby_fields = fields

@@ -163,7 +163,7 @@ class App:
         raw = self.env.first_params(query)
         q = Q.parse(raw, self.games, self.info, self.levels)
         self.set_table(speed=q.speed or self.t.speed, level=q.level or self.t.level)
-        self.c.seed = q.seed
+        self.lobby.set_choice(seed=q.seed)
         self.embed.leave_embed()
         if "puzzle" in raw:  # a puzzle (ui/puzzles/page.py): the saved match stays paused
             self.puzzles.puzzle_address(raw)

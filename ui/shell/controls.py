@@ -143,7 +143,7 @@ class Controls:
         """A control of the page's own (the lobby, the saves, the sheets it opens)."""
         m = self.t.match
         if what == "again" and m is not None:
-            self.app.c.seed = ""
+            self.app.lobby.set_choice(seed="")
             self.app.start_match()
         elif what == "lobby":
             self.to_games()

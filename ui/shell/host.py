@@ -43,22 +43,26 @@ class Host:
         self.dom.extra = self.mirror
         self.app: App | None = None
         self.record_key: Any = None
+        self.mirrored: tuple[str, dict[str, Any]] | None = None  # the state and flags last sent
 
     # ------------------------------------------------------------------ what the page mirrors
     def mirror(self) -> dict[str, Any]:
-        """The table's state, sent with every message: what ui/web/ decides by without
-        asking (whether a finished trick waits for a tap, whether the player may act) and what
-        the window.__tt_* hooks read."""
+        """The table's state, sent with a message when it changed since the last one (ui/web/
+        keeps what it was sent): what ui/web/ decides by without asking (whether a finished
+        trick waits for a tap, whether the player may act) and what the window.__tt_* hooks
+        read."""
         a = self.app
         if a is None:
             return {}
         t = a.t
-        out: dict[str, Any] = {
-            "state": a.runner.state_json(),
-            "flags": {"match": t.match is not None, "lingering": bool(t.lingering),
-                      "can_act": bool(t.match is not None and t.can_act()),
-                      "multi": bool(t.match is not None and t.multi()),
-                      "overlay": t.overlay}}
+        state = a.runner.state_json()
+        flags = {"match": t.match is not None, "lingering": bool(t.lingering),
+                 "can_act": bool(t.match is not None and t.can_act()),
+                 "multi": bool(t.match is not None and t.multi()), "overlay": t.overlay}
+        out: dict[str, Any] = {}
+        if (state, flags) != self.mirrored:
+            self.mirrored = (state, flags)
+            out.update(state=state, flags=flags)
         m = t.match
         key = (id(m), t.sid, len(m.deals), len(m.deal.moves)) if m is not None else None
         if key != self.record_key:

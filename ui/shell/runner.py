@@ -7,7 +7,8 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from ui.common import effects as F
 from ui.common.i18n import _
@@ -69,8 +70,8 @@ class Runner:
             self.dom.op("sound", e.kind)
         elif isinstance(e, F.Post):
             self.app.embed.post(e.data)
-        elif isinstance(e, F.Ask):
-            asyncio.ensure_future(self.ask_computer(e))
+        elif isinstance(e, F.Ask):  # (the frame is asked for with the move before it)
+            asyncio.ensure_future(self.ask_computer(e, self.env.ask("frame")))
         elif isinstance(e, F.After):
             asyncio.ensure_future(self.after(e))
         elif isinstance(e, F.Evaluate):
@@ -90,11 +91,11 @@ class Runner:
         elif isinstance(e, F.Save):
             self.app.saves.save()
 
-    async def ask_computer(self, e: F.Ask) -> None:
-        """The computer's move: once the frame showing what came before is drawn (so its
-        search never delays it; at Instant one move a frame), the search (the baseline at
+    async def ask_computer(self, e: F.Ask, frame: Awaitable[Any]) -> None:
+        """The computer's move: once the frame showing what came before is drawn (`frame`, so
+        its search never delays it; at Instant one move a frame), the search (the baseline at
         "easy"), answered no sooner than the pause."""
-        await self.env.next_frame()
+        await frame
         t0 = time.monotonic()
         move, failed = None, False
         if e.level != "easy" and self.app.brain.broken is None:
