@@ -61,8 +61,8 @@ async def no_fetch(url: str) -> tuple[int, str]:
 
 class App:
     """The page: the lobby, and the DOM layer of the table's controller (`self.t`), each concern
-    a part held here (`self.felt`, `self.runner`, ...). Only the table changes its own state:
-    the parts call its methods."""
+    a part held here (`self.felt`, `self.runner`, ...). The table changes its own state: the
+    parts call its methods (its settings the page keeps are set in one place, `set_table`)."""
 
     def __init__(self, dom: Dom, env: Env, brain: Brain | None = None,
                  fetch_text: FetchText | None = None) -> None:
@@ -145,6 +145,7 @@ class App:
         self.stats.forget()
         self.puzzles.forget()
         self.saves.forget()
+        self.saves.clear_note()
         self.open_page(query)
 
     def open_page(self, query: str, restored: tuple[S.Save, Any] | None = None) -> None:
