@@ -95,7 +95,7 @@ def extended(old: dict[str, Any], m: Any, new: dict[str, Any]) -> Any:
         return None
     before, after = old.get("deals"), new.get("deals")
     if not isinstance(before, list) or not isinstance(after, list) or not before \
-            or len(after) < len(before) or before[:-1] != after[:-1]:
+            or len(after) < len(before) or before[:-1] != after[:len(before) - 1]:
         return None
     last = len(before) - 1
     had, has = before[last], after[last]
