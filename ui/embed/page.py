@@ -35,7 +35,7 @@ def origin_of(url: str) -> str:
     return f"{u.scheme}://{u.netloc}"
 
 
-class Embedding:
+class Embed:
     """The embed's page side (a part of ui/shell/app.py's `App`): the address and the parent's
     messages in, the parent's events out, and the lesson's box; the positions and lessons
     themselves are the controller's (ui/embed/tutor.py). `spec`: what the address or the

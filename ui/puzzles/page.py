@@ -30,7 +30,7 @@ def today() -> str:
     return time.strftime("%Y-%m-%d", time.gmtime())
 
 
-class PuzzlePage:
+class Puzzles:
     """The puzzle screen (a part of ui/shell/app.py's `App`)."""
 
     def __init__(self, app: Page) -> None:

@@ -31,7 +31,7 @@ def now_utc() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
-class Saving:
+class Saves:
     """Where the page is, in the browser's storage (a part of ui/shell/app.py's `App`): this
     tab's id, who wrote the stored save when this tab last read or wrote it, and whether another
     tab has taken over (then this one stops writing)."""

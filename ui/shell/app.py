@@ -31,15 +31,15 @@ from typing import Any
 import engine
 import engine.ai
 from ui.common.i18n import YOU, _, error_text, game_info
-from ui.embed.page import Embedding
+from ui.embed.page import Embed
 from ui.lobby import choices as C
 from ui.lobby import query as Q
 from ui.lobby.choices import STORAGE_OFF, Paused
 from ui.lobby.lobby import Lobby
-from ui.puzzles.page import PuzzlePage
+from ui.puzzles.page import Puzzles
 from ui.puzzles.progress import KEY as PUZZLE_KEY
 from ui.saves import store as S
-from ui.saves.page import Saving
+from ui.saves.page import Saves
 from ui.shell.brain import Brain
 from ui.shell.controls import Controls
 from ui.shell.dom import Dom
@@ -48,7 +48,7 @@ from ui.shell.keyboard import Keys
 from ui.shell.parts import FetchText
 from ui.shell.runner import Runner
 from ui.stats import record as RC
-from ui.stats.page import Recording
+from ui.stats.page import Stats
 from ui.table.felt import Felt
 from ui.table.pace import PAUSES
 from ui.table.table import Table
@@ -84,10 +84,10 @@ class App:
         self.controls = Controls(self)  # clicks and changes
         self.keys = Keys(self)  # the keyboard
         self.lobby = Lobby(self)  # the lobby and the language
-        self.saves = Saving(self)  # where the page is, in storage
-        self.stats = Recording(self)  # the player's record
-        self.embed = Embedding(self)  # positions and lessons for tutorial sites
-        self.puzzles = PuzzlePage(self)  # the puzzle screen
+        self.saves = Saves(self)  # where the page is, in storage
+        self.stats = Stats(self)  # the player's record
+        self.embed = Embed(self)  # positions and lessons for tutorial sites
+        self.puzzles = Puzzles(self)  # the puzzle screen
 
     # ------------------------------------------------------------------------------- setup
     def start(self) -> None:

@@ -18,7 +18,7 @@ from ui.stats import record as RC
 from ui.stats import view as RV
 
 
-class Recording:
+class Stats:
     """The player's record (a part of ui/shell/app.py's `App`)."""
 
     def __init__(self, app: Page) -> None:
