@@ -663,11 +663,11 @@ def test_only_the_latest_request_to_open_a_puzzle_shows() -> None:
         await until(page, lambda: page.table.get("data-puzzle-state") == "solving")
         app = page.host.app if page.host is not None else None
         assert app is not None
-        first = app.open_puzzle(P.Ref("one", "koz-maca", "1"))
-        second = app.open_puzzle(P.Ref("one", "koz-maca", "2"))
+        first = app.puzzles.open_puzzle(P.Ref("one", "koz-maca", "1"))
+        second = app.puzzles.open_puzzle(P.Ref("one", "koz-maca", "2"))
         await asyncio.gather(first, second)
         assert page.table["data-puzzle"] == f"koz-maca/{puzzles('koz-maca')[1].id}"
-        late = app.open_puzzle(P.Ref("one", "batak", "3"))
+        late = app.puzzles.open_puzzle(P.Ref("one", "batak", "3"))
         page.send({"type": "click", "attrs": {"data-action": "lobby"}})
         await late
         await until(page, lambda: page.state.get("screen") == "lobby")

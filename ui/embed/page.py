@@ -1,7 +1,7 @@
 """The table inside a tutorial site: positions and lessons from the address or from the parent
 window's messages, step controls, open hands, and events back to the parent.
 
-A mixin of ui.shell.app.App (it uses the App's state and drawing); the checking of everything that
+A part of ui.shell.app.App (it uses the App's state and drawing); the checking of everything that
 arrives is in ui/embed/spec.py, which is pure and tested under CPython. Nothing that arrives is
 inserted as HTML: lesson text is built as DOM nodes with textContent (engine.content.markup's safe
 subset), messages are shown with textContent.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
@@ -20,6 +20,7 @@ from ui.common.i18n import _, error_text
 from ui.embed import lesson as LV
 from ui.embed import spec as E
 from ui.lobby import query as Q
+from ui.shell.parts import Page
 
 
 def tree(n: LV.Node) -> dict[str, Any]:
@@ -34,28 +35,31 @@ def origin_of(url: str) -> str:
     return f"{u.scheme}://{u.netloc}"
 
 
-class Embedding:
-    """The embed's page side (mixed into ui/shell/app.py's `App`): the address and the parent's
+class Embed:
+    """The embed's page side (a part of ui/shell/app.py's `App`): the address and the parent's
     messages in, the parent's events out, and the lesson's box; the positions and lessons
-    themselves are the controller's (ui/embed/tutor.py)."""
+    themselves are the controller's (ui/embed/tutor.py). `spec`: what the address or the
+    parent asked (None: the plain page)."""
 
-    embed: E.Spec | None
-    t: Any
-    # (fetches a same-site text: its HTTP status and text; given by ui/shell/host.py)
-    fetch_text: Callable[[str], Awaitable[tuple[int, str]]]
-
-    def init_embedding(self) -> None:
-        self.embed = None
+    def __init__(self, app: Page) -> None:
+        self.app = app
+        self.t, self.dom, self.env = app.t, app.dom, app.env
+        self.spec: E.Spec | None = None
+        self.listening = False  # the parent's messages are listened to
         self.parent_origin: str | None = None
         self.embed_failed = False
         self.ready_sent = False  # events wait for `ready`: the parent hears it first
         self.held: list[dict[str, Any]] = []
 
+    def use_spec(self, spec: E.Spec | None) -> None:
+        """What is on show is `spec`'s (a puzzle's reader controls), or the plain page's."""
+        self.spec = spec
+
     def leave_embed(self) -> None:
         """Back to the plain page (a new address, or the tests' reset)."""
-        self.embed = None
+        self.spec = None
         self.t.leave_tutor()
-        self.clear_puzzle()
+        self.app.puzzles.clear_puzzle()
         self.dom.root("data-embed", None)
         self.clear_embed_error()
         for id_ in ("lesson", "open-hands"):
@@ -66,7 +70,7 @@ class Embedding:
     def adopt_embed(self, spec: E.Spec) -> None:
         """The address's embed parameters taken: the parent's origin, the embedded look and,
         once the table is ready, the frame's height."""
-        self.embed = spec
+        self.spec = spec
         self.parent_origin = spec.parent
         if spec.embed:
             self.dom.root("data-embed", "1")
@@ -98,7 +102,7 @@ class Embedding:
             return True
         if q is not None and spec.record is None and spec.lesson is None \
                 and spec.lesson_url is None and not spec.wait:
-            self.c.take(q)  # a new game: its players and table options
+            self.app.c.take(q)  # a new game: its players and table options
         self.adopt_embed(spec)
         self.listen_for_messages()
         if spec.wait:  # embed.js fetched the lesson on its page's site: it comes by `load`
@@ -121,7 +125,7 @@ class Embedding:
             if origin_of(url) != self.env.origin:
                 raise E.EmbedError(_("A lesson can only be loaded from this site’s own "
                                      "address."))
-            status, text = await self.fetch_text(url)
+            status, text = await self.app.fetch_text(url)
             if not 200 <= status < 300:
                 raise E.EmbedError(_("The lesson “{address}” could not be loaded (HTTP "
                                      "{status}).").format(address=url_text, status=status))
@@ -142,20 +146,16 @@ class Embedding:
                 raise E.EmbedError(_("The address names no game, record or lesson to show."))
             self.clear_embed_error()  # a new match of the game, at the embed's size
             self.t.leave_tutor()
-            self.t.readers = set(range(8)) if spec.all_seats else {0}
-            self.t.open_view = spec.open_view
-            self.c.selected = spec.game
-            self.start_match()
+            self.app.set_table(readers=(set(range(8)) if spec.all_seats else {0}, spec.open_view))
+            self.app.lobby.set_choice(game=spec.game)
+            self.app.start_match()
             return
-        t = self.sync()
-        self.clear_puzzle()
-        if spec.lesson is not None:
-            t.load_lesson(spec)
-        else:
-            t.load_record(spec)
+        t = self.t
+        self.app.puzzles.clear_puzzle()
+        self.app.runner.event(lambda: (t.load_lesson if spec.lesson is not None
+                                       else t.load_record)(spec))
         self.clear_embed_error()
-        self.paused = None
-        self.flush()
+        self.app.set_paused(None)
 
     def embed_error(self, text: str) -> None:
         """A refusal: said on the page (text only) and to the parent; nothing else changes."""
@@ -170,9 +170,9 @@ class Embedding:
 
     # ---------------------------------------------------------------------- messages
     def listen_for_messages(self) -> None:
-        if getattr(self, "_listening", False):
+        if self.listening:
             return
-        self._listening = True
+        self.listening = True
         self.dom.op("listen")  # index.html: only the parent's messages, as JSON text
 
     def on_message(self, origin: str, text: Any) -> None:
@@ -186,7 +186,7 @@ class Embedding:
         except Exception as exc:  # noqa: BLE001 (never a crash: say it)
             said = str(exc) if isinstance(exc, E.EmbedError) else _(
                 "The table could not do that: {reason}").format(reason=error_text(exc))
-            waiting = self.embed is not None and self.embed.wait and self.t.match is None
+            waiting = self.spec is not None and self.spec.wait and self.t.match is None
             if waiting or (cmd is not None and cmd.get("type") == "load"):
                 self.embed_error(said)  # a lesson or position not loaded: said in the frame too
             else:
@@ -194,14 +194,15 @@ class Embedding:
 
     def command(self, cmd: dict[str, Any]) -> None:
         kind = cmd["type"]
-        t = self.sync()
+        t = self.t
+        act: Callable[[], object] | None = None
         if kind == "load":
-            spec = E.Spec(embed=self.embed.embed if self.embed else True,
-                          parent=self.parent_origin, fit=bool(self.embed and self.embed.fit))
+            spec = E.Spec(embed=self.spec.embed if self.spec else True,
+                          parent=self.parent_origin, fit=bool(self.spec and self.spec.fit))
             if "record" in cmd:
                 spec.record = E.parse_record(cmd["record"])
             else:
-                game = self.embed.game if self.embed is not None else None
+                game = self.spec.game if self.spec is not None else None
                 name = cmd.get("name")
                 if "size" in cmd:  # embed.js read a file too large to hand over
                     raise E.too_large(str(name or ""), int(cmd["size"]))
@@ -216,31 +217,38 @@ class Embedding:
                 spec.game = game
             E.apply_view(spec, cmd)
             self.load_spec(spec)
-            self.embed = spec
+            self.spec = spec
         elif kind == "restart":
             self.restart()
         elif kind == "play":
-            t.remote_play(str(cmd["move"]))
+            move = str(cmd["move"])
+            act = lambda: t.remote_play(move)  # noqa: E731
         elif kind == "step":
             if "to" in cmd:
-                t.step_to(int(cmd["to"]))
+                to = int(cmd["to"])
+                act = lambda: t.step_to(to)  # noqa: E731
             else:
-                t.step(1 if cmd["dir"] == "forward" else -1)
+                by = 1 if cmd["dir"] == "forward" else -1
+                act = lambda: t.step(by)  # noqa: E731
         elif kind == "set":
-            spec = self.embed or E.Spec()
-            E.apply_view(spec, cmd)
-            t.set_view(spec, cmd)
-        self.flush()
+            view = self.spec or E.Spec()
+            E.apply_view(view, cmd)
+            act = lambda: t.set_view(view, cmd)  # noqa: E731
+        self.app.runner.event(act)
 
     def restart(self) -> None:
         """The position or the lesson from its start (a puzzle: tried again), or the match
         dealt again."""
-        if self.t.puzzle is not None:
-            self.sync().retry_puzzle()
-        elif not self.sync().restart() and self.t.match is not None:
-            self.c.seed = str(self.t.match.seed)
-            self.start_match()
-        self.flush()
+        t = self.t
+        if t.puzzle is not None:
+            self.app.runner.event(t.retry_puzzle)
+            return
+        restarted: list[bool] = []
+        self.app.runner.event(lambda: restarted.append(bool(t.restart())))
+        if not restarted[0] and t.match is not None:
+            self.app.lobby.set_choice(seed=str(t.match.seed))
+            self.app.start_match()
+            self.app.runner.flush()
 
     def post(self, data: dict[str, Any]) -> None:
         """An event to the parent window (to `parent=`'s origin only, when given)."""
@@ -260,7 +268,7 @@ class Embedding:
         held, self.held = self.held, []
         for data in held:
             self.post(data)
-        if self.embed is not None and self.embed.embed and self.embed.fit:
+        if self.spec is not None and self.spec.embed and self.spec.fit:
             self.fit()
 
     def fit(self) -> None:
@@ -270,7 +278,7 @@ class Embedding:
 
     def draw_lesson(self) -> None:
         if self.t.puzzle is not None:
-            self.draw_puzzle()  # the puzzle's box, in the lesson's place (ui/puzzles/page.py)
+            self.app.puzzles.draw_puzzle()  # the puzzle's box, in the lesson's place
             return
         run = self.t.lesson_run
         if run is None:

@@ -11,12 +11,28 @@ from ui.common.i18n import _
 from ui.lobby import view as LW
 from ui.saves import store as S
 from ui.shell.env import NAME_KEY
+from ui.shell.parts import Page
 
 
 class Lobby:
-    """(mixed into ui/shell/app.py's `App`)"""
+    """The lobby and the page's language (a part of ui/shell/app.py's `App`)."""
 
-    lobby_fields: dict[str, Any] | None = None  # the lobby's fields, as the last event sent them
+    def __init__(self, app: Page) -> None:
+        self.app = app
+        self.t, self.dom, self.env = app.t, app.dom, app.env
+        self.c = app.c  # the lobby's choices
+        self.lobby_fields: Any = None  # the lobby's fields, as the last event sent them
+
+    def set_choice(self, game: str | None = None, seed: str | None = None) -> None:
+        """The lobby's choices as the page sets them: the game, the next deal's seed."""
+        if game is not None:
+            self.c.selected = game
+        if seed is not None:
+            self.c.seed = seed
+
+    def take_fields(self, fields: Any) -> None:
+        """The lobby's fields as ui/web/ read them with an event (read by `read_lobby`)."""
+        self.lobby_fields = fields
 
     def static_lobby_choices(self) -> dict[str, Any] | None:
         """What the player chose in the lobby the build rendered (index.html shows it before
@@ -26,7 +42,7 @@ class Lobby:
         if not isinstance(chosen, dict) or not chosen.get("touched"):
             return None
         game = str(chosen.get("game") or self.c.selected)
-        if game not in self.games:
+        if game not in self.app.games:
             return None
         self.c.selected = game
         self.lobby_fields = chosen.get("fields")
@@ -39,41 +55,41 @@ class Lobby:
         """Python takes over the lobby with the player's choices; a pending "Deal the cards"
         deals at once."""
         self.dom.op("lobby-taken")
-        if chosen is None or self.t.match is not None or self.embed is not None:
+        if chosen is None or self.t.match is not None or self.app.embed.spec is not None:
             return
         self.c.selected = chosen["game"]
         self.c.values[self.c.selected] = chosen["values"]
         self.c.players, self.c.seed = chosen["players"], chosen["seed"]
-        self.t.speed, self.t.level = chosen["speed"], chosen["level"]
+        self.app.set_table(speed=chosen["speed"], level=chosen["level"])
         # a pending "Deal the cards" opens the table at once: the lobby is drawn when it is
         # shown again (Back, Games)
         self.show_lobby(draw=not chosen["start"])
         if chosen["start"]:
-            self.deal_new()
+            self.app.deal_new()
 
     def show_lobby(self, drawn: str | None = None, draw: bool = True) -> None:
         """The lobby, drawn by ui/web/ from each game's HTML (so choosing a game answers at
         once, without waiting for Python); `drawn` is the game the page has already drawn.
         Without `draw`, only the table is put away (a match is about to be put on it)."""
-        self.t.sid += 1
-        self.t.match = None
+        self.t.clear()
         self.dom.op("announce-clear")  # the table's lines are not the lobby's
-        self.clear_toast()  # nor its messages
+        self.app.felt.clear_toast()  # nor its messages
         self.dom.hidden("table", True)
-        self.hide_overlay()
+        self.app.felt.hide_overlay()
         if not draw:
             return
-        shown = {g: self.gi(g) for g in self.games}  # the games' texts in the language
+        shown = {g: self.app.gi(g) for g in self.app.games}  # the games' texts in the language
         display = self.env.display_settings()
-        pages = {g: LW.lobby_html(self.games, shown, g, self.c.values.get(g, {}), self.c.players,
-                                 self.c.seed, self.t.speed, self.levels, self.t.level, display,
+        pages = {g: LW.lobby_html(self.app.games, shown, g, self.c.values.get(g, {}),
+                                 self.c.players,
+                                 self.c.seed, self.t.speed, self.app.levels, self.t.level, display,
                                  replay=self.c.replay_seed(g), name=self.t.player_name)
-                 for g in self.games}
-        p = self.paused
-        resume = (LW.resume_html(self.gi(p.match.game)["title"], p.cur + 1,
+                 for g in self.app.games}
+        p = self.app.paused
+        resume = (LW.resume_html(self.app.gi(p.match.game)["title"], p.cur + 1,
                                 p.cur < len(p.match.deals)
                                 and p.match.deals[p.cur].phase == "over",
-                                str(self.gi(p.match.game).get("deal_word") or "deal"))
+                                str(self.app.gi(p.match.game).get("deal_word") or "deal"))
                   if p is not None and not p.match.is_over else None)
         self.dom.op("lobby", {"games": pages, "selected": self.c.selected, "drawn": drawn,
                               "lang": self.lang_select_html(), "resume": resume})
@@ -94,16 +110,16 @@ class Lobby:
         if f.get("seed") is not None:
             self.c.seed = str(f["seed"]).strip()
         if f.get("speed") is not None:
-            self.t.speed = str(f["speed"])
+            self.app.set_table(speed=str(f["speed"]))
         if f.get("level") is not None:
-            self.t.level = str(f["level"])
+            self.app.set_table(level=str(f["level"]))
 
     def lobby_error(self, text: str) -> None:
         self.dom.op("lobby-msg", text, True)
 
     def use_settings(self, s: S.Settings) -> None:
         self.c.use(s)
-        self.t.level, self.t.speed = s.level, s.speed
+        self.app.set_table(level=s.level, speed=s.speed)
 
     def settings(self) -> S.Settings:
         return self.c.settings(self.t.level, self.t.speed)
@@ -121,13 +137,13 @@ class Lobby:
 
     def read_player_name(self) -> None:
         """The player's own name as kept (a stored text is cleaned as if typed again)."""
-        self.t.player_name = LW.clean_name(self.env.store.get(NAME_KEY, ""))[0]
+        self.app.set_table(name=LW.clean_name(self.env.store.get(NAME_KEY, ""))[0])
 
     def set_player_name(self, text: Any) -> None:
         """The lobby's name field changed: plain text, cut to its limit (and said so), kept
         with the settings where the browser keeps them."""
         name, cut = LW.clean_name(text)
-        self.t.player_name = name
+        self.app.set_table(name=name)
         if self.env.storage_ok:
             self.env.write_key(NAME_KEY, name or None)
         self.dom.op("field", "opt-name", name)
@@ -157,7 +173,7 @@ class Lobby:
         if await self.env.load_catalog(code):
             self.change_language(code, remember)
         else:
-            self.toast(_("That language could not be loaded. Check the connection and try "
+            self.app.felt.toast(_("That language could not be loaded. Check the connection and try "
                          "again."))
 
     def change_language(self, code: str, remember: bool = True) -> None:
@@ -169,18 +185,18 @@ class Lobby:
             return
         self.set_language(code, remember)
         if self.t.match is None:
-            if self.embed is None:
+            if self.app.embed.spec is None:
                 self.show_lobby()
             return
         over = self.t.overlay
-        self.render()
+        self.app.felt.render()
         if over == "summary":
-            self.show_summary()
+            self.app.runner.show_summary()
         elif over == "over":
-            self.show_match_over()
+            self.app.runner.show_match_over()
         elif over is not None and over not in ("leave",):
-            self.hide_overlay()
-            self.render()
+            self.app.felt.hide_overlay()
+            self.app.felt.render()
 
     def lang_select_html(self) -> str:
         return LW.lang_select_html()

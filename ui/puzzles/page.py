@@ -1,11 +1,12 @@
-"""The puzzle screen's page side (mixed into ui/shell/app.py's `App`): the puzzle files fetched from the
-site (`puzzles/<game>.json`, precached with the rest of the page), the address (`?puzzle=`), the
-lobby's and the box's controls, the player's progress in storage and the parent's events.
+"""The puzzle screen's page side (a part of ui/shell/app.py's `App`): the puzzle files fetched from
+the site (`puzzles/<game>.json`, precached with the rest of the page), the address (`?puzzle=`),
+the lobby's and the box's controls, the player's progress in storage and the parent's events.
 
-The choices are ui/puzzles/progress.py's and the play is the controller's (ui/puzzles/on_table.py); this part only
-fetches, stores, and says what went wrong. A puzzle on show never touches the player's saved
-match (the match paused in the lobby stays there). Nothing from an address, a file or the
-storage is ever written as HTML: the box is built as text nodes, messages go as text.
+The choices are ui/puzzles/progress.py's and the play is the controller's
+(ui/puzzles/on_table.py); this part only fetches, stores, and says what went wrong. A puzzle on
+show never touches the player's saved match (the match paused in the lobby stays there). Nothing
+from an address, a file or the storage is ever written as HTML: the box is built as text nodes,
+messages go as text.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ui.common.i18n import _, catalog, game_info
 from ui.embed import spec as E
 from ui.embed.page import tree
 from ui.puzzles import progress as P
+from ui.shell.parts import Page
 
 
 def today() -> str:
@@ -28,15 +30,12 @@ def today() -> str:
     return time.strftime("%Y-%m-%d", time.gmtime())
 
 
-class PuzzlePage:
-    """(mixed into ui/shell/app.py's `App`)"""
+class Puzzles:
+    """The puzzle screen (a part of ui/shell/app.py's `App`)."""
 
-    t: Any
-    env: Any
-    dom: Any
-    embed: Any
-
-    def init_puzzles(self) -> None:
+    def __init__(self, app: Page) -> None:
+        self.app = app
+        self.t, self.dom, self.env = app.t, app.dom, app.env
         self.pz_sets: dict[str, list[Any]] = {}  # each game's puzzles, as loaded
         self.pz_progress: P.Progress | None = None
         self.pz_text: str | None = None  # the stored text it was read from
@@ -46,7 +45,15 @@ class PuzzlePage:
         self.pz_drawn: Any = None  # the box as last written
         self.pz_focused: Any = None  # the result whose "Next puzzle" took the focus
         self.pz_nav = 0  # bumped when the page leaves the puzzles: a fetch then comes too late
-        self.t.on_puzzle_result = self.puzzle_result
+        self.app.set_table(on_puzzle=self.puzzle_result)
+
+    def forget_progress(self) -> None:
+        """The progress is read afresh when next needed (another tab wrote it, a reload)."""
+        self.pz_progress = None
+
+    def forget(self) -> None:
+        """Nothing read nor kept (the tests' reset)."""
+        self.pz_progress = self.pz_note = self.pz_paused = None
 
     # ---------------------------------------------------------------------- progress
     def progress(self) -> P.Progress:
@@ -95,7 +102,7 @@ class PuzzlePage:
                         streak=prog.streak)
         if t.pz_daily:
             event["daily"] = t.pz_daily
-        self.post(event)
+        self.app.embed.post(event)
 
     # ---------------------------------------------------------------------- files
     async def puzzle_set(self, game: str) -> list[Any]:
@@ -104,7 +111,7 @@ class PuzzlePage:
             return self.pz_sets[game]
         url = urljoin(self.env.href, f"puzzles/{game}.json")
         try:
-            status, text = await self.fetch_text(url)
+            status, text = await self.app.fetch_text(url)
         except Exception as exc:  # noqa: BLE001 (offline and not precached: a message)
             raise P.PuzzleRefError(_("The puzzles could not be loaded: {reason}").format(
                 reason=str(exc)[:200])) from None
@@ -133,21 +140,21 @@ class PuzzlePage:
         except (E.EmbedError, P.PuzzleRefError) as exc:
             if raw.get("embed") in ("1", "true", "yes"):
                 self.dom.root("data-embed", "1")
-                self.embed_error(str(exc))
+                self.app.embed.embed_error(str(exc))
                 return
             self.puzzle_list(str(exc))
             return
-        self.adopt_embed(spec)
+        self.app.embed.adopt_embed(spec)
         if spec.embed:
-            self.listen_for_messages()
+            self.app.embed.listen_for_messages()
         self.dom.hidden("lobby", True)
         self.open_puzzle(ref)
 
     def puzzle_list(self, text: str | None = None) -> None:
         """The lobby (its Puzzles section is the puzzle list), with `text` (as text) when
         something went wrong."""
-        self.embed = None
-        self.show_lobby()
+        self.app.embed.use_spec(None)
+        self.app.lobby.show_lobby()
         if text:
             self.dom.op("lobby-msg", text, False)  # URL text: never HTML
         if self.env.history_tt != "lobby":
@@ -174,7 +181,7 @@ class PuzzlePage:
         except Exception as exc:  # noqa: BLE001 (never a crash: say it)
             self.puzzle_failed_to_open(_("The puzzle could not be opened: {reason}").format(
                 reason=str(exc)[:200]))
-        self.flush()
+        self.app.runner.flush()
 
     async def find_puzzle(self, ref: P.Ref, after: str | None) -> tuple[Any, int, str | None]:
         if ref.kind == "daily":
@@ -196,28 +203,28 @@ class PuzzlePage:
 
     def puzzle_failed_to_open(self, text: str) -> None:
         if self.t.puzzle is not None and self.t.match is not None:
-            self.toast(text)  # the puzzle on show stays
+            self.app.felt.toast(text)  # the puzzle on show stays
             return
-        if self.embed is not None and self.embed.embed:
-            self.embed_error(text)
+        if self.app.embed.spec is not None and self.app.embed.spec.embed:
+            self.app.embed.embed_error(text)
             return
         self.puzzle_list(text)
 
     def show_puzzle(self, p: Any, number: int, daily: str | None) -> None:
-        if self.embed is None:
-            self.embed = E.Spec()  # the reader's controls; the saved match is not touched
+        if self.app.embed.spec is None:  # the reader's controls; the saved match is not touched
+            self.app.embed.use_spec(E.Spec())
         if self.t.puzzle is None and self.t.match is None and self.pz_paused is None:
-            self.pz_paused = self.paused
-        t = self.sync()
+            self.pz_paused = self.app.paused
+        t = self.t  # (its effects are carried out once the puzzle is shown: `opening`)
         prog = self.progress()
-        solved = bool(daily) and prog.daily.get(daily) == f"{p.game}/{p.id}:solved"
+        solved = bool(daily and prog.daily.get(daily) == f"{p.game}/{p.id}:solved")
         t.load_puzzle(p, number, daily, counted=prog.result(p.game, p.id) is None,
                       solved=solved)
-        self.clear_embed_error()
+        self.app.embed.clear_embed_error()
         self.dom.attr("#table", "data-puzzle", f"{p.game}/{p.id}")
         self.dom.attr("#table", "data-puzzle-state", t.pz_state)
         self.dom.attr("#table", "data-puzzle-kind", p.kind)
-        if not self.embed.embed:
+        if not self.puzzle_embedded():
             self.puzzle_history(p, daily)
 
     def puzzle_history(self, p: Any, daily: str | None) -> None:
@@ -237,7 +244,7 @@ class PuzzlePage:
         t = self.t
         on = t.puzzle is not None
         if what == "puzzles":
-            game = str(attrs.get("data-game") or self.c.selected)
+            game = str(attrs.get("data-game") or self.app.c.selected)
             if game not in EP.GAMES:
                 game = EP.GAMES[0]
             self.open_puzzle(P.Ref("next", game))
@@ -248,33 +255,35 @@ class PuzzlePage:
         elif what == "puzzle-list":  # the lobby's pill: its puzzle list, the daily one first
             self.dom.op("focus", '#lobby .puzzles-entry [data-action="puzzle-daily"]')
         elif what == "puzzle-answer" and on:
-            self.sync().show_puzzle_answer()
-            self.flush()  # the box without its button: the keyboard goes on from "Next puzzle"
+            # the box without its button: the keyboard goes on from "Next puzzle"
+            self.app.runner.event(t.show_puzzle_answer)
             self.dom.op("focus", "#lesson .puzzle-controls .primary")
         elif what == "puzzle-next" and on:
             self.open_puzzle(P.Ref("next", t.puzzle.game), t.puzzle.id)
         elif what in ("puzzle-retry", "restart") and on:
-            self.sync().retry_puzzle()
+            self.app.runner.event(t.retry_puzzle)
             self.dom.attr("#table", "data-puzzle-state", t.pz_state)
+            return True
         elif what == "lobby" and on:
             self.leave_puzzle_page()
         elif what in ("hint", "undo") and on:
-            self.toast(_("There is no hint or undo in a puzzle."))
+            self.app.felt.toast(_("There is no hint or undo in a puzzle."))
         else:
             return False
-        self.flush()
+        self.app.runner.flush()
         return True
 
     def puzzle_embedded(self) -> bool:
         """In another site's page (`embed=1`): the puzzle it names stays the only one."""
-        return self.embed is not None and bool(self.embed.embed)
+        return self.app.embed.spec is not None and bool(self.app.embed.spec.embed)
 
     def leave_puzzle_page(self) -> None:
         """To the lobby; the match paused there before the puzzle is there again."""
-        self.paused, self.pz_paused = self.pz_paused, None
-        self.leave_embed()
+        self.app.set_paused(self.pz_paused)
+        self.pz_paused = None
+        self.app.embed.leave_embed()
         self.env.set_history("lobby", self.env.pathname)
-        self.show_lobby()
+        self.app.lobby.show_lobby()
 
     def clear_puzzle(self) -> None:
         self.pz_nav += 1

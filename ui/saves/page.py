@@ -1,11 +1,13 @@
-"""Where the page is, kept in the browser's storage (ui/saves/store.py's format): written after every
-move, given up to another tab that took over, and a save that cannot be read kept for a bug
+"""Where the page is, kept in the browser's storage (ui/saves/store.py's format): written after
+every move, given up to another tab that took over, and a save that cannot be read kept for a bug
 report.
 """
 
 from __future__ import annotations
 
 import datetime
+import json
+import random
 
 from engine import untrusted as U
 from ui.common.i18n import SAVED_KEY, _, names_list
@@ -16,6 +18,7 @@ from ui.puzzles import progress as P
 from ui.saves import store as S
 from ui.sheets import view as SH
 from ui.shell.env import DISPLAY_KEY, NAME_KEY
+from ui.shell.parts import Page
 from ui.stats import record as RC
 
 # What a refused write of each key loses, in the order it is said.
@@ -28,17 +31,36 @@ def now_utc() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
-class Saving:
-    """(mixed into ui/shell/app.py's `App`)"""
+class Saves:
+    """Where the page is, in the browser's storage (a part of ui/shell/app.py's `App`): this
+    tab's id, who wrote the stored save when this tab last read or wrote it, and whether another
+    tab has taken over (then this one stops writing)."""
 
-    refused_keys: set[str]  # the keys whose last write the browser refused (storage full)
-    storage_lost: list[str]  # what the note says is not kept (LOST's texts, untranslated)
+    def __init__(self, app: Page) -> None:
+        self.app = app
+        self.t, self.dom, self.env = app.t, app.dom, app.env
+        self.tab = f"{random.getrandbits(48):012x}"
+        self.unsaved: tuple[str | None, S.Mark | None] = (None, None)  # before the last write
+        self.forget()
+
+    def forget(self) -> None:
+        """Nothing read or written yet (the page's start, the tests' reset)."""
+        self.last_mark: S.Mark | None = None
+        self.save_off = False
+        self.bad_save: str | None = None  # the text of a save that could not be restored
+        self.newer_save = False  # it is a newer page's, left where it is until "Start fresh"
+        self.refused_keys: set[str] = set()  # the keys whose last write the browser refused
+        self.storage_lost: list[str] = []  # what the note says is not kept (LOST's texts)
+
+    def read_mark(self, text: str | None) -> None:
+        """The stored save as this tab read it (`text`): whose it is."""
+        self.last_mark = S.mark_of(text)
 
     def save(self) -> None:
         """Keeps where the page is in the browser's storage (ui/saves/store.py), unless another tab
         wrote the save since this one last did: then this tab says so and stops writing.
         Saving never stops play: whatever goes wrong is a note."""
-        if self.save_off or self.embed is not None or self.newer_save:
+        if self.save_off or self.app.embed.spec is not None or self.newer_save:
             return  # a position or lesson on show, or a newer page's save left for the player
             # to decide on, is never replaced
         try:
@@ -49,13 +71,13 @@ class Saving:
         if self.save_off:
             return  # another tab keeps the match: that tab counts it
         try:
-            self.count_match()  # a match over goes into the record, once (ui/stats/page.py)
+            self.app.stats.count_match()  # a match over goes into the record, once
         except Exception as exc:  # noqa: BLE001 (the record never stops play)
             self.note("record", _("The match could not be put in your record ({reason}).")
                       .format(reason=exc))
 
     def write_save(self) -> None:
-        screen, m, cur, away, overlay = self.t.where(self.leave_under, self.paused)
+        screen, m, cur, away, overlay = self.t.where(self.app.controls.leave_under, self.app.paused)
         try:
             stored = self.env.read_key(S.KEY)
         except Exception:  # noqa: BLE001
@@ -64,11 +86,14 @@ class Saving:
         if S.written_since(stored, self.last_mark):
             self.save_off = True
             self.note("other-tab", _(OTHER_TAB))
-            self.toast(_(OTHER_TAB))
+            self.app.felt.toast(_(OTHER_TAB))
             return
         n = S.next_n(stored, self.last_mark)
-        text = S.Save(self.tab, n, screen, overlay, cur, sorted(away), self.settings(),
-                      m.record() if m is not None else None,
+        # (the table's match: its record as made once for the position)
+        rec = (None if m is None else json.loads(self.app.runner.record_json())
+               if m is self.t.match else m.record())
+        text = S.Save(self.tab, n, screen, overlay, cur, sorted(away), self.app.lobby.settings(),
+                      rec,
                       practice=bool(getattr(m, "practice", False)),
                       names=getattr(m, "seat_names", None) if m is not None else None).dumps()
         # The browser may refuse the write (full): then a `stored` event says so (`stored`).
@@ -85,9 +110,9 @@ class Saving:
         too."""
         if self.save_off:
             if tell:
-                self.toast(_(OTHER_TAB))
+                self.app.felt.toast(_(OTHER_TAB))
             return True
-        if self.embed is not None or not self.env.storage_ok:
+        if self.app.embed.spec is not None or not self.env.storage_ok:
             return False
         try:
             stored = self.env.read_key(S.KEY)
@@ -98,7 +123,7 @@ class Saving:
         self.save_off = True
         self.note("other-tab", _(OTHER_TAB))
         if tell:
-            self.toast(_(OTHER_TAB))
+            self.app.felt.toast(_(OTHER_TAB))
         return True
 
     def stored(self, ok: bool, key: str = S.KEY) -> None:
@@ -107,7 +132,7 @@ class Saving:
         once, in one note naming everything not kept; play goes on. A write of that key that
         goes through later takes it off the note (and the note away once nothing is lost)."""
         if key == S.KEY and not ok:  # the copy is the browser's again (the other tab's mark)
-            before, mark = getattr(self, "unsaved", (None, None))
+            before, mark = self.unsaved
             if before is None:
                 self.env.store.pop(S.KEY, None)
             else:
@@ -131,7 +156,7 @@ class Saving:
         """After another tab took the save: this tab loads it and keeps it from now on."""
         self.save_off = False
         self.clear_note()
-        self.boot("")
+        self.app.boot("")
 
     def keep_unreadable(self, text: str, newer: bool = False) -> None:
         """A save that cannot be restored moves to another key (for a bug report; the last
@@ -160,9 +185,9 @@ class Saving:
         """The player's "Start fresh" under a save that could not be restored: the lobby, as
         on a first visit (a newer page's save, left until now, is moved aside)."""
         self.set_aside_newer()
-        self.hide_overlay()
+        self.app.felt.hide_overlay()
         self.env.set_history("lobby", self.env.pathname)
-        self.open_page("")
+        self.app.open_page("")
 
     def set_aside_newer(self) -> None:
         """The player starts fresh over a newer page's save: now it is moved aside."""
@@ -174,7 +199,7 @@ class Saving:
     def show_unreadable(self, reason: str) -> None:
         """Says the saved match could not be restored (the reason may quote saved text: it is
         set as text), with a fresh start and the saved text to copy."""
-        self.show_overlay("restore", SH.restore_html())
+        self.app.felt.show_overlay("restore", SH.restore_html())
         self.dom.op("restore-fields", _("It could not be read: {reason}").format(reason=reason),
                     self.bad_save or "")
 
@@ -187,14 +212,14 @@ class Saving:
             except Exception:  # noqa: BLE001
                 text = None
         if text is None:
-            self.toast(_("There is no saved text to copy."))
+            self.app.felt.toast(_("There is no saved text to copy."))
             return
         # the clipboard, else the text selected and copied, else selected for the player
         how = await self.env.ask("copy", text)
         if how in ("clipboard", "selection"):
-            self.toast(_("Copied the saved text."))
+            self.app.felt.toast(_("Copied the saved text."))
         else:
-            self.toast(_("Select the saved text and copy it."))
+            self.app.felt.toast(_("Select the saved text and copy it."))
 
     def note(self, kind: str, text: str) -> None:
         """A line at the top of the page for what happens to the save (full storage, another

@@ -5,16 +5,17 @@ main thread keeps only ui/web/, which binds the listeners once, sends the events
 carries out the operations this layer writes (ui/shell/dom.py): the parts of the table that changed,
 focus, motion, storage, history. The controller holds the match and the table's state and says
 what to do (ui/common/effects.py); this layer carries out its effects. Each concern is a part of its
-own, mixed into `App`: ui/shell/controls.py (clicks), ui/shell/keyboard.py (keyboard), ui/lobby/lobby.py (lobby,
-language), ui/table/felt.py (the table's parts, sheets, focus, motion), ui/shell/runner.py (effects),
-ui/saves/page.py (storage), ui/embed/page.py (positions and lessons).
+own, held as a field of `App`: ui/shell/controls.py (clicks), ui/shell/keyboard.py (keyboard),
+ui/lobby/lobby.py (lobby, language), ui/table/felt.py (the table's parts, sheets, focus, motion),
+ui/shell/runner.py (effects), ui/saves/page.py (storage), ui/stats/page.py (the record),
+ui/embed/page.py (positions and lessons), ui/puzzles/page.py (puzzles).
 
 Computer players: the baseline ("easy") and the sampling players ("normal", "strong") run here,
-in the same worker (ui/shell/brain.py): no decision ever freezes the page, and one Pyodide serves the
-table and its players.
+in the same worker (ui/shell/brain.py): no decision ever freezes the page, and one Pyodide serves
+the table and its players.
 
-Nothing is lost: after every move the page saves where it is (ui/saves/store.py) in localStorage, and
-opening the page again brings that position back. The Back and Forward buttons move between the
+Nothing is lost: after every move the page saves where it is (ui/saves/store.py) in localStorage,
+and opening the page again brings that position back. The Back and Forward buttons move between the
 lobby and the table (history entries carry {"tt": "lobby" | "table"}); a sheet or dialog open at
 the table has an entry of its own over the table's, kept by ui/web/, so Back closes it first.
 Leaving a match in progress by the page's own buttons asks first.
@@ -23,7 +24,6 @@ Leaving a match in progress by the page's own buttons asks first.
 from __future__ import annotations
 
 import asyncio
-import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -31,71 +31,74 @@ from typing import Any
 import engine
 import engine.ai
 from ui.common.i18n import YOU, _, error_text, game_info
-from ui.embed.page import Embedding
+from ui.embed.page import Embed
 from ui.lobby import choices as C
 from ui.lobby import query as Q
 from ui.lobby.choices import STORAGE_OFF, Paused
 from ui.lobby.lobby import Lobby
-from ui.puzzles.page import PuzzlePage
+from ui.puzzles.page import Puzzles
 from ui.puzzles.progress import KEY as PUZZLE_KEY
 from ui.saves import store as S
-from ui.saves.page import Saving
-from ui.shell import keymap as K
+from ui.saves.page import Saves
 from ui.shell.brain import Brain
 from ui.shell.controls import Controls
 from ui.shell.dom import Dom
 from ui.shell.env import Env
 from ui.shell.keyboard import Keys
+from ui.shell.parts import FetchText
 from ui.shell.runner import Runner
 from ui.stats import record as RC
-from ui.stats.page import Recording
+from ui.stats.page import Stats
 from ui.table.felt import Felt
 from ui.table.pace import PAUSES
 from ui.table.table import Table
 
 
-class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding, PuzzlePage):
-    """The page: the lobby, and the DOM layer of the table's controller (`self.t`)."""
+async def no_fetch(url: str) -> tuple[int, str]:
+    """No text can be fetched (the page's host gives the worker's own fetch)."""
+    return 404, ""
 
-    def __init__(self, dom: Dom, env: Env, brain: Brain | None = None) -> None:
+
+class App:
+    """The page: the lobby, and the DOM layer of the table's controller (`self.t`), each concern
+    a part held here (`self.felt`, `self.runner`, ...). The table changes its own state: the
+    parts call its methods (its settings the page keeps are set in one place, `set_table`)."""
+
+    def __init__(self, dom: Dom, env: Env, brain: Brain | None = None,
+                 fetch_text: FetchText | None = None) -> None:
         self.dom, self.env = dom, env
         self.t = Table(clock=time.monotonic)
         self.games = [g for g in getattr(engine, "available_games", lambda: engine.GAMES)()
                       if g in engine.GAME_INFO]
-        self.info = engine.GAME_INFO
+        self.info: dict[str, dict[str, Any]] = engine.GAME_INFO
         self.c = C.Choices(self.games[0])  # the lobby's choices
-        self.dealt_shown: tuple[int, int] | None = None  # the deal whose dealing was shown
-        self.shown_html: dict[str, str] = {}  # what each table part shows (App.put)
         self.levels = dict(engine.ai.LEVELS)
-        self.t.level = engine.ai.DEFAULT_LEVEL
+        self.set_table(level=engine.ai.DEFAULT_LEVEL)
         self.brain = brain or Brain()
-        # Saving (ui/saves/store.py): this tab's id, who wrote the stored save when this tab last read
-        # or wrote it, and whether another tab has taken over (then this one stops writing).
-        self.tab = f"{random.getrandbits(48):012x}"
-        self.last_mark: S.Mark | None = None
-        self.save_off = False
-        self.paused: Paused | None = None
-        self.bad_save: str | None = None  # the text of a save that could not be restored
-        self.newer_save = False  # it is a newer page's, left where it is until "Start fresh"
-        self.refused_keys = set()  # (ui/saves/page.py's `stored`)
-        self.storage_lost = []
-        self.leave_go: Callable[[], None] | None = None  # what "Leave" in the dialog does
-        self.leave_under: str | None = None  # the sheet the leave dialog covers
-        self.input_marked = False  # performance mark "tt:input" made
-        self.typing = K.Typing()  # a card being typed on the keyboard ("Q", "10")
-        self.init_embedding()  # positions and lessons for tutorial sites (ui/embed/page.py)
-        self.init_puzzles()  # the puzzle screen (ui/puzzles/page.py)
+        self.paused: Paused | None = None  # the match kept while the lobby shows
+        # (fetches a same-site text: its HTTP status and text; given by ui/shell/host.py)
+        self.fetch_text: FetchText = fetch_text or no_fetch
+        # The parts, each with its own state: they reach each other through the app.
+        self.felt = Felt(self)  # the table's parts, sheets, focus, motion
+        self.runner = Runner(self)  # the controller's effects carried out
+        self.controls = Controls(self)  # clicks and changes
+        self.keys = Keys(self)  # the keyboard
+        self.lobby = Lobby(self)  # the lobby and the language
+        self.saves = Saves(self)  # where the page is, in storage
+        self.stats = Stats(self)  # the player's record
+        self.embed = Embed(self)  # positions and lessons for tutorial sites
+        self.puzzles = Puzzles(self)  # the puzzle screen
 
     # ------------------------------------------------------------------------------- setup
     def start(self) -> None:
         """The first screen: the saved position, the address's, or the lobby (taking over the
         choices the player made in the lobby drawn before Python ran)."""
-        self.init_language()
-        self.read_player_name()
-        chosen = self.static_lobby_choices()
+        self.lobby.init_language()
+        self.lobby.read_player_name()
+        chosen = self.lobby.static_lobby_choices()
         self.boot(self.env.search)
-        self.take_static_lobby(chosen)
-        self.ready_event()  # to the parent window, when the table is embedded
+        self.lobby.take_static_lobby(chosen)
+        self.embed.ready_event()  # to the parent window, when the table is embedded
         self.dom.op("ready")
         asyncio.ensure_future(self.prewarm())
 
@@ -109,28 +112,28 @@ class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding, Puz
     def boot(self, query: str) -> None:
         """Opens the page: at the saved position when there is a save, as the address says."""
         restored = None
-        self.pz_progress = None  # (the puzzles' progress is read afresh too)
+        self.puzzles.forget_progress()  # (the puzzles' progress is read afresh too)
         if any(k in ("embed", "record", "lesson") for k, _v in self.env.params(query)):
             self.open_page(query)  # a position or lesson: the player's save is not touched
             return
-        self.check_record()  # a record that cannot be read is said at once (ui/stats/page.py)
+        self.stats.check_record()  # a record that cannot be read is said at once (ui/stats/page.py)
         try:
             text = self.env.read_key(S.KEY)
         except Exception:  # noqa: BLE001 (storage refused: play on without saving)
             text = None
-            self.note("storage", _(STORAGE_OFF))
-        self.last_mark = S.mark_of(text)
+            self.saves.note("storage", _(STORAGE_OFF))
+        self.saves.read_mark(text)
         if text is not None:
             try:
                 restored = S.restore(text, self.games, self.info, self.levels, PAUSES)
             except Exception as exc:  # noqa: BLE001 (a bad save is a message, never a crash)
-                self.keep_unreadable(text, newer=isinstance(exc, S.SaveNewer))
+                self.saves.keep_unreadable(text, newer=isinstance(exc, S.SaveNewer))
                 self.open_page("")
-                self.show_unreadable(str(exc))
+                self.saves.show_unreadable(str(exc))
                 return
         self.open_page(query, restored)
         if restored is not None:
-            self.save()  # this tab now keeps the save: a tab opened earlier stops writing it
+            self.saves.save()  # this tab now keeps the save: a tab opened earlier stops writing it
 
     def reset(self, query: str = "") -> None:
         """Start over as if the page had been loaded with `?query` and nothing saved (tests use
@@ -139,46 +142,39 @@ class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding, Puz
         for key in (S.KEY, S.BAD_KEY, RC.KEY, RC.BAD_KEY, PUZZLE_KEY):
             if self.env.storage_ok:
                 self.env.write_key(key, None)
-        self.record_broken, self.record_frozen = None, False
-        self.pz_progress = self.pz_note = self.pz_paused = None  # (ui/puzzles/page.py)
-        self.last_mark = None
-        self.save_off = False
-        self.bad_save = None
-        self.newer_save = False
-        self.refused_keys, self.storage_lost = set(), []
-        self.clear_note()
+        self.stats.forget()
+        self.puzzles.forget()
+        self.saves.forget()
+        self.saves.clear_note()
         self.open_page(query)
 
     def open_page(self, query: str, restored: tuple[S.Save, Any] | None = None) -> None:
         """Shows the page as loaded with `?query`, from the saved position `restored` if any:
         the saved settings are the lobby's defaults (the address's parameters win), and a saved
         match comes back where it was (the address naming another match asks first)."""
-        self.t.sid += 1
-        self.t.match = None
+        self.t.clear()
         self.paused = None
-        self.t.overlay = None
-        self.hide_overlay()
-        self.clear_toast()
+        self.felt.hide_overlay()
+        self.felt.clear_toast()
         save, saved_match = restored if restored is not None else (None, None)
         if save is not None:
-            self.use_settings(save.settings)
-        if saved_match is not None:
+            self.lobby.use_settings(save.settings)
+        if save is not None and saved_match is not None:
             self.paused = Paused(saved_match, save.cur, save.overlay, set(save.away))
         raw = self.env.first_params(query)
         q = Q.parse(raw, self.games, self.info, self.levels)
-        self.t.speed = q.speed or self.t.speed
-        self.t.level = q.level or self.t.level
-        self.c.seed = q.seed
-        self.leave_embed()
+        self.set_table(speed=q.speed or self.t.speed, level=q.level or self.t.level)
+        self.lobby.set_choice(seed=q.seed)
+        self.embed.leave_embed()
         if "puzzle" in raw:  # a puzzle (ui/puzzles/page.py): the saved match stays paused
-            self.puzzle_address(raw)
+            self.puzzles.puzzle_address(raw)
             return
-        if self.embedded_address(raw, q):
+        if self.embed.embedded_address(raw, q):
             return
         self.c.take(q)
         landing = self.c.landing(q, self.paused, save)
         # the lobby is drawn only where the page stays in it (a table opens at once otherwise)
-        self.show_lobby(draw=landing in ("errors", "lobby"))
+        self.lobby.show_lobby(draw=landing in ("errors", "lobby"))
         if landing == "errors":
             self.dom.op("lobby-msg", " ".join(q.errors), False)  # URL text: never HTML
         elif landing in ("resume", "saved"):
@@ -186,7 +182,7 @@ class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding, Puz
             return
         elif landing == "ask":
             self.resume()
-            self.ask_leave(_("Leave your match?"), _("This address deals another match. "
+            self.controls.ask_leave(_("Leave your match?"), _("This address deals another match. "
                            "Your match in progress will be lost if you leave it."),
                            _("Leave it"), self.start_match)
             return
@@ -202,31 +198,32 @@ class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding, Puz
             match = self.c.new_match()
         except ValueError as exc:
             if self.t.match is None:
-                self.show_lobby()  # (a table about to open: the lobby says why it did not)
-            self.lobby_error(_("Cannot start: {reason}").format(reason=error_text(exc)))
+                self.lobby.show_lobby()  # (a table about to open: the lobby says why it did not)
+            self.lobby.lobby_error(_("Cannot start: {reason}").format(reason=error_text(exc)))
             return
+        self.felt.hide_overlay()
         self.t.put(match, 0)
         self.c.dealt(match)
-        self.t.away = set()
+        self.set_table(away=set())
         self.paused = None
-        self.hide_overlay()
         self.share_url(match.options)
         self.dom.op("show-table", True)
-        self.render()
-        self.save()
-        self.kick()
+        self.felt.render()
+        self.saves.save()
+        self.runner.kick()
 
     def deal_new(self) -> None:
         """"Deal the cards": a new match, asking first when one is in progress."""
         if self.paused is not None and not self.paused.match.is_over:
-            self.ask_leave(_("Start a new match?"), _("Your match in progress will be lost."),
-                           _("Start the new match"), self.start_match, cancel=_("Cancel"))
+            self.controls.ask_leave(_("Start a new match?"),
+                                    _("Your match in progress will be lost."),
+                                    _("Start the new match"), self.start_match, cancel=_("Cancel"))
         else:
             self.start_match()
 
     def replay_deal(self) -> None:
         """The lobby's "Replay this deal": the last deal's cards again, chosen explicitly."""
-        self.read_lobby()
+        self.lobby.read_lobby()
         if self.c.same_cards():
             self.deal_new()
 
@@ -237,44 +234,73 @@ class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding, Puz
         if p is None:
             return
         self.paused = None
-        self.hide_overlay()
+        self.felt.hide_overlay()
         self.t.put(p.match, p.cur)
         self.c.dealt(p.match)
-        self.t.away = set(p.away)
+        self.set_table(away=set(p.away))
         self.share_url(self.t.match.options)
         self.dom.op("show-table", True)
-        self.render()
+        self.felt.render()
         if p.overlay == "over" and self.t.match.is_over:
-            self.show_match_over()
+            self.runner.show_match_over()
         elif self.deal.phase == "over":
-            self.show_summary()
+            self.runner.show_summary()
         else:
-            self.save()
-            self.kick()
+            self.saves.save()
+            self.runner.kick()
 
     def pause(self) -> None:
         """To the lobby, keeping the match for Forward (the Back button)."""
         if self.t.match is None:
             return
-        under = self.leave_under if self.t.overlay == "leave" else self.t.overlay
-        self.paused = Paused(self.t.match, self.t.cur, under if under in ("summary", "over") else None,
-                             set(self.t.away))
-        self.show_lobby()
-        self.save()
+        under = self.controls.leave_under if self.t.overlay == "leave" else self.t.overlay
+        self.paused = Paused(self.t.match, self.t.cur,
+                             under if under in ("summary", "over") else None, set(self.t.away))
+        self.lobby.show_lobby()
+        self.saves.save()
 
     def leave(self) -> None:
         """To the lobby, leaving the match (Games, after asking when it is in progress)."""
         self.paused = None
         self.env.set_history("lobby", self.env.pathname)
-        self.show_lobby()
-        self.save()
+        self.lobby.show_lobby()
+        self.saves.save()
 
     def in_progress(self) -> bool:
         return self.t.match is not None and not self.t.match.is_over and self.t.puzzle is None
 
-    # ------------------------------------------------------------------------------- keyboard
+    def set_table(self, speed: str | None = None, level: str | None = None,
+                  name: str | None = None, away: set[int] | None = None,
+                  readers: tuple[set[int], bool] | None = None, fresh: bool | None = None,
+                  summary_closed: bool | None = None,
+                  on_puzzle: Callable[[bool], None] | None = None) -> None:
+        """The page's settings on the table (its speed, level, the player's name, the seats
+        away, whose hands show and whether all are open), and what the page did (the last play
+        drawn, the summary reopened, what a puzzle's end does): the one place where the page
+        writes the table's fields, until the table has setters of its own for them."""
+        t = self.t
+        if speed is not None:
+            t.speed = speed
+        if level is not None:
+            t.level = level
+        if name is not None:
+            t.player_name = name
+        if away is not None:
+            t.away = away
+        if readers is not None:
+            t.readers, t.open_view = readers
+        if fresh is not None:
+            t.fresh = fresh
+        if summary_closed is not None:
+            t.summary_closed = summary_closed
+        if on_puzzle is not None:
+            t.on_puzzle_result = on_puzzle
 
+    def set_paused(self, paused: Paused | None) -> None:
+        """The match kept while the lobby (or a puzzle) shows: `paused`."""
+        self.paused = paused
 
+    # ------------------------------------------------------------------------------- history
     def on_popstate(self, tt: str, search: str) -> None:
         """Back and Forward: between the lobby and the table, inside the page."""
         self.env.history_tt, self.env.search = tt, search
@@ -282,7 +308,7 @@ class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding, Puz
             if tt == "table" and "puzzle=" in search:
                 self.open_page(search)  # (the paused match stays paused)
             elif self.t.puzzle is not None:
-                self.leave_puzzle_page()
+                self.puzzles.leave_puzzle_page()
             return
         if tt == "table":
             if self.t.match is not None:
@@ -325,9 +351,3 @@ class App(Controls, Keys, Lobby, Saving, Recording, Runner, Felt, Embedding, Puz
     def error_text(self, exc: BaseException) -> str:
         """An error's sentence in the page's language, seats named as at this table."""
         return error_text(exc, self.names() if self.t.match is not None else None, YOU)
-
-
-    # ------------------------------------------------------------------------------- events
-
-
-    # ------------------------------------------------------------------------------- render

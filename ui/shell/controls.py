@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from ui.common.i18n import _
 from ui.lobby import view as LW
@@ -15,154 +15,183 @@ from ui.lobby.choices import REVIEW_ACTIONS
 from ui.sheets import content as SC
 from ui.sheets import view as SH
 from ui.sheets.overlay import REVIEW
+from ui.shell.parts import Act, Page
 
 
 class Controls:
-    """(mixed into ui/shell/app.py's `App`)"""
+    """The clicks and changes (a part of ui/shell/app.py's `App`); the leave dialog's own
+    state."""
+
+    def __init__(self, app: Page) -> None:
+        self.app = app
+        self.t, self.dom, self.env = app.t, app.dom, app.env
+        self.leave_go: Callable[[], None] | None = None  # what "Leave" in the dialog does
+        self.leave_under: str | None = None  # the sheet the leave dialog covers
 
     def on_change(self, ev: dict[str, Any]) -> None:
         """A field changed: `ev` has its attributes (`attrs`), `value` and the lobby's fields."""
         attrs = ev.get("attrs") or {}
-        self.lobby_fields = ev.get("lobby")
+        self.app.lobby.take_fields(ev.get("lobby"))
         if "data-lang" in attrs:
-            self.change_language(str(ev.get("value") or ""))
+            self.app.lobby.change_language(str(ev.get("value") or ""))
             return
         if "data-name" in attrs:
-            self.set_player_name(ev.get("value"))
+            self.app.lobby.set_player_name(ev.get("value"))
             return
         if self.t.match is not None:
             if "data-speed" in attrs:
-                self.t.speed = str(ev.get("value") or "")
-                self.save()
+                self.app.set_table(speed=str(ev.get("value") or ""))
+                self.app.saves.save()
             return
         if ("data-opt" in attrs or attrs.get("id") == "opt-seed" or "data-speed" in attrs
                 or "data-level" in attrs):
-            self.read_lobby()
-            self.save()
+            self.app.lobby.read_lobby()
+            self.app.saves.save()
 
     def on_click(self, ev: dict[str, Any]) -> None:
         """A click: `ev["attrs"]` are the attributes of the control it was on (the closest
         element with data-game-choice, data-start, data-card, data-move or data-action), none
         when it was outside any; `felt` whether it was on the felt."""
         attrs = ev.get("attrs")
-        self.lobby_fields = ev.get("lobby")
+        self.app.lobby.take_fields(ev.get("lobby"))
         if not attrs:  # a click outside any control: on the felt, it ends a trick's show
             if self.t.lingering and ev.get("felt"):
-                self.tap()
+                self.app.runner.tap()
             return
         if "data-game-choice" in attrs:
-            self.read_lobby()
-            self.c.choose(str(attrs["data-game-choice"]))
-            self.show_lobby(drawn=str(attrs["data-game-choice"]))
-            self.save()
+            self.app.lobby.read_lobby()
+            self.app.c.choose(str(attrs["data-game-choice"]))
+            self.app.lobby.show_lobby(drawn=str(attrs["data-game-choice"]))
+            self.app.saves.save()
         elif "data-start" in attrs:
-            self.read_lobby()
-            self.deal_new()
+            self.app.lobby.read_lobby()
+            self.app.deal_new()
         elif "data-card" in attrs:
-            self.click_card(str(attrs["data-card"]))
+            self.app.runner.click_card(str(attrs["data-card"]))
         elif "data-move" in attrs:
             if "disabled" in attrs:
                 return
-            self.click_move(str(attrs["data-move"]))
+            self.app.runner.click_move(str(attrs["data-move"]))
         elif str(attrs.get("data-action") or "").startswith("record"):
-            self.record_action(str(attrs["data-action"]))  # the record page (ui/stats/page.py)
+            self.app.stats.record_action(str(attrs["data-action"]))  # (ui/stats/page.py)
         elif "data-action" in attrs:
             what = str(attrs["data-action"])
-            if not self.puzzle_action(what, attrs):  # a puzzle's control (ui/puzzles/page.py)
+            # a puzzle's control (ui/puzzles/page.py), else the table's or the page's
+            if not self.app.puzzles.puzzle_action(what, attrs):
                 self.action(what, attrs)
 
     def action(self, what: str, attrs: dict[str, str] | None = None) -> None:
-        m = self.t.match
+        """A control's `data-action` (`attrs`: its attributes): what it asks of the table goes
+        to it in one call (ui/shell/runner.py `event`), with the turn's arrival."""
+        t = self.t
         attrs = attrs or {}
         if what in REVIEW_ACTIONS:
-            self.t.look(what, str(attrs.get("data-deal") or ""), str(attrs.get("data-step") or ""))
-            self.flush()
+            deal, step = str(attrs.get("data-deal") or ""), str(attrs.get("data-step") or "")
+            self.app.runner.event(lambda: t.look(what, deal, step))
             if what.startswith("replay-"):
                 self.dom.op("focus", f'#overlay [data-action="{what}"]:not([disabled])')
             return
         if what == "undo":
-            if self.t.overlay is None:
-                self.undo()
+            if t.overlay is None:
+                self.app.runner.undo()
             return
-        if what in ("check-play", "check-hint") and self.t.overlay == "check":
-            self.sync().check_answer(play=what == "check-play")
-        elif what == "next" and m is not None:
-            self.sync().next_deal()
-        elif what == "summary" and m is not None:
-            self.reopen_summary()
-        elif what == "continue" and m is not None:
-            self.t.match_over()
-        elif what == "again" and m is not None:
-            self.c.seed = ""
-            self.start_match()
+        act = self.table_action(what)
+        if act is False:
+            self.page_action(what)
+        try:
+            self.app.runner.event(act or None)
+        except ValueError as exc:  # (a step or a hint refused: said, the table as it was)
+            if what not in ("step-prev", "step-next", "hint"):
+                raise
+            self.app.felt.toast(self.app.error_text(exc))
+            self.app.runner.flush()
+
+    def table_action(self, what: str) -> Act | Literal[False]:
+        """What the control `what` asks of the table: False when it is the page's."""
+        t, m = self.t, self.t.match
+        if what in ("check-play", "check-hint") and t.overlay == "check":
+            return lambda: t.check_answer(play=what == "check-play")
+        if what == "next" and m is not None:
+            return t.next_deal
+        if what == "summary" and m is not None:
+            return self.reopen_summary()
+        if what == "continue" and m is not None:
+            return t.match_over
+        if what == "leave-cancel":
+            under = self.leave_under
+
+            def cancel() -> None:  # the sheet the dialog covered comes back
+                t.sheet(None)
+                if m is not None:
+                    t.back_to(under)
+
+            return cancel
+        if what == "hint" and t.lesson_run is not None:  # a lesson's own hint
+            return t.lesson_hint
+        if what == "hint":  # the strong player's choice, with why
+            return t.ask_hint
+        if what in ("step-prev", "step-next"):
+            return lambda: t.step(1 if what == "step-next" else -1)
+        if what == "close":
+            return (t.close_review if t.overlay in REVIEW
+                    else lambda: t.close(t.overlay))
+        if what == "speed":
+            return lambda: t.cycle_speed([k for k, _name in LW.SPEEDS])
+        return False
+
+    def page_action(self, what: str) -> None:
+        """A control of the page's own (the lobby, the saves, the sheets it opens)."""
+        m = self.t.match
+        if what == "again" and m is not None:
+            self.app.lobby.set_choice(seed="")
+            self.app.start_match()
         elif what == "lobby":
             self.to_games()
         elif what == "leave-confirm":
             go = self.leave_go
-            self.hide_overlay()
+            self.app.felt.hide_overlay()
             if go is not None:
                 go()
-        elif what == "leave-cancel":
-            under = self.leave_under
-            self.hide_overlay()
-            if self.t.match is not None:
-                self.t.back_to(under)
-        elif what in ("restart", "step-prev", "step-next", "hint"):
+        elif what == "restart":  # the position, the lesson or the match from its start
             try:
-                if what == "restart":
-                    self.restart()
-                elif what == "hint" and self.t.lesson_run is not None:  # a lesson's own hint
-                    self.t.lesson_hint()
-                elif what == "hint":  # the strong player's choice, with why
-                    self.ask_hint()
-                else:
-                    self.t.step(1 if what == "step-next" else -1)
+                self.app.embed.restart()
             except ValueError as exc:
-                self.toast(self.error_text(exc))
+                self.app.felt.toast(self.app.error_text(exc))
         elif what == "resume":
-            self.resume()
+            self.app.resume()
         elif what == "same-cards":
-            self.replay_deal()
+            self.app.replay_deal()
         elif what == "fresh-start":
-            self.fresh_start()
+            self.app.saves.fresh_start()
         elif what == "copy-save":
-            asyncio.ensure_future(self.copy_save())
+            asyncio.ensure_future(self.app.saves.copy_save())
         elif what == "take-over":
-            self.take_over()
+            self.app.saves.take_over()
         elif what == "rules":
-            gi = self.gi(self.t.match.game if self.t.match else self.c.selected)
-            self.show_overlay("rules", SC.rules_sheet_html(gi))
-        elif what == "close":
-            if self.t.overlay in REVIEW:
-                self.t.close_review()
-                self.flush()
-                return
-            was = self.t.overlay
-            self.hide_overlay()
-            self.sync().close(was)
+            gi = self.app.gi(m.game if m else self.app.c.selected)
+            self.app.felt.show_overlay("rules", SC.rules_sheet_html(gi))
         elif what == "sound":
             self.env.sound_is_on = not self.env.sound_is_on
             self.dom.op("sound-set", self.env.sound_is_on)
-            self.say(_("Sound on.") if self.env.sound_is_on else _("Sound off."))
-            self.render()
-        elif what == "speed":
-            self.t.cycle_speed([k for k, _name in LW.SPEEDS])
-        self.flush()
+            self.app.felt.say(_("Sound on.") if self.env.sound_is_on else _("Sound off."))
+            self.app.felt.render()
 
     def to_games(self) -> None:
         """The bar's "Games": to the lobby, a match in progress kept as Back keeps it
         (starting another match is what asks, ui/shell/app.py deal_new)."""
-        if self.in_progress():
+        if self.app.in_progress():
             self.env.set_history("lobby", self.env.pathname)
-            self.pause()
+            self.app.pause()
         else:
-            self.leave()
+            self.app.leave()
 
-    def reopen_summary(self) -> None:
+    def reopen_summary(self) -> Act:
         """The finished deal's summary again, after it was closed (the panel's button)."""
-        if self.t.overlay is None and self.deal.phase == "over" and not self.t.own_end:
-            self.t.summary_closed = False
-            self.show_summary()
+        t = self.t
+        if t.overlay is not None or self.app.deal.phase != "over" or t.own_end:
+            return None
+        self.app.set_table(summary_closed=False)
+        return t.summary
 
     def ask_leave(self, title: str, text: str, confirm: str, go: Callable[[], None],
                   cancel: str | None = None) -> None:
@@ -170,6 +199,10 @@ class Controls:
         (`cancel` is the other button's text, "Keep playing" by default)."""
         cancel = cancel or _("Keep playing")
         under = self.leave_under if self.t.overlay == "leave" else self.t.overlay
-        self.show_overlay("leave", SH.leave_html(title, text, confirm, cancel))
+        self.app.felt.show_overlay("leave", SH.leave_html(title, text, confirm, cancel))
         self.leave_go = go
         self.leave_under = under
+
+    def drop_leave(self) -> None:
+        """A sheet closed: "Leave" no longer has anything to do."""
+        self.leave_go = None

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import random
 import traceback
+from collections.abc import Callable
 from typing import Any
 
 from engine import untrusted as U
@@ -21,6 +22,7 @@ from ui.puzzles.progress import KEY as PUZZLE_KEY
 from ui.saves import store as S
 from ui.saves.store import KEY as SAVE_KEY
 from ui.shell.app import App
+from ui.shell.brain import Brain
 from ui.shell.dom import Dom
 from ui.shell.env import DISPLAY_KEY, Env
 
@@ -33,31 +35,39 @@ class Host:
     def __init__(self, api: Any) -> None:
         self.api = api
         loop = asyncio.get_event_loop()
-        self.dom = Dom(post=lambda text: api.post(text), later=loop.call_soon)
+
+        def later(fn: Callable[[], None]) -> None:  # at the end of the event loop's turn
+            loop.call_soon(fn)
+
+        self.dom = Dom(post=lambda text: api.post(text), later=later)
         self.dom.extra = self.mirror
         self.app: App | None = None
         self.record_key: Any = None
+        self.mirrored: tuple[str, dict[str, Any]] | None = None  # the state and flags last sent
 
     # ------------------------------------------------------------------ what the page mirrors
     def mirror(self) -> dict[str, Any]:
-        """The table's state, sent with every message: what ui/web/ decides by without
-        asking (whether a finished trick waits for a tap, whether the player may act) and what
-        the window.__tt_* hooks read."""
+        """The table's state, sent with a message when it changed since the last one (ui/web/
+        keeps what it was sent): what ui/web/ decides by without asking (whether a finished
+        trick waits for a tap, whether the player may act) and what the window.__tt_* hooks
+        read."""
         a = self.app
         if a is None:
             return {}
         t = a.t
-        out: dict[str, Any] = {
-            "state": a.state_json(),
-            "flags": {"match": t.match is not None, "lingering": bool(t.lingering),
-                      "can_act": bool(t.match is not None and t.can_act()),
-                      "multi": bool(t.match is not None and t.multi()),
-                      "overlay": t.overlay}}
+        state = a.runner.state_json()
+        flags = {"match": t.match is not None, "lingering": bool(t.lingering),
+                 "can_act": bool(t.match is not None and t.can_act()),
+                 "multi": bool(t.match is not None and t.multi()), "overlay": t.overlay}
+        out: dict[str, Any] = {}
+        if (state, flags) != self.mirrored:
+            self.mirrored = (state, flags)
+            out.update(state=state, flags=flags)
         m = t.match
         key = (id(m), t.sid, len(m.deals), len(m.deal.moves)) if m is not None else None
         if key != self.record_key:
             self.record_key = key
-            out["record"] = a.record_json()
+            out["record"] = a.runner.record_json()
         return out
 
     # ------------------------------------------------------------------ events
@@ -89,14 +99,13 @@ class Host:
     def start(self, facts: dict[str, Any]) -> None:
         random.seed()  # a snapshot's start brings random's state with it
         env = Env(self.dom, facts)
-        self.app = App(self.dom, env)
-        self.app.brain.started = str(facts.get("started") or "fresh")
 
         async def fetch_text(url: str) -> tuple[int, str]:
             r = await self.api.fetch_text(url)
             return int(r[0]), str(r[1])
 
-        self.app.fetch_text = fetch_text
+        self.app = App(self.dom, env, Brain(started=str(facts.get("started") or "fresh")),
+                       fetch_text)
         self.app.start()
 
     def display(self, msg: dict[str, Any]) -> None:
@@ -116,21 +125,22 @@ class Host:
         assert a is not None
         env = a.env
         if kind == "click":
-            a.on_click(msg)
+            a.controls.on_click(msg)
         elif kind == "change":
-            a.on_change(msg)
+            a.controls.on_change(msg)
         elif kind == "key":
-            a.on_key(msg)
+            a.keys.on_key(msg)
         elif kind == "popstate":
             a.on_popstate(str(msg.get("tt") or ""), str(msg.get("search") or ""))
         elif kind == "message":
             text = msg.get("text")
-            a.on_message(str(msg.get("origin") or ""), text if isinstance(text, str) else None)
+            a.embed.on_message(str(msg.get("origin") or ""),
+                               text if isinstance(text, str) else None)
         elif kind == "answer":
             env.answer(int(msg.get("n") or 0), msg.get("value"))
         elif kind == "stored":
             key = msg.get("key")
-            a.stored(bool(msg.get("ok")), key if isinstance(key, str) else S.KEY)
+            a.saves.stored(bool(msg.get("ok")), key if isinstance(key, str) else S.KEY)
         elif kind == "storage":  # another tab wrote (the `storage` event)
             key, value = str(msg.get("key") or ""), msg.get("value")
             if value is None:
@@ -138,14 +148,14 @@ class Host:
             else:
                 env.store[key] = str(value)
             if key == PUZZLE_KEY:
-                a.pz_progress = None  # read again when next needed
+                a.puzzles.forget_progress()  # read again when next needed
             elif key == SAVE_KEY and a.t.match is not None:
-                a.other_tab_has_it()  # another tab went on with the match: said at once
-                a.flush()
+                a.saves.other_tab_has_it()  # another tab went on with the match: said at once
+                a.runner.flush()
         elif kind == "seen":  # the tab is shown again, or has the focus (ui/web/)
             if a.t.match is not None:
-                a.other_tab_has_it(tell=True)
-                a.flush()
+                a.saves.other_tab_has_it(tell=True)
+                a.runner.flush()
         elif kind == "motion":
             env.reduce_motion = bool(msg.get("reduce"))
 
@@ -162,15 +172,15 @@ class Host:
                     a.env.store = {str(k): str(v) for k, v in args[1].items()}
                 a.boot(str(args[0]) if args else "")
             elif name == "lang":
-                a.change_language(str(args[0]) if args else "")
+                a.lobby.change_language(str(args[0]) if args else "")
             elif name == "think":
-                await a.think_for_human()
+                await a.runner.think_for_human()
             elif name == "ai_times":
-                result = a.ai_times(bool(args[0]) if args else False)
+                result = a.runner.ai_times(bool(args[0]) if args else False)
             elif name == "read":
-                a.read_table()
+                a.felt.read_table()
             elif name == "record_stats":
-                result = a.record_stats()
+                result = a.stats.record_stats()
         except Exception:  # noqa: BLE001
             self.dom.op("console-error", traceback.format_exc())
         self.dom.send(ack=seq, result=result)

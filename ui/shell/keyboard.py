@@ -11,13 +11,20 @@ from ui.common import render as R
 from ui.common.i18n import _
 from ui.sheets import content as SC
 from ui.shell import keymap as K
+from ui.shell.parts import Page
 from ui.table import view as TV
 
 
 class Keys:
-    """(mixed into ui/shell/app.py's `App`). ui/web/ keeps what needs the live document: Escape
-    and Tab in a dialog, the arrow keys in the hand, and whether a key is the page's at all
-    (it is not in a field, nor with Ctrl, Alt or Meta): those never wait for the worker."""
+    """The keyboard (a part of ui/shell/app.py's `App`). ui/web/ keeps what needs the live
+    document: Escape and Tab in a dialog, the arrow keys in the hand, and whether a key is the
+    page's at all (it is not in a field, nor with Ctrl, Alt or Meta): those never wait for the
+    worker."""
+
+    def __init__(self, app: Page) -> None:
+        self.app = app
+        self.t, self.dom = app.t, app.dom
+        self.typing = K.Typing()  # a card being typed on the keyboard ("Q", "10")
 
     def on_key(self, ev: dict[str, Any]) -> None:
         """A key of the table's: `ev["kind"]` is "tap" (Enter or Space while a finished trick
@@ -26,13 +33,13 @@ class Keys:
         kind = ev.get("kind")
         if kind == "tap":
             if self.t.lingering:
-                self.tap()
+                self.app.runner.tap()
         elif kind == "confirm":
             if self.t.multi() and self.t.can_act():
-                if TV.selection_move(self.deal.legal_moves(), self.t.selection) is not None:
-                    self.click_move("confirm")
+                if TV.selection_move(self.app.deal.legal_moves(), self.t.selection) is not None:
+                    self.app.runner.click_move("confirm")
                 else:
-                    self.toast(TV.status(self.table_model()))
+                    self.app.felt.toast(TV.status(self.app.felt.table_model()))
         elif kind == "key" and self.t.match is not None:
             self.shortcut(str(ev.get("char") or ""))
 
@@ -46,26 +53,26 @@ class Keys:
             self.type_card(name)
         elif name == "last-trick":
             if self.t.view().get("tricks"):
-                self.action("last-trick")
+                self.app.controls.action("last-trick")
             else:
-                self.say(_("No trick has been played yet."))
+                self.app.felt.say(_("No trick has been played yet."))
         elif name == "hint":  # as if the bar's Hint button were pressed, when it may be
             self.dom.op("click", '[data-action="hint"]:not([disabled])',
                         _("There is no hint here."))
         elif name == "read":
-            self.read_table()
+            self.app.felt.read_table()
         elif name == "keys":
-            self.show_overlay("keys", SC.keys_sheet_html())
+            self.app.felt.show_overlay("keys", SC.keys_sheet_html())
         else:
-            self.action(name)
+            self.app.controls.action(name)
         return True
 
     def type_card(self, card: str) -> None:
         """A card typed on the keyboard: played (or selected) as if it were clicked."""
         hand = list(self.t.view().get("hand") or [])
         if card not in hand:
-            self.toast(_("{card} is not in your hand.").format(card=R.card_label(card)))
+            self.app.felt.toast(_("{card} is not in your hand.").format(card=R.card_label(card)))
             return
-        self.click_card(card)
+        self.app.runner.click_card(card)
         if self.t.can_act():
             self.dom.op("focus", f'#hand [data-card="{card}"]')

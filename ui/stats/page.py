@@ -1,5 +1,5 @@
-"""The player's record in the page (ui/stats/record.py's format): counted when a match ends, shown on
-its sheet from the lobby, exported and reset. A stored record that cannot be read is kept
+"""The player's record in the page (ui/stats/record.py's format): counted when a match ends, shown
+on its sheet from the lobby, exported and reset. A stored record that cannot be read is kept
 under another key and started afresh, with a note; the saved match (ui/saves/store.py) is another
 key and is never touched by any of this.
 """
@@ -13,15 +13,23 @@ from typing import Any
 from urllib.parse import quote
 
 from ui.common.i18n import _
+from ui.shell.parts import Page
 from ui.stats import record as RC
 from ui.stats import view as RV
 
 
-class Recording:
-    """(mixed into ui/shell/app.py's `App`)"""
+class Stats:
+    """The player's record (a part of ui/shell/app.py's `App`)."""
 
-    record_broken: str | None = None  # why the stored record was started afresh, this visit
-    record_frozen = False  # the stored record is a newer page's: never written here
+    def __init__(self, app: Page) -> None:
+        self.app = app
+        self.t, self.dom, self.env = app.t, app.dom, app.env
+        self.forget()
+
+    def forget(self) -> None:
+        """Nothing found wrong with the stored record yet (the page's start, the tests' reset)."""
+        self.record_broken: str | None = None  # why the stored record was started afresh
+        self.record_frozen = False  # the stored record is a newer page's: never written here
 
     def today(self) -> str:
         return datetime.date.today().isoformat()
@@ -37,29 +45,29 @@ class Recording:
             return RC.parse(text)
         except RC.RecordNewer as exc:  # a newer page's: left as it is, nothing counted into it
             self.record_frozen = True
-            self.note("record", _("Your record is not updated here: {reason}").format(
+            self.app.saves.note("record", _("Your record is not updated here: {reason}").format(
                 reason=exc))
             return RC.Record()
         except RC.RecordError as exc:
             self.record_broken = str(exc)
             if text is not None:
-                self.set_aside(RC.KEY, RC.BAD_KEY, text)  # (ui/saves/page.py)
+                self.app.saves.set_aside(RC.KEY, RC.BAD_KEY, text)  # (ui/saves/page.py)
                 self.env.write_key(RC.KEY, RC.Record().dumps())
-            self.note("record", _("Your record could not be read ({reason}) and was started "
-                                  "again. The unreadable text is kept for a bug report.")
-                      .format(reason=exc))
+            self.app.saves.note("record", _(
+                "Your record could not be read ({reason}) and was started again. The unreadable "
+                "text is kept for a bug report.").format(reason=exc))
             return RC.Record()
 
     def check_record(self) -> None:
         """At the page's start: a record that cannot be read is found (and said) at once."""
-        if self.env.storage_ok and self.embed is None:
+        if self.env.storage_ok and self.app.embed.spec is None:
             self.read_record()
 
     def count_match(self) -> None:
         """A match that has ended goes into the record, once (a reload of its result is the
         same match: ui/stats/record.py's `seen`). A lesson or a position on show never does."""
         m = self.t.match
-        if (m is None or not m.is_over or self.embed is not None or self.t.lesson
+        if (m is None or not m.is_over or self.app.embed.spec is not None or self.t.lesson
                 or not self.env.storage_ok):
             return
         rec = self.read_record()
@@ -86,9 +94,9 @@ class Recording:
                           indent=1)
 
     def show_record(self) -> None:
-        titles = {g: str(self.gi(g)["title"]) for g in self.games}
-        html = RV.record_html(self.read_record(), self.puzzles(), titles, list(self.levels))
-        self.show_overlay("record", html)
+        titles = {g: str(self.app.gi(g)["title"]) for g in self.app.games}
+        html = RV.record_html(self.read_record(), self.puzzles(), titles, list(self.app.levels))
+        self.app.felt.show_overlay("record", html)
         text = self.export_text()
         self.dom.text("record-json", text)  # as text: never HTML
         self.dom.attr('#overlay [data-action="record-download"]', "href",
@@ -100,13 +108,13 @@ class Recording:
         elif what == "record-export":
             asyncio.ensure_future(self.copy_record())
         elif what == "record-reset":
-            self.show_overlay("record-reset", RV.reset_html())
+            self.app.felt.show_overlay("record-reset", RV.reset_html())
         elif what == "record-reset-cancel":
             self.show_record()
         elif what == "record-reset-confirm":
             self.reset_record()
             self.show_record()
-            self.toast(_("Your record was reset."))
+            self.app.felt.toast(_("Your record was reset."))
 
     def reset_record(self) -> None:
         """Clears the record and the puzzles' progress (never the saved match)."""
@@ -116,11 +124,11 @@ class Recording:
             self.env.write_key(key, None)
         self.record_broken = None
         self.record_frozen = False
-        self.clear_note("record")
+        self.app.saves.clear_note("record")
 
     async def copy_record(self) -> None:
         how = await self.env.ask("copy", self.export_text(), "[data-record-json]")
         if how in ("clipboard", "selection"):
-            self.toast(_("Copied the record."))
+            self.app.felt.toast(_("Copied the record."))
         else:
-            self.toast(_("Select the record's text and copy it."))
+            self.app.felt.toast(_("Select the record's text and copy it."))

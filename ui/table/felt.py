@@ -8,13 +8,22 @@ from ui.common import effects as F
 from ui.common import i18n as I
 from ui.common import render as R
 from ui.common.i18n import _
+from ui.shell.parts import Page
 from ui.table import pieces as TP
 from ui.table import speech as SP
 from ui.table import view as TV
 
 
 class Felt:
-    """(mixed into ui/shell/app.py's `App`)"""
+    """The table drawn, its sheets, focus and motion (a part of ui/shell/app.py's `App`): what
+    each part shows, so a move writes only what it changed."""
+
+    def __init__(self, app: Page) -> None:
+        self.app = app
+        self.t, self.dom, self.env = app.t, app.dom, app.env
+        self.dealt_shown: tuple[int, int] | None = None  # the deal whose dealing was shown
+        self.shown_html: dict[str, str] = {}  # what each table part shows (`put`)
+        self.input_marked = False  # performance mark "tt:input" made
 
     def say(self, text: str) -> None:
         """Adds a line to the polite live region (#announce); the last few stay, so lines said
@@ -36,15 +45,15 @@ class Felt:
         self.dom.op("toast", None)
 
     def show_overlay(self, kind: str, html: str) -> None:
-        """A sheet over the table; focus goes to its first button and comes back where it was
-        when the sheet closes (ui/web/)."""
-        self.t.overlay = kind
-        self.dom.op("overlay", kind, html)
+        """A sheet of the page's own over the table: the table is told (its `sheet`), and its
+        effect draws it (`show_sheet`)."""
+        self.t.sheet(kind, html)
+        self.app.runner.carry_out()
 
     def hide_overlay(self) -> None:
-        self.t.overlay = None
-        self.leave_go = None
-        self.dom.op("overlay", None, "")
+        """Whatever sheet is open closes (the table's `sheet`; its effect: `sheet_closed`)."""
+        self.t.sheet(None)
+        self.app.runner.carry_out()
 
     def mark_hint(self) -> None:
         """Marks the hinted move's card(s) or panel button with `data-hint`."""
@@ -67,21 +76,21 @@ class Felt:
 
     def table_model(self) -> TV.Model:
         """The table's view model (ui/table/view.py), with what only the page knows."""
-        run = self.t.lesson_run
+        run, spec = self.t.lesson_run, self.app.embed.spec
         step = ((self.t.step_pos, len(self.t.script), self.t.match.is_over)
                 if self.t.step_pos is not None else None)
         return self.t.model(
             lesson_hint=bool(run is not None and run.step is not None and run.step.hint),
-            embed=self.embed is not None, embedded=bool(self.embed and self.embed.embed),
-            step=step, sound_on=self.env.sound_is_on, lang_html=self.lang_select_html())
+            embed=spec is not None, embedded=bool(spec and spec.embed),
+            step=step, sound_on=self.env.sound_is_on, lang_html=self.app.lobby.lang_select_html())
 
     def draw_table(self) -> None:
         m = self.t.match
         if m is None:
             return
-        d = self.deal
+        d = self.app.deal
         # text names cards with the letters the cards show (the regional indices or Latin)
-        I.use_letters(str(self.info.get(m.game, {}).get("home_language") or ""),
+        I.use_letters(str(self.app.info.get(m.game, {}).get("home_language") or ""),
                       self.env.display_settings().get("regional-ranks"))
         model = self.table_model()
         # A new deal's first look: the cards are dealt in (style.css, at most 300 ms), unless
@@ -100,7 +109,7 @@ class Felt:
         html = TV.parts(model)
         self.put("bar", html["bar"])
         self.put("seats", html["seats"])
-        self.t.fresh = False  # the fly-in animation plays once
+        self.app.set_table(fresh=False)  # the fly-in animation plays once
         self.dom.op("trick-reset", _("The trick"), _("Your hand"))
         flying = self.put("trick", html["trick"])
         # Once the panel has shown in a deal's phase its place stays (empty, as tall as it
@@ -113,7 +122,7 @@ class Felt:
         self.put("open-hands", html["open-hands"])
         self.dom.attr("#open-hands", "aria-label", _("The other hands"))
         self.dom.hidden("open-hands", not html["open-hands"])
-        self.draw_lesson()
+        self.app.embed.draw_lesson()
         if flying:  # measured once every part is written: one layout for the move, not two
             self.dom.op("fly-in", self.moving())
 
@@ -145,12 +154,17 @@ class Felt:
         self.unput("seats")
 
     def show_sheet(self, e: F.Sheet) -> None:
-        kind = self.t.overlay
-        self.show_overlay(e.kind, e.html)
-        self.t.overlay = kind
+        """A sheet over the table; focus goes to its first button and comes back where it was
+        when the sheet closes (ui/web/)."""
+        self.dom.op("overlay", e.kind, e.html)
         if e.say_head:
-            word = self.gi(self.t.match.game).get("deal_word") if self.t.match else None
+            word = self.app.gi(self.t.match.game).get("deal_word") if self.t.match else None
             self.dom.op("say-head", R.by_word(TP.OVER, word))
+
+    def sheet_closed(self) -> None:
+        """The sheet is gone from the page (and the leave dialog's "Leave" with it)."""
+        self.app.controls.drop_leave()
+        self.dom.op("overlay", None, "")
 
     def read_table(self) -> None:
         """The whole situation in words, for the "read the table" key (R)."""

@@ -440,3 +440,14 @@ class Table:
     def cycle_speed(self, order: list[str]) -> None:
         self.speed = order[(order.index(self.speed) + 1) % len(order)]
         self.emit(F.Render(), F.Save())
+    # ---- what the page sets: one event in (told what only the page knows), its effects out
+    def event(self, act: Callable[[], object], checker: bool, ok: bool) -> list[F.Effect]:
+        self.checker, self.search_ok = checker, self.search_ok and ok
+        act()
+        if self.match is not None:
+            self.after_event()  # the turn's arrival, with the event's effects
+        return self.take()
+    def sheet(self, kind: str | None, html: str = "") -> None:  # the page's own sheet, or none
+        self.overlay = kind  # type: ignore[assignment]  # (the record's sheets: the page's kinds)
+        self.emit(F.Sheet(kind, html, False) if kind is not None else F.CloseSheet())
+    def clear(self) -> None: self.sid, self.match, self.overlay = self.sid + 1, None, None
