@@ -192,14 +192,15 @@ class Puzzles:
             return p, P.number_of(puzzles, p.id), date
         game = str(ref.game)
         puzzles = await self.puzzle_set(game)
+        found: EP.Puzzle | None
         if ref.kind == "next":
-            p = P.pick_next(puzzles, self.progress(), game, after)
+            found = P.pick_next(puzzles, self.progress(), game, after)
         else:
-            p = P.find(puzzles, str(ref.id))
-        if p is None:
+            found = P.find(puzzles, str(ref.id))
+        if found is None:
             raise P.PuzzleRefError(_("There is no puzzle “{id}” for {game}.").format(
                 id=P.clip(str(ref.id)), game=game_info(engine.GAME_INFO[game])["title"]))
-        return p, P.number_of(puzzles, p.id), None
+        return found, P.number_of(puzzles, found.id), None
 
     def puzzle_failed_to_open(self, text: str) -> None:
         if self.t.puzzle is not None and self.t.match is not None:
