@@ -18,6 +18,7 @@ def static_lobby(catalogs: dict[str, bytes]) -> str:
     from ui.common import i18n as I
     from ui.lobby import view as LW
     from ui.saves import store as S
+
     speed = "2"  # the page's default speed (ui/shell/app.py)
     out: dict[str, dict[str, str]] = {}
     for lang in I.LANGS:

@@ -72,7 +72,8 @@ def test_a_fatal_python_error_is_said_as_a_stopped_table(browser: Any, site: Sit
 
     def route(r: Any) -> None:
         url = r.request.url.split("?")[0]
-        if url == BASE + "pyscript.json":  # one module more: ui/shell/host.py as source, with the hook
+        # one module more: ui/shell/host.py as source, with the hook
+        if url == BASE + "pyscript.json":
             files = json.loads((DIST / "pyscript.json").read_text(encoding="utf-8"))
             files["files"]["./fatal-test/host.py"] = "ui/shell/host.py"
             r.fulfill(

@@ -154,6 +154,7 @@ def test_a_stale_tab_is_told_when_shown_and_takes_no_move() -> None:
 
 def test_the_note_says_what_play_on_here_replaces() -> None:
     from ui.lobby import view as LW
+
     html = LW.take_over_html()
     assert 'data-action="take-over"' in html and "the other tab" in html
 

@@ -425,7 +425,9 @@ def test_the_card_winning_the_trick_is_marked_and_named() -> None:
     for s, c in ((1, "10H"), (3, "2H")):
         assert "leading" not in got[s].get("class").split()
         assert got[s].all(lambda n, c=c: n.attrs.get("aria-label") == R.card_label(c))
-    sets = parse(TP.trick_html([[0, "6C 7C 8C"], [1, "?? ?? ??"]], ["bottom", "top"], None, None, 0))
+    sets = parse(
+        TP.trick_html([[0, "6C 7C 8C"], [1, "?? ?? ??"]], ["bottom", "top"], None, None, 0)
+    )
     cards = sets.all(lambda n: "card" in n.attrs.get("class", "").split() and n.has("aria-label"))
     labels = [n.get("aria-label") for n in cards]
     assert labels == ["6 of clubs, winning", "7 of clubs, winning", "8 of clubs, winning"]

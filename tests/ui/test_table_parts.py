@@ -11,8 +11,14 @@ from ui.table.core import Entry, Field
 from ui.table.table import Table
 
 ROOT = Path(__file__).resolve().parents[2]
-PARTS = ["ui/table/pace.py", "ui/table/hand.py", "ui/teach/coach.py", "ui/embed/tutor.py",
-         "ui/teach/looking.py", "ui/puzzles/on_table.py"]
+PARTS = [
+    "ui/table/pace.py",
+    "ui/table/hand.py",
+    "ui/teach/coach.py",
+    "ui/embed/tutor.py",
+    "ui/teach/looking.py",
+    "ui/puzzles/on_table.py",
+]
 
 
 def test_the_table_has_no_base_class_and_holds_its_parts() -> None:
@@ -27,12 +33,20 @@ def test_no_part_writes_the_tables_fields() -> None:
     writes = []
     for rel in PARTS:
         for node in ast.walk(ast.parse((ROOT / rel).read_text(encoding="utf-8"))):
-            targets = (node.targets if isinstance(node, ast.Assign) else
-                       [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else [])
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, (ast.AugAssign, ast.AnnAssign))
+                else []
+            )
             for target in targets:
                 base = target.value if isinstance(target, ast.Attribute) else None
-                if isinstance(base, ast.Attribute) and base.attr == "t" or (
-                        isinstance(base, ast.Name) and base.id == "t"):
+                if (
+                    isinstance(base, ast.Attribute)
+                    and base.attr == "t"
+                    or (isinstance(base, ast.Name) and base.id == "t")
+                ):
                     writes.append(f"{rel}:{node.lineno}")
     assert writes == []
 

@@ -450,4 +450,4 @@ class Table:
     def sheet(self, kind: str | None, html: str = "") -> None:  # the page's own sheet, or none
         self.overlay = kind  # type: ignore[assignment]  # (the record's sheets: the page's kinds)
         self.emit(F.Sheet(kind, html, False) if kind is not None else F.CloseSheet())
-    def clear(self) -> None: self.sid, self.match, self.overlay = self.sid + 1, None, None
+    def clear(self) -> None: self.bump(); self.match, self.overlay = None, None  # noqa: E702
