@@ -80,7 +80,7 @@ def test_a_fatal_python_error_is_said_as_a_stopped_table(browser: Any, site: Sit
                 status=200, body=json.dumps(files), headers={"content-type": "application/json"}
             )
         elif url == BASE + "fatal-test/host.py":
-            source = (root / "ui" / "host.py").read_text(encoding="utf-8") + FATAL_HOOK
+            source = (root / "ui" / "shell" / "host.py").read_text(encoding="utf-8") + FATAL_HOOK
             r.fulfill(status=200, body=source, headers={"content-type": "text/plain"})
         else:
             site.handle(r)
