@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .messages import MessageError, add_english, msg
@@ -126,6 +127,33 @@ def loads_or(
             where = dict(exc.message.params)
             raise error(not_json.format(line=where["line"], column=where["column"])) from None
         raise error(too_big.format(chars=max_chars, depth=max_depth)) from None
+
+
+def check_format(
+    data: Mapping[str, Any],
+    expected: int,
+    error: type[Exception],
+    newer: type[Exception],
+    newer_text: str,
+    other_text: str,
+    none_text: str | None = None,
+    show: Callable[[Any], str] = quote,
+) -> None:
+    """`data["format"]` is the whole number `expected`, for a reader with its own error classes
+    and sentences (already translated; `{saved}` is the format found, `{format}` `expected`): a
+    later one raises `newer(newer_text)` (a newer version wrote it, to be kept as it is), another
+    number or text `error(other_text)`, and anything else `error(none_text)` (`other_text` when
+    None)."""
+    fmt: Any = data.get("format")
+    whole = isinstance(fmt, int) and not isinstance(fmt, bool)
+    if whole and fmt == expected:
+        return
+    said = {"saved": show(fmt), "format": expected}
+    if whole and fmt > expected:
+        raise newer(newer_text.format(**said))
+    if whole or isinstance(fmt, str) or none_text is None:
+        raise error(other_text.format(**said))
+    raise error(none_text)
 
 
 ASIDE_KEEP = 3  # bad texts kept aside under one key, newest last

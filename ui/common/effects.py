@@ -126,5 +126,20 @@ class Save:
     """Keep where the page is in the browser's storage."""
 
 
-Effect = (Render | Say | Toast | Sound | Post | Ask | After | Evaluate | Sweep | Sheet
-          | CloseSheet | Focus | TimerText | ShowTable | Save)
+Effect = (
+    Render
+    | Say
+    | Toast
+    | Sound
+    | Post
+    | Ask
+    | After
+    | Evaluate
+    | Sweep
+    | Sheet
+    | CloseSheet
+    | Focus
+    | TimerText
+    | ShowTable
+    | Save
+)

@@ -63,6 +63,7 @@ def use(lang: str, mo: bytes | None) -> None:
         _tr = gettext.NullTranslations()
     else:
         import io
+
         _tr = gettext.GNUTranslations(io.BytesIO(mo))
     current = lang
 
@@ -134,6 +135,7 @@ def names_list(names: Sequence[str]) -> str:
     """Names joined as a sentence says them: "Ayşe", "Ayşe and Kemal", "Ayşe, Kemal and Olga"
     (never "&"; the engine's "list.and" in the page's language)."""
     from engine.messages import join_names
+
     return join_names(names, catalog())
 
 
@@ -161,8 +163,9 @@ def catalog() -> Mapping[str, str] | None:
     return None if current == DEFAULT and not RANK_LETTERS else _ENGINE
 
 
-def error_text(exc: BaseException, names: Sequence[str] | None = None, you: int | None = None
-               ) -> str:
+def error_text(
+    exc: BaseException, names: Sequence[str] | None = None, you: int | None = None
+) -> str:
     """An error's sentence in the page's language: an engine error (`.message`, a Message)
     rendered through the catalog with the table's seat `names` (`you`: the reader's seat, whose
     sentences are said to them), else its str()."""
@@ -180,14 +183,15 @@ def game_info(info: Mapping[str, Any]) -> dict[str, Any]:
     out["title"] = lookup(f"game.{g}.title", str(info["title"]))
     out["summary"] = lookup(f"game.{g}.summary", str(info["summary"]))
     out["rules"] = lookup(f"game.{g}.rules", str(info["rules"]))
-    out["options"] = [{**o, "help": lookup(f"option.{o['name']}", str(o["help"]))}
-                      for o in info["options"]]
+    out["options"] = [
+        {**o, "help": lookup(f"option.{o['name']}", str(o["help"]))} for o in info["options"]
+    ]
     names = "|".join(info["seat_names"])
     translated = lookup("seat names", names).split("|")
-    out["seat_names"] = translated if len(translated) == len(info["seat_names"]) else list(
-        info["seat_names"])
-    out["score_labels"] = {k: lookup(f"score.{k}", str(v))
-                           for k, v in info["score_labels"].items()}
+    out["seat_names"] = (
+        translated if len(translated) == len(info["seat_names"]) else list(info["seat_names"])
+    )
+    out["score_labels"] = {k: lookup(f"score.{k}", str(v)) for k, v in info["score_labels"].items()}
     return out
 
 
@@ -195,8 +199,9 @@ def engine_texts(games_info: Mapping[str, Mapping[str, Any]]) -> list[tuple[str,
     """(context, English, where) of every engine text the page shows: message templates and
     each game's title, summary, rules, option help, seat names and score labels (for the
     catalog template; `build.py i18n` adds them to what Babel extracts from ui/)."""
-    out: list[tuple[str, str, str]] = [(k, v, "engine/messages") for k, v in ENGLISH.items()
-                                       if k != "text"]
+    out: list[tuple[str, str, str]] = [
+        (k, v, "engine/messages") for k, v in ENGLISH.items() if k != "text"
+    ]
     for g, info in games_info.items():
         out.append((f"game.{g}.title", str(info["title"]), f"engine/games: {g}"))
         out.append((f"game.{g}.summary", str(info["summary"]), f"engine/games: {g}"))

@@ -24,8 +24,12 @@ SUIT_SYM = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RED = {"H", "D"}
 RANK_WORD = {"J": N_("jack"), "Q": N_("queen"), "K": N_("king"), "A": N_("ace")}
 # A card's accessible name, per suit ("queen of spades"); {rank} is a rank word or a number.
-CARD_NAME = {"S": N_("{rank} of spades"), "H": N_("{rank} of hearts"),
-             "D": N_("{rank} of diamonds"), "C": N_("{rank} of clubs")}
+CARD_NAME = {
+    "S": N_("{rank} of spades"),
+    "H": N_("{rank} of hearts"),
+    "D": N_("{rank} of diamonds"),
+    "C": N_("{rank} of clubs"),
+}
 
 
 # What html.escape(quote=True) does, without the html package (and its 40 KB of entities,
@@ -81,11 +85,13 @@ def card_html(c: str, attrs: str = "", cls: str = "", tag: str = "div", note: st
     # to differ from the name.
     role = ' role="img"' if tag != "button" and "role=" not in attrs else ""
     idx = f'<b data-r="{esc(r)}"></b>{suit_svg(s)}'
-    return (f'<{tag} class="card {colour} s-{s} f-{esc(c)}{court} {cls}"{role} {attrs} '
-            f'aria-label="{esc(label)}">'
-            f'<span class="idx tl" aria-hidden="true">{idx}</span>'
-            f'<span class="idx br" aria-hidden="true">{idx}</span>'
-            f'</{tag}>')
+    return (
+        f'<{tag} class="card {colour} s-{s} f-{esc(c)}{court} {cls}"{role} {attrs} '
+        f'aria-label="{esc(label)}">'
+        f'<span class="idx tl" aria-hidden="true">{idx}</span>'
+        f'<span class="idx br" aria-hidden="true">{idx}</span>'
+        f"</{tag}>"
+    )
 
 
 def back_html(cls: str = "") -> str:
@@ -99,9 +105,12 @@ def positions(players: int, direction: str) -> list[str]:
     A game that plays to the right (counter-clockwise on screen) has seat 1 on the right; one
     that plays to the left (clockwise) has seat 1 on the left.
     """
-    cw = {2: ["bottom", "top"], 3: ["bottom", "left", "right"],
-          4: ["bottom", "left", "top", "right"],
-          5: ["bottom", "left", "topleft", "topright", "right"]}[players]
+    cw = {
+        2: ["bottom", "top"],
+        3: ["bottom", "left", "right"],
+        4: ["bottom", "left", "top", "right"],
+        5: ["bottom", "left", "topleft", "topright", "right"],
+    }[players]
     if direction == "left":
         return cw
     mirror = {"left": "right", "right": "left", "topleft": "topright", "topright": "topleft"}
@@ -118,8 +127,9 @@ def rules_of(view: Mapping[str, Any]) -> Rules:
     the table's "options" where the view carries them); neutral rules for anything else."""
     game, players, options = view.get("game"), view.get("players"), view.get("options") or {}
     try:
-        return _rules(game, players if isinstance(players, int) else 4,
-                      tuple(sorted(dict(options).items())))
+        return _rules(
+            game, players if isinstance(players, int) else 4, tuple(sorted(dict(options).items()))
+        )
     except (RulesError, TypeError):
         return _NEUTRAL
 
@@ -155,8 +165,9 @@ def trump_rank(c: str, view: dict[str, Any], order: list[str] | tuple[str, ...])
     return order.index(r) if r in order else 99
 
 
-def sort_hand(hand: list[str], view: dict[str, Any],
-              order: list[str] | tuple[str, ...]) -> list[str]:
+def sort_hand(
+    hand: list[str], view: dict[str, Any], order: list[str] | tuple[str, ...]
+) -> list[str]:
     """Trumps together on the left (by ladder), then the other suits alternating colours;
     within a suit by `order` (the game's `rank_order`, high to low)."""
     suit_order = ["S", "H", "C", "D"]
@@ -173,8 +184,12 @@ def sort_hand(hand: list[str], view: dict[str, Any],
             seq.append(blacks.pop(0))
         if reds:
             seq.append(reds.pop(0))
-    rest.sort(key=lambda c: (seq.index(split_card(c)[1]),
-                             order.index(split_card(c)[0]) if split_card(c)[0] in order else 99))
+    rest.sort(
+        key=lambda c: (
+            seq.index(split_card(c)[1]),
+            order.index(split_card(c)[0]) if split_card(c)[0] in order else 99,
+        )
+    )
     return trumps + rest
 
 
@@ -188,8 +203,9 @@ def move_label(move: str) -> str:
         s = move[6:].strip().upper()
         return f"{SUIT_SYM.get(s, s)} {suit_name(s, capital=True)}"
     if is_card_move(move):
-        return " ".join(f"{rank_letter(split_card(c)[0])}{SUIT_SYM[split_card(c)[1]]}"
-                        for c in move.split())
+        return " ".join(
+            f"{rank_letter(split_card(c)[0])}{SUIT_SYM[split_card(c)[1]]}" for c in move.split()
+        )
     return move[:1].upper() + move[1:]
 
 
@@ -201,7 +217,7 @@ def move_button(move: str) -> str:
         s = move[6:].strip().upper()
         if s in SUIT_NAME:
             cls += " suitbtn " + ("red" if s in RED else "black")
-            inner = f'{suit_svg(s)}<span>{esc(suit_name(s, capital=True))}</span>'
+            inner = f"{suit_svg(s)}<span>{esc(suit_name(s, capital=True))}</span>"
     elif low == "pass":
         cls += " pass"
     return f'<button type="button" class="{cls}" data-move="{esc(move)}">{inner}</button>'

@@ -31,7 +31,9 @@ def _merge_plays(views: Sequence[Sequence[Sequence[Any]]]) -> list[list[Any]]:
     return out
 
 
-def reader_view(deal: Deal, readers: Collection[int] = (0,), open_view: bool = False) -> dict[str, Any]:
+def reader_view(
+    deal: Deal, readers: Collection[int] = (0,), open_view: bool = False
+) -> dict[str, Any]:
     """Seat 0's view, with the plays every seat in `readers` sees (an embed where the reader
     plays every seat), or every seat's (the explicit `data-view="open"`)."""
     v = deal.view(0)
@@ -43,8 +45,9 @@ def reader_view(deal: Deal, readers: Collection[int] = (0,), open_view: bool = F
     v["trick"] = _merge_plays([w.get("trick") or [] for w in views])
     tricks = []
     for i, t in enumerate(v.get("tricks") or []):
-        tricks.append({**t, "plays": _merge_plays([(w.get("tricks") or [])[i]["plays"]
-                                                   for w in views])})
+        tricks.append(
+            {**t, "plays": _merge_plays([(w.get("tricks") or [])[i]["plays"] for w in views])}
+        )
     v["tricks"] = tricks
     return v
 
@@ -73,8 +76,9 @@ class Seen:
     phase: str
 
 
-def _trick_at(tricks: list[dict[str, Any]], current: list[list[Any]], n: int
-              ) -> tuple[list[list[Any]], dict[str, Any] | None]:
+def _trick_at(
+    tricks: list[dict[str, Any]], current: list[list[Any]], n: int
+) -> tuple[list[list[Any]], dict[str, Any] | None]:
     """After the deal's first `n` plays: the trick in progress and, when play `n` finished a
     trick, that trick."""
     k = 0
@@ -83,13 +87,14 @@ def _trick_at(tricks: list[dict[str, Any]], current: list[list[Any]], n: int
         if n <= k + len(plays):
             if n == k + len(plays):
                 return [], (dict(t) if n > 0 else None)
-            return [list(p) for p in plays[:n - k]], None
+            return [list(p) for p in plays[: n - k]], None
         k += len(plays)
-    return [list(p) for p in current[:n - k]], None
+    return [list(p) for p in current[: n - k]], None
 
 
-def seen_moves(before: dict[str, Any], after: dict[str, Any],
-               moves: Sequence[tuple[int, str]]) -> list[Seen]:
+def seen_moves(
+    before: dict[str, Any], after: dict[str, Any], moves: Sequence[tuple[int, str]]
+) -> list[Seen]:
     """Moves `moves` ((seat, move) in order), made between the views `before` and `after`, as
     the reader saw each one. A bid, a pass or a trump named is seen by every seat; a card play
     is what the view shows for it, and `??` should the view not have it where it belongs."""

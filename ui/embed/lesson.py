@@ -40,13 +40,19 @@ def inline(items: Sequence[markup.Inline]) -> list[Node]:
         elif kind == "code":
             out.append(Node("code", it[1]))
         elif kind == "a":
-            attrs = ({"href": it[1], "target": "_blank", "rel": "noopener noreferrer"}
-                     if markup.safe_url(it[1]) else {})
+            attrs = (
+                {"href": it[1], "target": "_blank", "rel": "noopener noreferrer"}
+                if markup.safe_url(it[1])
+                else {}
+            )
             out.append(Node("a", attrs=attrs, children=inline(it[2])))
         elif kind == "card":
             red = it[1][-1:] in ("H", "D")
-            out.append(Node("span", it[2], "card-token" + (" red" if red else ""),
-                            {"data-card": str(it[1])}))
+            out.append(
+                Node(
+                    "span", it[2], "card-token" + (" red" if red else ""), {"data-card": str(it[1])}
+                )
+            )
     return out
 
 
@@ -55,8 +61,9 @@ def blocks(text: str) -> list[Node]:
     out = []
     for block in markup.parse(text):
         if block[0] == "ul":
-            out.append(Node("ul", children=[Node("li", children=inline(item))
-                                            for item in block[1]]))
+            out.append(
+                Node("ul", children=[Node("li", children=inline(item)) for item in block[1]])
+            )
         else:
             out.append(Node("p", children=inline(block[1])))
     return out
@@ -77,26 +84,43 @@ def said_already(label: str, text: str) -> bool:
     return bool(word) and text.lstrip().casefold().startswith(word)
 
 
-def lesson_box(run: LessonRun, feedback: tuple[str, str] | None, hint: str | None,
-               busy: bool = False) -> list[Node]:
+def lesson_box(
+    run: LessonRun, feedback: tuple[str, str] | None, hint: str | None, busy: bool = False
+) -> list[Node]:
     """What the lesson's box holds: the title and step, the answer to the last move, the
     step's text (or the lesson's end) and the hint asked for. `busy`: the right answer's
     replies are still being played (the step answered stays, the next one comes after)."""
     lesson = run.lesson
     n = run.step_index + (0 if busy else 1)
-    step = (pgettext("lesson", "Done") if run.done and not busy else
-            _("Step {n} of {total}").format(n=n, total=len(lesson.steps)))
-    out = [Node("div", cls="lesson-head", children=[Node("b", lesson.title, "lesson-title"),
-                                                    Node("small", step)])]
+    step = (
+        pgettext("lesson", "Done")
+        if run.done and not busy
+        else _("Step {n} of {total}").format(n=n, total=len(lesson.steps))
+    )
+    out = [
+        Node(
+            "div",
+            cls="lesson-head",
+            children=[Node("b", lesson.title, "lesson-title"), Node("small", step)],
+        )
+    ]
     if feedback is not None:
         kind, text = feedback
-        label = {"right": _("Right."), "wrong": _("Not this one."),
-                 "illegal": _("Not allowed.")}.get(kind, "")
+        label = {
+            "right": _("Right."),
+            "wrong": _("Not this one."),
+            "illegal": _("Not allowed."),
+        }.get(kind, "")
         if said_already(label, text):
             label = ""  # ("Right. Right: ..." says it twice)
-        out.append(Node("div", cls=f"lesson-feedback {kind}",
-                        attrs={"data-lesson-feedback": kind, "role": "status"},
-                        children=[Node("strong", label + " " if label else ""), *blocks(text)]))
+        out.append(
+            Node(
+                "div",
+                cls=f"lesson-feedback {kind}",
+                attrs={"data-lesson-feedback": kind, "role": "status"},
+                children=[Node("strong", label + " " if label else ""), *blocks(text)],
+            )
+        )
     body = Node("div", cls="lesson-text", attrs={"data-lesson-text": "1"})
     if busy:
         out.append(body)
@@ -110,10 +134,17 @@ def lesson_box(run: LessonRun, feedback: tuple[str, str] | None, hint: str | Non
         if run.step is not None:
             body.children += blocks(run.step.text)
         if only_move(run):
-            body.children.append(Node("p", _("Here the rules allow only one move: find it."),
-                                      "lesson-only", {"data-lesson-only": "1"}))
+            body.children.append(
+                Node(
+                    "p",
+                    _("Here the rules allow only one move: find it."),
+                    "lesson-only",
+                    {"data-lesson-only": "1"},
+                )
+            )
     out.append(body)
     if hint and not run.done:
-        out.append(Node("div", cls="lesson-hint", attrs={"data-lesson-hint": "1"},
-                        children=blocks(hint)))
+        out.append(
+            Node("div", cls="lesson-hint", attrs={"data-lesson-hint": "1"}, children=blocks(hint))
+        )
     return out

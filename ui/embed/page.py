@@ -26,8 +26,13 @@ from ui.shell.parts import Page
 def tree(n: LV.Node) -> dict[str, Any]:
     """A node of ui/embed/lesson.py as data, for ui/web/ to build with text set as text,
     never HTML."""
-    return {"tag": n.tag, "cls": n.cls, "text": n.text, "attrs": dict(n.attrs),
-            "children": [tree(c) for c in n.children]}
+    return {
+        "tag": n.tag,
+        "cls": n.cls,
+        "text": n.text,
+        "attrs": dict(n.attrs),
+        "children": [tree(c) for c in n.children],
+    }
 
 
 def origin_of(url: str) -> str:
@@ -91,17 +96,26 @@ class Embed:
         except Exception as exc:  # noqa: BLE001 (an address is never a crash: it is said)
             if raw.get("embed") in ("1", "true", "yes"):
                 self.dom.root("data-embed", "1")
-            self.embed_error(str(exc) if isinstance(exc, E.EmbedError) else
-                             _("The table could not open this address: {reason}").format(
-                                 reason=error_text(exc)))
+            self.embed_error(
+                str(exc)
+                if isinstance(exc, E.EmbedError)
+                else _("The table could not open this address: {reason}").format(
+                    reason=error_text(exc)
+                )
+            )
             return True
         if q is not None and q.errors:  # the same sentences as the page's own address
             if spec.embed:
                 self.dom.root("data-embed", "1")
             self.embed_error(" ".join(q.errors))
             return True
-        if q is not None and spec.record is None and spec.lesson is None \
-                and spec.lesson_url is None and not spec.wait:
+        if (
+            q is not None
+            and spec.record is None
+            and spec.lesson is None
+            and spec.lesson_url is None
+            and not spec.wait
+        ):
             self.app.c.take(q)  # a new game: its players and table options
         self.adopt_embed(spec)
         self.listen_for_messages()
@@ -123,20 +137,25 @@ class Embed:
         try:
             url = urljoin(self.env.href, url_text)
             if origin_of(url) != self.env.origin:
-                raise E.EmbedError(_("A lesson can only be loaded from this site’s own "
-                                     "address."))
+                raise E.EmbedError(_("A lesson can only be loaded from this site’s own address."))
             status, text = await self.app.fetch_text(url)
             if not 200 <= status < 300:
-                raise E.EmbedError(_("The lesson “{address}” could not be loaded (HTTP "
-                                     "{status}).").format(address=url_text, status=status))
+                raise E.EmbedError(
+                    _("The lesson “{address}” could not be loaded (HTTP {status}).").format(
+                        address=url_text, status=status
+                    )
+                )
             spec.lesson = E.lesson_from_text(text, url_text, spec.game)
             spec.lesson_url = None
             self.load_spec(spec)
         except E.EmbedError as exc:
             self.embed_error(str(exc))
         except Exception as exc:  # noqa: BLE001 (a network failure is a message)
-            self.embed_error(_("The lesson “{address}” could not be loaded: {reason}").format(
-                address=url_text, reason=error_text(exc)))
+            self.embed_error(
+                _("The lesson “{address}” could not be loaded: {reason}").format(
+                    address=url_text, reason=error_text(exc)
+                )
+            )
 
     # ---------------------------------------------------------------------- loading
     def load_spec(self, spec: E.Spec) -> None:
@@ -146,14 +165,17 @@ class Embed:
                 raise E.EmbedError(_("The address names no game, record or lesson to show."))
             self.clear_embed_error()  # a new match of the game, at the embed's size
             self.t.leave_tutor()
-            self.app.set_table(readers=(set(range(8)) if spec.all_seats else {0}, spec.open_view))
+            self.t.arrange(
+                readers=set(range(8)) if spec.all_seats else {0}, open_view=spec.open_view
+            )
             self.app.lobby.set_choice(game=spec.game)
             self.app.start_match()
             return
         t = self.t
         self.app.puzzles.clear_puzzle()
-        self.app.runner.event(lambda: (t.load_lesson if spec.lesson is not None
-                                       else t.load_record)(spec))
+        self.app.runner.event(
+            lambda: (t.load_lesson if spec.lesson is not None else t.load_record)(spec)
+        )
         self.clear_embed_error()
         self.app.set_paused(None)
 
@@ -184,8 +206,11 @@ class Embed:
             cmd = E.parse_command(text if isinstance(text, str) else None)
             self.command(cmd)
         except Exception as exc:  # noqa: BLE001 (never a crash: say it)
-            said = str(exc) if isinstance(exc, E.EmbedError) else _(
-                "The table could not do that: {reason}").format(reason=error_text(exc))
+            said = (
+                str(exc)
+                if isinstance(exc, E.EmbedError)
+                else _("The table could not do that: {reason}").format(reason=error_text(exc))
+            )
             waiting = self.spec is not None and self.spec.wait and self.t.match is None
             if waiting or (cmd is not None and cmd.get("type") == "load"):
                 self.embed_error(said)  # a lesson or position not loaded: said in the frame too
@@ -197,8 +222,11 @@ class Embed:
         t = self.t
         act: Callable[[], object] | None = None
         if kind == "load":
-            spec = E.Spec(embed=self.spec.embed if self.spec else True,
-                          parent=self.parent_origin, fit=bool(self.spec and self.spec.fit))
+            spec = E.Spec(
+                embed=self.spec.embed if self.spec else True,
+                parent=self.parent_origin,
+                fit=bool(self.spec and self.spec.fit),
+            )
             if "record" in cmd:
                 spec.record = E.parse_record(cmd["record"])
             else:
@@ -211,9 +239,11 @@ class Embed:
                 else:
                     spec.lesson = E.parse_lesson(cmd["lesson"])
                 if game is not None and spec.lesson.game != game:
-                    raise E.EmbedError(_("The address is for {game}, but its lesson is for "
-                                         "{other}.").format(game=E.title(game),
-                                                            other=E.title(spec.lesson.game)))
+                    raise E.EmbedError(
+                        _("The address is for {game}, but its lesson is for {other}.").format(
+                            game=E.title(game), other=E.title(spec.lesson.game)
+                        )
+                    )
                 spec.game = game
             E.apply_view(spec, cmd)
             self.load_spec(spec)
@@ -285,6 +315,9 @@ class Embed:
             self.dom.op("lesson", None, None, False)
             return
         busy = bool(self.t.replying)  # the answer's replies are on their way
-        self.dom.op("lesson", [tree(n) for n in LV.lesson_box(run, self.t.feedback,
-                                                              self.t.hint_text, busy)],
-                    str(run.step_index + (0 if busy else 1)), bool(run.done and not busy))
+        self.dom.op(
+            "lesson",
+            [tree(n) for n in LV.lesson_box(run, self.t.feedback, self.t.hint_text, busy)],
+            str(run.step_index + (0 if busy else 1)),
+            bool(run.done and not busy),
+        )

@@ -36,9 +36,22 @@ from ui.common.seen import Seen
 VERSION = 1
 SOURCE = "trick-table"
 # Address parameters of embedding (beside the table's own: game, seed, speed, players, level).
-PARAMS = frozenset({"embed", "record", "lesson", "seat", "seats", "view", "step", "parent",
-                    "fit", "wait",
-                    "lang", "puzzle"})
+PARAMS = frozenset(
+    {
+        "embed",
+        "record",
+        "lesson",
+        "seat",
+        "seats",
+        "view",
+        "step",
+        "parent",
+        "fit",
+        "wait",
+        "lang",
+        "puzzle",
+    }
+)
 COMMANDS = {
     # (`name`: the lesson file's address, for sentences; `size` instead of `lesson`: embed.js
     # read a file too large to hand over)
@@ -48,8 +61,18 @@ COMMANDS = {
     "step": frozenset({"dir", "to"}),
     "set": frozenset({"speed", "view", "seats"}),
 }
-EVENTS = ("ready", "resize", "move", "trick", "deal-over", "lesson-step", "lesson-done", "error",
-          "puzzle-solved", "puzzle-failed")
+EVENTS = (
+    "ready",
+    "resize",
+    "move",
+    "trick",
+    "deal-over",
+    "lesson-step",
+    "lesson-done",
+    "error",
+    "puzzle-solved",
+    "puzzle-failed",
+)
 MAX_LESSON = 250_000  # characters of a lesson file
 MAX_MESSAGE = 600_000  # characters of a message's JSON (a lesson file's text fits, escaped)
 SPEEDS = ("0", "1", "2", "3")
@@ -85,21 +108,35 @@ def event(kind: str, **fields: Any) -> dict[str, Any]:
     return {"v": VERSION, "source": SOURCE, "type": kind, **fields}
 
 
-def move_events(seen: Seen, deal: int, result: Mapping[str, Any] | None, orig: Callable[[int], int | None]
-                ) -> list[dict[str, Any]]:
+def move_events(
+    seen: Seen, deal: int, result: Mapping[str, Any] | None, orig: Callable[[int], int | None]
+) -> list[dict[str, Any]]:
     """The events for the parent window after one move, as the reader saw it: the move (with
     the trick in progress), the trick it finished, and the deal's end (`result`, once the deal
     is over, else None). `orig` turns a table seat into the record's own numbering."""
-    out = [event("move", seat=orig(seen.seat), move=seen.move,
-                 trick=[[orig(int(s)), str(mv)] for s, mv in seen.trick],
-                 deal=deal, phase=seen.phase)]
+    out = [
+        event(
+            "move",
+            seat=orig(seen.seat),
+            move=seen.move,
+            trick=[[orig(int(s)), str(mv)] for s, mv in seen.trick],
+            deal=deal,
+            phase=seen.phase,
+        )
+    ]
     if seen.finished is not None:
         t = seen.finished
-        out.append(event("trick", plays=[[orig(int(s)), str(mv)] for s, mv in t["plays"]],
-                         winner=orig(int(t["winner"]))))
+        out.append(
+            event(
+                "trick",
+                plays=[[orig(int(s)), str(mv)] for s, mv in t["plays"]],
+                winner=orig(int(t["winner"])),
+            )
+        )
     if result is not None:
-        out.append(event("deal-over", deal=deal,
-                         result=json.loads(json.dumps(result, default=str))))
+        out.append(
+            event("deal-over", deal=deal, result=json.loads(json.dumps(result, default=str)))
+        )
     return out
 
 
@@ -107,19 +144,28 @@ def move_events(seen: Seen, deal: int, result: Mapping[str, Any] | None, orig: C
 def parse_params(raw: Mapping[str, str], origin: str) -> Spec:
     """The embedding parameters of an address (already URL-decoded). `origin` is the page's
     own origin, for `lesson=<address>` and `parent=`."""
-    spec = Spec(embed=raw.get("embed", "") in ("1", "true", "yes"),
-                fit=raw.get("fit", "") in ("1", "true", "yes"))
+    spec = Spec(
+        embed=raw.get("embed", "") in ("1", "true", "yes"),
+        fit=raw.get("fit", "") in ("1", "true", "yes"),
+    )
     if "wait" in raw:
         if raw["wait"] != "lesson" or "lesson" in raw or "record" in raw:
-            raise EmbedError(_("“wait” can only be “lesson” (the parent page sends the lesson), "
-                               "without a lesson or record in the address."))
+            raise EmbedError(
+                _(
+                    "“wait” can only be “lesson” (the parent page sends the lesson), "
+                    "without a lesson or record in the address."
+                )
+            )
         spec.wait = True
     if "parent" in raw:
         spec.parent = check_origin(raw["parent"])
     game = raw.get("game")
     if game is not None and game not in engine.GAMES:
-        raise EmbedError(_("Unknown game “{game}”: this table has {games}.").format(
-            game=U.quote(game), games=", ".join(engine.GAMES)))
+        raise EmbedError(
+            _("Unknown game “{game}”: this table has {games}.").format(
+                game=U.quote(game), games=", ".join(engine.GAMES)
+            )
+        )
     spec.game = game
     if "record" in raw and "lesson" in raw:
         raise EmbedError(_("The address gives both a record and a lesson: give one of them."))
@@ -135,9 +181,11 @@ def parse_params(raw: Mapping[str, str], origin: str) -> Spec:
     for what in (spec.record, spec.lesson):
         g = what.game if isinstance(what, Lesson) else (what or {}).get("game")
         if what is not None and game is not None and g != game:
-            text = (_("The address is for {game}, but its lesson is for {other}.")
-                    if isinstance(what, Lesson) else
-                    _("The address is for {game}, but its record is for {other}."))
+            text = (
+                _("The address is for {game}, but its lesson is for {other}.")
+                if isinstance(what, Lesson)
+                else _("The address is for {game}, but its record is for {other}.")
+            )
             raise EmbedError(text.format(game=title(game), other=title(str(g))))
     return spec
 
@@ -148,13 +196,19 @@ def apply_view(spec: Spec, raw: Mapping[str, Any]) -> None:
         spec.seat = whole(raw["seat"], "seat", 0, 4)
     if "seats" in raw:
         if raw["seats"] not in ("all", "one"):
-            raise EmbedError(_("“seats” must be “all” (the reader plays every seat) or “one”, "
-                               "not “{value}”.").format(value=U.quote(raw["seats"])))
+            raise EmbedError(
+                _(
+                    "“seats” must be “all” (the reader plays every seat) or “one”, not “{value}”."
+                ).format(value=U.quote(raw["seats"]))
+            )
         spec.all_seats = raw["seats"] == "all"
     if "view" in raw:
         if raw["view"] not in ("open", "own"):
-            raise EmbedError(_("“view” must be “open” (every hand shown) or “own”, not "
-                               "“{value}”.").format(value=U.quote(raw["view"])))
+            raise EmbedError(
+                _("“view” must be “open” (every hand shown) or “own”, not “{value}”.").format(
+                    value=U.quote(raw["view"])
+                )
+            )
         spec.open_view = raw["view"] == "open"
     if "step" in raw:
         spec.step = whole(raw["step"], "step", 0, 10_000)
@@ -178,10 +232,21 @@ def check_origin(text: str) -> str:
     """`parent=`: an origin such as https://example.org (scheme, host, optional port)."""
     t = text.strip()
     scheme, sep, rest = t.partition("://")
-    if (not sep or scheme not in ("http", "https") or not rest or "/" in rest or "?" in rest
-            or "#" in rest or "@" in rest or " " in rest):
-        raise EmbedError(_("“parent” must be an origin such as https://example.org, not "
-                           "“{value}”.").format(value=U.quote(t)))
+    if (
+        not sep
+        or scheme not in ("http", "https")
+        or not rest
+        or "/" in rest
+        or "?" in rest
+        or "#" in rest
+        or "@" in rest
+        or " " in rest
+    ):
+        raise EmbedError(
+            _("“parent” must be an origin such as https://example.org, not “{value}”.").format(
+                value=U.quote(t)
+            )
+        )
     return t
 
 
@@ -189,13 +254,20 @@ def same_origin_url(text: str, origin: str) -> str:
     """A lesson file's address: relative to the page, or absolute on the page's own origin."""
     t = text.strip()
     if not t or any(c in t for c in ' "<>\\') or t.startswith("//"):
-        raise EmbedError(_("The lesson address “{address}” is not one this table can open.")
-                         .format(address=U.quote(t, 200)))
-    if (("://" in t or t.lower().startswith(("javascript:", "data:", "blob:")))
-            and not t.startswith(origin + "/")):
-        raise EmbedError(_("A lesson can only be loaded from this site’s own address "
-                           "({origin}), not from “{address}”.").format(origin=origin,
-                                                                     address=U.quote(t, 200)))
+        raise EmbedError(
+            _("The lesson address “{address}” is not one this table can open.").format(
+                address=U.quote(t, 200)
+            )
+        )
+    if ("://" in t or t.lower().startswith(("javascript:", "data:", "blob:"))) and not t.startswith(
+        origin + "/"
+    ):
+        raise EmbedError(
+            _(
+                "A lesson can only be loaded from this site’s own address "
+                "({origin}), not from “{address}”."
+            ).format(origin=origin, address=U.quote(t, 200))
+        )
     return t
 
 
@@ -207,22 +279,26 @@ def parse_record(value: object) -> dict[str, Any]:
         except address.AddressError as exc:
             raise EmbedError(error_text(exc)) from None
     if not isinstance(value, dict):
-        raise EmbedError(_("The position must be an engine record: a JSON object with game "
-                           "and deals."))
+        raise EmbedError(
+            _("The position must be an engine record: a JSON object with game and deals.")
+        )
     try:
         engine.replay(value)
     except ValueError as exc:
-        raise EmbedError(_("The position could not be set up: {reason}").format(
-            reason=error_text(exc))) from None
+        raise EmbedError(
+            _("The position could not be set up: {reason}").format(reason=error_text(exc))
+        ) from None
     return value
 
 
 def too_large(address: str, size: int) -> EmbedError:
     """A lesson file over MAX_LESSON characters."""
-    return EmbedError(_("The lesson “{address}” is too large: {size} characters, and a lesson "
-                        "file may have at most {limit}.").format(
-                            address=U.quote(address, 200), size=grouped(size),
-                            limit=grouped(MAX_LESSON)))
+    return EmbedError(
+        _(
+            "The lesson “{address}” is too large: {size} characters, and a lesson "
+            "file may have at most {limit}."
+        ).format(address=U.quote(address, 200), size=grouped(size), limit=grouped(MAX_LESSON))
+    )
 
 
 def lesson_from_text(text: str, address: str, game: str | None) -> Lesson:
@@ -234,16 +310,22 @@ def lesson_from_text(text: str, address: str, game: str | None) -> Lesson:
         data = U.loads(text, max_chars=MAX_LESSON)
     except U.UntrustedError as exc:
         if exc.message.key != "untrusted.bad_json":
-            raise EmbedError(_("The lesson “{address}” is nested more than {depth} levels deep: "
-                               "it is not a lesson.").format(address=U.quote(address, 200),
-                                                             depth=U.MAX_DEPTH)) from None
-        raise EmbedError(_("The lesson “{address}” is not JSON.").format(
-            address=U.quote(address, 200))) from None
+            raise EmbedError(
+                _(
+                    "The lesson “{address}” is nested more than {depth} levels deep: "
+                    "it is not a lesson."
+                ).format(address=U.quote(address, 200), depth=U.MAX_DEPTH)
+            ) from None
+        raise EmbedError(
+            _("The lesson “{address}” is not JSON.").format(address=U.quote(address, 200))
+        ) from None
     lesson = parse_lesson(data, address)
     if game is not None and lesson.game != game:
-        raise EmbedError(_("The table is set for {game}, but the lesson “{address}” is for "
-                           "{other}.").format(game=title(game), address=U.quote(address, 200),
-                                              other=title(lesson.game)))
+        raise EmbedError(
+            _("The table is set for {game}, but the lesson “{address}” is for {other}.").format(
+                game=title(game), address=U.quote(address, 200), other=title(lesson.game)
+            )
+        )
     return lesson
 
 
@@ -256,11 +338,14 @@ def parse_lesson(value: object, address: str | None = None) -> Lesson:
         return load_lesson(value)
     except ValueError as exc:
         if address is not None:
-            raise EmbedError(_("The lesson “{address}” is not a lesson the table can use: "
-                               "{reason}").format(address=U.quote(address, 200),
-                                                  reason=error_text(exc))) from None
-        raise EmbedError(_("The lesson could not be loaded: {reason}").format(
-            reason=error_text(exc))) from None
+            raise EmbedError(
+                _("The lesson “{address}” is not a lesson the table can use: {reason}").format(
+                    address=U.quote(address, 200), reason=error_text(exc)
+                )
+            ) from None
+        raise EmbedError(
+            _("The lesson could not be loaded: {reason}").format(reason=error_text(exc))
+        ) from None
 
 
 def address_decode(text: str) -> Any:
@@ -297,12 +382,16 @@ def rotate(record: Mapping[str, Any], seat: int) -> dict[str, Any]:
     try:
         original = engine.replay(record)
     except ValueError as exc:
-        raise EmbedError(_("The position could not be set up: {reason}").format(
-            reason=error_text(exc))) from None
+        raise EmbedError(
+            _("The position could not be set up: {reason}").format(reason=error_text(exc))
+        ) from None
     n = original.players
     if not 0 <= seat < n:
-        raise EmbedError(_("“seat” must be a seat of this table, from 0 to {last}, not {seat}.")
-                         .format(last=n - 1, seat=seat))
+        raise EmbedError(
+            _("“seat” must be a seat of this table, from 0 to {last}, not {seat}.").format(
+                last=n - 1, seat=seat
+            )
+        )
     for d in out["deals"]:
         if "hands" in d:
             d["hands"] = [d["hands"][(i + seat) % n] for i in range(n)]
@@ -310,8 +399,11 @@ def rotate(record: Mapping[str, Any], seat: int) -> dict[str, Any]:
             d["dealer"] = (d["dealer"] - seat) % n
     turned = replay_or_none(out)
     if turned is None or not same_turns(record, out, seat, n):
-        raise EmbedError(_("This position cannot be shown from seat {seat}; show it from "
-                           "seat 0.").format(seat=seat))
+        raise EmbedError(
+            _("This position cannot be shown from seat {seat}; show it from seat 0.").format(
+                seat=seat
+            )
+        )
     return out
 
 
@@ -354,52 +446,80 @@ def turn_lesson(lesson: Lesson, seat: int | None) -> Lesson:
 def parse_command(text: object) -> dict[str, Any]:
     """A command from the parent window (its JSON text); EmbedError says what is wrong."""
     if not isinstance(text, str) or len(text) > MAX_MESSAGE:
-        raise EmbedError(_("A message to the table must be a JSON object of at most "
-                           "{limit} characters.").format(limit=MAX_MESSAGE))
+        raise EmbedError(
+            _("A message to the table must be a JSON object of at most {limit} characters.").format(
+                limit=MAX_MESSAGE
+            )
+        )
     try:
         data = U.loads(text, max_chars=MAX_MESSAGE)
     except U.UntrustedError as exc:
         if exc.message.key != "untrusted.bad_json":
-            raise EmbedError(_("A message to the table may nest lists and objects at most "
-                               "{depth} levels deep.").format(depth=U.MAX_DEPTH)) from None
+            raise EmbedError(
+                _(
+                    "A message to the table may nest lists and objects at most {depth} levels deep."
+                ).format(depth=U.MAX_DEPTH)
+            ) from None
         raise EmbedError(_("A message to the table must be a JSON object.")) from None
     if not isinstance(data, dict):
-        raise EmbedError(_("A message to the table must be a JSON object such as "
-                           "{example}.").format(example='{"v": 1, "type": "restart"}'))
+        raise EmbedError(
+            _("A message to the table must be a JSON object such as {example}.").format(
+                example='{"v": 1, "type": "restart"}'
+            )
+        )
     if data.get("v") != VERSION:
-        raise EmbedError(_("The message’s “v” must be {version}, not {value}.").format(
-            version=VERSION, value=json.dumps(data.get("v"))))
+        raise EmbedError(
+            _("The message’s “v” must be {version}, not {value}.").format(
+                version=VERSION, value=json.dumps(data.get("v"))
+            )
+        )
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in COMMANDS:
-        raise EmbedError(_("Unknown command {command}: the table knows {commands}.").format(
-            command=json.dumps(kind)[:80], commands=", ".join(COMMANDS)))
+        raise EmbedError(
+            _("Unknown command {command}: the table knows {commands}.").format(
+                command=json.dumps(kind)[:80], commands=", ".join(COMMANDS)
+            )
+        )
     extra = sorted(set(data) - {"v", "type"} - COMMANDS[kind])
     if extra:
-        raise EmbedError(_("The command “{command}” has unknown field(s): {fields}.").format(
-            command=kind, fields=", ".join(e[:40] for e in extra)))
+        raise EmbedError(
+            _("The command “{command}” has unknown field(s): {fields}.").format(
+                command=kind, fields=", ".join(e[:40] for e in extra)
+            )
+        )
     if kind == "load" and sum(k in data for k in ("record", "lesson", "size")) != 1:
         raise EmbedError(_("“load” needs a record or a lesson (one of them)."))
     if kind == "load" and not isinstance(data.get("name", ""), str):
         raise EmbedError(_("“name” must be the lesson file’s address, as text."))
-    if kind == "load" and "size" in data and (
-            not isinstance(data["size"], int) or isinstance(data["size"], bool)):
-        raise EmbedError(_("“size” must be a whole number, not {value}.").format(
-            value=U.quote(json.dumps(data["size"]))))
+    if (
+        kind == "load"
+        and "size" in data
+        and (not isinstance(data["size"], int) or isinstance(data["size"], bool))
+    ):
+        raise EmbedError(
+            _("“size” must be a whole number, not {value}.").format(
+                value=U.quote(json.dumps(data["size"]))
+            )
+        )
     if kind == "load" and "size" in data:
         whole(data["size"], "size", MAX_LESSON + 1, 10**12)
     if kind == "play" and not isinstance(data.get("move"), str):
-        raise EmbedError(_("“play” needs a move as text, such as \"QS\" or \"bid 5\"."))
+        raise EmbedError(_('“play” needs a move as text, such as "QS" or "bid 5".'))
     if kind == "step":
         if "to" in data:
             whole(data["to"], "to", 0, 10_000)
         elif data.get("dir") not in ("forward", "back"):
-            raise EmbedError(_("“step” needs “dir”: “forward” or “back” (or “to”: a number of "
-                               "moves)."))
+            raise EmbedError(
+                _("“step” needs “dir”: “forward” or “back” (or “to”: a number of moves).")
+            )
     if kind == "set":
         if not set(data) - {"v", "type"}:
             raise EmbedError(_("“set” needs speed, view or seats."))
         if "speed" in data and str(data["speed"]) not in SPEEDS:
-            raise EmbedError(_("“speed” must be 0, 1, 2 or 3, not {value}.").format(
-                value=json.dumps(data["speed"])))
+            raise EmbedError(
+                _("“speed” must be 0, 1, 2 or 3, not {value}.").format(
+                    value=json.dumps(data["speed"])
+                )
+            )
         apply_view(Spec(), data)  # checks view and seats
     return data

@@ -73,8 +73,12 @@ class Tutor:
         """The parent page's events for a move, as the reader saw it (the page sends them only
         when it is embedded); with `last`, the deal's end when it is over."""
         over = last and deal.phase == "over"
-        return [F.Post(e) for e in E.move_events(seen, self.t.match.deals.index(deal) + 1,
-                                                  deal.result if over else None, self.orig)]
+        return [
+            F.Post(e)
+            for e in E.move_events(
+                seen, self.t.match.deals.index(deal) + 1, deal.result if over else None, self.orig
+            )
+        ]
 
     # ------------------------------------------------------------------------------ loading
     def load_lesson(self, spec: E.Spec) -> None:
@@ -84,8 +88,11 @@ class Tutor:
         self.run = run
         self.step_pos = None
         self.step_record = self.base_record = None
-        self.t.arrange(readers={0}, open_view=lesson.view == "open" or spec.open_view,
-                       shift=(spec.seat or spec.lesson.seat) % run.match.players)
+        self.t.arrange(
+            readers={0},
+            open_view=lesson.view == "open" or spec.open_view,
+            shift=(spec.seat or spec.lesson.seat) % run.match.players,
+        )
         self.feedback = self.hint_text = None
         self.replies, self.replying = [], False
         self.t.show(run.match, run.match.deals.index(run.deal))
@@ -107,9 +114,12 @@ class Tutor:
         self.start_step = spec.step or 0
         self.step_pos = pos
         # (the reader sees whom they play)
-        self.t.arrange(readers=set(range(match.players)) if spec.all_seats else {0},
-                       open_view=spec.open_view or spec.all_seats, shift=spec.seat,
-                       speed="0" if pos is not None else None)
+        self.t.arrange(
+            readers=set(range(match.players)) if spec.all_seats else {0},
+            open_view=spec.open_view or spec.all_seats,
+            shift=spec.seat,
+            speed="0" if pos is not None else None,
+        )
         self.feedback = None
         self.t.show(match, len(match.deals) - 1)
         if pos is None:
@@ -119,10 +129,11 @@ class Tutor:
         """The parent's `set`: speed, open hands, the seats the reader plays."""
         t = self.t
         seats = "seats" in cmd and t.match is not None and self.run is None
-        t.arrange(speed=str(cmd["speed"]) if "speed" in cmd else None,
-                  open_view=spec.open_view if "view" in cmd else None,
-                  readers=(set(range(t.match.players)) if spec.all_seats else {0})
-                  if seats else None)
+        t.arrange(
+            speed=str(cmd["speed"]) if "speed" in cmd else None,
+            open_view=spec.open_view if "view" in cmd else None,
+            readers=(set(range(t.match.players)) if spec.all_seats else {0}) if seats else None,
+        )
         t.emit(F.Render())
         t.advance()
 
@@ -150,21 +161,27 @@ class Tutor:
             self.lesson_continue()
         elif out.kind in ("wrong", "illegal"):
             why = out.reason.render(names, catalog()) if out.reason is not None else ""
-            text = (" ".join(x for x in (why, out.text or "") if x)
-                    or out.message.render(names, catalog()))
+            text = " ".join(x for x in (why, out.text or "") if x) or out.message.render(
+                names, catalog()
+            )
             self.feedback = (out.kind, text)
-            t.emit(F.Render(), F.Post(
-                E.event("error", message=text) if out.kind == "illegal" else
-                E.event("lesson-step", step=run.step_index + 1, answer="wrong", move=move,
-                        text=text)))
+            t.emit(
+                F.Render(),
+                F.Post(
+                    E.event("error", message=text)
+                    if out.kind == "illegal"
+                    else E.event(
+                        "lesson-step", step=run.step_index + 1, answer="wrong", move=move, text=text
+                    )
+                ),
+            )
 
     def lesson_continue(self) -> None:
         """The next of a right answer's moves, once the last one was seen (a finished trick
         stays on show and is collected, as in play); then the lesson's next step."""
         t = self.t
         run = self.run
-        if run is None or not self.replying or t.waiting is not None \
-                or t.overlay is not None:
+        if run is None or not self.replying or t.waiting is not None or t.overlay is not None:
             return
         pause, linger = PAUSES.get(t.speed, PAUSES["2"])
         while True:
@@ -194,13 +211,21 @@ class Tutor:
         if run is None:
             return
         if run.done:
-            self.t.emit(F.Post(E.event("lesson-done", title=run.lesson.title,
-                                       steps=len(run.lesson.steps))))
+            self.t.emit(
+                F.Post(E.event("lesson-done", title=run.lesson.title, steps=len(run.lesson.steps)))
+            )
         else:
             step = run.step
-            self.t.emit(F.Post(E.event("lesson-step", step=run.step_index + 1,
-                                       of=len(run.lesson.steps),
-                                       text=step.text if step else "")))
+            self.t.emit(
+                F.Post(
+                    E.event(
+                        "lesson-step",
+                        step=run.step_index + 1,
+                        of=len(run.lesson.steps),
+                        text=step.text if step else "",
+                    )
+                )
+            )
 
     def lesson_hint(self) -> None:
         self.hint_text = self.run.hint()
@@ -209,14 +234,12 @@ class Tutor:
     # ------------------------------------------------------------------------------ steps
     def step(self, by: int) -> None:
         if self.step_pos is None or self.t.match is None:
-            raise E.EmbedError(_("This table is not showing a position step by step (add "
-                                 "step=N)."))
+            raise E.EmbedError(_("This table is not showing a position step by step (add step=N)."))
         self.step_to(self.step_pos + by)
 
     def step_to(self, n: int) -> None:
         if self.step_pos is None or self.step_record is None:
-            raise E.EmbedError(_("This table is not showing a position step by step (add "
-                                 "step=N)."))
+            raise E.EmbedError(_("This table is not showing a position step by step (add step=N)."))
         n = max(0, n)
         if n == self.step_pos + 1:
             self.step_forward()
@@ -293,8 +316,12 @@ class Tutor:
             raise E.EmbedError(_("There is no game on the table yet: send “load” first."))
         if self.run is not None:
             if self.replying:
-                raise E.EmbedError(_("The table is still playing the replies to the last "
-                                     "move: wait for the next “lesson-step”."))
+                raise E.EmbedError(
+                    _(
+                        "The table is still playing the replies to the last "
+                        "move: wait for the next “lesson-step”."
+                    )
+                )
             self.lesson_try(move)
             return
         if not t.can_act():
@@ -302,6 +329,7 @@ class Tutor:
         norm = move.strip()
         if norm not in t.deal.legal_moves():
             why = t.reason(norm)
-            raise E.EmbedError(why or _("“{move}” is not a move the table can play now.")
-                               .format(move=move[:40]))
+            raise E.EmbedError(
+                why or _("“{move}” is not a move the table can play now.").format(move=move[:40])
+            )
         t.play(norm)

@@ -18,19 +18,24 @@ from ui.saves import store as S
 REVIEW_ACTIONS = ("last-trick", "score-sheet", "replay", "replay-next", "replay-prev", "review")
 
 # Notes about the save (marked for the catalog; translated where they are shown).
-STORAGE_OFF = N_("This browser does not let the page keep anything (private mode?): the match "
-               "is not saved.")
+STORAGE_OFF = N_(
+    "This browser does not let the page keep anything (private mode?): the match is not saved."
+)
 
 # What a refused write loses (the browser's storage full), said once in STORAGE_LOST.
-STORAGE_LOST = N_("The browser's storage is full, so your progress is not being kept. Not kept: "
-                  "{lost}. Play goes on; free some space for this site to keep it again.")
+STORAGE_LOST = N_(
+    "The browser's storage is full, so your progress is not being kept. Not kept: "
+    "{lost}. Play goes on; free some space for this site to keep it again."
+)
 LOST_SAVE = N_("the match save (a reload starts afresh)")
 LOST_RECORD = N_("this match in your record")
 LOST_PUZZLES = N_("your puzzle progress")
 LOST_SETTINGS = N_("your settings")
 
-OTHER_TAB = N_("This match went on in another tab, so this tab stopped saving it (the other tab's "
-             "game is kept).")
+OTHER_TAB = N_(
+    "This match went on in another tab, so this tab stopped saving it (the other tab's "
+    "game is kept)."
+)
 
 
 @dataclass
@@ -71,8 +76,9 @@ class Choices:
     def settings(self, level: str, speed: str) -> S.Settings:
         g = self.selected
         seed = self.seed if Q.is_seed(self.seed) else ""
-        return S.Settings(g, S.valid_options(g, self.values.get(g, {})), self.players, seed,
-                          level, speed)
+        return S.Settings(
+            g, S.valid_options(g, self.values.get(g, {})), self.players, seed, level, speed
+        )
 
     def choose(self, game: str) -> None:
         """Another game chosen in the lobby: its players as the game's default."""
@@ -106,8 +112,13 @@ class Choices:
         if q.errors:
             return "errors"
         if q.game is not None:
-            if paused is not None and S.same_match(paused.match, q.game, self.seed, self.players,
-                                                   engine.parse_options(q.game, q.options)):
+            if paused is not None and S.same_match(
+                paused.match,
+                q.game,
+                self.seed,
+                self.players,
+                engine.parse_options(q.game, q.options),
+            ):
                 return "resume"
             if paused is not None and not paused.match.is_over:
                 return "ask"

@@ -1,5 +1,4 @@
-"""The lobby (the games, their options, the display settings) and the page's language.
-"""
+"""The lobby (the games, their options, the display settings) and the page's language."""
 
 from __future__ import annotations
 
@@ -47,9 +46,15 @@ class Lobby:
         self.c.selected = game
         self.lobby_fields = chosen.get("fields")
         self.read_lobby()
-        return {"game": game, "values": dict(self.c.values.get(game, {})),
-                "players": self.c.players, "seed": self.c.seed, "speed": self.t.speed,
-                "level": self.t.level, "start": bool(chosen.get("pending"))}
+        return {
+            "game": game,
+            "values": dict(self.c.values.get(game, {})),
+            "players": self.c.players,
+            "seed": self.c.seed,
+            "speed": self.t.speed,
+            "level": self.t.level,
+            "start": bool(chosen.get("pending")),
+        }
 
     def take_static_lobby(self, chosen: dict[str, Any] | None) -> None:
         """Python takes over the lobby with the player's choices; a pending "Deal the cards"
@@ -60,7 +65,7 @@ class Lobby:
         self.c.selected = chosen["game"]
         self.c.values[self.c.selected] = chosen["values"]
         self.c.players, self.c.seed = chosen["players"], chosen["seed"]
-        self.app.set_table(speed=chosen["speed"], level=chosen["level"])
+        self.t.arrange(speed=chosen["speed"], level=chosen["level"])
         # a pending "Deal the cards" opens the table at once: the lobby is drawn when it is
         # shown again (Back, Games)
         self.show_lobby(draw=not chosen["start"])
@@ -80,19 +85,44 @@ class Lobby:
             return
         shown = {g: self.app.gi(g) for g in self.app.games}  # the games' texts in the language
         display = self.env.display_settings()
-        pages = {g: LW.lobby_html(self.app.games, shown, g, self.c.values.get(g, {}),
-                                 self.c.players,
-                                 self.c.seed, self.t.speed, self.app.levels, self.t.level, display,
-                                 replay=self.c.replay_seed(g), name=self.t.player_name)
-                 for g in self.app.games}
+        pages = {
+            g: LW.lobby_html(
+                self.app.games,
+                shown,
+                g,
+                self.c.values.get(g, {}),
+                self.c.players,
+                self.c.seed,
+                self.t.speed,
+                self.app.levels,
+                self.t.level,
+                display,
+                replay=self.c.replay_seed(g),
+                name=self.t.player_name,
+            )
+            for g in self.app.games
+        }
         p = self.app.paused
-        resume = (LW.resume_html(self.app.gi(p.match.game)["title"], p.cur + 1,
-                                p.cur < len(p.match.deals)
-                                and p.match.deals[p.cur].phase == "over",
-                                str(self.app.gi(p.match.game).get("deal_word") or "deal"))
-                  if p is not None and not p.match.is_over else None)
-        self.dom.op("lobby", {"games": pages, "selected": self.c.selected, "drawn": drawn,
-                              "lang": self.lang_select_html(), "resume": resume})
+        resume = (
+            LW.resume_html(
+                self.app.gi(p.match.game)["title"],
+                p.cur + 1,
+                p.cur < len(p.match.deals) and p.match.deals[p.cur].phase == "over",
+                str(self.app.gi(p.match.game).get("deal_word") or "deal"),
+            )
+            if p is not None and not p.match.is_over
+            else None
+        )
+        self.dom.op(
+            "lobby",
+            {
+                "games": pages,
+                "selected": self.c.selected,
+                "drawn": drawn,
+                "lang": self.lang_select_html(),
+                "resume": resume,
+            },
+        )
 
     def read_lobby(self) -> None:
         """The lobby's fields as ui/web/ read them with the event (`lobby_fields`)."""
@@ -110,16 +140,16 @@ class Lobby:
         if f.get("seed") is not None:
             self.c.seed = str(f["seed"]).strip()
         if f.get("speed") is not None:
-            self.app.set_table(speed=str(f["speed"]))
+            self.t.arrange(speed=str(f["speed"]))
         if f.get("level") is not None:
-            self.app.set_table(level=str(f["level"]))
+            self.t.arrange(level=str(f["level"]))
 
     def lobby_error(self, text: str) -> None:
         self.dom.op("lobby-msg", text, True)
 
     def use_settings(self, s: S.Settings) -> None:
         self.c.use(s)
-        self.app.set_table(level=s.level, speed=s.speed)
+        self.t.arrange(level=s.level, speed=s.speed)
 
     def settings(self) -> S.Settings:
         return self.c.settings(self.t.level, self.t.speed)
@@ -137,19 +167,22 @@ class Lobby:
 
     def read_player_name(self) -> None:
         """The player's own name as kept (a stored text is cleaned as if typed again)."""
-        self.app.set_table(name=LW.clean_name(self.env.store.get(NAME_KEY, ""))[0])
+        self.t.arrange(name=LW.clean_name(self.env.store.get(NAME_KEY, ""))[0])
 
     def set_player_name(self, text: Any) -> None:
         """The lobby's name field changed: plain text, cut to its limit (and said so), kept
         with the settings where the browser keeps them."""
         name, cut = LW.clean_name(text)
-        self.app.set_table(name=name)
+        self.t.arrange(name=name)
         if self.env.storage_ok:
             self.env.write_key(NAME_KEY, name or None)
         self.dom.op("field", "opt-name", name)
         if cut:
-            self.dom.op("lobby-msg", _("Your name is cut to {n} characters: “{name}”.").format(
-                n=LW.NAME_MAX, name=name), False)
+            self.dom.op(
+                "lobby-msg",
+                _("Your name is cut to {n} characters: “{name}”.").format(n=LW.NAME_MAX, name=name),
+                False,
+            )
 
     def set_language(self, code: str, remember: bool = True) -> None:
         """Switches every word of the page to `code` (its catalog, i18n/<code>.mo, fetched by
@@ -164,8 +197,9 @@ class Lobby:
         I.use(code, mo)
         self.dom.op("announce-clear")  # what was said, in the language it was said in
         # <html lang>, and the title and description built into index.html
-        self.dom.op("language", "en" if code == I.PSEUDO else code,
-                    code if code in I.LANGS else I.DEFAULT)
+        self.dom.op(
+            "language", "en" if code == I.PSEUDO else code, code if code in I.LANGS else I.DEFAULT
+        )
         if remember and self.env.storage_ok:  # storage refused: the choice lasts this visit
             self.env.write_key(I.SAVED_KEY, code)
 
@@ -173,8 +207,9 @@ class Lobby:
         if await self.env.load_catalog(code):
             self.change_language(code, remember)
         else:
-            self.app.felt.toast(_("That language could not be loaded. Check the connection and try "
-                         "again."))
+            self.app.felt.toast(
+                _("That language could not be loaded. Check the connection and try again.")
+            )
 
     def change_language(self, code: str, remember: bool = True) -> None:
         """The picker: the page in the new language at once, nothing of the match lost."""

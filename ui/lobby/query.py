@@ -58,31 +58,45 @@ class Query:
         return any(k in self.raw for k in ("embed", "record", "lesson"))
 
 
-def parse(raw: Mapping[str, str], games: Collection[str],
-          info: Mapping[str, Mapping[str, Any]], levels: Collection[str]) -> Query:
+def parse(
+    raw: Mapping[str, str],
+    games: Collection[str],
+    info: Mapping[str, Mapping[str, Any]],
+    levels: Collection[str],
+) -> Query:
     """The address's parameters (already URL-decoded), checked."""
     q = Query(dict(raw))
     if "speed" in raw:
         if raw["speed"] in SPEEDS:
             q.speed = raw["speed"]
         else:
-            q.errors.append(_("Speed must be 0, 1, 2 or 3, not “{value}”.").format(
-                value=U.quote(raw["speed"])))
+            q.errors.append(
+                _("Speed must be 0, 1, 2 or 3, not “{value}”.").format(value=U.quote(raw["speed"]))
+            )
     if "level" in raw:
         if raw["level"] in levels:
             q.level = raw["level"]
         else:
-            q.errors.append(_("The computer level must be one of {levels}, not “{value}”.")
-                            .format(levels=", ".join(levels), value=U.quote(raw["level"])))
+            q.errors.append(
+                _("The computer level must be one of {levels}, not “{value}”.").format(
+                    levels=", ".join(levels), value=U.quote(raw["level"])
+                )
+            )
     if "lang" in raw and raw["lang"] not in I.LANGS and raw["lang"] != I.PSEUDO:
-        q.errors.append(_("This page is in {languages}; it has no language “{value}”.").format(
-            languages=", ".join(I.LANGS.values()), value=U.quote(raw["lang"])))
+        q.errors.append(
+            _("This page is in {languages}; it has no language “{value}”.").format(
+                languages=", ".join(I.LANGS.values()), value=U.quote(raw["lang"])
+            )
+        )
     if "seed" in raw:
         if is_seed(raw["seed"]):
             q.seed = str(seed_of(raw["seed"]))
         else:
-            q.errors.append(_("The seed must be a whole number, not “{value}”.").format(
-                value=U.quote(raw["seed"])))
+            q.errors.append(
+                _("The seed must be a whole number, not “{value}”.").format(
+                    value=U.quote(raw["seed"])
+                )
+            )
     if q.embedded and any(k in raw for k in ("record", "lesson", "puzzle")):
         return q  # a position or a lesson: its record says the game, players and options
     table_options(q, games, info)  # (a new game in a frame reads them as a page does)
@@ -93,20 +107,26 @@ def table_options(q: Query, games: Collection[str], info: Mapping[str, Mapping[s
     """The game and its options, players and unknown parameters of a plain table's address."""
     raw = q.raw
     known = {o["name"] for g in games for o in info[g]["options"]} | EMBED_PARAMS
-    q.options = {k: v for k, v in raw.items() if k not in UI_PARAMS and k in known
-                 and k not in EMBED_PARAMS}
+    q.options = {
+        k: v for k, v in raw.items() if k not in UI_PARAMS and k in known and k not in EMBED_PARAMS
+    }
     unknown = sorted(k for k in raw if k not in UI_PARAMS and k not in known)
     game = raw.get("game")
     if game is not None and game not in games:
-        q.errors.append(_("Unknown game “{game}”. Pick one of the games below.").format(
-            game=U.quote(game)))
+        q.errors.append(
+            _("Unknown game “{game}”. Pick one of the games below.").format(game=U.quote(game))
+        )
         game = None
     elif game is None and q.options:
         q.errors.append(_("Table options need a game: add game=… to the address."))
     if game is None and unknown:  # with a game they are ignored: the match starts
-        q.errors.append(ngettext("This page does not know the address parameter {names}.",
-                                 "This page does not know the address parameters {names}.",
-                                 len(unknown)).format(names=named(unknown)))
+        q.errors.append(
+            ngettext(
+                "This page does not know the address parameter {names}.",
+                "This page does not know the address parameters {names}.",
+                len(unknown),
+            ).format(names=named(unknown))
+        )
     if game is None:
         return
     q.game = game
@@ -114,9 +134,13 @@ def table_options(q: Query, games: Collection[str], info: Mapping[str, Mapping[s
     if q.players:
         allowed = [str(n) for n in info[game]["players"]]
         if q.players not in allowed:
-            q.errors.append(_("{game} is for {counts} players, not “{value}”.").format(
-                game=game_info(info[game])["title"], counts=", ".join(allowed),
-                value=U.quote(q.players)))
+            q.errors.append(
+                _("{game} is for {counts} players, not “{value}”.").format(
+                    game=game_info(info[game])["title"],
+                    counts=", ".join(allowed),
+                    value=U.quote(q.players),
+                )
+            )
             q.players = ""
     try:
         parsed = engine.parse_options(game, q.options)
@@ -131,8 +155,13 @@ def named(names: list[str]) -> str:
     return out + (", …" if len(names) > MAX_NAMED else "")
 
 
-def of_match(match: Match, options: Mapping[str, Any], level: str, default_level: str,
-             info: Mapping[str, Any]) -> dict[str, str]:
+def of_match(
+    match: Match,
+    options: Mapping[str, Any],
+    level: str,
+    default_level: str,
+    info: Mapping[str, Any],
+) -> dict[str, str]:
     """The address of a match on the table: reloading or sharing it deals the same cards
     (only what differs from the defaults, then the seed)."""
     q: dict[str, str] = {"game": match.game}

@@ -60,11 +60,20 @@ class Puzzling:
     def as_state(self) -> dict[str, Any] | None:
         """The puzzle on the table, for what tests read (`Table.state`)."""
         p = self.puzzle
-        return None if p is None else {"ref": self.puzzle_ref, "state": self.state,
-                                       "playing": self.playing}
+        return (
+            None
+            if p is None
+            else {"ref": self.puzzle_ref, "state": self.state, "playing": self.playing}
+        )
 
-    def load_puzzle(self, p: Any, number: int = 0, daily: str | None = None,
-                    counted: bool = True, solved: bool = False) -> None:
+    def load_puzzle(
+        self,
+        p: Any,
+        number: int = 0,
+        daily: str | None = None,
+        counted: bool = True,
+        solved: bool = False,
+    ) -> None:
         """Puts puzzle `p` on the table, its mover at the bottom; E.EmbedError when its
         position cannot be set up (nothing changes then). `counted`: the player's card will
         count (not so once the puzzle was tried or its answer seen); `solved`: it opens as
@@ -73,12 +82,16 @@ class Puzzling:
         try:
             match = engine.replay(rec)
         except ValueError as exc:
-            raise E.EmbedError(_("The puzzle’s position could not be set up: {reason}")
-                               .format(reason=str(exc))) from None
+            raise E.EmbedError(
+                _("The puzzle’s position could not be set up: {reason}").format(reason=str(exc))
+            ) from None
         d = match.deals[-1]
         if d.phase != "play" or d.to_move != 0:
-            raise E.EmbedError(_("The puzzle’s position could not be set up: {reason}")
-                               .format(reason=_("it is not the mover’s turn to play a card.")))
+            raise E.EmbedError(
+                _("The puzzle’s position could not be set up: {reason}").format(
+                    reason=_("it is not the mover’s turn to play a card.")
+                )
+            )
         self.t.leave_tutor()
         self.puzzle = p
         self.number, self.daily = number, daily
@@ -92,8 +105,12 @@ class Puzzling:
         self.solved_before = solved
         if solved:
             self.state = "solved"
-        self.t.arrange(readers={0}, open_view=p.kind == "open", shift=p.seat,
-                       speed=self.t.speed if self.t.speed in PAUSES else "2")
+        self.t.arrange(
+            readers={0},
+            open_view=p.kind == "open",
+            shift=p.seat,
+            speed=self.t.speed if self.t.speed in PAUSES else "2",
+        )
         self.t.show(match, len(match.deals) - 1)
         self.t.emit(F.Say(self.puzzle_goal()))
 
@@ -114,8 +131,9 @@ class Puzzling:
         if p is None or self.state == "solving" or self.playing:
             return
         self.shown = True
-        self.t.emit(F.Render(), F.Say(_("The best card: {cards}.").format(
-            cards=P.card_names(p.best))))
+        self.t.emit(
+            F.Render(), F.Say(_("The best card: {cards}.").format(cards=P.card_names(p.best)))
+        )
 
     def puzzle_goal(self) -> str:
         """The goal in one line, in the page's language."""
@@ -151,17 +169,28 @@ class Puzzling:
         self.playing = True
         self.due = True  # the player's own card goes at once
         title = game_info(engine.GAME_INFO[p.game])["title"]
-        self.t.emit(F.Say((_("Right: {card} is best.") if ok else
-                           _("Not this one: {card} loses.")).format(card=P.card_names([move]))
-                          + " " + P.puzzle_name(title, self.number) + "."))
+        self.t.emit(
+            F.Say(
+                (_("Right: {card} is best.") if ok else _("Not this one: {card} loses.")).format(
+                    card=P.card_names([move])
+                )
+                + " "
+                + P.puzzle_name(title, self.number)
+                + "."
+            )
+        )
         self.on_result(ok)
         self.puzzle_continue()
 
     def puzzle_continue(self) -> None:
         """The next move of the line, once the last one was seen (a finished trick stays on
         show a while, as in play); then the puzzle's end."""
-        if self.puzzle is None or not self.playing or self.t.waiting is not None \
-                or self.t.overlay is not None:
+        if (
+            self.puzzle is None
+            or not self.playing
+            or self.t.waiting is not None
+            or self.t.overlay is not None
+        ):
             return
         pause, linger = PAUSES.get(self.t.speed, PAUSES["2"])
         while True:
@@ -176,10 +205,10 @@ class Puzzling:
             self.due = False
             self.t.apply(self.line.pop(0))
         self.playing = False
-        self.t.emit(F.Render(), F.Say(_("The line is played out: choose “Next puzzle” or "
-                                        "“Try again”.")))
+        self.t.emit(
+            F.Render(), F.Say(_("The line is played out: choose “Next puzzle” or “Try again”."))
+        )
 
     def puzzle_timer(self) -> None:
         self.due = True
         self.puzzle_continue()
-

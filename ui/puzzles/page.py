@@ -45,7 +45,7 @@ class Puzzles:
         self.pz_drawn: Any = None  # the box as last written
         self.pz_focused: Any = None  # the result whose "Next puzzle" took the focus
         self.pz_nav = 0  # bumped when the page leaves the puzzles: a fetch then comes too late
-        self.app.set_table(on_puzzle=self.puzzle_result)
+        self.t.on_puzzle_result = self.puzzle_result
 
     def forget_progress(self) -> None:
         """The progress is read afresh when next needed (another tab wrote it, a reload)."""
@@ -83,8 +83,9 @@ class Puzzles:
             self.env.write_key(P.KEY, text)
             self.pz_text = text
         except Exception:  # noqa: BLE001 (storage refused: kept for this visit)
-            self.pz_note = self.pz_note or _("Puzzle progress cannot be stored in this "
-                                             "browser: it is kept for this visit only.")
+            self.pz_note = self.pz_note or _(
+                "Puzzle progress cannot be stored in this browser: it is kept for this visit only."
+            )
 
     def puzzle_result(self, ok: bool) -> None:
         """The controller's verdict on the player's card: stored, and told to the parent."""
@@ -97,9 +98,15 @@ class Puzzles:
             prog.record(p.game, p.id, ok, t.pz_daily)
             self.write_progress(prog)
         self.dom.attr("#table", "data-puzzle-state", t.pz_state)
-        event = E.event("puzzle-solved" if ok else "puzzle-failed", puzzle=f"{p.game}/{p.id}",
-                        game=p.game, id=p.id, move=t.pz_move, best=list(p.best),
-                        streak=prog.streak)
+        event = E.event(
+            "puzzle-solved" if ok else "puzzle-failed",
+            puzzle=f"{p.game}/{p.id}",
+            game=p.game,
+            id=p.id,
+            move=t.pz_move,
+            best=list(p.best),
+            streak=prog.streak,
+        )
         if t.pz_daily:
             event["daily"] = t.pz_daily
         self.app.embed.post(event)
@@ -113,16 +120,19 @@ class Puzzles:
         try:
             status, text = await self.app.fetch_text(url)
         except Exception as exc:  # noqa: BLE001 (offline and not precached: a message)
-            raise P.PuzzleRefError(_("The puzzles could not be loaded: {reason}").format(
-                reason=str(exc)[:200])) from None
+            raise P.PuzzleRefError(
+                _("The puzzles could not be loaded: {reason}").format(reason=str(exc)[:200])
+            ) from None
         if not 200 <= status < 300:
-            raise P.PuzzleRefError(_("The puzzles could not be loaded (HTTP {status}).")
-                                   .format(status=status))
+            raise P.PuzzleRefError(
+                _("The puzzles could not be loaded (HTTP {status}).").format(status=status)
+            )
         loaded = EP.load_puzzles(text, game)
         if not loaded.puzzles:
             why = loaded.errors[0].render(None, catalog()) if loaded.errors else ""
-            raise P.PuzzleRefError(_("The puzzle file could not be used: {reason}").format(
-                reason=why))
+            raise P.PuzzleRefError(
+                _("The puzzle file could not be used: {reason}").format(reason=why)
+            )
         self.pz_sets[game] = loaded.puzzles
         return loaded.puzzles
 
@@ -131,11 +141,11 @@ class Puzzles:
         """`?puzzle=` (with the embed's own parameters): the puzzle, or the lobby with a
         message saying why not."""
         try:
-            spec = E.parse_params({k: v for k, v in raw.items() if k != "puzzle"},
-                                  self.env.origin)
+            spec = E.parse_params({k: v for k, v in raw.items() if k != "puzzle"}, self.env.origin)
             if spec.record is not None or spec.lesson is not None or spec.lesson_url:
-                raise P.PuzzleRefError(_("The address names a puzzle and a record or lesson: "
-                                         "give one of them."))
+                raise P.PuzzleRefError(
+                    _("The address names a puzzle and a record or lesson: give one of them.")
+                )
             ref = P.parse_ref(raw.get("puzzle"))
         except (E.EmbedError, P.PuzzleRefError) as exc:
             if raw.get("embed") in ("1", "true", "yes"):
@@ -158,8 +168,9 @@ class Puzzles:
         if text:
             self.dom.op("lobby-msg", text, False)  # URL text: never HTML
         if self.env.history_tt != "lobby":
-            self.env.set_history("lobby", self.env.pathname
-                                 if self.env.history_tt == "table" else None)
+            self.env.set_history(
+                "lobby", self.env.pathname if self.env.history_tt == "table" else None
+            )
 
     def open_puzzle(self, ref: P.Ref, after: str | None = None) -> Any:
         """Fetches the puzzle `ref` names and puts it on the table (a future: the file may
@@ -179,8 +190,9 @@ class Puzzles:
             if mine == self.pz_req and nav == self.pz_nav:
                 self.puzzle_failed_to_open(str(exc))
         except Exception as exc:  # noqa: BLE001 (never a crash: say it)
-            self.puzzle_failed_to_open(_("The puzzle could not be opened: {reason}").format(
-                reason=str(exc)[:200]))
+            self.puzzle_failed_to_open(
+                _("The puzzle could not be opened: {reason}").format(reason=str(exc)[:200])
+            )
         self.app.runner.flush()
 
     async def find_puzzle(self, ref: P.Ref, after: str | None) -> tuple[Any, int, str | None]:
@@ -198,8 +210,11 @@ class Puzzles:
         else:
             found = P.find(puzzles, str(ref.id))
         if found is None:
-            raise P.PuzzleRefError(_("There is no puzzle “{id}” for {game}.").format(
-                id=P.clip(str(ref.id)), game=game_info(engine.GAME_INFO[game])["title"]))
+            raise P.PuzzleRefError(
+                _("There is no puzzle “{id}” for {game}.").format(
+                    id=P.clip(str(ref.id)), game=game_info(engine.GAME_INFO[game])["title"]
+                )
+            )
         return found, P.number_of(puzzles, found.id), None
 
     def puzzle_failed_to_open(self, text: str) -> None:
@@ -219,8 +234,7 @@ class Puzzles:
         t = self.t  # (its effects are carried out once the puzzle is shown: `opening`)
         prog = self.progress()
         solved = bool(daily and prog.daily.get(daily) == f"{p.game}/{p.id}:solved")
-        t.load_puzzle(p, number, daily, counted=prog.result(p.game, p.id) is None,
-                      solved=solved)
+        t.load_puzzle(p, number, daily, counted=prog.result(p.game, p.id) is None, solved=solved)
         self.app.embed.clear_embed_error()
         self.dom.attr("#table", "data-puzzle", f"{p.game}/{p.id}")
         self.dom.attr("#table", "data-puzzle-state", t.pz_state)
@@ -229,8 +243,7 @@ class Puzzles:
             self.puzzle_history(p, daily)
 
     def puzzle_history(self, p: Any, daily: str | None) -> None:
-        url = "?" + self.env.query_of({"puzzle": f"daily/{daily}" if daily else
-                                       f"{p.game}/{p.id}"})
+        url = "?" + self.env.query_of({"puzzle": f"daily/{daily}" if daily else f"{p.game}/{p.id}"})
         if self.env.history_tt == "table":
             self.env.set_history("table", url)
         else:
@@ -298,13 +311,26 @@ class Puzzles:
         t = self.t
         p = t.puzzle
         prog = self.progress()
-        b = P.BoxState(title=game_info(engine.GAME_INFO[p.game])["title"], number=t.pz_number,
-                       pid=p.id, kind=p.kind, goal=t.puzzle_goal(), state=t.pz_state,
-                       playing=t.pz_playing, move=t.pz_move, best=tuple(p.best),
-                       daily=t.pz_daily, streak=prog.streak, best_streak=prog.best,
-                       solved_count=prog.count(), note=self.pz_note,
-                       counted=t.pz_last_counted, shown=t.pz_shown,
-                       embedded=self.puzzle_embedded(), solved_before=t.pz_solved_before)
+        b = P.BoxState(
+            title=game_info(engine.GAME_INFO[p.game])["title"],
+            number=t.pz_number,
+            pid=p.id,
+            kind=p.kind,
+            goal=t.puzzle_goal(),
+            state=t.pz_state,
+            playing=t.pz_playing,
+            move=t.pz_move,
+            best=tuple(p.best),
+            daily=t.pz_daily,
+            streak=prog.streak,
+            best_streak=prog.best,
+            solved_count=prog.count(),
+            note=self.pz_note,
+            counted=t.pz_last_counted,
+            shown=t.pz_shown,
+            embedded=self.puzzle_embedded(),
+            solved_before=t.pz_solved_before,
+        )
         done = t.pz_state != "solving" and not t.pz_playing
         nodes = [tree(n) for n in P.box(b)]
         if (nodes, done) != self.pz_drawn:  # (written only when it changes)

@@ -54,9 +54,18 @@ class Progress:
     daily: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> str:
-        return json.dumps({"format": FORMAT, "solved": self.solved, "failed": self.failed,
-                           "streak": self.streak, "best": self.best, "daily": self.daily},
-                          sort_keys=False, separators=(",", ":"))
+        return json.dumps(
+            {
+                "format": FORMAT,
+                "solved": self.solved,
+                "failed": self.failed,
+                "streak": self.streak,
+                "best": self.best,
+                "daily": self.daily,
+            },
+            sort_keys=False,
+            separators=(",", ":"),
+        )
 
     def result(self, game: str, pid: str) -> str | None:
         if pid in self.solved.get(game, []):
@@ -89,8 +98,11 @@ def _id_lists(v: object) -> dict[str, list[str]] | None:
         return None
     out: dict[str, list[str]] = {}
     for g, ids in v.items():
-        if not isinstance(g, str) or not isinstance(ids, list) \
-                or not all(isinstance(i, str) and ID_RE.match(i) for i in ids):
+        if (
+            not isinstance(g, str)
+            or not isinstance(ids, list)
+            or not all(isinstance(i, str) and ID_RE.match(i) for i in ids)
+        ):
             return None
         out[g] = list(dict.fromkeys(ids))
     return out
@@ -114,10 +126,17 @@ def read_progress(text: str | None) -> tuple[Progress, bool]:
     solved, failed = _id_lists(data.get("solved")), _id_lists(data.get("failed"))
     streak, best = _count(data.get("streak")), _count(data.get("best"))
     daily = data.get("daily")
-    if solved is None or failed is None or streak is None or best is None \
-            or not isinstance(daily, dict) \
-            or not all(isinstance(k, str) and DATE_RE.match(k) and isinstance(v, str)
-                       and DAILY_RE.match(v) for k, v in daily.items()):
+    if (
+        solved is None
+        or failed is None
+        or streak is None
+        or best is None
+        or not isinstance(daily, dict)
+        or not all(
+            isinstance(k, str) and DATE_RE.match(k) and isinstance(v, str) and DAILY_RE.match(v)
+            for k, v in daily.items()
+        )
+    ):
         return Progress(), True
     return Progress(solved, failed, streak, max(best, streak), dict(daily)), False
 
@@ -142,20 +161,30 @@ def parse_ref(text: object) -> Ref:
     """`?puzzle=` as given: `<game>/<id>` (an id, or the puzzle's number in its file from 1),
     `<game>` (the next one for the player), `daily` or `daily/<YYYY-MM-DD>`."""
     if not isinstance(text, str) or not text.strip():
-        raise PuzzleRefError(_("The puzzle address is empty: give a game and a puzzle, such as "
-                               "“{example}”, or “daily”.").format(example=f"{GAMES[1]}/17"))
+        raise PuzzleRefError(
+            _(
+                "The puzzle address is empty: give a game and a puzzle, such as "
+                "“{example}”, or “daily”."
+            ).format(example=f"{GAMES[1]}/17")
+        )
     text = text.strip()
     head, _sep, tail = text.partition("/")
     if head == "daily":
         if not _sep:
             return Ref("daily")
         if not DATE_RE.match(tail) or not valid_date(tail):
-            raise PuzzleRefError(_("“{date}” is not a date: the daily puzzle of a day is "
-                                   "“daily/YYYY-MM-DD”.").format(date=clip(tail)))
+            raise PuzzleRefError(
+                _(
+                    "“{date}” is not a date: the daily puzzle of a day is “daily/YYYY-MM-DD”."
+                ).format(date=clip(tail))
+            )
         return Ref("daily", date=tail)
     if head not in GAMES:
-        raise PuzzleRefError(_("There are no puzzles for “{game}”: the puzzles are for {games}.")
-                             .format(game=clip(head), games=game_names()))
+        raise PuzzleRefError(
+            _("There are no puzzles for “{game}”: the puzzles are for {games}.").format(
+                game=clip(head), games=game_names()
+            )
+        )
     if not _sep or not tail:
         return Ref("next", head)
     if not ID_RE.match(tail):
@@ -224,8 +253,9 @@ def rating(p: Puzzle) -> int:
     return r if isinstance(r, int) and not isinstance(r, bool) else 1
 
 
-def pick_next(puzzles: Sequence[Puzzle], progress: Progress, game: str,
-              after: str | None = None) -> Puzzle | None:
+def pick_next(
+    puzzles: Sequence[Puzzle], progress: Progress, game: str, after: str | None = None
+) -> Puzzle | None:
     """The next puzzle of `game` for the player: one not yet tried (else not yet solved, else
     any other), of the rating nearest the streak's target, the first such after `after` in
     the file's order."""
@@ -257,24 +287,34 @@ def goal_text(unit: str, value: int, side: str, k: int) -> str:
     ("Win 3 of the last 4 tricks.", "Your team needs 31 points from the last 3 tricks.")."""
     if unit == "tricks":
         if side == "alone":
-            return ngettext("Win {value} of the last {n} trick.", "Win {value} of the last {n} "
-                            "tricks.", k).format(value=value, n=k)
+            return ngettext(
+                "Win {value} of the last {n} trick.", "Win {value} of the last {n} tricks.", k
+            ).format(value=value, n=k)
         if side == "defenders":
-            return ngettext("You and the other defenders need {value} of the last {n} trick.",
-                            "You and the other defenders need {value} of the last {n} tricks.",
-                            k).format(value=value, n=k)
-        return ngettext("Your team needs {value} of the last {n} trick.",
-                        "Your team needs {value} of the last {n} tricks.",
-                        k).format(value=value, n=k)
+            return ngettext(
+                "You and the other defenders need {value} of the last {n} trick.",
+                "You and the other defenders need {value} of the last {n} tricks.",
+                k,
+            ).format(value=value, n=k)
+        return ngettext(
+            "Your team needs {value} of the last {n} trick.",
+            "Your team needs {value} of the last {n} tricks.",
+            k,
+        ).format(value=value, n=k)
     points = ngettext("{n} point", "{n} points", value).format(n=value)
-    return ngettext("Your team needs {points} from the last {n} trick.",
-                    "Your team needs {points} from the last {n} tricks.",
-                    k).format(points=points, n=k)
+    return ngettext(
+        "Your team needs {points} from the last {n} trick.",
+        "Your team needs {points} from the last {n} tricks.",
+        k,
+    ).format(points=points, n=k)
 
 
 def kind_text(kind: str) -> str:
-    return (_("All four hands are open.") if kind == "open" else
-            _("You see only your own hand and the cards played."))
+    return (
+        _("All four hands are open.")
+        if kind == "open"
+        else _("You see only your own hand and the cards played.")
+    )
 
 
 def card_names(moves: Sequence[str]) -> str:
@@ -307,8 +347,12 @@ class BoxState:
 
 
 def _button(action: str, text: str, primary: bool = False) -> Node:
-    return Node("button", text, "btn small" + (" primary" if primary else ""),
-                {"type": "button", "data-action": action})
+    return Node(
+        "button",
+        text,
+        "btn small" + (" primary" if primary else ""),
+        {"type": "button", "data-action": action},
+    )
 
 
 def puzzle_name(title: str, number: int) -> str:
@@ -321,53 +365,64 @@ def puzzle_name(title: str, number: int) -> str:
 def uncounted_text(solved: bool, streak: int) -> str:
     """Why a card played after the first try (or after the answer was seen) does not count."""
     if solved:
-        return _("Solved, but not at the first try: it does not count as solved, and your "
-                 "streak stays at {n}.").format(n=streak)
+        return _(
+            "Solved, but not at the first try: it does not count as solved, and your "
+            "streak stays at {n}."
+        ).format(n=streak)
     return _("Not the first try: this card does not count.")
 
 
-def box(b: BoxState) -> list[Node]:
-    """The puzzle's box: its name, the goal, the answer to the player's card (the answer itself
-    only when asked), the progress and the controls (every text set as text)."""
-    name = puzzle_name(b.title, b.number)
-    if b.daily:
-        head = [Node("b", _("Daily puzzle"), "lesson-title"),
-                Node("small", b.daily, "puzzle-date")]
-        out = [Node("div", cls="lesson-head", children=head),
-               Node("p", name, "puzzle-name")]
-    else:
-        out = [Node("div", cls="lesson-head", children=[Node("b", name, "lesson-title")])]
-    out.append(Node("p", b.goal, "puzzle-goal", {"data-puzzle-goal": "1"}))
-    if b.state == "solving":
-        out.append(Node("p", kind_text(b.kind) + " " + _("Your turn: find the best card."),
-                        "puzzle-kind"))
+def _feedback(b: BoxState, ok: bool) -> list[Node]:
+    """What the box says of the player's card, and the answer when asked."""
     said: list[Node] = []
-    ok = b.state == "solved"
     if b.state != "solving" and b.move is not None:
         card = card_names([b.move])
-        said.append(Node("p", (_("Right: {card} is best.") if ok else
-                               _("Not this one: {card} loses.")).format(card=card),
-                         "puzzle-verdict"))
+        said.append(
+            Node(
+                "p",
+                (_("Right: {card} is best.") if ok else _("Not this one: {card} loses.")).format(
+                    card=card
+                ),
+                "puzzle-verdict",
+            )
+        )
         if b.playing:
-            said.append(Node("p", _("Playing out the solution…") if ok else
-                             _("Playing out the line that refutes it…")))
+            said.append(
+                Node(
+                    "p",
+                    _("Playing out the solution…")
+                    if ok
+                    else _("Playing out the line that refutes it…"),
+                )
+            )
         if not b.counted:
-            said.append(Node("p", uncounted_text(ok, b.streak), "puzzle-uncounted",
-                             {"data-puzzle-uncounted": "1"}))
+            said.append(
+                Node(
+                    "p",
+                    uncounted_text(ok, b.streak),
+                    "puzzle-uncounted",
+                    {"data-puzzle-uncounted": "1"},
+                )
+            )
     elif b.solved_before:
-        said.append(Node("p", _("You have already solved this daily puzzle."),
-                         "puzzle-verdict"))
+        said.append(Node("p", _("You have already solved this daily puzzle."), "puzzle-verdict"))
     if b.shown and b.best:
-        said.append(Node("p", _("The best card: {cards}.").format(cards=card_names(b.best)),
-                         "puzzle-answer", {"data-puzzle-answer": "1"}))
-    if said:
-        out.append(Node("div", cls=f"lesson-feedback {'right' if ok else 'wrong'}",
-                        attrs={"data-puzzle-feedback": b.state, "role": "status"},
-                        children=said))
-    if b.note:
-        out.append(Node("p", b.note, "puzzle-note", {"data-puzzle-note": "1"}))
+        said.append(
+            Node(
+                "p",
+                _("The best card: {cards}.").format(cards=card_names(b.best)),
+                "puzzle-answer",
+                {"data-puzzle-answer": "1"},
+            )
+        )
+    return said
+
+
+def _foot(b: BoxState) -> Node:
+    """The progress (solved, streak) and the controls."""
     solved = ngettext("{n} puzzle solved", "{n} puzzles solved", b.solved_count).format(
-        n=b.solved_count)
+        n=b.solved_count
+    )
     streak = _("streak {n} (best {best})").format(n=b.streak, best=b.best_streak)
     controls = []
     if b.state != "solving" and not b.playing:
@@ -378,8 +433,47 @@ def box(b: BoxState) -> list[Node]:
             controls.append(_button("puzzle-answer", _("Show the answer")))
     if not b.daily and not b.playing and not b.embedded:
         controls.append(_button("puzzle-daily", _("Daily puzzle")))
-    out.append(Node("div", cls="puzzle-foot", children=[
-        Node("span", f"{solved} · {streak}", "puzzle-progress",
-             {"data-puzzle-streak": str(b.streak)}),
-        *([Node("span", cls="puzzle-controls", children=controls)] if controls else [])]))
+    return Node(
+        "div",
+        cls="puzzle-foot",
+        children=[
+            Node(
+                "span",
+                f"{solved} · {streak}",
+                "puzzle-progress",
+                {"data-puzzle-streak": str(b.streak)},
+            ),
+            *([Node("span", cls="puzzle-controls", children=controls)] if controls else []),
+        ],
+    )
+
+
+def box(b: BoxState) -> list[Node]:
+    """The puzzle's box: its name, the goal, the answer to the player's card (the answer itself
+    only when asked), the progress and the controls (every text set as text)."""
+    name = puzzle_name(b.title, b.number)
+    if b.daily:
+        head = [Node("b", _("Daily puzzle"), "lesson-title"), Node("small", b.daily, "puzzle-date")]
+        out = [Node("div", cls="lesson-head", children=head), Node("p", name, "puzzle-name")]
+    else:
+        out = [Node("div", cls="lesson-head", children=[Node("b", name, "lesson-title")])]
+    out.append(Node("p", b.goal, "puzzle-goal", {"data-puzzle-goal": "1"}))
+    if b.state == "solving":
+        out.append(
+            Node("p", kind_text(b.kind) + " " + _("Your turn: find the best card."), "puzzle-kind")
+        )
+    ok = b.state == "solved"
+    said = _feedback(b, ok)
+    if said:
+        out.append(
+            Node(
+                "div",
+                cls=f"lesson-feedback {'right' if ok else 'wrong'}",
+                attrs={"data-puzzle-feedback": b.state, "role": "status"},
+                children=said,
+            )
+        )
+    if b.note:
+        out.append(Node("p", b.note, "puzzle-note", {"data-puzzle-note": "1"}))
+    out.append(_foot(b))
     return out

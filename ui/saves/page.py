@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 import json
 import random
+from typing import Any
 
 from engine import untrusted as U
 from ui.common.i18n import SAVED_KEY, _, names_list
@@ -17,13 +18,21 @@ from ui.lobby.choices import OTHER_TAB, STORAGE_OFF
 from ui.puzzles import progress as P
 from ui.saves import store as S
 from ui.sheets import view as SH
+from ui.sheets.overlay import REVIEW, Overlay
 from ui.shell.env import DISPLAY_KEY, NAME_KEY
 from ui.shell.parts import Page
 from ui.stats import record as RC
+from ui.table.table import Table
 
 # What a refused write of each key loses, in the order it is said.
-LOST = {S.KEY: C.LOST_SAVE, RC.KEY: C.LOST_RECORD, P.KEY: C.LOST_PUZZLES,
-        DISPLAY_KEY: C.LOST_SETTINGS, SAVED_KEY: C.LOST_SETTINGS, NAME_KEY: C.LOST_SETTINGS}
+LOST = {
+    S.KEY: C.LOST_SAVE,
+    RC.KEY: C.LOST_RECORD,
+    P.KEY: C.LOST_PUZZLES,
+    DISPLAY_KEY: C.LOST_SETTINGS,
+    SAVED_KEY: C.LOST_SETTINGS,
+    NAME_KEY: C.LOST_SETTINGS,
+}
 
 
 def now_utc() -> str:
@@ -66,18 +75,21 @@ class Saves:
         try:
             self.write_save()
         except Exception as exc:  # noqa: BLE001
-            self.note("storage", _("The match could not be saved ({reason}).").format(
-                reason=exc))
+            self.note("storage", _("The match could not be saved ({reason}).").format(reason=exc))
         if self.save_off:
             return  # another tab keeps the match: that tab counts it
         try:
             self.app.stats.count_match()  # a match over goes into the record, once
         except Exception as exc:  # noqa: BLE001 (the record never stops play)
-            self.note("record", _("The match could not be put in your record ({reason}).")
-                      .format(reason=exc))
+            self.note(
+                "record",
+                _("The match could not be put in your record ({reason}).").format(reason=exc),
+            )
 
     def write_save(self) -> None:
-        screen, m, cur, away, overlay = self.t.where(self.app.controls.leave_under, self.app.paused)
+        screen, m, cur, away, overlay = where(
+            self.t, self.app.controls.leave_under, self.app.paused
+        )
         try:
             stored = self.env.read_key(S.KEY)
         except Exception:  # noqa: BLE001
@@ -90,12 +102,25 @@ class Saves:
             return
         n = S.next_n(stored, self.last_mark)
         # (the table's match: its record as made once for the position)
-        rec = (None if m is None else json.loads(self.app.runner.record_json())
-               if m is self.t.match else m.record())
-        text = S.Save(self.tab, n, screen, overlay, cur, sorted(away), self.app.lobby.settings(),
-                      rec,
-                      practice=bool(getattr(m, "practice", False)),
-                      names=getattr(m, "seat_names", None) if m is not None else None).dumps()
+        rec = (
+            None
+            if m is None
+            else json.loads(self.app.runner.record_json())
+            if m is self.t.match
+            else m.record()
+        )
+        text = S.Save(
+            self.tab,
+            n,
+            screen,
+            overlay,
+            cur,
+            sorted(away),
+            self.app.lobby.settings(),
+            rec,
+            practice=bool(getattr(m, "practice", False)),
+            names=getattr(m, "seat_names", None) if m is not None else None,
+        ).dumps()
         # The browser may refuse the write (full): then a `stored` event says so (`stored`).
         self.unsaved = (stored, self.last_mark)
         self.env.write_key(S.KEY, text)
@@ -142,8 +167,7 @@ class Saves:
             return  # (a bad text kept aside: nothing the player keeps)
         refused = self.refused_keys
         (refused.discard if ok else refused.add)(key)
-        lost = [w for w in dict.fromkeys(LOST.values())
-                if any(LOST[k] == w for k in refused)]
+        lost = [w for w in dict.fromkeys(LOST.values()) if any(LOST[k] == w for k in refused)]
         if lost == self.storage_lost:
             return  # nothing new to say: said once, not on every move
         self.storage_lost = lost
@@ -199,9 +223,12 @@ class Saves:
     def show_unreadable(self, reason: str) -> None:
         """Says the saved match could not be restored (the reason may quote saved text: it is
         set as text), with a fresh start and the saved text to copy."""
-        self.app.felt.show_overlay("restore", SH.restore_html())
-        self.dom.op("restore-fields", _("It could not be read: {reason}").format(reason=reason),
-                    self.bad_save or "")
+        self.app.felt.show_overlay(Overlay.RESTORE, SH.restore_html())
+        self.dom.op(
+            "restore-fields",
+            _("It could not be read: {reason}").format(reason=reason),
+            self.bad_save or "",
+        )
 
     async def copy_save(self) -> None:
         text = self.bad_save
@@ -235,3 +262,23 @@ class Saves:
             return self.env.read_key(S.KEY)
         except Exception:  # noqa: BLE001
             return None
+
+
+def where(t: Table, leave_under: Any, paused: Any) -> tuple[str, Any, int, set[int], str | None]:
+    """Where the page is, for its save: (screen, match, deal, seats away, the sheet to open
+    again: "summary", "over" or None). `leave_under` is the sheet a leave dialog covers;
+    `paused` the match kept while the lobby shows."""
+    if t.match is not None:
+        under = leave_under if t.overlay == "leave" else t.overlay
+        if under in REVIEW:
+            under = t.looking.review_under
+        return (
+            "table",
+            t.match,
+            t.cur,
+            t.away,
+            under if under in ("summary", "over") else None,
+        )
+    if paused is not None:
+        return "lobby", paused.match, paused.cur, paused.away, paused.overlay
+    return "lobby", None, 0, set(), None

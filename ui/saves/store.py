@@ -28,8 +28,10 @@ BAD_KEY = "trick-table/v1/unreadable"  # a save that could not be restored, kept
 SCREENS = ("lobby", "table")
 OVERLAYS = (None, "summary", "over")
 FIELDS = {"format", "tab", "n", "screen", "overlay", "cur", "away", "settings", "record"}
-OPTIONAL = {"practice",  # true when undo (or a hint) was used in the match
-            "names"}  # the seats' names as the match began (a language change keeps them)
+OPTIONAL = {
+    "practice",  # true when undo (or a hint) was used in the match
+    "names",
+}  # the seats' names as the match began (a language change keeps them)
 NAME_LIMIT = 40  # a seat's name, in characters
 SETTINGS = {"game", "options", "players", "seed", "level", "speed"}
 Mark = tuple[str, int]  # who wrote a save: (tab id, counter)
@@ -58,8 +60,14 @@ class Settings:
     speed: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "options": dict(self.options), "players": self.players,
-                "seed": self.seed, "level": self.level, "speed": self.speed}
+        return {
+            "game": self.game,
+            "options": dict(self.options),
+            "players": self.players,
+            "seed": self.seed,
+            "level": self.level,
+            "speed": self.speed,
+        }
 
 
 @dataclass
@@ -80,9 +88,17 @@ class Save:
         return (self.tab, self.n)
 
     def dumps(self) -> str:
-        data = {"format": FORMAT, "tab": self.tab, "n": self.n, "screen": self.screen,
-                "overlay": self.overlay, "cur": self.cur, "away": list(self.away),
-                "settings": self.settings.to_json(), "record": self.record}
+        data = {
+            "format": FORMAT,
+            "tab": self.tab,
+            "n": self.n,
+            "screen": self.screen,
+            "overlay": self.overlay,
+            "cur": self.cur,
+            "away": list(self.away),
+            "settings": self.settings.to_json(),
+            "record": self.record,
+        }
         if self.practice:
             data["practice"] = True
         if self.names:
@@ -130,103 +146,175 @@ def short(x: object, limit: int = 60) -> str:
 def parse(text: str) -> Save:
     """The save in `text`, its fields checked (the record is not replayed here)."""
     data = U.loads_or(
-        text, SaveError, _("the saved text is not JSON: it goes wrong at line {line}, column {column}."),
-        _("the saved text is too long or nested too deeply to be a saved match (at most "
-          "{chars} characters and {depth} levels)."))
+        text,
+        SaveError,
+        _("the saved text is not JSON: it goes wrong at line {line}, column {column}."),
+        _(
+            "the saved text is too long or nested too deeply to be a saved match (at most "
+            "{chars} characters and {depth} levels)."
+        ),
+    )
     if not isinstance(data, dict):
         raise SaveError(_("the saved text is not a saved match."))
-    fmt = data.get("format")
-    if fmt != FORMAT:
-        if is_int(fmt) and fmt > FORMAT:
-            raise SaveNewer(_("it was saved by another version of the page (save format "
-                              "{saved}; this page reads format {format}).").format(
-                                  saved=short(fmt), format=FORMAT))
-        if is_int(fmt) or isinstance(fmt, str):
-            raise SaveError(_("it was saved by another version of the page (save format "
-                              "{saved}; this page reads format {format}).").format(
-                                  saved=short(fmt), format=FORMAT))
-        raise SaveError(_("the saved text has no save format: it is not a saved match."))
+    another = _(
+        "it was saved by another version of the page (save format "
+        "{saved}; this page reads format {format})."
+    )
+    U.check_format(
+        data,
+        FORMAT,
+        SaveError,
+        SaveNewer,
+        another,
+        another,
+        _("the saved text has no save format: it is not a saved match."),
+        show=short,
+    )
     extra = set(data) - FIELDS - OPTIONAL
     if extra:
-        raise SaveError(_("the save has fields this page does not know: {fields}.").format(
-            fields=short(sorted(extra))))
+        raise SaveError(
+            _("the save has fields this page does not know: {fields}.").format(
+                fields=short(sorted(extra))
+            )
+        )
     missing = FIELDS - set(data)
     if missing:
         raise SaveError(_("the save lacks {fields}.").format(fields=short(sorted(missing))))
     tab, n = data["tab"], data["n"]
     if not isinstance(tab, str) or not is_int(n) or n < 0:
         raise SaveError(_("the save does not say which tab wrote it."))
-    screen, overlay, cur, away = data["screen"], data["overlay"], data["cur"], data["away"]
-    if screen not in SCREENS:
-        raise SaveError(_("the screen {screen} is not one of {screens}.").format(
-            screen=short(screen), screens=", ".join(SCREENS)))
-    if overlay not in OVERLAYS:
-        raise SaveError(_("the open sheet {sheet} is not a deal summary or a result.").format(
-            sheet=short(overlay)))
-    if not is_int(cur) or cur < 0:
-        raise SaveError(_("the deal on the table ({deal}) is not a deal number.").format(
-            deal=short(cur)))
-    if not isinstance(away, list) or not all(is_int(s) for s in away):
-        raise SaveError(_("the seats marked away ({seats}) are not a list of seats.").format(
-            seats=short(away)))
+    screen, overlay, cur, away = _place(data)
     record = data["record"]
     if record is not None and not isinstance(record, dict):
         raise SaveError(_("the match record is not an object."))
     if record is None and screen != "lobby":
         raise SaveError(_("the save is at the table but has no match."))
+    practice, names = _marks(data)
+    return Save(
+        tab=tab,
+        n=n,
+        screen=screen,
+        overlay=overlay,
+        cur=cur,
+        away=away,
+        settings=parse_settings(data["settings"]),
+        record=record,
+        practice=practice,
+        names=names,
+    )
+
+
+def _place(data: Mapping[str, Any]) -> tuple[str, str | None, int, list[int]]:
+    """Where the save is: its screen, its open sheet, the deal on the table, the seats away."""
+    screen, overlay, cur, away = data["screen"], data["overlay"], data["cur"], data["away"]
+    if screen not in SCREENS:
+        raise SaveError(
+            _("the screen {screen} is not one of {screens}.").format(
+                screen=short(screen), screens=", ".join(SCREENS)
+            )
+        )
+    if overlay not in OVERLAYS:
+        raise SaveError(
+            _("the open sheet {sheet} is not a deal summary or a result.").format(
+                sheet=short(overlay)
+            )
+        )
+    if not is_int(cur) or cur < 0:
+        raise SaveError(
+            _("the deal on the table ({deal}) is not a deal number.").format(deal=short(cur))
+        )
+    if not isinstance(away, list) or not all(is_int(s) for s in away):
+        raise SaveError(
+            _("the seats marked away ({seats}) are not a list of seats.").format(seats=short(away))
+        )
+    return screen, overlay, cur, list(away)
+
+
+def _marks(data: Mapping[str, Any]) -> tuple[bool, list[str] | None]:
+    """The save's optional marks: practice, and the seats' names."""
     practice = data.get("practice", False)
     if not isinstance(practice, bool):
-        raise SaveError(_("the practice mark {value} is not true or false.").format(
-            value=short(practice)))
+        raise SaveError(
+            _("the practice mark {value} is not true or false.").format(value=short(practice))
+        )
     names = data.get("names")
-    if names is not None and (not isinstance(names, list) or not names or not all(
-            isinstance(x, str) and 0 < len(x) <= NAME_LIMIT for x in names)):
-        raise SaveError(_("the seats' names {value} are not a list of names.").format(
-            value=short(names)))
-    return Save(tab=tab, n=n, screen=screen, overlay=overlay, cur=cur, away=list(away),
-                settings=parse_settings(data["settings"]), record=record, practice=practice,
-                names=names)
+    if names is not None and (
+        not isinstance(names, list)
+        or not names
+        or not all(isinstance(x, str) and 0 < len(x) <= NAME_LIMIT for x in names)
+    ):
+        raise SaveError(
+            _("the seats' names {value} are not a list of names.").format(value=short(names))
+        )
+    return practice, names
 
 
 def parse_settings(raw: Any) -> Settings:
     if not isinstance(raw, dict):
         raise SaveError(_("the lobby settings are not an object."))
     if set(raw) != SETTINGS:
-        raise SaveError(_("the lobby settings have the fields {fields}, not {expected}.")
-                        .format(fields=short(sorted(raw)), expected=short(sorted(SETTINGS))))
+        raise SaveError(
+            _("the lobby settings have the fields {fields}, not {expected}.").format(
+                fields=short(sorted(raw)), expected=short(sorted(SETTINGS))
+            )
+        )
     options = raw["options"]
     if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
         raise SaveError(_("the table options are not an object of texts."))
     for k in ("game", "players", "seed", "level", "speed"):
         if not isinstance(raw[k], str):
-            raise SaveError(_("the setting {name} is not a text: {value}.").format(
-                name=k, value=short(raw[k])))
-    return Settings(game=raw["game"], options=dict(options), players=raw["players"],
-                    seed=raw["seed"], level=raw["level"], speed=raw["speed"])
+            raise SaveError(
+                _("the setting {name} is not a text: {value}.").format(name=k, value=short(raw[k]))
+            )
+    return Settings(
+        game=raw["game"],
+        options=dict(options),
+        players=raw["players"],
+        seed=raw["seed"],
+        level=raw["level"],
+        speed=raw["speed"],
+    )
 
 
-def check_settings(s: Settings, games: Collection[str], info: Mapping[str, Mapping[str, Any]],
-                   levels: Collection[str], speeds: Collection[str]) -> None:
+def check_settings(
+    s: Settings,
+    games: Collection[str],
+    info: Mapping[str, Mapping[str, Any]],
+    levels: Collection[str],
+    speeds: Collection[str],
+) -> None:
     """The settings name things this page has: a game, options it takes, a player count it
     allows, a level and a speed."""
     if s.game not in games:
-        raise SaveError(_("it names a game this page does not have: {game}.").format(
-            game=short(s.game)))
+        raise SaveError(
+            _("it names a game this page does not have: {game}.").format(game=short(s.game))
+        )
     try:
         engine.parse_options(s.game, s.options)
     except ValueError as exc:
-        raise SaveError(_("a table option is wrong: {reason}").format(reason=error_text(exc))) from None
+        raise SaveError(
+            _("a table option is wrong: {reason}").format(reason=error_text(exc))
+        ) from None
     if s.players and s.players not in [str(p) for p in info[s.game]["players"]]:
-        raise SaveError(_("{players} is not a number of players for this game.").format(
-            players=short(s.players)))
+        raise SaveError(
+            _("{players} is not a number of players for this game.").format(
+                players=short(s.players)
+            )
+        )
     if s.seed and not s.seed.lstrip("-").isdigit():
         raise SaveError(_("the seed {seed} is not a whole number.").format(seed=short(s.seed)))
     if s.level not in levels:
-        raise SaveError(_("the computer level {level} is not one of {levels}.").format(
-            level=short(s.level), levels=", ".join(levels)))
+        raise SaveError(
+            _("the computer level {level} is not one of {levels}.").format(
+                level=short(s.level), levels=", ".join(levels)
+            )
+        )
     if s.speed not in speeds:
-        raise SaveError(_("the speed {speed} is not one of {speeds}.").format(
-            speed=short(s.speed), speeds=", ".join(speeds)))
+        raise SaveError(
+            _("the speed {speed} is not one of {speeds}.").format(
+                speed=short(s.speed), speeds=", ".join(speeds)
+            )
+        )
 
 
 def valid_options(game: str, values: Mapping[str, str]) -> dict[str, str]:
@@ -251,8 +339,13 @@ def valid_options(game: str, values: Mapping[str, str]) -> dict[str, str]:
     return kept
 
 
-def restore(text: str, games: Collection[str], info: Mapping[str, Mapping[str, Any]],
-            levels: Collection[str], speeds: Collection[str]) -> tuple[Save, Match | None]:
+def restore(
+    text: str,
+    games: Collection[str],
+    info: Mapping[str, Mapping[str, Any]],
+    levels: Collection[str],
+    speeds: Collection[str],
+) -> tuple[Save, Match | None]:
     """The save in `text` and its match replayed (None when the save has no match).
 
     SaveError says why it cannot be restored: malformed text, another format, settings this
@@ -263,35 +356,50 @@ def restore(text: str, games: Collection[str], info: Mapping[str, Mapping[str, A
         return save, None
     game = save.record.get("game")
     if not isinstance(game, str) or game not in games:
-        raise SaveError(_("the match is of a game this page does not have: {game}.").format(
-            game=short(game)))
+        raise SaveError(
+            _("the match is of a game this page does not have: {game}.").format(game=short(game))
+        )
     try:
         match = engine.replay(save.record)
     except ValueError as exc:  # engine.RecordError (the record is refused), or a ValueError
-        raise SaveError(_("the match does not replay: {reason}").format(reason=error_text(exc))) from None
+        raise SaveError(
+            _("the match does not replay: {reason}").format(reason=error_text(exc))
+        ) from None
     except Exception as exc:  # noqa: BLE001 (a hand-edited record must never crash the page)
-        raise SaveError(_("the match does not replay ({error}).").format(
-            error=f"{type(exc).__name__}: {exc}")) from None
+        raise SaveError(
+            _("the match does not replay ({error}).").format(error=f"{type(exc).__name__}: {exc}")
+        ) from None
     if save.cur >= len(match.deals):
-        raise SaveError(_("the deal on the table (number {deal}) was never dealt.").format(
-            deal=save.cur + 1))
+        raise SaveError(
+            _("the deal on the table (number {deal}) was never dealt.").format(deal=save.cur + 1)
+        )
     deal = match.deals[save.cur]
     if save.overlay == "summary" and deal.phase != "over":
-        raise SaveError(_("the summary of deal {deal} was open, but that deal is not over.").format(
-            deal=save.cur + 1))
+        raise SaveError(
+            _("the summary of deal {deal} was open, but that deal is not over.").format(
+                deal=save.cur + 1
+            )
+        )
     if save.overlay == "over" and not match.is_over:
         raise SaveError(_("the match result was open, but the match is not over."))
     if save.cur < len(match.deals) - 1 and deal.phase != "over":
-        raise SaveError(_("deal {deal} is on the table, but a later deal was dealt.").format(
-            deal=save.cur + 1))
+        raise SaveError(
+            _("deal {deal} is on the table, but a later deal was dealt.").format(deal=save.cur + 1)
+        )
     if any(not 0 <= s < match.players for s in save.away):
-        raise SaveError(_("the seats marked away ({seats}) are not at this table.").format(
-            seats=short(save.away)))
+        raise SaveError(
+            _("the seats marked away ({seats}) are not at this table.").format(
+                seats=short(save.away)
+            )
+        )
     if save.names is not None and len(save.names) != match.players:
-        raise SaveError(ngettext("the save names {count} seat, but the match has {players}.",
-                                 "the save names {count} seats, but the match has {players}.",
-                                 len(save.names)).format(count=len(save.names),
-                                                         players=match.players))
+        raise SaveError(
+            ngettext(
+                "the save names {count} seat, but the match has {players}.",
+                "the save names {count} seats, but the match has {players}.",
+                len(save.names),
+            ).format(count=len(save.names), players=match.players)
+        )
     # the page's own marks on the match (read back with getattr: a match dealt anew has none)
     setattr(match, "practice", save.practice)  # noqa: B010 (not an engine attribute)
     if save.names is not None:
@@ -299,8 +407,9 @@ def restore(text: str, games: Collection[str], info: Mapping[str, Mapping[str, A
     return save, match
 
 
-def same_match(match: Match, game: str, seed: str, players: str,
-               options: Mapping[str, Any]) -> bool:
+def same_match(
+    match: Match, game: str, seed: str, players: str, options: Mapping[str, Any]
+) -> bool:
     """Whether an address (?game=…&seed=… with its players and parsed options) names `match`:
     then opening it resumes the saved match instead of dealing it again."""
     if match.game != game or not seed or seed != str(match.seed):

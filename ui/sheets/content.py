@@ -1,5 +1,6 @@
 """HTML inside the sheets: the deal summary, the match result and the player's place, the
 keys, the checker's answer and the rules (pure: no `js`)."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -17,10 +18,19 @@ from ui.lobby.view import rules_html
 from ui.table.pieces import DEAL_OVER, NEXT_DEAL
 
 
-def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: dict[str, Any],
-                 names: list[str], totals: Sequence[float], teams: Sequence[Sequence[int]] | None,
-                 match_over: bool, extra_lines: list[str], deal_word: str = "deal",
-                 card_points: bool = True) -> str:
+def summary_html(
+    labels: Mapping[str, str],
+    title: str,
+    deal_no: int,
+    result: dict[str, Any],
+    names: list[str],
+    totals: Sequence[float],
+    teams: Sequence[Sequence[int]] | None,
+    match_over: bool,
+    extra_lines: list[str],
+    deal_word: str = "deal",
+    card_points: bool = True,
+) -> str:
     """The deal summary; `labels` are the game's `score_labels` (the column heads); the
     heading and the next button count in the game's `deal_word` ("cycle 2 over").
 
@@ -37,6 +47,52 @@ def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: di
     head_pts = labels.get("points") or _("Points")
     head_delta = labels.get("delta") or _("This deal")
     head_total = labels.get("total") or _("Total")
+    rows = _rows(names, tricks, points, delta, totals, teams, card_points)
+    team_rows = ""
+    if not per_seat_totals and teams:
+        team_rows = "".join(
+            f'<p class="teamtotal" data-team="{i}" data-total="{esc(totals[i])}">'
+            f"{esc(I.names_list([names[s] for s in t]))}: {esc(totals[i])}</p>"
+            for i, t in enumerate(teams)
+            if i < len(totals)
+        )
+    lines = "".join(f"<li>{esc(x)}</li>" for x in extra_lines)
+    btn = _next_button(match_over, deal_word)
+    aria = _("Deal summary")
+    head = by_word(DEAL_OVER, deal_word).format(game=title, n=deal_no)
+    head_tricks = _("Tricks")
+    head_seat = _("Player")
+    review = _("Review")
+    sheet = _("Score sheet")
+    return (
+        f'<div class="sheet" data-summary data-deal="{deal_no}" role="dialog" '
+        f'aria-label="{esc(aria)}">'
+        f"<h2>{esc(head)}</h2>"
+        f"{'<ul class=explain>' + lines + '</ul>' if lines else ''}"
+        f'<table class="scores"><thead><tr><th><span class="sr-only">{esc(head_seat)}</span>'
+        f"</th><th>{esc(head_tricks)}</th>"
+        + (f"<th>{esc(head_pts)}</th>" if card_points else "")
+        + f"<th>{esc(head_delta)}</th><th>{esc(head_total)}</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>{team_rows}"
+        f'<div class="sheet-actions">{btn}<button type="button" class="btn" '
+        f'data-action="score-sheet">{esc(sheet)}</button><button type="button" class="btn" '
+        f'data-action="review">{esc(review)}</button></div></div>'
+    )
+
+
+def _rows(
+    names: list[str],
+    tricks: Sequence[Any],
+    points: Sequence[Any],
+    delta: Sequence[Any],
+    totals: Sequence[float],
+    teams: Sequence[Sequence[int]] | None,
+    card_points: bool,
+) -> list[str]:
+    """The summary's rows, by team where the teams cover the table (a team's figures once,
+    across its players' rows)."""
+    n = len(names)
+    per_seat_totals = len(totals) == n
     groups = [list(t) for t in teams or [] if t and all(0 <= s < n for s in t)]
     grouped = bool(groups) and sorted(s for t in groups for s in t) == list(range(n))
     if not grouped:
@@ -49,63 +105,58 @@ def summary_html(labels: Mapping[str, str], title: str, deal_no: int, result: di
             shared = ""
             if k == 0:  # the team's (or the seat's) figures, once
                 if card_points:
-                    shared += f'<td{span}>{esc(fmt_value(points[s]))}</td>'
-                shared += (f'<td class="delta"{span}>{esc(signed(delta[s]))}</td>'
-                           f'<td class="total"{span}>{esc(tot)}</td>')
+                    shared += f"<td{span}>{esc(fmt_value(points[s]))}</td>"
+                shared += (
+                    f'<td class="delta"{span}>{esc(signed(delta[s]))}</td>'
+                    f'<td class="total"{span}>{esc(tot)}</td>'
+                )
             team_attr = f' data-team="{ti}"' if grouped else ""
             cls = ' class="team-first"' if grouped and k == 0 and ti > 0 else ""
             rows.append(
                 f'<tr{cls} data-seat="{s}"{team_attr} data-tricks="{esc(tricks[s])}" '
                 f'data-points="{esc(points[s])}" data-delta="{esc(delta[s])}" '
                 f'data-total="{esc(tot)}">'
-                f'<th scope="row">{esc(names[s])}</th><td>{esc(tricks[s])}</td>{shared}</tr>')
-    team_rows = ""
-    if not per_seat_totals and teams:
-        team_rows = "".join(
-            f'<p class="teamtotal" data-team="{i}" data-total="{esc(totals[i])}">'
-            f'{esc(I.names_list([names[s] for s in t]))}: {esc(totals[i])}</p>'
-            for i, t in enumerate(teams) if i < len(totals))
-    lines = "".join(f"<li>{esc(x)}</li>" for x in extra_lines)
+                f'<th scope="row">{esc(names[s])}</th><td>{esc(tricks[s])}</td>{shared}</tr>'
+            )
+    return rows
+
+
+def _next_button(match_over: bool, deal_word: str) -> str:
+    """The summary's way on: the next deal, or the match's result."""
     if match_over:
-        btn = ('<button type="button" class="btn primary" data-action="continue">'
-               + esc(_("See the result")) + '</button>')
-    else:
-        btn = ('<button type="button" class="btn primary" data-action="next">'
-               + esc(by_word(NEXT_DEAL, deal_word)) + '</button>')
-    aria = _("Deal summary")
-    head = by_word(DEAL_OVER, deal_word).format(game=title, n=deal_no)
-    head_tricks = _("Tricks")
-    head_seat = _("Player")
-    review = _("Review")
-    sheet = _("Score sheet")
+        return (
+            '<button type="button" class="btn primary" data-action="continue">'
+            + esc(_("See the result"))
+            + "</button>"
+        )
     return (
-        f'<div class="sheet" data-summary data-deal="{deal_no}" role="dialog" '
-        f'aria-label="{esc(aria)}">'
-        f'<h2>{esc(head)}</h2>'
-        f'{"<ul class=explain>" + lines + "</ul>" if lines else ""}'
-        f'<table class="scores"><thead><tr><th><span class="sr-only">{esc(head_seat)}</span>'
-        f'</th><th>{esc(head_tricks)}</th>'
-        + (f'<th>{esc(head_pts)}</th>' if card_points else '')
-        + f'<th>{esc(head_delta)}</th><th>{esc(head_total)}</th></tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody></table>{team_rows}'
-        f'<div class="sheet-actions">{btn}<button type="button" class="btn" '
-        f'data-action="score-sheet">{esc(sheet)}</button><button type="button" class="btn" '
-        f'data-action="review">{esc(review)}</button></div></div>')
+        '<button type="button" class="btn primary" data-action="next">'
+        + esc(by_word(NEXT_DEAL, deal_word))
+        + "</button>"
+    )
 
 
 # The reader's place at the end of a match, by place (a player: up to 5 at a table; a team:
 # one of 2).
-PLACE_SEAT = {1: N_("You finished first of {n}."), 2: N_("You finished second of {n}."),
-              3: N_("You finished third of {n}."), 4: N_("You finished fourth of {n}."),
-              5: N_("You finished fifth of {n}.")}
+PLACE_SEAT = {
+    1: N_("You finished first of {n}."),
+    2: N_("You finished second of {n}."),
+    3: N_("You finished third of {n}."),
+    4: N_("You finished fourth of {n}."),
+    5: N_("You finished fifth of {n}."),
+}
 
 
-PLACE_TEAM = {1: N_("Your team finished first of {n}."),
-              2: N_("Your team finished second of {n}.")}
+PLACE_TEAM = {1: N_("Your team finished first of {n}."), 2: N_("Your team finished second of {n}.")}
 
 
-def reader_place(totals: Sequence[float], winners: list[int], teams: Sequence[Sequence[int]] | None,
-                 n: int, lower_wins: bool = False) -> tuple[int, int, bool] | None:
+def reader_place(
+    totals: Sequence[float],
+    winners: list[int],
+    teams: Sequence[Sequence[int]] | None,
+    n: int,
+    lower_wins: bool = False,
+) -> tuple[int, int, bool] | None:
     """(the reader's place from 1, how many players or teams, whether by team) at the end of a
     match: the winners first, then by total (highest first, or lowest where the total is a
     penalty); a place shared by a tie is the better one. None: the totals do not say."""
@@ -128,7 +179,7 @@ def reader_place(totals: Sequence[float], winners: list[int], teams: Sequence[Se
 
 
 def place_text(place: tuple[int, int, bool] | None) -> str:
-    """"You finished second of 4." / "Your team finished first of 2." ("" when unknown)."""
+    """ "You finished second of 4." / "Your team finished first of 2." ("" when unknown)."""
     if place is None:
         return ""
     at, of, by_team = place
@@ -136,22 +187,33 @@ def place_text(place: tuple[int, int, bool] | None) -> str:
     return _(table[at]).format(n=of) if at in table else ""
 
 
-def match_over_html(title: str, names: list[str], totals: Sequence[float], winners: list[int],
-                    teams: Sequence[Sequence[int]] | None, me_won: bool,
-                    lower_wins: bool = False) -> str:
+def match_over_html(
+    title: str,
+    names: list[str],
+    totals: Sequence[float],
+    winners: list[int],
+    teams: Sequence[Sequence[int]] | None,
+    me_won: bool,
+    lower_wins: bool = False,
+) -> str:
     """The match's end: the winners, every seat ranked (winners first, then by total: highest
     first, or lowest where the total is a penalty), a link to the score sheet."""
     if len(totals) == len(names):
-        order = sorted(range(len(names)), key=lambda s: (
-            s not in winners, totals[s] if lower_wins else -totals[s], s))
+        order = sorted(
+            range(len(names)),
+            key=lambda s: (s not in winners, totals[s] if lower_wins else -totals[s], s),
+        )
         lines = "".join(
             f'<li data-seat="{s}" data-rank="{k + 1}" class="{"win" if s in winners else ""}">'
-            f'{esc(names[s])}: {esc(totals[s])}</li>' for k, s in enumerate(order))
+            f"{esc(names[s])}: {esc(totals[s])}</li>"
+            for k, s in enumerate(order)
+        )
     else:
         lines = "".join(
-            f'<li data-team="{i}">{esc(I.names_list([names[s] for s in t]))}: {esc(totals[i])}'
-            '</li>'
-            for i, t in enumerate(teams or []) if i < len(totals))
+            f'<li data-team="{i}">{esc(I.names_list([names[s] for s in t]))}: {esc(totals[i])}</li>'
+            for i, t in enumerate(teams or [])
+            if i < len(totals)
+        )
     wn = I.names_list([names[s] for s in winners])
     # winners who are not one team share the win (a tie on the top total)
     a_team = any(sorted(winners) == sorted(t) for t in teams or [])
@@ -163,12 +225,14 @@ def match_over_html(title: str, names: list[str], totals: Sequence[float], winne
         headline = ngettext("{names} wins", "{names} win", len(winners)).format(names=wn)
     else:
         headline = _("Nobody wins")
-    won_by = (ngettext("Winner: {names}", "Winners: {names}", len(winners)).format(names=wn)
-              if winners else _("Winners: nobody"))
+    won_by = (
+        ngettext("Winner: {names}", "Winners: {names}", len(winners)).format(names=wn)
+        if winners
+        else _("Winners: nobody")
+    )
     at = reader_place(totals, winners, teams, len(names), lower_wins)
     place = place_text(at)
-    place_p = (f'<p class="place" data-place="{at[0]}">{esc(place)}</p>' if place and at
-               else "")
+    place_p = f'<p class="place" data-place="{at[0]}">{esc(place)}</p>' if place and at else ""
     lower_txt = _("Penalty points: the lower total is the better.")
     lower = f'<p class="note" data-lower-wins>{esc(lower_txt)}</p>' if lower_wins else ""
     aria = _("Match over")
@@ -178,7 +242,7 @@ def match_over_html(title: str, names: list[str], totals: Sequence[float], winne
     lobby = _("Choose another game")
     return (
         f'<div class="sheet" data-match-over role="dialog" aria-label="{esc(aria)}">'
-        f'<h2>{esc(head)}</h2>'
+        f"<h2>{esc(head)}</h2>"
         f'<p class="headline">{esc(headline)}</p>{place_p}'
         f'<p class="winners" data-winners="{esc(",".join(map(str, winners)))}">{esc(won_by)}</p>'
         f'<ol class="final">{lines}</ol>{lower}'
@@ -186,7 +250,8 @@ def match_over_html(title: str, names: list[str], totals: Sequence[float], winne
         f'{esc(again)}</button><button type="button" class="btn" '
         f'data-action="score-sheet">{esc(sheet)}</button>'
         f'<button type="button" class="btn" data-action="lobby">'
-        f'{esc(lobby)}</button></div></div>')
+        f"{esc(lobby)}</button></div></div>"
+    )
 
 
 def keys_html() -> str:
@@ -211,23 +276,28 @@ def keys_html() -> str:
 def check_html(move_label: str, cost_text: str, play: str, hint: str) -> str:
     """The play checker's question before a move the search rates clearly worse."""
     title = _("Are you sure?")
-    text = _("{move} is expected to cost about {cost} compared with the strong player's choice.").format(
-        move=move_label, cost=cost_text)
-    return ('<div class="sheet" data-check role="alertdialog" aria-modal="true" '
-            f'aria-labelledby="check-title"><h2 id="check-title">{esc(title)}</h2>'
-            f'<p>{esc(text)}</p><div class="sheet-actions">'
-            f'<button type="button" class="btn primary" data-action="check-hint">{esc(hint)}'
-            f'</button><button type="button" class="btn" data-action="check-play">{esc(play)}'
-            '</button></div></div>')
+    text = _(
+        "{move} is expected to cost about {cost} compared with the strong player's choice."
+    ).format(move=move_label, cost=cost_text)
+    return (
+        '<div class="sheet" data-check role="alertdialog" aria-modal="true" '
+        f'aria-labelledby="check-title"><h2 id="check-title">{esc(title)}</h2>'
+        f'<p>{esc(text)}</p><div class="sheet-actions">'
+        f'<button type="button" class="btn primary" data-action="check-hint">{esc(hint)}'
+        f'</button><button type="button" class="btn" data-action="check-play">{esc(play)}'
+        "</button></div></div>"
+    )
 
 
 def keys_sheet_html() -> str:
     title = _("Keyboard shortcuts")
     back = _("Back to the table")
-    return (f'<div class="sheet keys-sheet" role="dialog" aria-label="{esc(title)}" data-keys>'
-            f'<h2 tabindex="-1" data-autofocus>{esc(title)}</h2>{keys_html()}<div class="sheet-actions">'
-            f'<button type="button" class="btn primary" data-action="close">{esc(back)}</button>'
-            '</div></div>')
+    return (
+        f'<div class="sheet keys-sheet" role="dialog" aria-label="{esc(title)}" data-keys>'
+        f'<h2 tabindex="-1" data-autofocus>{esc(title)}</h2>{keys_html()}<div class="sheet-actions">'
+        f'<button type="button" class="btn primary" data-action="close">{esc(back)}</button>'
+        "</div></div>"
+    )
 
 
 def rules_sheet_html(gi: dict[str, Any]) -> str:
@@ -235,8 +305,10 @@ def rules_sheet_html(gi: dict[str, Any]) -> str:
     back = _("Back to the table")
     keyboard = _("Keyboard")
     # (the heading takes the focus: the sheet opens at its top, not at its last button)
-    return (f'<div class="sheet rules-sheet" role="dialog" aria-label="{esc(aria)}">'
-            f'<h2 tabindex="-1" data-autofocus>{esc(gi["title"])}</h2>'
-            f'{rules_html(gi)}<div class="keys-part"><h3>{esc(keyboard)}</h3>{keys_html()}</div>'
-            '<div class="sheet-actions"><button type="button" class="btn primary" '
-            f'data-action="close">{esc(back)}</button></div></div>')
+    return (
+        f'<div class="sheet rules-sheet" role="dialog" aria-label="{esc(aria)}">'
+        f'<h2 tabindex="-1" data-autofocus>{esc(gi["title"])}</h2>'
+        f'{rules_html(gi)}<div class="keys-part"><h3>{esc(keyboard)}</h3>{keys_html()}</div>'
+        '<div class="sheet-actions"><button type="button" class="btn primary" '
+        f'data-action="close">{esc(back)}</button></div></div>'
+    )

@@ -19,6 +19,8 @@ class Overlay(str, Enum):  # noqa: UP042 (a StrEnum would change str() of a memb
     SCORES = "scores"
     REPLAY = "replay"
     DEAL_REVIEW = "deal-review"
+    RECORD = "record"  # the player's record (ui/stats/)
+    RECORD_RESET = "record-reset"  # its reset asked first
 
 
 REVIEW = (Overlay.LAST_TRICK, Overlay.SCORES, Overlay.REPLAY, Overlay.DEAL_REVIEW)

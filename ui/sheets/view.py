@@ -36,14 +36,24 @@ def check_html(move: str, cost_text: str) -> str:
     return SC.check_html(R.move_label(move), cost_text, _("Play it anyway"), _("Show the hint"))
 
 
-def summary_html(match: Match, cur: int, gi: dict[str, Any], names: list[str],
-                 lines: list[str]) -> str:
+def summary_html(
+    match: Match, cur: int, gi: dict[str, Any], names: list[str], lines: list[str]
+) -> str:
     """A deal's summary (with the rules' explanation `lines`)."""
     d = match.deals[cur]
-    html = SC.summary_html(gi["score_labels"], gi["title"], cur + 1, d.result or {}, names,
-                          list(match.totals), gi.get("teams"),
-                          match.is_over and cur == len(match.deals) - 1, lines,
-                          str(gi.get("deal_word") or "deal"), bool(gi.get("card_points", True)))
+    html = SC.summary_html(
+        gi["score_labels"],
+        gi["title"],
+        cur + 1,
+        d.result or {},
+        names,
+        list(match.totals),
+        gi.get("teams"),
+        match.is_over and cur == len(match.deals) - 1,
+        lines,
+        str(gi.get("deal_word") or "deal"),
+        bool(gi.get("card_points", True)),
+    )
     return practice_note(closable(html), bool(getattr(match, "practice", False)))
 
 
@@ -54,30 +64,50 @@ def closable(html: str) -> str:
     if not html.endswith(end):
         return html
     back = R.esc(_("Back to the table"))
-    return (html[: -len(end)] + '<button type="button" class="btn" data-action="close">'
-            + back + "</button>" + end)
+    return (
+        html[: -len(end)]
+        + '<button type="button" class="btn" data-action="close">'
+        + back
+        + "</button>"
+        + end
+    )
 
 
 # A match decided in one deal, counted in the game's `deal_word`.
 LOST_IN_ONE = {
-    "deal": N_("{names} reached {total}, the total that loses the match: the match is over "
-               "after one deal."),
-    "cycle": N_("{names} reached {total}, the total that loses the match: the match is over "
-                "after one cycle."),
-    "round": N_("{names} reached {total}, the total that loses the match: the match is over "
-                "after one round.")}
+    "deal": N_(
+        "{names} reached {total}, the total that loses the match: the match is over after one deal."
+    ),
+    "cycle": N_(
+        "{names} reached {total}, the total that loses the match: the match is over "
+        "after one cycle."
+    ),
+    "round": N_(
+        "{names} reached {total}, the total that loses the match: the match is over "
+        "after one round."
+    ),
+}
 # The same when the reader's team reached it (its own sentence, so that every language
 # conjugates it).
 YOURS_LOST_IN_ONE = {
-    "deal": N_("Your team reached {total}, the total that loses the match: the match is over "
-               "after one deal."),
-    "cycle": N_("Your team reached {total}, the total that loses the match: the match is over "
-                "after one cycle."),
-    "round": N_("Your team reached {total}, the total that loses the match: the match is over "
-                "after one round.")}
-OVER_IN_ONE = {"deal": N_("The match is over after one deal."),
-               "cycle": N_("The match is over after one cycle."),
-               "round": N_("The match is over after one round.")}
+    "deal": N_(
+        "Your team reached {total}, the total that loses the match: the match is over "
+        "after one deal."
+    ),
+    "cycle": N_(
+        "Your team reached {total}, the total that loses the match: the match is over "
+        "after one cycle."
+    ),
+    "round": N_(
+        "Your team reached {total}, the total that loses the match: the match is over "
+        "after one round."
+    ),
+}
+OVER_IN_ONE = {
+    "deal": N_("The match is over after one deal."),
+    "cycle": N_("The match is over after one cycle."),
+    "round": N_("The match is over after one round."),
+}
 
 
 def match_end_line(match: Match, cur: int, names: list[str]) -> str:
@@ -88,42 +118,55 @@ def match_end_line(match: Match, cur: int, names: list[str]) -> str:
         return ""
     target = match.rules.losing_target()
     totals = list(match.totals)
-    losers = ([s for s in range(len(names)) if s < len(totals) and totals[s] >= target]
-              if target is not None and len(totals) == len(names) else [])
+    losers = (
+        [s for s in range(len(names)) if s < len(totals) and totals[s] >= target]
+        if target is not None and len(totals) == len(names)
+        else []
+    )
     one = cur == 0
     word = str(getattr(match.rules, "deal_word", "deal") or "deal")
     if I.YOU in losers and len(losers) > 1:
         if one:
             return R.by_word(YOURS_LOST_IN_ONE, word).format(total=totals[losers[0]])
-        return _("Your team reached {total}, the total that loses the match: the match is "
-                 "over.").format(total=totals[losers[0]])
+        return _(
+            "Your team reached {total}, the total that loses the match: the match is over."
+        ).format(total=totals[losers[0]])
     if losers:
         who = I.names_list([names[s] for s in losers])
         if one:
             return R.by_word(LOST_IN_ONE, word).format(names=who, total=totals[losers[0]])
-        return _("{names} reached {total}, the total that loses the match: the match is "
-                 "over.").format(names=who, total=totals[losers[0]])
+        return _(
+            "{names} reached {total}, the total that loses the match: the match is over."
+        ).format(names=who, total=totals[losers[0]])
     return R.by_word(OVER_IN_ONE, word) if one else ""
 
 
 def match_over_html(match: Match, gi: dict[str, Any], names: list[str]) -> str:
     """The match's end."""
     teams = gi.get("teams") or []
-    me_won = 0 in match.winners or any(0 in t and any(w in t for w in match.winners)
-                                       for t in teams)
-    html = SC.match_over_html(gi["title"], names, list(match.totals), list(match.winners),
-                             gi.get("teams"), me_won, bool(gi.get("lower_total_wins")))
+    me_won = 0 in match.winners or any(0 in t and any(w in t for w in match.winners) for t in teams)
+    html = SC.match_over_html(
+        gi["title"],
+        names,
+        list(match.totals),
+        list(match.winners),
+        gi.get("teams"),
+        me_won,
+        bool(gi.get("lower_total_wins")),
+    )
     return practice_note(html, bool(getattr(match, "practice", False)))
 
 
 def leave_html(title: str, text: str, confirm: str, cancel: str) -> str:
     """The dialog before a match in progress is lost."""
-    return ('<div class="sheet" data-leave role="alertdialog" aria-modal="true" '
-            f'aria-labelledby="leave-title"><h2 id="leave-title">{R.esc(title)}</h2>'
-            f'<p>{R.esc(text)}</p><div class="sheet-actions">'
-            '<button type="button" class="btn primary" data-action="leave-cancel">'
-            f'{R.esc(cancel)}</button><button type="button" class="btn" '
-            f'data-action="leave-confirm">{R.esc(confirm)}</button></div></div>')
+    return (
+        '<div class="sheet" data-leave role="alertdialog" aria-modal="true" '
+        f'aria-labelledby="leave-title"><h2 id="leave-title">{R.esc(title)}</h2>'
+        f'<p>{R.esc(text)}</p><div class="sheet-actions">'
+        '<button type="button" class="btn primary" data-action="leave-cancel">'
+        f'{R.esc(cancel)}</button><button type="button" class="btn" '
+        f'data-action="leave-confirm">{R.esc(confirm)}</button></div></div>'
+    )
 
 
 def restore_html() -> str:
@@ -131,18 +174,21 @@ def restore_html() -> str:
     reason and the text are set as text by the page, into `[data-reason]`, `[data-bad-save]`)."""
     title = R.esc(_("Your saved match could not be restored"))
     saved_text = R.esc(_("The saved text"))
-    fresh = R.esc(_("You can start fresh. The saved text is kept: copy it into a bug report "
-                    "if you like."))
+    fresh = R.esc(
+        _("You can start fresh. The saved text is kept: copy it into a bug report if you like.")
+    )
     start = R.esc(_("Start fresh"))
     copy = R.esc(_("Copy the saved text"))
-    return ('<div class="sheet" data-restore-failed role="alertdialog" aria-modal="true" '
-            'aria-labelledby="restore-title"><h2 id="restore-title">'
-            f'{title}</h2><p data-reason></p>'
-            f'<p>{fresh}</p>'
-            f'<details><summary>{saved_text}</summary>'
-            f'<textarea data-bad-save readonly rows="5" aria-label="{saved_text}" '
-            'style="width:100%;font:12px/1.3 monospace"></textarea></details>'
-            '<div class="sheet-actions"><button type="button" class="btn primary" '
-            f'data-action="fresh-start">{start}</button>'
-            '<button type="button" class="btn" data-action="copy-save">'
-            f'{copy}</button></div></div>')
+    return (
+        '<div class="sheet" data-restore-failed role="alertdialog" aria-modal="true" '
+        'aria-labelledby="restore-title"><h2 id="restore-title">'
+        f"{title}</h2><p data-reason></p>"
+        f"<p>{fresh}</p>"
+        f"<details><summary>{saved_text}</summary>"
+        f'<textarea data-bad-save readonly rows="5" aria-label="{saved_text}" '
+        'style="width:100%;font:12px/1.3 monospace"></textarea></details>'
+        '<div class="sheet-actions"><button type="button" class="btn primary" '
+        f'data-action="fresh-start">{start}</button>'
+        '<button type="button" class="btn" data-action="copy-save">'
+        f"{copy}</button></div></div>"
+    )

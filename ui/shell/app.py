@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
 from typing import Any
 
 import engine
@@ -62,18 +61,22 @@ async def no_fetch(url: str) -> tuple[int, str]:
 class App:
     """The page: the lobby, and the DOM layer of the table's controller (`self.t`), each concern
     a part held here (`self.felt`, `self.runner`, ...). The table changes its own state: the
-    parts call its methods (its settings the page keeps are set in one place, `set_table`)."""
+    parts call its methods (its settings the page keeps: `Table.arrange`)."""
 
-    def __init__(self, dom: Dom, env: Env, brain: Brain | None = None,
-                 fetch_text: FetchText | None = None) -> None:
+    def __init__(
+        self, dom: Dom, env: Env, brain: Brain | None = None, fetch_text: FetchText | None = None
+    ) -> None:
         self.dom, self.env = dom, env
         self.t = Table(clock=time.monotonic)
-        self.games = [g for g in getattr(engine, "available_games", lambda: engine.GAMES)()
-                      if g in engine.GAME_INFO]
+        self.games = [
+            g
+            for g in getattr(engine, "available_games", lambda: engine.GAMES)()
+            if g in engine.GAME_INFO
+        ]
         self.info: dict[str, dict[str, Any]] = engine.GAME_INFO
         self.c = C.Choices(self.games[0])  # the lobby's choices
         self.levels = dict(engine.ai.LEVELS)
-        self.set_table(level=engine.ai.DEFAULT_LEVEL)
+        self.t.arrange(level=engine.ai.DEFAULT_LEVEL)
         self.brain = brain or Brain()
         self.paused: Paused | None = None  # the match kept while the lobby shows
         # (fetches a same-site text: its HTTP status and text; given by ui/shell/host.py)
@@ -163,7 +166,7 @@ class App:
             self.paused = Paused(saved_match, save.cur, save.overlay, set(save.away))
         raw = self.env.first_params(query)
         q = Q.parse(raw, self.games, self.info, self.levels)
-        self.set_table(speed=q.speed or self.t.speed, level=q.level or self.t.level)
+        self.t.arrange(speed=q.speed or None, level=q.level or None)
         self.lobby.set_choice(seed=q.seed)
         self.embed.leave_embed()
         if "puzzle" in raw:  # a puzzle (ui/puzzles/page.py): the saved match stays paused
@@ -182,16 +185,23 @@ class App:
             return
         elif landing == "ask":
             self.resume()
-            self.controls.ask_leave(_("Leave your match?"), _("This address deals another match. "
-                           "Your match in progress will be lost if you leave it."),
-                           _("Leave it"), self.start_match)
+            self.controls.ask_leave(
+                _("Leave your match?"),
+                _(
+                    "This address deals another match. "
+                    "Your match in progress will be lost if you leave it."
+                ),
+                _("Leave it"),
+                self.start_match,
+            )
             return
         elif landing == "start":
             self.start_match()
             return
         if self.env.history_tt != "lobby":
-            self.env.set_history("lobby", self.env.pathname
-                                 if self.env.history_tt == "table" else None)
+            self.env.set_history(
+                "lobby", self.env.pathname if self.env.history_tt == "table" else None
+            )
 
     def start_match(self) -> None:
         try:
@@ -204,7 +214,7 @@ class App:
         self.felt.hide_overlay()
         self.t.put(match, 0)
         self.c.dealt(match)
-        self.set_table(away=set())
+        self.t.arrange(away=set())
         self.paused = None
         self.share_url(match.options)
         self.dom.op("show-table", True)
@@ -213,11 +223,15 @@ class App:
         self.runner.kick()
 
     def deal_new(self) -> None:
-        """"Deal the cards": a new match, asking first when one is in progress."""
+        """ "Deal the cards": a new match, asking first when one is in progress."""
         if self.paused is not None and not self.paused.match.is_over:
-            self.controls.ask_leave(_("Start a new match?"),
-                                    _("Your match in progress will be lost."),
-                                    _("Start the new match"), self.start_match, cancel=_("Cancel"))
+            self.controls.ask_leave(
+                _("Start a new match?"),
+                _("Your match in progress will be lost."),
+                _("Start the new match"),
+                self.start_match,
+                cancel=_("Cancel"),
+            )
         else:
             self.start_match()
 
@@ -237,7 +251,7 @@ class App:
         self.felt.hide_overlay()
         self.t.put(p.match, p.cur)
         self.c.dealt(p.match)
-        self.set_table(away=set(p.away))
+        self.t.arrange(away=set(p.away))
         self.share_url(self.t.match.options)
         self.dom.op("show-table", True)
         self.felt.render()
@@ -254,8 +268,12 @@ class App:
         if self.t.match is None:
             return
         under = self.controls.leave_under if self.t.overlay == "leave" else self.t.overlay
-        self.paused = Paused(self.t.match, self.t.cur,
-                             under if under in ("summary", "over") else None, set(self.t.away))
+        self.paused = Paused(
+            self.t.match,
+            self.t.cur,
+            under if under in ("summary", "over") else None,
+            set(self.t.away),
+        )
         self.lobby.show_lobby()
         self.saves.save()
 
@@ -268,33 +286,6 @@ class App:
 
     def in_progress(self) -> bool:
         return self.t.match is not None and not self.t.match.is_over and self.t.puzzle is None
-
-    def set_table(self, speed: str | None = None, level: str | None = None,
-                  name: str | None = None, away: set[int] | None = None,
-                  readers: tuple[set[int], bool] | None = None, fresh: bool | None = None,
-                  summary_closed: bool | None = None,
-                  on_puzzle: Callable[[bool], None] | None = None) -> None:
-        """The page's settings on the table (its speed, level, the player's name, the seats
-        away, whose hands show and whether all are open), and what the page did (the last play
-        drawn, the summary reopened, what a puzzle's end does): the one place where the page
-        writes the table's fields, until the table has setters of its own for them."""
-        t = self.t
-        if speed is not None:
-            t.speed = speed
-        if level is not None:
-            t.level = level
-        if name is not None:
-            t.player_name = name
-        if away is not None:
-            t.away = away
-        if readers is not None:
-            t.readers, t.open_view = readers
-        if fresh is not None:
-            t.fresh = fresh
-        if summary_closed is not None:
-            t.summary_closed = summary_closed
-        if on_puzzle is not None:
-            t.on_puzzle_result = on_puzzle
 
     def set_paused(self, paused: Paused | None) -> None:
         """The match kept while the lobby (or a puzzle) shows: `paused`."""

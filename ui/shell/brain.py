@@ -39,6 +39,7 @@ class Brain:
             return
         try:
             import engine.ai
+
             self._ai = engine.ai
         except Exception as exc:  # noqa: BLE001 (the baseline plays)
             self.broken = str(exc)
@@ -68,8 +69,15 @@ class Brain:
         d = m.deal
         move = str(self.ai().choose(d, d.to_move, level=level, seed=seed))
         self.answers += 1
-        self.times.append({"ms": (time.perf_counter() - t0) * 1000, "record": record_json,
-                           "level": level, "seed": seed, "move": move})
+        self.times.append(
+            {
+                "ms": (time.perf_counter() - t0) * 1000,
+                "record": record_json,
+                "level": level,
+                "seed": seed,
+                "move": move,
+            }
+        )
         del self.times[:-TIMES_KEPT]
         return move
 
@@ -78,13 +86,17 @@ class Brain:
         m = self.position(record_json)
         d = m.deal
         ev = self.ai().evaluate(d, d.to_move, level=level, seed=seed)
-        out = dataclasses.asdict(ev) if dataclasses.is_dataclass(ev) and not isinstance(ev, type) \
+        out = (
+            dataclasses.asdict(ev)
+            if dataclasses.is_dataclass(ev) and not isinstance(ev, type)
             else dict(ev)
+        )
         return json.dumps(out)
 
     def review(self, record_json: str, deal_index: int) -> str:
         """The review of deal number `deal_index` (engine.teacher.review_deal), as JSON."""
         import engine.teacher
+
         return json.dumps(engine.teacher.review_deal(json.loads(record_json), int(deal_index), 0))
 
 
@@ -94,24 +106,31 @@ def extended(old: dict[str, Any], m: Any, new: dict[str, Any]) -> Any:
     if any(old.get(k) != new.get(k) for k in ("game", "seed", "players", "options")):
         return None
     before, after = old.get("deals"), new.get("deals")
-    if not isinstance(before, list) or not isinstance(after, list) or not before \
-            or len(after) < len(before) or before[:-1] != after[:len(before) - 1]:
+    if (
+        not isinstance(before, list)
+        or not isinstance(after, list)
+        or not before
+        or len(after) < len(before)
+        or before[:-1] != after[: len(before) - 1]
+    ):
         return None
     last = len(before) - 1
     had, has = before[last], after[last]
-    if {k: v for k, v in had.items() if k != "moves"} != \
-            {k: v for k, v in has.items() if k != "moves"}:
+    if {k: v for k, v in had.items() if k != "moves"} != {
+        k: v for k, v in has.items() if k != "moves"
+    }:
         return None
     moves, more = list(had.get("moves") or []), list(has.get("moves") or [])
-    if more[:len(moves)] != moves:
+    if more[: len(moves)] != moves:
         return None
-    added = more[len(moves):] + [mv for d in after[last + 1:] for mv in d.get("moves") or []]
+    added = more[len(moves) :] + [mv for d in after[last + 1 :] for mv in d.get("moves") or []]
     try:
         for mv in added:
             m.play(mv)
     except Exception:  # noqa: BLE001 (the kept match is spoilt: the record is replayed)
         return None
-    if len(m.deals) != len(after) or any(m.deals[i].setup() != after[i]
-                                         for i in range(last, len(after))):
+    if len(m.deals) != len(after) or any(
+        m.deals[i].setup() != after[i] for i in range(last, len(after))
+    ):
         return None
     return m

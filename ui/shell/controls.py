@@ -14,7 +14,7 @@ from ui.lobby import view as LW
 from ui.lobby.choices import REVIEW_ACTIONS
 from ui.sheets import content as SC
 from ui.sheets import view as SH
-from ui.sheets.overlay import REVIEW
+from ui.sheets.overlay import REVIEW, Overlay
 from ui.shell.parts import Act, Page
 
 
@@ -40,11 +40,15 @@ class Controls:
             return
         if self.t.match is not None:
             if "data-speed" in attrs:
-                self.app.set_table(speed=str(ev.get("value") or ""))
+                self.t.arrange(speed=str(ev.get("value") or ""))
                 self.app.saves.save()
             return
-        if ("data-opt" in attrs or attrs.get("id") == "opt-seed" or "data-speed" in attrs
-                or "data-level" in attrs):
+        if (
+            "data-opt" in attrs
+            or attrs.get("id") == "opt-seed"
+            or "data-speed" in attrs
+            or "data-level" in attrs
+        ):
             self.app.lobby.read_lobby()
             self.app.saves.save()
 
@@ -121,7 +125,7 @@ class Controls:
             under = self.leave_under
 
             def cancel() -> None:  # the sheet the dialog covered comes back
-                t.sheet(None)
+                t.close(go_on=False)
                 if m is not None:
                     t.back_to(under)
 
@@ -133,8 +137,7 @@ class Controls:
         if what in ("step-prev", "step-next"):
             return lambda: t.step(1 if what == "step-next" else -1)
         if what == "close":
-            return (t.close_review if t.overlay in REVIEW
-                    else lambda: t.close(t.overlay))
+            return t.close_review if t.overlay in REVIEW else lambda: t.close(t.overlay)
         if what == "speed":
             return lambda: t.cycle_speed([k for k, _name in LW.SPEEDS])
         return False
@@ -169,7 +172,7 @@ class Controls:
             self.app.saves.take_over()
         elif what == "rules":
             gi = self.app.gi(m.game if m else self.app.c.selected)
-            self.app.felt.show_overlay("rules", SC.rules_sheet_html(gi))
+            self.app.felt.show_overlay(Overlay.RULES, SC.rules_sheet_html(gi))
         elif what == "sound":
             self.env.sound_is_on = not self.env.sound_is_on
             self.dom.op("sound-set", self.env.sound_is_on)
@@ -190,16 +193,16 @@ class Controls:
         t = self.t
         if t.overlay is not None or self.app.deal.phase != "over" or t.own_end:
             return None
-        self.app.set_table(summary_closed=False)
-        return t.summary
+        return t.reopen_summary
 
-    def ask_leave(self, title: str, text: str, confirm: str, go: Callable[[], None],
-                  cancel: str | None = None) -> None:
+    def ask_leave(
+        self, title: str, text: str, confirm: str, go: Callable[[], None], cancel: str | None = None
+    ) -> None:
         """The in-page dialog before a match in progress is lost: `go` runs on "Leave"
         (`cancel` is the other button's text, "Keep playing" by default)."""
         cancel = cancel or _("Keep playing")
         under = self.leave_under if self.t.overlay == "leave" else self.t.overlay
-        self.app.felt.show_overlay("leave", SH.leave_html(title, text, confirm, cancel))
+        self.app.felt.show_overlay(Overlay.LEAVE, SH.leave_html(title, text, confirm, cancel))
         self.leave_go = go
         self.leave_under = under
 

@@ -47,8 +47,11 @@ def make_op(name: str, *args: object) -> Op:
 class Dom:
     """The operations of one turn of the worker's work, sent together (`send`)."""
 
-    def __init__(self, post: Callable[[str], None] | None = None,
-                 later: Callable[[Callable[[], None]], None] | None = None) -> None:
+    def __init__(
+        self,
+        post: Callable[[str], None] | None = None,
+        later: Callable[[Callable[[], None]], None] | None = None,
+    ) -> None:
         self.ops: list[Op] = []
         self.post = post or (lambda _text: None)
         # how a send is put off to the end of the current turn (the event loop's call_soon)

@@ -42,8 +42,9 @@ class Env:
         self.languages = [str(x) for x in f.get("languages") or []]
         st = f.get("storage")
         self.storage_ok = isinstance(st, dict)
-        self.store: dict[str, str] = ({str(k): str(v) for k, v in st.items()}
-                                      if isinstance(st, dict) else {})
+        self.store: dict[str, str] = (
+            {str(k): str(v) for k, v in st.items()} if isinstance(st, dict) else {}
+        )
         self.reduce_motion = bool(f.get("reduce_motion"))
         self.sound_is_on = bool(f.get("sound_on"))
         self.embedded = bool(f.get("embedded"))

@@ -56,9 +56,13 @@ class Host:
             return {}
         t = a.t
         state = a.runner.state_json()
-        flags = {"match": t.match is not None, "lingering": bool(t.lingering),
-                 "can_act": bool(t.match is not None and t.can_act()),
-                 "multi": bool(t.match is not None and t.multi()), "overlay": t.overlay}
+        flags = {
+            "match": t.match is not None,
+            "lingering": bool(t.lingering),
+            "can_act": bool(t.match is not None and t.can_act()),
+            "multi": bool(t.match is not None and t.multi()),
+            "overlay": t.overlay,
+        }
         out: dict[str, Any] = {}
         if (state, flags) != self.mirrored:
             self.mirrored = (state, flags)
@@ -104,8 +108,9 @@ class Host:
             r = await self.api.fetch_text(url)
             return int(r[0]), str(r[1])
 
-        self.app = App(self.dom, env, Brain(started=str(facts.get("started") or "fresh")),
-                       fetch_text)
+        self.app = App(
+            self.dom, env, Brain(started=str(facts.get("started") or "fresh")), fetch_text
+        )
         self.app.start()
 
     def display(self, msg: dict[str, Any]) -> None:
@@ -134,8 +139,9 @@ class Host:
             a.on_popstate(str(msg.get("tt") or ""), str(msg.get("search") or ""))
         elif kind == "message":
             text = msg.get("text")
-            a.embed.on_message(str(msg.get("origin") or ""),
-                               text if isinstance(text, str) else None)
+            a.embed.on_message(
+                str(msg.get("origin") or ""), text if isinstance(text, str) else None
+            )
         elif kind == "answer":
             env.answer(int(msg.get("n") or 0), msg.get("value"))
         elif kind == "stored":

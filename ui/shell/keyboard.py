@@ -10,6 +10,7 @@ from typing import Any
 from ui.common import render as R
 from ui.common.i18n import _
 from ui.sheets import content as SC
+from ui.sheets.overlay import Overlay
 from ui.shell import keymap as K
 from ui.shell.parts import Page
 from ui.table import view as TV
@@ -57,12 +58,13 @@ class Keys:
             else:
                 self.app.felt.say(_("No trick has been played yet."))
         elif name == "hint":  # as if the bar's Hint button were pressed, when it may be
-            self.dom.op("click", '[data-action="hint"]:not([disabled])',
-                        _("There is no hint here."))
+            self.dom.op(
+                "click", '[data-action="hint"]:not([disabled])', _("There is no hint here.")
+            )
         elif name == "read":
             self.app.felt.read_table()
         elif name == "keys":
-            self.app.felt.show_overlay("keys", SC.keys_sheet_html())
+            self.app.felt.show_overlay(Overlay.KEYS, SC.keys_sheet_html())
         else:
             self.app.controls.action(name)
         return True

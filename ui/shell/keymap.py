@@ -7,8 +7,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-COMMANDS = {"L": "last-trick", "S": "score-sheet", "H": "hint", "R": "read", "U": "undo",
-            "M": "sound", "?": "keys"}
+COMMANDS = {
+    "L": "last-trick",
+    "S": "score-sheet",
+    "H": "hint",
+    "R": "read",
+    "U": "undo",
+    "M": "sound",
+    "?": "keys",
+}
 TYPED_FOR = 2000  # ms a card being typed waits for its next key
 
 

@@ -14,7 +14,7 @@ from ui.common import effects as F
 from ui.common.i18n import _
 from ui.lobby import view as LW
 from ui.shell.parts import Page
-from ui.table.table import HINT_LEVEL
+from ui.table.table import HINT_LEVEL, Table
 
 
 def nothing() -> None:
@@ -35,8 +35,9 @@ class Runner:
         """One event into the controller (`act`, none: only the turn's arrival), told what only
         the page knows (the checker's setting, whether the search players' worker failed);
         then its effects carried out, the turn's arrival (said, sounded, focused) with them."""
-        checker = (bool(self.env.display_settings().get("checker", False))
-                   and self.app.embed.spec is None)
+        checker = (
+            bool(self.env.display_settings().get("checker", False)) and self.app.embed.spec is None
+        )
         self.carry_out(self.t.event(act or nothing, checker, self.app.brain.broken is None))
 
     def flush(self) -> None:
@@ -139,8 +140,11 @@ class Runner:
         and the page says how to play on here instead."""
         if self.t.match is None or not self.app.saves.other_tab_has_it():
             return False
-        self.app.felt.toast(_("This match goes on in another tab: “{button}” brings it here.")
-                            .format(button=LW.take_over_label()))
+        self.app.felt.toast(
+            _("This match goes on in another tab: “{button}” brings it here.").format(
+                button=LW.take_over_label()
+            )
+        )
         self.flush()
         return True
 
@@ -192,10 +196,18 @@ class Runner:
 
     def state_json(self) -> str:
         """The table's state for tests and benchmarks (window.__tt_state)."""
-        return json.dumps(self.t.state({
-            "level": self.t.level, "worker": self.app.brain.worker,
-            "broken": self.app.brain.broken, "answers": self.app.brain.answers,
-            "started": self.app.brain.started}))
+        return json.dumps(
+            table_state(
+                self.t,
+                {
+                    "level": self.t.level,
+                    "worker": self.app.brain.worker,
+                    "broken": self.app.brain.broken,
+                    "answers": self.app.brain.answers,
+                    "started": self.app.brain.started,
+                },
+            )
+        )
 
     def ai_times(self, clear: bool = False) -> str:
         """The worker's decisions measured in the page, as JSON; `clear` forgets them."""
@@ -207,8 +219,7 @@ class Runner:
     def position(self) -> tuple[int, int, int, int] | None:
         """Where the table is: its match, state id, deals and moves of the deal (None: none)."""
         m = self.t.match
-        return (id(m), self.t.sid, len(m.deals), len(m.deals[-1].moves)) if m is not None \
-            else None
+        return (id(m), self.t.sid, len(m.deals), len(m.deals[-1].moves)) if m is not None else None
 
     def record_json(self) -> str:
         """The match's record as JSON, made once for each position (or brought by the
@@ -217,3 +228,26 @@ class Runner:
         if key != self.record[0]:
             self.record = (key, self.t.record_json())
         return self.record[1]
+
+
+def table_state(t: Table, ai: dict[str, Any]) -> dict[str, Any]:
+    """What tests and benchmarks read of the table (window.__tt_state), with the computer
+    players' worker's state `ai`."""
+    if t.match is None:
+        return {"screen": "lobby", "ai": ai}
+    d = t.deal
+    return {
+        "screen": "table",
+        "game": t.match.game,
+        "seed": t.match.seed,
+        "deal": t.cur,
+        "phase": d.phase,
+        "to_move": d.to_move,
+        "overlay": t.overlay,
+        "match_over": t.match.is_over,
+        "ai": ai,
+        "practice": bool(getattr(t.match, "practice", False)),
+        "hint": t.hint,
+        "check": t.coach.check_now(),
+        "puzzle": t.puzzling.as_state(),
+    }

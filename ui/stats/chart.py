@@ -43,9 +43,11 @@ def _ticks(lo: float, hi: float) -> list[float]:
 
 
 def _frame(label: str, body: str, data: str) -> str:
-    return (f'<svg class="chart" viewBox="0 0 {W} {H}" role="img" aria-label="{esc(label)}" '
-            f'{data} xmlns="http://www.w3.org/2000/svg" focusable="false">'
-            f'<title>{esc(label)}</title>{body}</svg>')
+    return (
+        f'<svg class="chart" viewBox="0 0 {W} {H}" role="img" aria-label="{esc(label)}" '
+        f'{data} xmlns="http://www.w3.org/2000/svg" focusable="false">'
+        f"<title>{esc(label)}</title>{body}</svg>"
+    )
 
 
 def _axis(lo: float, hi: float, y: Callable[[float], float]) -> str:
@@ -53,23 +55,29 @@ def _axis(lo: float, hi: float, y: Callable[[float], float]) -> str:
     out = []
     for v in _ticks(lo, hi):
         yy = y(v)
-        out.append(f'<line x1="{PAD_L}" x2="{W - PAD_R}" y1="{yy:.1f}" y2="{yy:.1f}" '
-                   f'stroke="#d8d2c2" stroke-width="{1.4 if v == 0 else 0.7}"/>'
-                   f'<text x="{PAD_L - 4}" y="{yy + 3.5:.1f}" text-anchor="end" font-size="10" '
-                   f'fill="#555">{esc(number(v, 1))}</text>')
+        out.append(
+            f'<line x1="{PAD_L}" x2="{W - PAD_R}" y1="{yy:.1f}" y2="{yy:.1f}" '
+            f'stroke="#d8d2c2" stroke-width="{1.4 if v == 0 else 0.7}"/>'
+            f'<text x="{PAD_L - 4}" y="{yy + 3.5:.1f}" text-anchor="end" font-size="10" '
+            f'fill="#555">{esc(number(v, 1))}</text>'
+        )
     return "".join(out)
 
 
-def lines_svg(series: Sequence[tuple[str, Sequence[float], bool]], label: str,
-              start: Sequence[float] | None = None) -> str:
+def lines_svg(
+    series: Sequence[tuple[str, Sequence[float], bool]],
+    label: str,
+    start: Sequence[float] | None = None,
+) -> str:
     """One line per column of the score sheet (name, running total after each deal, whether
     it is the player's), from the totals the match started with (`start`) to the last deal."""
     n = max((len(v) for _n, v, _m in series), default=0)
     if n == 0:
         return ""
     starts = list(start) if start is not None else [0.0] * len(series)
-    pts = [[starts[i] if i < len(starts) else 0.0, *vals] for i, (_n, vals, _m) in
-           enumerate(series)]
+    pts = [
+        [starts[i] if i < len(starts) else 0.0, *vals] for i, (_n, vals, _m) in enumerate(series)
+    ]
     raw = (min(min(p) for p in pts), max(max(p) for p in pts))
     lo, hi = _scale(*raw)
 
@@ -83,19 +91,28 @@ def lines_svg(series: Sequence[tuple[str, Sequence[float], bool]], label: str,
     step = max(1, n // 10 + (1 if n % 10 else 0)) if n > 10 else 1
     for i in range(1, n + 1):
         if i % step == 0 or i == n:
-            body.append(f'<text x="{x(i):.1f}" y="{H - 6}" text-anchor="middle" font-size="10" '
-                        f'fill="#555">{i}</text>')
+            body.append(
+                f'<text x="{x(i):.1f}" y="{H - 6}" text-anchor="middle" font-size="10" '
+                f'fill="#555">{i}</text>'
+            )
     colours = line_colours(series)
     order = sorted(range(len(series)), key=lambda k: series[k][2])  # the player's on top
     for k in order:
         mine, c = series[k][2], colours[k]
         dash = ' stroke-dasharray="5 3"' if not mine and k % 2 else ""
         path = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(pts[k]))
-        body.append(f'<polyline points="{path}" fill="none" stroke="{c}" '
-                    f'stroke-width="{3 if mine else 1.8}" stroke-linejoin="round"{dash} '
-                    f'data-series="{k}"/>')
-        body.append("".join(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="{2.6 if mine else 2}" '
-                            f'fill="{c}"/>' for i, v in enumerate(pts[k]) if i))
+        body.append(
+            f'<polyline points="{path}" fill="none" stroke="{c}" '
+            f'stroke-width="{3 if mine else 1.8}" stroke-linejoin="round"{dash} '
+            f'data-series="{k}"/>'
+        )
+        body.append(
+            "".join(
+                f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="{2.6 if mine else 2}" fill="{c}"/>'
+                for i, v in enumerate(pts[k])
+                if i
+            )
+        )
     return _frame(label, "".join(body), f'data-chart="match" data-points="{n}"')
 
 
@@ -127,10 +144,16 @@ def bars_svg(values: Sequence[tuple[float, bool, bool]], label: str) -> str:
         top, bottom = sorted((y(v), y(0)))
         h = max(bottom - top, 1.5)
         fill = f'fill="#fffdf8" stroke="{c}" stroke-width="1.5"' if practice else f'fill="{c}"'
-        body.append(f'<rect x="{PAD_L + slot * i + slot * 0.15:.1f}" y="{top:.1f}" '
-                    f'width="{slot * 0.7:.1f}" height="{h:.1f}" {fill} '
-                    f'data-bar="{i}" data-won="{str(won).lower()}"/>')
-    body.append(f'<text x="{PAD_L}" y="{H - 6}" font-size="10" fill="#555">1</text>'
-                f'<text x="{PAD_L + slot * (n - 0.5):.1f}" y="{H - 6}" text-anchor="middle" '
-                f'font-size="10" fill="#555">{n}</text>' if n > 1 else "")
+        body.append(
+            f'<rect x="{PAD_L + slot * i + slot * 0.15:.1f}" y="{top:.1f}" '
+            f'width="{slot * 0.7:.1f}" height="{h:.1f}" {fill} '
+            f'data-bar="{i}" data-won="{str(won).lower()}"/>'
+        )
+    body.append(
+        f'<text x="{PAD_L}" y="{H - 6}" font-size="10" fill="#555">1</text>'
+        f'<text x="{PAD_L + slot * (n - 0.5):.1f}" y="{H - 6}" text-anchor="middle" '
+        f'font-size="10" fill="#555">{n}</text>'
+        if n > 1
+        else ""
+    )
     return _frame(label, "".join(body), f'data-chart="recent" data-points="{n}"')

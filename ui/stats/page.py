@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ui.common.i18n import _
+from ui.sheets.overlay import Overlay
 from ui.shell.parts import Page
 from ui.stats import record as RC
 from ui.stats import view as RV
@@ -45,17 +46,22 @@ class Stats:
             return RC.parse(text)
         except RC.RecordNewer as exc:  # a newer page's: left as it is, nothing counted into it
             self.record_frozen = True
-            self.app.saves.note("record", _("Your record is not updated here: {reason}").format(
-                reason=exc))
+            self.app.saves.note(
+                "record", _("Your record is not updated here: {reason}").format(reason=exc)
+            )
             return RC.Record()
         except RC.RecordError as exc:
             self.record_broken = str(exc)
             if text is not None:
                 self.app.saves.set_aside(RC.KEY, RC.BAD_KEY, text)  # (ui/saves/page.py)
                 self.env.write_key(RC.KEY, RC.Record().dumps())
-            self.app.saves.note("record", _(
-                "Your record could not be read ({reason}) and was started again. The unreadable "
-                "text is kept for a bug report.").format(reason=exc))
+            self.app.saves.note(
+                "record",
+                _(
+                    "Your record could not be read ({reason}) and was started again. The unreadable "
+                    "text is kept for a bug report."
+                ).format(reason=exc),
+            )
             return RC.Record()
 
     def check_record(self) -> None:
@@ -67,8 +73,13 @@ class Stats:
         """A match that has ended goes into the record, once (a reload of its result is the
         same match: ui/stats/record.py's `seen`). A lesson or a position on show never does."""
         m = self.t.match
-        if (m is None or not m.is_over or self.app.embed.spec is not None or self.t.lesson
-                or not self.env.storage_ok):
+        if (
+            m is None
+            or not m.is_over
+            or self.app.embed.spec is not None
+            or self.t.lesson
+            or not self.env.storage_ok
+        ):
             return
         rec = self.read_record()
         if self.record_frozen:
@@ -90,17 +101,21 @@ class Stats:
         return out
 
     def export_text(self) -> str:
-        return json.dumps(RC.stats(self.read_record(), self.puzzles()), ensure_ascii=False,
-                          indent=1)
+        return json.dumps(
+            RC.stats(self.read_record(), self.puzzles()), ensure_ascii=False, indent=1
+        )
 
     def show_record(self) -> None:
         titles = {g: str(self.app.gi(g)["title"]) for g in self.app.games}
         html = RV.record_html(self.read_record(), self.puzzles(), titles, list(self.app.levels))
-        self.app.felt.show_overlay("record", html)
+        self.app.felt.show_overlay(Overlay.RECORD, html)
         text = self.export_text()
         self.dom.text("record-json", text)  # as text: never HTML
-        self.dom.attr('#overlay [data-action="record-download"]', "href",
-                      "data:application/json;charset=utf-8," + quote(text, safe=""))
+        self.dom.attr(
+            '#overlay [data-action="record-download"]',
+            "href",
+            "data:application/json;charset=utf-8," + quote(text, safe=""),
+        )
 
     def record_action(self, what: str) -> None:
         if what == "record":
@@ -108,7 +123,7 @@ class Stats:
         elif what == "record-export":
             asyncio.ensure_future(self.copy_record())
         elif what == "record-reset":
-            self.app.felt.show_overlay("record-reset", RV.reset_html())
+            self.app.felt.show_overlay(Overlay.RECORD_RESET, RV.reset_html())
         elif what == "record-reset-cancel":
             self.show_record()
         elif what == "record-reset-confirm":

@@ -57,6 +57,8 @@ def unit_of(game: str) -> str:
     "penalty-points" or "stakes"; "points" for a game this page does not have."""
     info = engine.GAME_INFO.get(game)
     return str(info.get("score_unit", "points")) if info else "points"
+
+
 TALLY = ("played", "won", "practice", "deals", "mine", "theirs")
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")  # a game's or a level's name
@@ -81,8 +83,14 @@ class Tally:
     theirs: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {"played": self.played, "won": self.won, "practice": self.practice,
-                "deals": self.deals, "mine": _round(self.mine), "theirs": _round(self.theirs)}
+        return {
+            "played": self.played,
+            "won": self.won,
+            "practice": self.practice,
+            "deals": self.deals,
+            "mine": _round(self.mine),
+            "theirs": _round(self.theirs),
+        }
 
     def means(self) -> tuple[float, float] | None:
         """The player's and the computers' mean score per deal (None before any deal)."""
@@ -104,9 +112,15 @@ class Match:
     theirs: list[float]
 
     def to_json(self) -> dict[str, Any]:
-        return {"date": self.date, "game": self.game, "level": self.level, "won": self.won,
-                "practice": self.practice, "mine": [_round(x) for x in self.mine],
-                "theirs": [_round(x) for x in self.theirs]}
+        return {
+            "date": self.date,
+            "game": self.game,
+            "level": self.level,
+            "won": self.won,
+            "practice": self.practice,
+            "mine": [_round(x) for x in self.mine],
+            "theirs": [_round(x) for x in self.theirs],
+        }
 
     def margin(self) -> float:
         """How much better per deal the player did than the computers, in the game's unit
@@ -125,17 +139,23 @@ class Record:
     extra: dict[str, Any] = field(default_factory=dict)  # a newer page's fields, kept
 
     def to_json(self) -> dict[str, Any]:
-        return {**self.extra, "format": FORMAT,
-                "games": {g: {lv: t.to_json() for lv, t in levels.items()}
-                          for g, levels in self.games.items()},
-                "recent": [m.to_json() for m in self.recent], "seen": list(self.seen)}
+        return {
+            **self.extra,
+            "format": FORMAT,
+            "games": {
+                g: {lv: t.to_json() for lv, t in levels.items()} for g, levels in self.games.items()
+            },
+            "recent": [m.to_json() for m in self.recent],
+            "seen": list(self.seen),
+        }
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"), ensure_ascii=False)
 
     def empty(self) -> bool:
         return not self.recent and not any(
-            t.played or t.practice for levels in self.games.values() for t in levels.values())
+            t.played or t.practice for levels in self.games.values() for t in levels.values()
+        )
 
 
 def _round(x: float) -> float | int:
@@ -144,8 +164,12 @@ def _round(x: float) -> float | int:
 
 
 def _num(x: object) -> bool:
-    return (isinstance(x, (int, float)) and not isinstance(x, bool)
-            and math.isfinite(float(x)) and abs(float(x)) < 1e9)
+    return (
+        isinstance(x, (int, float))
+        and not isinstance(x, bool)
+        and math.isfinite(float(x))
+        and abs(float(x)) < 1e9
+    )
 
 
 def _count(x: object) -> bool:
@@ -163,20 +187,31 @@ def parse(text: str | None) -> Record:
     if text is None:
         return Record()
     data = U.loads_or(
-        text, RecordError, _("the stored text is not JSON: it goes wrong at line {line}, column {column}."),
-        _("the stored text is too long or nested too deeply to be a record (at most {chars} "
-          "characters and {depth} levels)."))
+        text,
+        RecordError,
+        _("the stored text is not JSON: it goes wrong at line {line}, column {column}."),
+        _(
+            "the stored text is too long or nested too deeply to be a record (at most {chars} "
+            "characters and {depth} levels)."
+        ),
+    )
     if not isinstance(data, dict):
         raise RecordError(_("the stored text is not a record."))
-    fmt = data.get("format")
-    if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT:
-        raise RecordNewer(_("a newer version of the page wrote it (format {saved}; this page "
-                            "reads format {format}).").format(saved=fmt, format=FORMAT))
-    if fmt != FORMAT or isinstance(fmt, bool):
-        raise RecordError(_("its format is {saved}; this page reads format {format}.").format(
-            saved=_short(fmt), format=FORMAT))
-    rec = Record(extra={k: v for k, v in data.items()
-                        if k not in ("format", "games", "recent", "seen")})
+    U.check_format(
+        data,
+        FORMAT,
+        RecordError,
+        RecordNewer,
+        _(
+            "a newer version of the page wrote it (format {saved}; this page "
+            "reads format {format})."
+        ),
+        _("its format is {saved}; this page reads format {format}."),
+        show=_short,
+    )
+    rec = Record(
+        extra={k: v for k, v in data.items() if k not in ("format", "games", "recent", "seen")}
+    )
     rec.games = _games(data.get("games", {}))
     rec.recent = _recent(data.get("recent", []))
     seen = data.get("seen", [])
@@ -192,8 +227,9 @@ def _games(raw: Any) -> dict[str, dict[str, Tally]]:
     out: dict[str, dict[str, Tally]] = {}
     for game, levels in raw.items():
         if not NAME.match(game) or not isinstance(levels, dict):
-            raise RecordError(_("the game {game} is not recorded as levels.").format(
-                game=_short(game)))
+            raise RecordError(
+                _("the game {game} is not recorded as levels.").format(game=_short(game))
+            )
         out[game] = {}
         for level, t in levels.items():
             out[game][level] = _tally(game, level, t)
@@ -201,8 +237,11 @@ def _games(raw: Any) -> dict[str, dict[str, Tally]]:
 
 
 def _tally(game: str, level: str, t: Any) -> Tally:
-    bad = RecordError(_("the figures of {game} at level {level} are wrong.").format(
-        game=_short(game), level=_short(level)))
+    bad = RecordError(
+        _("the figures of {game} at level {level} are wrong.").format(
+            game=_short(game), level=_short(level)
+        )
+    )
     if not NAME.match(level) or not isinstance(t, dict):
         raise bad
     counts = [t.get(k, 0) for k in ("played", "won", "practice", "deals")]
@@ -222,15 +261,33 @@ def _recent(raw: Any) -> list[Match]:
             raise bad
         date, game, level = m.get("date"), m.get("game"), m.get("level")
         mine, theirs = m.get("mine"), m.get("theirs")
-        if not (isinstance(date, str) and DATE.match(date) and isinstance(game, str)
-                and NAME.match(game) and isinstance(level, str) and NAME.match(level)
-                and isinstance(m.get("won"), bool) and isinstance(m.get("practice", False), bool)
-                and isinstance(mine, list) and isinstance(theirs, list)
-                and len(mine) == len(theirs) <= MAX_DEALS
-                and all(map(_num, mine)) and all(map(_num, theirs))):
+        if not (
+            isinstance(date, str)
+            and DATE.match(date)
+            and isinstance(game, str)
+            and NAME.match(game)
+            and isinstance(level, str)
+            and NAME.match(level)
+            and isinstance(m.get("won"), bool)
+            and isinstance(m.get("practice", False), bool)
+            and isinstance(mine, list)
+            and isinstance(theirs, list)
+            and len(mine) == len(theirs) <= MAX_DEALS
+            and all(map(_num, mine))
+            and all(map(_num, theirs))
+        ):
             raise bad
-        out.append(Match(date, game, level, m["won"], m.get("practice", False),
-                         [float(x) for x in mine], [float(x) for x in theirs]))
+        out.append(
+            Match(
+                date,
+                game,
+                level,
+                m["won"],
+                m.get("practice", False),
+                [float(x) for x in mine],
+                [float(x) for x in theirs],
+            )
+        )
     return out
 
 
@@ -290,8 +347,20 @@ def add_match(rec: Record, match: EngineMatch, level: str, date: str, practice: 
         t.deals += len(scores)
         t.mine += sum(a for a, _b in scores)
         t.theirs += sum(b for _a, b in scores)
-    rec.recent = (rec.recent + [Match(date, match.game, level, won, practice,
-                                      [a for a, _b in scores], [b for _a, b in scores])])[-RECENT:]
+    rec.recent = (
+        rec.recent
+        + [
+            Match(
+                date,
+                match.game,
+                level,
+                won,
+                practice,
+                [a for a, _b in scores],
+                [b for _a, b in scores],
+            )
+        ]
+    )[-RECENT:]
     return True
 
 
@@ -304,8 +373,12 @@ class Puzzles:
     best: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        return {"solved": dict(self.solved), "failed": dict(self.failed),
-                "streak": self.streak, "best": self.best}
+        return {
+            "solved": dict(self.solved),
+            "failed": dict(self.failed),
+            "streak": self.streak,
+            "best": self.best,
+        }
 
     def empty(self) -> bool:
         return not any(self.solved.values()) and not any(self.failed.values())
@@ -340,9 +413,16 @@ def stats(rec: Record, puzzles: Puzzles) -> dict[str, Any]:
         games[g] = {}
         for lv, t in levels.items():
             means = t.means()
-            games[g][lv] = {**t.to_json(), "unit": unit_of(g),
-                            "lower_is_better": unit_of(g) in LOWER_BETTER,
-                            "mean_mine": None if means is None else _round(means[0]),
-                            "mean_theirs": None if means is None else _round(means[1])}
-    return {"format": FORMAT, "games": games, "recent": [m.to_json() for m in rec.recent],
-            "puzzles": puzzles.to_json()}
+            games[g][lv] = {
+                **t.to_json(),
+                "unit": unit_of(g),
+                "lower_is_better": unit_of(g) in LOWER_BETTER,
+                "mean_mine": None if means is None else _round(means[0]),
+                "mean_theirs": None if means is None else _round(means[1]),
+            }
+    return {
+        "format": FORMAT,
+        "games": games,
+        "recent": [m.to_json() for m in rec.recent],
+        "puzzles": puzzles.to_json(),
+    }

@@ -17,32 +17,45 @@ from ui.stats import chart as CH
 from ui.stats import record as RC
 
 # A game's score unit, said per deal played out (each unit's game counts in its own word).
-UNIT_TEXT = {"tricks": N_("tricks per deal"), "points": N_("points per deal"),
-             "penalty-points": N_("penalty points per cycle: lower is better"),
-             "stakes": N_("stakes won or lost per round")}
-RUNNING = {"deal": N_("Running totals, deal by deal. After deal {n}: {totals}."),
-           "cycle": N_("Running totals, cycle by cycle. After cycle {n}: {totals}."),
-           "round": N_("Running totals, round by round. After round {n}: {totals}.")}
+UNIT_TEXT = {
+    "tricks": N_("tricks per deal"),
+    "points": N_("points per deal"),
+    "penalty-points": N_("penalty points per cycle: lower is better"),
+    "stakes": N_("stakes won or lost per round"),
+}
+RUNNING = {
+    "deal": N_("Running totals, deal by deal. After deal {n}: {totals}."),
+    "cycle": N_("Running totals, cycle by cycle. After cycle {n}: {totals}."),
+    "round": N_("Running totals, round by round. After round {n}: {totals}."),
+}
 
 
 # What the score sheet chart's lines measure up (the game's total: "Total", "Penalty total",
 # "Bankroll") and across, by the game's deal word.
-Y_AXIS = {"deal": N_("{total} after each deal"), "cycle": N_("{total} after each cycle"),
-          "round": N_("{total} after each round")}
+Y_AXIS = {
+    "deal": N_("{total} after each deal"),
+    "cycle": N_("{total} after each cycle"),
+    "round": N_("{total} after each round"),
+}
 X_AXIS = {"deal": N_("Deals →"), "cycle": N_("Cycles →"), "round": N_("Rounds →")}
 
 
 def axis_html(up: str, across: str) -> tuple[str, str]:
     """A chart's axis labels, as HTML around the drawing (they wrap on a phone): what the
     height measures (above it) and what runs across (under it)."""
-    return (f'<p class="chart-axis y" data-axis="y">↑ {esc(up)}</p>',
-            f'<p class="chart-axis x" data-axis="x">{esc(across)}</p>')
+    return (
+        f'<p class="chart-axis y" data-axis="y">↑ {esc(up)}</p>',
+        f'<p class="chart-axis x" data-axis="x">{esc(across)}</p>',
+    )
 
 
 def key_html(items: Sequence[tuple[str, str, bool]]) -> str:
     """A chart's key: (name, colour, whether it is the player's)."""
-    return "".join(f'<span class="key-item{" mine" if mine else ""}"><i aria-hidden="true" '
-                   f'style="background:{c}"></i>{esc(name)}</span>' for name, c, mine in items)
+    return "".join(
+        f'<span class="key-item{" mine" if mine else ""}"><i aria-hidden="true" '
+        f'style="background:{c}"></i>{esc(name)}</span>'
+        for name, c, mine in items
+    )
 
 
 # ------------------------------------------------------------------------------ score sheet
@@ -72,8 +85,10 @@ def match_chart_html(match: Match, columns: Sequence[tuple[str, Sequence[int]]])
     total = pgettext("score.total", str(match.rules.score_labels.get("total") or "Total"))
     word = match.rules.deal_word
     y_axis, x_axis = axis_html(by_word(Y_AXIS, word).format(total=total), by_word(X_AXIS, word))
-    return (f'<figure class="chart-box" data-match-chart>{y_axis}{svg}{x_axis}'
-            f'<figcaption class="chart-key">{key}</figcaption></figure>')
+    return (
+        f'<figure class="chart-box" data-match-chart>{y_axis}{svg}{x_axis}'
+        f'<figcaption class="chart-key">{key}</figcaption></figure>'
+    )
 
 
 def with_chart(html: str, chart: str) -> str:
@@ -84,8 +99,9 @@ def with_chart(html: str, chart: str) -> str:
 
 
 # ------------------------------------------------------------------------------ the record
-def record_html(rec: RC.Record, puzzles: RC.Puzzles, titles: Mapping[str, str],
-                levels: Sequence[str]) -> str:
+def record_html(
+    rec: RC.Record, puzzles: RC.Puzzles, titles: Mapping[str, str], levels: Sequence[str]
+) -> str:
     """The record page: per game and level, the last matches' chart, the puzzles, export and
     reset. `titles` are the games this page has (their titles in the page's language)."""
     title = _("Your record")
@@ -94,21 +110,23 @@ def record_html(rec: RC.Record, puzzles: RC.Puzzles, titles: Mapping[str, str],
     download = _("Download the record")
     reset = _("Reset the record")
     json_label = _("The record as JSON")
-    return (f'<div class="sheet review-sheet record-sheet" data-record role="dialog" '
-            f'aria-labelledby="record-title"><h2 id="record-title" tabindex="-1" '
-            f'data-autofocus>{esc(title)}</h2>'
-            f'{games_html(rec, titles, levels)}{recent_html(rec, titles)}'
-            f'{puzzles_html(puzzles, titles)}'
-            f'<details class="record-json"><summary>{esc(json_label)}</summary>'
-            f'<textarea id="record-json" data-record-json readonly rows="5" '
-            f'aria-label="{esc(json_label)}"></textarea></details>'
-            '<div class="sheet-actions">'
-            f'<button type="button" class="btn" data-action="record-export">{esc(export)}</button>'
-            f'<a class="btn" data-action="record-download" download="trick-table-record.json" '
-            f'href="#">{esc(download)}</a>'
-            f'<button type="button" class="btn" data-action="record-reset">{esc(reset)}</button>'
-            f'<button type="button" class="btn primary" data-action="close">{esc(close)}</button>'
-            '</div></div>')
+    return (
+        f'<div class="sheet review-sheet record-sheet" data-record role="dialog" '
+        f'aria-labelledby="record-title"><h2 id="record-title" tabindex="-1" '
+        f"data-autofocus>{esc(title)}</h2>"
+        f"{games_html(rec, titles, levels)}{recent_html(rec, titles)}"
+        f"{puzzles_html(puzzles, titles)}"
+        f'<details class="record-json"><summary>{esc(json_label)}</summary>'
+        f'<textarea id="record-json" data-record-json readonly rows="5" '
+        f'aria-label="{esc(json_label)}"></textarea></details>'
+        '<div class="sheet-actions">'
+        f'<button type="button" class="btn" data-action="record-export">{esc(export)}</button>'
+        f'<a class="btn" data-action="record-download" download="trick-table-record.json" '
+        f'href="#">{esc(download)}</a>'
+        f'<button type="button" class="btn" data-action="record-reset">{esc(reset)}</button>'
+        f'<button type="button" class="btn primary" data-action="close">{esc(close)}</button>'
+        "</div></div>"
+    )
 
 
 def games_html(rec: RC.Record, titles: Mapping[str, str], levels: Sequence[str]) -> str:
@@ -120,13 +138,17 @@ def games_html(rec: RC.Record, titles: Mapping[str, str], levels: Sequence[str])
     if not rows:
         return f'<p class="record-none" data-record-empty>{esc(_("No match finished yet."))}</p>'
     heads = [_("Game"), _("Won"), _("You"), _("Computers")]
-    caption = _("Matches won of those played, and the mean score per deal: yours and the "
-                "computers' on the same deals (in a team game, the other team's). Practice "
-                "matches are not counted.")
+    caption = _(
+        "Matches won of those played, and the mean score per deal: yours and the "
+        "computers' on the same deals (in a team game, the other team's). Practice "
+        "matches are not counted."
+    )
     head = "".join(f'<th scope="col">{esc(h)}</th>' for h in heads)
-    return ('<div class="table-scroll"><table class="scores record-table">'
-            f'<caption>{esc(caption)}</caption><thead><tr>{head}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></div>')
+    return (
+        '<div class="table-scroll"><table class="scores record-table">'
+        f"<caption>{esc(caption)}</caption><thead><tr>{head}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
 
 
 def deals_text(unit: str, n: int) -> str:
@@ -143,17 +165,22 @@ def tally_row(game: str, title: str, level: str, t: RC.Tally) -> str:
     means = t.means()
     mine, theirs = ("–", "–") if means is None else (number(means[0], 1), number(means[1], 1))
     won = _("{won} of {played}").format(won=t.won, played=t.played)
-    practice = (ngettext("+{n} practice match", "+{n} practice matches", t.practice)
-                .format(n=t.practice) if t.practice else "")
-    return (f'<tr data-game="{esc(game)}" data-level="{esc(level)}" data-played="{t.played}" '
-            f'data-won="{t.won}" data-practice="{t.practice}" data-deals="{t.deals}" '
-            f'data-unit="{esc(unit)}"{" data-lower-better" if unit in RC.LOWER_BETTER else ""}>'
-            f'<th scope="row">{esc(title)} · {esc(level_name(level))}'
-            f'<small class="unit">{esc(_(UNIT_TEXT.get(unit, UNIT_TEXT["points"])))}</small></th>'
-            f'<td>{esc(won)}<small class="unit">{esc(deals_text(unit, t.deals))}</small>'
-            + (f'<small class="unit">{esc(practice)}</small>' if practice else "")
-            + f'</td><td data-mean-mine>{esc(mine)}</td>'
-            f'<td data-mean-theirs>{esc(theirs)}</td></tr>')
+    practice = (
+        ngettext("+{n} practice match", "+{n} practice matches", t.practice).format(n=t.practice)
+        if t.practice
+        else ""
+    )
+    return (
+        f'<tr data-game="{esc(game)}" data-level="{esc(level)}" data-played="{t.played}" '
+        f'data-won="{t.won}" data-practice="{t.practice}" data-deals="{t.deals}" '
+        f'data-unit="{esc(unit)}"{" data-lower-better" if unit in RC.LOWER_BETTER else ""}>'
+        f'<th scope="row">{esc(title)} · {esc(level_name(level))}'
+        f'<small class="unit">{esc(_(UNIT_TEXT.get(unit, UNIT_TEXT["points"])))}</small></th>'
+        f'<td>{esc(won)}<small class="unit">{esc(deals_text(unit, t.deals))}</small>'
+        + (f'<small class="unit">{esc(practice)}</small>' if practice else "")
+        + f"</td><td data-mean-mine>{esc(mine)}</td>"
+        f"<td data-mean-theirs>{esc(theirs)}</td></tr>"
+    )
 
 
 def recent_html(rec: RC.Record, titles: Mapping[str, str]) -> str:
@@ -166,20 +193,25 @@ def recent_html(rec: RC.Record, titles: Mapping[str, str]) -> str:
         "Your last match: {won} won of {n}. The bar is how far your score per deal was "
         "better than the computers' (below the line: worse), in the game's unit.",
         "Your last {n} matches: {won} won. Each bar is how far your score per deal was better "
-        "than the computers' (below the line: worse), in the game's unit.", n).format(
-            n=n, won=won)
+        "than the computers' (below the line: worse), in the game's unit.",
+        n,
+    ).format(n=n, won=won)
     svg = CH.bars_svg([(m.margin(), m.won, m.practice) for m in matches], label)
-    y_axis, x_axis = axis_html(_("Your score per deal minus the computers' (each in its "
-                                 "game's unit)"), _("Matches, oldest to newest →"))
+    y_axis, x_axis = axis_html(
+        _("Your score per deal minus the computers' (each in its game's unit)"),
+        _("Matches, oldest to newest →"),
+    )
     key = key_html([(_("won"), CH.WON, False), (_("lost"), CH.LOST, False)])
     hollow = _("hollow: practice")
     items = "".join(match_item(m, titles) for m in reversed(matches))
     listed = _("The matches, newest first")
-    return (f'<h3>{esc(head)}</h3><figure class="chart-box" data-record-chart>{y_axis}{svg}'
-            f'{x_axis}'
-            f'<figcaption class="chart-key">{key}<span class="key-item">{esc(hollow)}</span>'
-            f'</figcaption></figure><details class="record-list"><summary>{esc(listed)}'
-            f'</summary><ol>{items}</ol></details>')
+    return (
+        f'<h3>{esc(head)}</h3><figure class="chart-box" data-record-chart>{y_axis}{svg}'
+        f"{x_axis}"
+        f'<figcaption class="chart-key">{key}<span class="key-item">{esc(hollow)}</span>'
+        f'</figcaption></figure><details class="record-list"><summary>{esc(listed)}'
+        f"</summary><ol>{items}</ol></details>"
+    )
 
 
 def match_item(m: RC.Match, titles: Mapping[str, str]) -> str:
@@ -187,38 +219,55 @@ def match_item(m: RC.Match, titles: Mapping[str, str]) -> str:
     practice = _("practice") if m.practice else ""
     scores = " ".join(number(x, 1) for x in m.mine)
     text = _("{date}, {game} ({level}): {result}; your scores: {scores}").format(
-        date=m.date, game=titles[m.game], level=level_name(m.level), result=result,
-        scores=scores)
-    return (f'<li data-recent data-won="{str(m.won).lower()}">{esc(text)}'
-            + (f' <small>({esc(practice)})</small>' if practice else "") + '</li>')
+        date=m.date, game=titles[m.game], level=level_name(m.level), result=result, scores=scores
+    )
+    return (
+        f'<li data-recent data-won="{str(m.won).lower()}">{esc(text)}'
+        + (f" <small>({esc(practice)})</small>" if practice else "")
+        + "</li>"
+    )
 
 
 def puzzles_html(p: RC.Puzzles, titles: Mapping[str, str]) -> str:
     head = _("Puzzles")
     if p.empty():
-        return (f'<h3>{esc(head)}</h3><p class="record-none" data-puzzles-empty>'
-                f'{esc(_("No puzzle tried yet."))}</p>')
+        return (
+            f'<h3>{esc(head)}</h3><p class="record-none" data-puzzles-empty>'
+            f"{esc(_('No puzzle tried yet.'))}</p>"
+        )
     rows = "".join(
         f'<li data-puzzle-game="{esc(g)}" data-solved="{p.solved.get(g, 0)}" '
         f'data-failed="{p.failed.get(g, 0)}">'
-        + esc(_("{game}: {solved} solved, {failed} failed").format(
-            game=title, solved=p.solved.get(g, 0), failed=p.failed.get(g, 0))) + '</li>'
-        for g, title in titles.items() if p.solved.get(g) or p.failed.get(g))
+        + esc(
+            _("{game}: {solved} solved, {failed} failed").format(
+                game=title, solved=p.solved.get(g, 0), failed=p.failed.get(g, 0)
+            )
+        )
+        + "</li>"
+        for g, title in titles.items()
+        if p.solved.get(g) or p.failed.get(g)
+    )
     streak = _("Streak: {streak} (best {best})").format(streak=p.streak, best=p.best)
-    return (f'<h3>{esc(head)}</h3><ul class="record-puzzles">{rows}</ul>'
-            f'<p data-streak="{p.streak}" data-best="{p.best}">{esc(streak)}</p>')
+    return (
+        f'<h3>{esc(head)}</h3><ul class="record-puzzles">{rows}</ul>'
+        f'<p data-streak="{p.streak}" data-best="{p.best}">{esc(streak)}</p>'
+    )
 
 
 def reset_html() -> str:
     """The question before the record and the puzzles' progress are cleared."""
     title = _("Reset your record?")
-    text = _("Every match counted and your puzzles' progress will be cleared. A match in "
-             "progress is kept.")
+    text = _(
+        "Every match counted and your puzzles' progress will be cleared. A match in "
+        "progress is kept."
+    )
     yes = _("Reset")
     no = _("Cancel")
-    return ('<div class="sheet" data-record-reset role="alertdialog" aria-modal="true" '
-            f'aria-labelledby="record-reset-title"><h2 id="record-reset-title">{esc(title)}</h2>'
-            f'<p>{esc(text)}</p><div class="sheet-actions">'
-            f'<button type="button" class="btn primary" data-action="record-reset-cancel" '
-            f'data-cancel>{esc(no)}</button><button type="button" class="btn" '
-            f'data-action="record-reset-confirm">{esc(yes)}</button></div></div>')
+    return (
+        '<div class="sheet" data-record-reset role="alertdialog" aria-modal="true" '
+        f'aria-labelledby="record-reset-title"><h2 id="record-reset-title">{esc(title)}</h2>'
+        f'<p>{esc(text)}</p><div class="sheet-actions">'
+        f'<button type="button" class="btn primary" data-action="record-reset-cancel" '
+        f'data-cancel>{esc(no)}</button><button type="button" class="btn" '
+        f'data-action="record-reset-confirm">{esc(yes)}</button></div></div>'
+    )

@@ -8,6 +8,7 @@ from ui.common import effects as F
 from ui.common import i18n as I
 from ui.common import render as R
 from ui.common.i18n import _
+from ui.sheets.overlay import Overlay
 from ui.shell.parts import Page
 from ui.table import pieces as TP
 from ui.table import speech as SP
@@ -44,15 +45,15 @@ class Felt:
         """No message of an earlier game is left on screen or for a screen reader."""
         self.dom.op("toast", None)
 
-    def show_overlay(self, kind: str, html: str) -> None:
-        """A sheet of the page's own over the table: the table is told (its `sheet`), and its
+    def show_overlay(self, kind: Overlay, html: str) -> None:
+        """A sheet of the page's own over the table: the table opens it (`Table.open`), and its
         effect draws it (`show_sheet`)."""
-        self.t.sheet(kind, html)
+        self.t.open(kind, html)
         self.app.runner.carry_out()
 
     def hide_overlay(self) -> None:
-        """Whatever sheet is open closes (the table's `sheet`; its effect: `sheet_closed`)."""
-        self.t.sheet(None)
+        """Whatever sheet is open closes (`Table.close`; its effect: `sheet_closed`)."""
+        self.t.close(go_on=False)
         self.app.runner.carry_out()
 
     def mark_hint(self) -> None:
@@ -69,20 +70,28 @@ class Felt:
         if self.t.hint is not None and self.t.can_act():
             self.mark_hint()
         self.dom.op("keep-focus", False)
-        self.dom.attr('#bar [data-action="hint"]', "aria-busy",
-                      "true" if self.t.hint_busy else "false")
+        self.dom.attr(
+            '#bar [data-action="hint"]', "aria-busy", "true" if self.t.hint_busy else "false"
+        )
         # the keyboard's way on while a finished trick waits: Enter on the felt
         self.dom.op("felt-tap", _("Tap the table to go on.") if self.t.waiting_for_tap() else None)
 
     def table_model(self) -> TV.Model:
         """The table's view model (ui/table/view.py), with what only the page knows."""
         run, spec = self.t.lesson_run, self.app.embed.spec
-        step = ((self.t.step_pos, len(self.t.script), self.t.match.is_over)
-                if self.t.step_pos is not None else None)
+        step = (
+            (self.t.step_pos, len(self.t.script), self.t.match.is_over)
+            if self.t.step_pos is not None
+            else None
+        )
         return self.t.model(
             lesson_hint=bool(run is not None and run.step is not None and run.step.hint),
-            embed=spec is not None, embedded=bool(spec and spec.embed),
-            step=step, sound_on=self.env.sound_is_on, lang_html=self.app.lobby.lang_select_html())
+            embed=spec is not None,
+            embedded=bool(spec and spec.embed),
+            step=step,
+            sound_on=self.env.sound_is_on,
+            lang_html=self.app.lobby.lang_select_html(),
+        )
 
     def draw_table(self) -> None:
         m = self.t.match
@@ -90,8 +99,10 @@ class Felt:
             return
         d = self.app.deal
         # text names cards with the letters the cards show (the regional indices or Latin)
-        I.use_letters(str(self.app.info.get(m.game, {}).get("home_language") or ""),
-                      self.env.display_settings().get("regional-ranks"))
+        I.use_letters(
+            str(self.app.info.get(m.game, {}).get("home_language") or ""),
+            self.env.display_settings().get("regional-ranks"),
+        )
         model = self.table_model()
         # A new deal's first look: the cards are dealt in (style.css, at most 300 ms), unless
         # at Instant or under reduced motion.
@@ -109,7 +120,7 @@ class Felt:
         html = TV.parts(model)
         self.put("bar", html["bar"])
         self.put("seats", html["seats"])
-        self.app.set_table(fresh=False)  # the fly-in animation plays once
+        self.t.drawn()  # the fly-in animation plays once
         self.dom.op("trick-reset", _("The trick"), _("Your hand"))
         flying = self.put("trick", html["trick"])
         # Once the panel has shown in a deal's phase its place stays (empty, as tall as it

@@ -79,8 +79,7 @@ class Hand:
         if move == "confirm":
             m = TV.selection_move(legal, self.selection)
             if m is None:
-                t.emit(F.Toast(_("Select one card, or three of one suit (as many as were "
-                                 "led).")))
+                t.emit(F.Toast(_("Select one card, or three of one suit (as many as were led).")))
                 return
             t.play(m)
         elif move in legal or t.lesson:

@@ -62,9 +62,16 @@ class Pace:
             return
         since = t.clock() - self.cleared_at  # the computer "thinks" while a trick clears
         self.waiting = "computer"
-        t.emit(F.Ask(t.sid, t.record_json(), t.level if t.search_ok else "easy",
-                     int(t.match.seed or 0),
-                     max(0.0, pause - since) if since < pause else pause, int(d.to_move)))
+        t.emit(
+            F.Ask(
+                t.sid,
+                t.record_json(),
+                t.level if t.search_ok else "easy",
+                int(t.match.seed or 0),
+                max(0.0, pause - since) if since < pause else pause,
+                int(d.to_move),
+            )
+        )
 
     def wait(self, kind: str, seconds: float) -> None:
         self.waiting = kind
@@ -78,8 +85,14 @@ class Pace:
         self.waiting = None
         if failed and t.search_ok:
             t.search_failed()
-            t.emit(F.Toast(_("The stronger computer players could not start; the simple "
-                             "ones play instead.")))
+            t.emit(
+                F.Toast(
+                    _(
+                        "The stronger computer players could not start; the simple "
+                        "ones play instead."
+                    )
+                )
+            )
         if t.overlay is not None:
             return  # asked again when the sheet closes
         d = t.deal
@@ -160,7 +173,6 @@ class Pace:
             return
         t.mark_away(0)
         self.timer_left = None
-        t.emit(F.Toast(_("Time is up: the computer named trump for you (you are marked "
-                         "away).")))
+        t.emit(F.Toast(_("Time is up: the computer named trump for you (you are marked away).")))
         t.apply(engine.bots.choose(d, 0, t.bot_rng()))
         t.advance()

@@ -1,5 +1,6 @@
 """HTML of the table's pieces: the seats, the trick, the hand, the move panel, the scoreboard
 and the trump (pure: no `js`). `ui.table.view` puts them together."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -24,8 +25,11 @@ from ui.common.render import (
 )
 
 # What a game calls one deal played out (the rules' `deal_word`), in the texts that count them.
-DEAL_OVER = {"deal": N_("{game} — deal {n} over"), "cycle": N_("{game} — cycle {n} over"),
-             "round": N_("{game} — round {n} over")}
+DEAL_OVER = {
+    "deal": N_("{game} — deal {n} over"),
+    "cycle": N_("{game} — cycle {n} over"),
+    "round": N_("{game} — round {n} over"),
+}
 
 
 NEXT_DEAL = {"deal": N_("Next deal"), "cycle": N_("Next cycle"), "round": N_("Next round")}
@@ -34,8 +38,11 @@ NEXT_DEAL = {"deal": N_("Next deal"), "cycle": N_("Next cycle"), "round": N_("Ne
 DEAL_NO = {"deal": N_("Deal {n}"), "cycle": N_("Cycle {n}"), "round": N_("Round {n}")}
 
 
-DEAL_NO_OF = {"deal": N_("Deal {n} of {total}"), "cycle": N_("Cycle {n} of {total}"),
-              "round": N_("Round {n} of {total}")}
+DEAL_NO_OF = {
+    "deal": N_("Deal {n} of {total}"),
+    "cycle": N_("Cycle {n} of {total}"),
+    "round": N_("Round {n} of {total}"),
+}
 
 
 OVER = {"deal": N_("Deal over."), "cycle": N_("Cycle over."), "round": N_("Round over.")}
@@ -50,13 +57,20 @@ def avatar_html(seat: int, name: str) -> str:
     photo; hidden from screen readers, which read the name)."""
     initial = next((ch for ch in name if ch.isalnum()), "?").upper()
     hue = AVATAR_HUES[seat % len(AVATAR_HUES)]
-    return (f'<span class="avatar" aria-hidden="true" style="--hue:{hue}">'
-            f'{esc(initial)}</span>')
+    return f'<span class="avatar" aria-hidden="true" style="--hue:{hue}">{esc(initial)}</span>'
 
 
-def seat_html(seat: int, pos: str, name: str, view: dict[str, Any], totals_txt: str,
-              extra: list[str], thinking: bool, show_points: bool = False,
-              team_points: bool = False) -> str:
+def seat_html(
+    seat: int,
+    pos: str,
+    name: str,
+    view: dict[str, Any],
+    totals_txt: str,
+    extra: list[str],
+    thinking: bool,
+    show_points: bool = False,
+    team_points: bool = False,
+) -> str:
     """One seat: name, dealer mark, card backs, tricks (and with `show_points`, the card points
     the view gives for this deal: with `team_points`, the seat's team's, said so: "team 53
     pts"), the match total and tags."""
@@ -67,17 +81,22 @@ def seat_html(seat: int, pos: str, name: str, view: dict[str, Any], totals_txt: 
         d_name = pgettext("seat mark", "dealer")
         # TRANSLATORS: the dealer's mark on a seat, one letter (the first of "Dealer").
         d_mark = pgettext("dealer mark, one letter", "D")
-        dealer = (f'<span class="dealer" title="{esc(d_title)}" aria-label="{esc(d_name)}">'
-                  f'{esc(d_mark)}</span>')
+        dealer = (
+            f'<span class="dealer" title="{esc(d_title)}" aria-label="{esc(d_name)}">'
+            f"{esc(d_mark)}</span>"
+        )
     turn = " turn" if view.get("to_move") == seat else ""
     taken = view.get("taken", [0] * 8)[seat] if seat < len(view.get("taken", [])) else 0
     backs = ""
     if seat != 0:
         shown = min(n, 13)
         cards_title = ngettext("{n} card", "{n} cards", n).format(n=n)
-        backs = (f'<div class="backs" title="{esc(cards_title)}">' + "".join(
-            '<span class="mini-back"></span>' for _i in range(shown))
-            + (f'<span class="count">{n}</span>' if n else "") + '</div>')
+        backs = (
+            f'<div class="backs" title="{esc(cards_title)}">'
+            + "".join('<span class="mini-back"></span>' for _i in range(shown))
+            + (f'<span class="count">{n}</span>' if n else "")
+            + "</div>"
+        )
     tags = "".join(f'<span class="tag">{esc(t)}</span>' for t in extra if t)
     tricks = esc(ngettext("{n} trick", "{n} tricks", taken).format(n=taken))
     pts = view.get("points")
@@ -98,21 +117,32 @@ def seat_html(seat: int, pos: str, name: str, view: dict[str, Any], totals_txt: 
     return (
         f'<div class="seat pos-{pos}{turn}" data-seat="{seat}" data-cards="{n}">'
         f'<div class="plate">{avatar_html(seat, name)}<span class="name">{esc(name)}</span>'
-        f'{dealer}'
-        f'{"<span class=dots></span>" if thinking else ""}'
+        f"{dealer}"
+        f"{'<span class=dots></span>' if thinking else ''}"
         # (on a phone the card count is a badge on the plate's corner: the backs are hidden)
-        + (f'<span class="count plate-count" aria-hidden="true">{n}</span>'
-           if seat != 0 and n else "") + '</div>'
-        f'{backs}'
+        + (
+            f'<span class="count plate-count" aria-hidden="true">{n}</span>'
+            if seat != 0 and n
+            else ""
+        )
+        + "</div>"
+        f"{backs}"
         f'<div class="stats"><span title="{esc(tricks_title)}">{tricks}</span>'
-        + (f'<span title="{esc(match_title)}">{esc(totals_txt)}</span>'
-           if totals_txt else "") + '</div>'
-        f'{"<div class=tags>" + tags + "</div>" if tags else ""}'
-        '</div>')
+        + (f'<span title="{esc(match_title)}">{esc(totals_txt)}</span>' if totals_txt else "")
+        + "</div>"
+        f"{'<div class=tags>' + tags + '</div>' if tags else ''}"
+        "</div>"
+    )
 
 
-def trick_html(plays: list[list[Any]], pos: list[str], winner: int | None, fresh: int | None,
-               win_seat: int | None, names: list[str] | None = None) -> str:
+def trick_html(
+    plays: list[list[Any]],
+    pos: list[str],
+    winner: int | None,
+    fresh: int | None,
+    win_seat: int | None,
+    names: list[str] | None = None,
+) -> str:
     """The plays on the felt, each an item of the trick's list named for a screen reader
     ("Ayşe: queen of spades, winning"). The play of `winner` (a finished trick) is marked
     `won`; the play of `win_seat` (now winning the trick in progress) is marked `leading`,
@@ -130,8 +160,10 @@ def trick_html(plays: list[list[Any]], pos: list[str], winner: int | None, fresh
             note = _("winning")
         if fresh is not None and i == len(plays) - 1:
             cls += f" fresh from-{pos[seat]}"
-        cards = "".join(card_html(t, 'aria-hidden="true"', note=note) if is_card(t)
-                        else back_html() for t in toks)
+        cards = "".join(
+            card_html(t, 'aria-hidden="true"', note=note) if is_card(t) else back_html()
+            for t in toks
+        )
         shown = " ".join(t for t in toks if is_card(t))  # a face-down play shows no cards
         what = ", ".join(card_label(t) for t in toks if is_card(t)) or _("a card face down")
         if note:
@@ -140,8 +172,10 @@ def trick_html(plays: list[list[Any]], pos: list[str], winner: int | None, fresh
         label = _("{name}: {cards}").format(name=who, cards=what)
         # the seat's name on its play (shown on phones, where the seats sit in a row)
         tag = f'<span class="who" aria-hidden="true">{esc(who)}</span>'
-        out.append(f'<div class="{cls}" role="listitem" aria-label="{esc(label)}" '
-                   f'data-play-seat="{seat}" data-play-cards="{esc(shown)}">{cards}{tag}</div>')
+        out.append(
+            f'<div class="{cls}" role="listitem" aria-label="{esc(label)}" '
+            f'data-play-seat="{seat}" data-play-cards="{esc(shown)}">{cards}{tag}</div>'
+        )
     return "".join(out)
 
 
@@ -166,8 +200,14 @@ def hand_html(hand: list[str], legal: set[str], selected: list[str], enabled: bo
     return "".join(out)
 
 
-def panel_html(view: dict[str, Any], moves: list[str], title: str, multi: bool,
-               selection_ok: bool, timer: int | None) -> str:
+def panel_html(
+    view: dict[str, Any],
+    moves: list[str],
+    title: str,
+    multi: bool,
+    selection_ok: bool,
+    timer: int | None,
+) -> str:
     buttons = [m for m in moves if not is_card_move(m)]
     parts = []
     if buttons:
@@ -184,13 +224,17 @@ def panel_html(view: dict[str, Any], moves: list[str], title: str, multi: bool,
             # TRANSLATORS: seconds left to choose, short ("12s").
             secs = _("{seconds}s").format(seconds=timer)
             tm = f' <span class="timer" data-timer>{esc(secs)}</span>'
-        parts.append(f'<div class="panel-head">{esc(head)}{tm}</div>'
-                     f'<div class="panel-buttons">{"".join(move_button(m) for m in buttons)}</div>')
+        parts.append(
+            f'<div class="panel-head">{esc(head)}{tm}</div>'
+            f'<div class="panel-buttons">{"".join(move_button(m) for m in buttons)}</div>'
+        )
     if multi:
         dis = "" if selection_ok else " disabled"
         play = _("Play selected")
-        parts.append('<div class="panel-buttons"><button type="button" class="btn primary" '
-                     f'data-move="confirm"{dis}>{esc(play)}</button></div>')
+        parts.append(
+            '<div class="panel-buttons"><button type="button" class="btn primary" '
+            f'data-move="confirm"{dis}>{esc(play)}</button></div>'
+        )
     return "".join(parts)
 
 
@@ -205,12 +249,15 @@ def info_items(view: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
     """Facts of the deal for the bar under the title: (label, value) pairs, plain text, as
     the game gives them (`Rules.deal_facts`: the contract, a pairing, a marker ...)."""
     cat = catalog()
-    return [(label.render(names, cat, I.YOU), value.render(names, cat, I.YOU))
-            for label, value in rules_of(view).deal_facts(view)]
+    return [
+        (label.render(names, cat, I.YOU), value.render(names, cat, I.YOU))
+        for label, value in rules_of(view).deal_facts(view)
+    ]
 
 
-def scoreboard_html(cols: Sequence[tuple[str, float, bool]], by: str, label: str,
-                    goal: str = "") -> str:
+def scoreboard_html(
+    cols: Sequence[tuple[str, float, bool]], by: str, label: str, goal: str = ""
+) -> str:
     """The match score, always on show in the bar: per team or per seat as the game scores
     (`cols`: name, total, whether it is the player's), the total's name (`label`: "total",
     "penalty", "bankroll") and the goal where the game has one ("loses at 12", "bid 5 by
@@ -221,12 +268,15 @@ def scoreboard_html(cols: Sequence[tuple[str, float, bool]], by: str, label: str
         f'<li class="sb-col{" mine" if mine else ""}" data-col="{i}" data-total="{esc(total)}"'
         f'{" data-mine" if mine else ""}><span class="sb-name">{esc(name)}</span> '
         f'<b class="sb-total">{esc(total)}</b></li>'
-        for i, (name, total, mine) in enumerate(cols))
-    return (f'<div class="scoreboard" data-scoreboard data-by="{esc(by)}" role="group" '
-            f'aria-label="{esc(title)}"><span class="sb-label">{esc(label)}</span>'
-            f'<ul class="sb-cols">{items}</ul>'
-            + (f'<span class="sb-goal" data-goal>{esc(goal)}</span>' if goal else "")
-            + '</div>')
+        for i, (name, total, mine) in enumerate(cols)
+    )
+    return (
+        f'<div class="scoreboard" data-scoreboard data-by="{esc(by)}" role="group" '
+        f'aria-label="{esc(title)}"><span class="sb-label">{esc(label)}</span>'
+        f'<ul class="sb-cols">{items}</ul>'
+        + (f'<span class="sb-goal" data-goal>{esc(goal)}</span>' if goal else "")
+        + "</div>"
+    )
 
 
 def trump_html(view: dict[str, Any]) -> str:
@@ -241,11 +291,17 @@ def trump_html(view: dict[str, Any]) -> str:
             extra = f'<span class="ladder" title="{esc(ladder_title)}">{esc(top)} …</span>'
         # TRANSLATORS: the label before the trump suit's symbol and name in the table's bar.
         label = pgettext("trump bar", "Trump")
-        return (f'<div class="trump {colour}" data-trump="{t}">{esc(label)} '
-                f'{suit_svg(t)}<span class="tname">{esc(suit_name(t))}</span>{extra}</div>')
-    text = _("Trump: to be named") if view.get("phase") in ("bidding", "trump") else _("Trump: none")
+        return (
+            f'<div class="trump {colour}" data-trump="{t}">{esc(label)} '
+            f'{suit_svg(t)}<span class="tname">{esc(suit_name(t))}</span>{extra}</div>'
+        )
+    text = (
+        _("Trump: to be named") if view.get("phase") in ("bidding", "trump") else _("Trump: none")
+    )
     # (on a phone the chip shows "Trump ?" or "Trump –", the whole sentence read aloud)
     short = "?" if view.get("phase") in ("bidding", "trump") else "–"
     label = pgettext("trump bar", "Trump")
-    return (f'<div class="trump none" data-trump=""><span class="tfull">{esc(text)}</span>'
-            f'<span class="tshort" aria-hidden="true">{esc(label)} {short}</span></div>')
+    return (
+        f'<div class="trump none" data-trump=""><span class="tfull">{esc(text)}</span>'
+        f'<span class="tshort" aria-hidden="true">{esc(label)} {short}</span></div>'
+    )

@@ -22,14 +22,20 @@ def move_sentence(seat: int, move: str, names: Sequence[str]) -> str:
     what = ", ".join(R.card_label(c) for c in move.split() if R.is_card(c))
     if not what:  # a play seen face down
         what = _("a card face down")
-    return (_("You play {what}.").format(what=what) if seat == 0 else
-            _("{name} plays {what}.").format(name=names[seat], what=what))
+    return (
+        _("You play {what}.").format(what=what)
+        if seat == 0
+        else _("{name} plays {what}.").format(name=names[seat], what=what)
+    )
 
 
 def took_sentence(winner: int, names: Sequence[str]) -> str:
     """Who took the trick."""
-    return (_("You take the trick.") if winner == 0
-            else _("{name} takes the trick.").format(name=names[winner]))
+    return (
+        _("You take the trick.")
+        if winner == 0
+        else _("{name} takes the trick.").format(name=names[winner])
+    )
 
 
 def turn_sentence(m: Model) -> str:
@@ -38,12 +44,15 @@ def turn_sentence(m: Model) -> str:
     if m.view.get("phase") == "play":
         playable = {c for mv in m.legal for c in str(mv).split() if R.is_card(c)}
         if seat not in (0, None):  # the reader plays every seat (seats=all): whose cards
-            text = ngettext("{name} to play: {n} playable card.",
-                            "{name} to play: {n} playable cards.",
-                            len(playable)).format(name=m.names[seat], n=len(playable))
+            text = ngettext(
+                "{name} to play: {n} playable card.",
+                "{name} to play: {n} playable cards.",
+                len(playable),
+            ).format(name=m.names[seat], n=len(playable))
             return text + " " + status(m) if m.multi else text
-        text = ngettext("Your turn: {n} playable card.", "Your turn: {n} playable cards.",
-                        len(playable)).format(n=len(playable))
+        text = ngettext(
+            "Your turn: {n} playable card.", "Your turn: {n} playable cards.", len(playable)
+        ).format(n=len(playable))
         return text + " " + status(m) if m.multi else text  # and how many to choose
     return status(m)
 
@@ -54,8 +63,11 @@ def table_sentence(m: Model) -> str:
     v, names = m.view, m.names
     parts: list[str] = []
     t = v.get("trump")
-    parts.append(_("Trump: {suit}.").format(suit=R.suit_name(t)) if t in R.SUIT_SYM
-                 else _("Trump: none") + ".")
+    parts.append(
+        _("Trump: {suit}.").format(suit=R.suit_name(t))
+        if t in R.SUIT_SYM
+        else _("Trump: none") + "."
+    )
     for label, value in TP.info_items(v, names):
         parts.append(_("{label}: {value}.").format(label=label, value=value))
     taken = v.get("taken") or []
@@ -64,10 +76,14 @@ def table_sentence(m: Model) -> str:
         parts.append(_("Tricks: {list}.").format(list=per))
     plays = v.get("trick") or []
     if plays:
-        on = "; ".join(_("{name}: {cards}").format(
-            name=names[seat], cards=", ".join(R.card_label(c) for c in str(mv).split()
-                                              if R.is_card(c)) or _("a card face down"))
-            for seat, mv in plays)
+        on = "; ".join(
+            _("{name}: {cards}").format(
+                name=names[seat],
+                cards=", ".join(R.card_label(c) for c in str(mv).split() if R.is_card(c))
+                or _("a card face down"),
+            )
+            for seat, mv in plays
+        )
         parts.append(_("On the table: {plays}.").format(plays=on))
     else:
         parts.append(_("The table is empty."))

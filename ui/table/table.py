@@ -36,7 +36,7 @@ from ui.common.i18n import YOU, catalog, error_text, game_info
 from ui.common.seen import reader_view, seen_move
 from ui.embed.tutor import Tutor
 from ui.puzzles.on_table import Puzzling
-from ui.sheets.overlay import REVIEW, Overlay
+from ui.sheets.overlay import Overlay
 from ui.table import speech as SP
 from ui.table import view as TV
 from ui.table.core import Entry, Field, Setting
@@ -133,14 +133,23 @@ class Table:
     def ui(self, **page: Any) -> TV.Ui:
         """The table's state for its view model; `page` adds what only the page knows."""
         replying = self.tutor.replying
-        return TV.Ui(readers=frozenset(self.readers), open_view=self.open_view,
-                     speed=self.speed, overlay=self.overlay is not None,
-                     lingering=self.lingering, last_trick=self.last_trick, fresh=self.fresh,
-                     selection=tuple(self.hand.selection), timer_left=self.pace.timer_left,
-                     away=frozenset(self.away), lesson=self.own_end,
-                     lesson_done=self.lesson_done and not replying,
-                     busy=replying or self.puzzling.busy,
-                     summary_closed=self.summary_closed, **page)
+        return TV.Ui(
+            readers=frozenset(self.readers),
+            open_view=self.open_view,
+            speed=self.speed,
+            overlay=self.overlay is not None,
+            lingering=self.lingering,
+            last_trick=self.last_trick,
+            fresh=self.fresh,
+            selection=tuple(self.hand.selection),
+            timer_left=self.pace.timer_left,
+            away=frozenset(self.away),
+            lesson=self.own_end,
+            lesson_done=self.lesson_done and not replying,
+            busy=replying or self.puzzling.busy,
+            summary_closed=self.summary_closed,
+            **page,
+        )
 
     def can_act(self) -> bool:
         return TV.can_act(self.match, self.cur, self.ui())
@@ -158,32 +167,6 @@ class Table:
         """The baseline's tie-breaks for the decision now: fixed by the match's seed and the
         position, so a reloaded match plays on exactly as it would have."""
         return random.Random(f"bots:{self.match.seed}:{self.cur}:{len(self.deal.moves)}")
-
-    def state(self, ai: dict[str, Any]) -> dict[str, Any]:
-        """What tests and benchmarks read of the table (window.__tt_state), with the computer
-        players' worker's state `ai`."""
-        if self.match is None:
-            return {"screen": "lobby", "ai": ai}
-        d = self.deal
-        return {"screen": "table", "game": self.match.game, "seed": self.match.seed,
-                "deal": self.cur, "phase": d.phase, "to_move": d.to_move,
-                "overlay": self.overlay, "match_over": self.match.is_over, "ai": ai,
-                "practice": bool(getattr(self.match, "practice", False)), "hint": self.hint,
-                "check": self.coach.check_now(), "puzzle": self.puzzling.as_state()}
-
-    def where(self, leave_under: Any, paused: Any) -> tuple[str, Any, int, set[int], str | None]:
-        """Where the page is, for its save: (screen, match, deal, seats away, the sheet to
-        open again: "summary", "over" or None). `leave_under` is the sheet a leave dialog
-        covers; `paused` the match kept while the lobby shows."""
-        if self.match is not None:
-            under = leave_under if self.overlay == "leave" else self.overlay
-            if under in REVIEW:
-                under = self.looking.review_under
-            return ("table", self.match, self.cur, self.away,
-                    under if under in ("summary", "over") else None)
-        if paused is not None:
-            return "lobby", paused.match, paused.cur, paused.away, paused.overlay
-        return "lobby", None, 0, set(), None
 
     def error(self, exc: BaseException) -> str:
         return error_text(exc, self.names() if self.match is not None else None, YOU)
@@ -244,14 +227,35 @@ class Table:
         self.fresh = False
         self.pace.halt()
 
-    def arrange(self, readers: set[int] | None = None, open_view: bool | None = None,
-                shift: int | None = None, speed: str | None = None) -> None:
-        """How the table is shown (what is given changes): the seats the reader plays, open
-        hands, the seat turned to the bottom, the speed."""
+    def arrange(
+        self,
+        readers: set[int] | None = None,
+        open_view: bool | None = None,
+        shift: int | None = None,
+        speed: str | None = None,
+        level: str | None = None,
+        name: str | None = None,
+        away: set[int] | None = None,
+    ) -> None:
+        """How the table is shown and played (what is given changes): the seats the reader
+        plays, open hands, the seat turned to the bottom, the speed, the computers' level, the
+        player's name, the seats away."""
         self.readers = self.readers if readers is None else readers
         self.open_view = self.open_view if open_view is None else open_view
         self.seat_shift = self.seat_shift if shift is None else shift
         self.speed = self.speed if speed is None else speed
+        self.level = self.level if level is None else level
+        self.player_name = self.player_name if name is None else name
+        self.away = self.away if away is None else away
+
+    def drawn(self) -> None:
+        """The last play is drawn: its fly-in animation played once."""
+        self.fresh = False
+
+    def reopen_summary(self) -> None:
+        """The finished deal's summary again, after it was closed."""
+        self.summary_closed = False
+        self.looking.summary()
 
     def end_show(self, settled: bool = False) -> None:
         """The finished trick's show is over (`settled`: the trick's cards are drawn still)."""
@@ -323,8 +327,7 @@ class Table:
             # At Instant the deal's last trick gives way to the summary at once (the summary
             # and "Last trick" show it); every other finished trick stays on show a while, and
             # so does the last one of a lesson or a puzzle, whose end has no summary.
-            self.lingering = not (self.speed == "0" and d.phase == "over"
-                                  and not self.own_end)
+            self.lingering = not (self.speed == "0" and d.phase == "over" and not self.own_end)
             self.fresh = True
         self.emit(F.Render(), F.Save())
         if d.phase == "over" and not self.lingering and not self.own_end:
@@ -440,6 +443,7 @@ class Table:
     def cycle_speed(self, order: list[str]) -> None:
         self.speed = order[(order.index(self.speed) + 1) % len(order)]
         self.emit(F.Render(), F.Save())
+
     # ---- what the page sets: one event in (told what only the page knows), its effects out
     def event(self, act: Callable[[], object], checker: bool, ok: bool) -> list[F.Effect]:
         self.checker, self.search_ok = checker, self.search_ok and ok
@@ -447,7 +451,7 @@ class Table:
         if self.match is not None:
             self.after_event()  # the turn's arrival, with the event's effects
         return self.take()
-    def sheet(self, kind: str | None, html: str = "") -> None:  # the page's own sheet, or none
-        self.overlay = kind  # type: ignore[assignment]  # (the record's sheets: the page's kinds)
-        self.emit(F.Sheet(kind, html, False) if kind is not None else F.CloseSheet())
-    def clear(self) -> None: self.bump(); self.match, self.overlay = None, None  # noqa: E702
+
+    def clear(self) -> None:
+        self.bump()
+        self.match, self.overlay = None, None  # noqa: E702

@@ -56,9 +56,13 @@ def can_act(match: Match | None, cur: int, ui: Ui) -> bool:
     if match is None:
         return False
     d = match.deals[cur]
-    return (not ui.overlay and (not ui.lingering or ui.speed == "0")
-            and d.phase != "over" and d.to_move in ui.readers
-            and not (ui.lesson and (ui.lesson_done or ui.busy)))
+    return (
+        not ui.overlay
+        and (not ui.lingering or ui.speed == "0")
+        and d.phase != "over"
+        and d.to_move in ui.readers
+        and not (ui.lesson and (ui.lesson_done or ui.busy))
+    )
 
 
 def waiting_for_tap(match: Match | None, cur: int, ui: Ui) -> bool:
@@ -67,16 +71,18 @@ def waiting_for_tap(match: Match | None, cur: int, ui: Ui) -> bool:
     (nothing comes after it to tap for)."""
     if ui.lesson and match is not None and match.deals[cur].phase == "over":
         return False
-    return (ui.lingering and ui.speed == "0" and not ui.overlay
-            and not can_act(match, cur, ui))
+    return ui.lingering and ui.speed == "0" and not ui.overlay and not can_act(match, cur, ui)
 
 
 def multi(match: Match | None, cur: int) -> bool:
     """Plays of several cards (the game's `multi_card_plays`): select cards, then confirm.
     Where every play open now is a single card (following a single card's lead), a card is a
     whole play: one tap plays it."""
-    if not (match is not None and bool(match.rules.multi_card_plays)
-            and match.deals[cur].phase == "play"):
+    if not (
+        match is not None
+        and bool(match.rules.multi_card_plays)
+        and match.deals[cur].phase == "play"
+    ):
         return False
     cards = [m for m in match.deals[cur].legal_moves() if R.is_card_move(m)]
     return not cards or any(" " in m for m in cards)
@@ -155,17 +161,35 @@ def model(match: Match, cur: int, ui: Ui, gi: dict[str, Any], names: list[str]) 
     cols = [(head, totals[seats[0]], 0 in seats) for head, seats in RV.score_columns(match, names)]
     opened: list[tuple[int, list[str]]] = []
     if ui.open_view:
-        opened = [(s, R.sort_hand([CARD_STR[c] for c in d.hand_cards(s)], v, gi["rank_order"]))
-                  for s in range(1, match.players)]
+        opened = [
+            (s, R.sort_hand([CARD_STR[c] for c in d.hand_cards(s)], v, gi["rank_order"]))
+            for s in range(1, match.players)
+        ]
     total = match.rules.deals_in_match(match.options)
     return Model(
-        game=match.game, gi=gi, view=v, names=names, pos=pos, deal_no=cur + 1,
-        deals_total=int(total) if total else None, can=can, legal=legal,
-        legal_cards=legal_cards, hand=R.sort_hand(list(v.get("hand") or []), v, gi["rank_order"]),
-        multi=is_multi, selection_ok=is_multi and selection_move(legal, ui.selection) is not None,
-        tap=waiting_for_tap(match, cur, ui), ui=ui, totals=totals, seat_tags=tags,
-        score_cols=cols, score_by="team" if match.rules.teams else "seat",
-        losing_target=match.rules.losing_target(), open_hands=opened, rules=match.rules)
+        game=match.game,
+        gi=gi,
+        view=v,
+        names=names,
+        pos=pos,
+        deal_no=cur + 1,
+        deals_total=int(total) if total else None,
+        can=can,
+        legal=legal,
+        legal_cards=legal_cards,
+        hand=R.sort_hand(list(v.get("hand") or []), v, gi["rank_order"]),
+        multi=is_multi,
+        selection_ok=is_multi and selection_move(legal, ui.selection) is not None,
+        tap=waiting_for_tap(match, cur, ui),
+        ui=ui,
+        totals=totals,
+        seat_tags=tags,
+        score_cols=cols,
+        score_by="team" if match.rules.teams else "seat",
+        losing_target=match.rules.losing_target(),
+        open_hands=opened,
+        rules=match.rules,
+    )
 
 
 def table_data(m: Model, cur: int, seq: int, dealing: bool) -> dict[str, str | None]:
@@ -174,13 +198,18 @@ def table_data(m: Model, cur: int, seq: int, dealing: bool) -> dict[str, str | N
     being dealt in (`dealing`), the reader's turn (`input`) and a finished trick waiting for a
     tap (`tap`)."""
     to_move = m.view.get("to_move")
-    return {"data-game": m.game, "data-phase": str(m.view.get("phase")),
-            "data-to-move": "" if to_move is None else str(to_move),
-            "data-players": str(len(m.names)),
-            "data-sets": "1" if m.gi["multi_card_plays"] else None,
-            "data-deal": str(cur + 1), "data-seq": str(seq),
-            "data-dealing": "1" if dealing else None,
-            "data-input": "1" if m.can else None, "data-tap": "1" if m.tap else None}
+    return {
+        "data-game": m.game,
+        "data-phase": str(m.view.get("phase")),
+        "data-to-move": "" if to_move is None else str(to_move),
+        "data-players": str(len(m.names)),
+        "data-sets": "1" if m.gi["multi_card_plays"] else None,
+        "data-deal": str(cur + 1),
+        "data-seq": str(seq),
+        "data-dealing": "1" if dealing else None,
+        "data-input": "1" if m.can else None,
+        "data-tap": "1" if m.tap else None,
+    }
 
 
 # ------------------------------------------------------------------------------- the parts
@@ -191,8 +220,11 @@ def status(m: Model) -> str:
     done = _("Lesson complete: “Restart” plays it again.") if ui.lesson_done else ""
     if ui.lingering and ui.last_trick is not None:
         w = ui.last_trick["winner"]
-        took = (_("You take the trick.") if w == 0
-                else _("{name} takes the trick.").format(name=names[w]))
+        took = (
+            _("You take the trick.")
+            if w == 0
+            else _("{name} takes the trick.").format(name=names[w])
+        )
         if m.can:  # two sentences, each translated whole
             return took + " " + _("Your lead.") if not v.get("trick") else took
         if done:
@@ -216,8 +248,9 @@ def status(m: Model) -> str:
         if prompt is not None:
             return prompt.render(names, catalog(), YOU)
         # one raised card, or several (every card of the hand when any will do)
-        return ngettext("Your turn: play the raised card.", "Your turn: play a raised card.",
-                        len(m.legal_cards))
+        return ngettext(
+            "Your turn: play the raised card.", "Your turn: play a raised card.", len(m.legal_cards)
+        )
     if to_move is not None and to_move not in ui.readers and ui.step is not None:
         # a stepped example: nobody plays until the reader steps on
         if ui.step[0] < ui.step[1]:
@@ -235,8 +268,11 @@ def status(m: Model) -> str:
 
 def deal_text(m: Model) -> str:
     word = m.gi.get("deal_word")  # "Cycle 3" in Kozel, "Round 3" in Bidding Kozel
-    return (R.by_word(TP.DEAL_NO_OF, word).format(n=m.deal_no, total=m.deals_total)
-            if m.deals_total else R.by_word(TP.DEAL_NO, word).format(n=m.deal_no))
+    return (
+        R.by_word(TP.DEAL_NO_OF, word).format(n=m.deal_no, total=m.deals_total)
+        if m.deals_total
+        else R.by_word(TP.DEAL_NO, word).format(n=m.deal_no)
+    )
 
 
 def scoreboard(m: Model) -> str:
@@ -244,29 +280,37 @@ def scoreboard(m: Model) -> str:
     columns), and the goal (the losing target, the contract in play)."""
     goal = m.rules.goal(m.view)
     text = goal.render(m.names, catalog(), YOU) if goal is not None else ""
-    return TP.scoreboard_html(m.score_cols, m.score_by,
-                             str(m.gi["score_labels"].get("total") or _("Total")), text)
+    return TP.scoreboard_html(
+        m.score_cols, m.score_by, str(m.gi["score_labels"].get("total") or _("Total")), text
+    )
 
 
 # The sound switch's icon: a speaker with waves, or struck through.
-_SPEAKER = ('<svg class="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" '
-            'focusable="false"><path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>{}</svg>')
-SPEAKER_ON = _SPEAKER.format('<path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" '
-                             'fill="none" stroke="currentColor" stroke-width="2" '
-                             'stroke-linecap="round"/>')
-SPEAKER_OFF = _SPEAKER.format('<path d="M16 9l6 6M22 9l-6 6" fill="none" stroke="currentColor" '
-                              'stroke-width="2" stroke-linecap="round"/>')
+_SPEAKER = (
+    '<svg class="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" '
+    'focusable="false"><path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>{}</svg>'
+)
+SPEAKER_ON = _SPEAKER.format(
+    '<path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" '
+    'fill="none" stroke="currentColor" stroke-width="2" '
+    'stroke-linecap="round"/>'
+)
+SPEAKER_OFF = _SPEAKER.format(
+    '<path d="M16 9l6 6M22 9l-6 6" fill="none" stroke="currentColor" '
+    'stroke-width="2" stroke-linecap="round"/>'
+)
 
 
 # The menu's button: three lines.
-MENU_ICON = ('<svg class="icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" '
-             'focusable="false"><path d="M4 7h16M4 12h16M4 17h16" fill="none" '
-             'stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>')
+MENU_ICON = (
+    '<svg class="icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" '
+    'focusable="false"><path d="M4 7h16M4 12h16M4 17h16" fill="none" '
+    'stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>'
+)
 
 
 def _button(action: str, text: str, extra: str = "") -> str:
-    return (f'<button type="button" class="btn small" data-action="{action}"{extra}>'
-            f'{text}</button>')
+    return f'<button type="button" class="btn small" data-action="{action}"{extra}>{text}</button>'
 
 
 def embed_buttons(m: Model) -> str:
@@ -274,15 +318,20 @@ def embed_buttons(m: Model) -> str:
     ui = m.ui
     # (texts translated outside the f-strings: Babel does not look inside them)
     t_prev, t_next = R.esc(_("Previous move")), R.esc(_("Next move"))
-    out = [_button("last-trick", R.esc(_("Last trick")),
-                   "" if m.view.get("tricks") else " disabled")]
+    out = [
+        _button("last-trick", R.esc(_("Last trick")), "" if m.view.get("tricks") else " disabled")
+    ]
     if ui.step is not None:
         at, total, over = ui.step
-        out.append('<button type="button" class="btn small" data-action="step-prev"'
-                   f'{"" if at > 0 else " disabled"} aria-label="{t_prev}">‹</button>')
+        out.append(
+            '<button type="button" class="btn small" data-action="step-prev"'
+            f'{"" if at > 0 else " disabled"} aria-label="{t_prev}">‹</button>'
+        )
         out.append(f'<span class="step-count" data-step="{at}">{at}/{total}</span>')
-        out.append('<button type="button" class="btn small" data-action="step-next"'
-                   f'{" disabled" if over else ""} aria-label="{t_next}">›</button>')
+        out.append(
+            '<button type="button" class="btn small" data-action="step-next"'
+            f'{" disabled" if over else ""} aria-label="{t_next}">›</button>'
+        )
     if ui.lesson and ui.lesson_hint:
         out.append(_button("hint", R.esc(_("Hint"))))
     out.append(_button("restart", R.esc(_("Restart"))))
@@ -296,26 +345,36 @@ def bar(m: Model) -> str:
     under the thumb at the foot of the screen and the menu opens from its button
     (`data-action="menu"`, carried out by the page at once: ui/web/)."""
     ui, v = m.ui, m.view
-    info = "".join(f'<span class="fact"><small>{R.esc(a)}</small> {R.esc(b)}</span>'
-                   for a, b in TP.info_items(v, m.names))
-    head = (f'<div class="title"><h1><b>{R.esc(m.gi["title"])}</b></h1>'
-            + ("" if ui.lesson else f'<small>{R.esc(deal_text(m))}</small>')
-            + f'</div>{TP.trump_html(v)}'
-            f'<div class="facts">{info}</div>')
+    info = "".join(
+        f'<span class="fact"><small>{R.esc(a)}</small> {R.esc(b)}</span>'
+        for a, b in TP.info_items(v, m.names)
+    )
+    head = (
+        f'<div class="title"><h1><b>{R.esc(m.gi["title"])}</b></h1>'
+        + ("" if ui.lesson else f"<small>{R.esc(deal_text(m))}</small>")
+        + f"</div>{TP.trump_html(v)}"
+        f'<div class="facts">{info}</div>'
+    )
     t_sound = R.esc(_("Sound"))
-    sound_btn = ('<button type="button" class="btn small sound" data-action="sound" '
-                 f'aria-pressed="{"true" if ui.sound_on else "false"}" aria-label="{t_sound}" '
-                 f'title="{t_sound}">{SPEAKER_ON if ui.sound_on else SPEAKER_OFF}</button>')
+    sound_btn = (
+        '<button type="button" class="btn small sound" data-action="sound" '
+        f'aria-pressed="{"true" if ui.sound_on else "false"}" aria-label="{t_sound}" '
+        f'title="{t_sound}">{SPEAKER_ON if ui.sound_on else SPEAKER_OFF}</button>'
+    )
     games_btn = _button("lobby", R.esc(_("Games"))) + ui.lang_html
     if ui.embed:  # a position or a lesson: the controls a reader needs
-        return (f'{head}<div class="menu">{embed_buttons(m)}{sound_btn}'
-                + (ui.lang_html if ui.embedded else games_btn) + '</div>')
+        return (
+            f'{head}<div class="menu">{embed_buttons(m)}{sound_btn}'
+            + (ui.lang_html if ui.embedded else games_btn)
+            + "</div>"
+        )
     over = " disabled" if v.get("phase") == "over" else ""
     speed_name = dict(LW.SPEEDS).get(ui.speed, "")
     speed_name = _(speed_name) if speed_name else ""  # views.SPEEDS: English, marked N_
     t_speed_title, t_speed = R.esc(_("Computer speed")), R.esc(_("Speed:"))
-    t_hint_title = R.esc(_("The strong player's choice for you, and why (the match "
-                           "becomes practice)"))
+    t_hint_title = R.esc(
+        _("The strong player's choice for you, and why (the match becomes practice)")
+    )
     t_undo_title = R.esc(_("Take back your last move (the match becomes practice)"))
     t_menu = R.esc(_("Menu"))
     actions = (
@@ -323,18 +382,25 @@ def bar(m: Model) -> str:
         + _button("last-trick", R.esc(_("Last trick")), "" if v.get("tricks") else " disabled")
         + _button("hint", R.esc(_("Hint")), f' title="{t_hint_title}"{over}')
         + _button("undo", R.esc(_("Undo")), f' title="{t_undo_title}"{over}')
-        + '</div>')
-    menu_btn = ('<button type="button" class="btn small menu-btn" data-action="menu" '
-                f'aria-controls="bar-menu" aria-expanded="false" aria-label="{t_menu}" '
-                f'title="{t_menu}">{MENU_ICON}</button>')
+        + "</div>"
+    )
+    menu_btn = (
+        '<button type="button" class="btn small menu-btn" data-action="menu" '
+        f'aria-controls="bar-menu" aria-expanded="false" aria-label="{t_menu}" '
+        f'title="{t_menu}">{MENU_ICON}</button>'
+    )
     return (
-        f'{menu_btn}{head}{scoreboard(m)}{actions}'
+        f"{menu_btn}{head}{scoreboard(m)}{actions}"
         f'<div class="menu" id="bar-menu" role="group" aria-label="{t_menu}">'
         + _button("score-sheet", R.esc(_("Scores")))
         + _button("rules", R.esc(_("Rules")))
-        + _button("speed", f'<span class="lbl">{t_speed} </span>{R.esc(speed_name)}',
-                  f' title="{t_speed_title}"')
-        + f'{sound_btn}{games_btn}</div>')
+        + _button(
+            "speed",
+            f'<span class="lbl">{t_speed} </span>{R.esc(speed_name)}',
+            f' title="{t_speed_title}"',
+        )
+        + f"{sound_btn}{games_btn}</div>"
+    )
 
 
 def seats(m: Model) -> str:
@@ -345,11 +411,20 @@ def seats(m: Model) -> str:
     out = []
     for s in range(len(m.names)):
         tot = m.totals[s] if s < len(m.totals) else ""
-        thinking = (not m.can and to_move == s and s != 0 and not m.ui.lingering
-                    and not m.ui.overlay)
-        out.append(TP.seat_html(s, m.pos[s], m.names[s], m.view, f"{label} {tot}{out_of}",
-                               m.seat_tags[s], thinking, bool(m.gi["seat_points"]),
-                               bool(m.gi.get("teams"))))
+        thinking = not m.can and to_move == s and s != 0 and not m.ui.lingering and not m.ui.overlay
+        out.append(
+            TP.seat_html(
+                s,
+                m.pos[s],
+                m.names[s],
+                m.view,
+                f"{label} {tot}{out_of}",
+                m.seat_tags[s],
+                thinking,
+                bool(m.gi["seat_points"]),
+                bool(m.gi.get("teams")),
+            )
+        )
     return "".join(out)
 
 
@@ -360,23 +435,38 @@ def trick(m: Model) -> str:
         plays, winner = ui.last_trick["plays"], ui.last_trick["winner"]
     else:
         plays, winner = m.view.get("trick") or [], None
-    return TP.trick_html(plays, m.pos, winner, 1 if ui.fresh else None,
-                        m.view.get("winning_seat") if not ui.lingering else None, m.names)
+    return TP.trick_html(
+        plays,
+        m.pos,
+        winner,
+        1 if ui.fresh else None,
+        m.view.get("winning_seat") if not ui.lingering else None,
+        m.names,
+    )
 
 
 def panel(m: Model) -> str:
     d_phase = m.view.get("phase")
     if d_phase == "over" and m.ui.summary_closed and not m.ui.lesson:
         label = _("Deal summary")
-        return ('<div class="panel-buttons"><button type="button" class="btn primary" '
-                f'data-action="summary">{R.esc(label)}</button></div>')
-    return TP.panel_html(m.view, m.legal, "", m.multi and m.can, m.selection_ok,
-                        m.ui.timer_left if m.can and d_phase == "trump" else None)
+        return (
+            '<div class="panel-buttons"><button type="button" class="btn primary" '
+            f'data-action="summary">{R.esc(label)}</button></div>'
+        )
+    return TP.panel_html(
+        m.view,
+        m.legal,
+        "",
+        m.multi and m.can,
+        m.selection_ok,
+        m.ui.timer_left if m.can and d_phase == "trump" else None,
+    )
 
 
 def hand(m: Model) -> str:
-    return TP.hand_html(m.hand, m.legal_cards, list(m.ui.selection),
-                       m.can and m.view.get("to_move") == 0)
+    return TP.hand_html(
+        m.hand, m.legal_cards, list(m.ui.selection), m.can and m.view.get("to_move") == 0
+    )
 
 
 def open_hands(m: Model) -> str:
@@ -387,15 +477,23 @@ def open_hands(m: Model) -> str:
         if not cards:
             continue  # (the deal is over: nothing left to show)
         mover = m.can and to_move == s
-        rows.append(f'<div class="open-hand at-{R.esc(m.pos[s])}" data-open-seat="{s}">'
-                    f'<span class="oh-name">{R.esc(m.names[s])}</span>'
-                    f'<div class="oh-cards">'
-                    f'{TP.hand_html(cards, m.legal_cards if mover else set(), list(m.ui.selection), mover)}'
-                    '</div></div>')
+        rows.append(
+            f'<div class="open-hand at-{R.esc(m.pos[s])}" data-open-seat="{s}">'
+            f'<span class="oh-name">{R.esc(m.names[s])}</span>'
+            f'<div class="oh-cards">'
+            f"{TP.hand_html(cards, m.legal_cards if mover else set(), list(m.ui.selection), mover)}"
+            "</div></div>"
+        )
     return "".join(rows)
 
 
 def parts(m: Model) -> dict[str, str]:
     """The HTML of each part of the table, by element id."""
-    return {"bar": bar(m), "seats": seats(m), "trick": trick(m), "panel": panel(m),
-            "hand": hand(m), "open-hands": open_hands(m)}
+    return {
+        "bar": bar(m),
+        "seats": seats(m),
+        "trick": trick(m),
+        "panel": panel(m),
+        "hand": hand(m),
+        "open-hands": open_hands(m),
+    }

@@ -81,12 +81,17 @@ class Coach:
         elif self.hint_busy:
             t.emit(F.Toast(_("The hint is on its way…")))
         elif not t.search_ok:
-            t.emit(F.Toast(_("Hints are not available: the strong computer player could "
-                             "not start in this browser.")))
+            t.emit(
+                F.Toast(
+                    _(
+                        "Hints are not available: the strong computer player could "
+                        "not start in this browser."
+                    )
+                )
+            )
         else:
             self.hint_busy = True
-            t.emit(F.Evaluate("hint", t.sid, t.record_json(), int(t.match.seed or 0)),
-                   F.Render())
+            t.emit(F.Evaluate("hint", t.sid, t.record_json(), int(t.match.seed or 0)), F.Render())
 
     def prefetch_check(self) -> None:
         """With the play checker on, the search rates the reader's moves as soon as the turn
@@ -117,8 +122,10 @@ class Coach:
             return
         self.hint_busy = False
         if ev is None:
-            t.emit(F.Toast(_("No hint could be worked out ({reason}).").format(
-                reason=error)), F.Render())
+            t.emit(
+                F.Toast(_("No hint could be worked out ({reason}).").format(reason=error)),
+                F.Render(),
+            )
         elif sid != t.sid or not t.can_act():
             t.emit(F.Render())  # the position has moved on: this answer is not for it
         else:
@@ -139,8 +146,12 @@ class Coach:
     def needs_check(self, move: str) -> dict[str, Any] | None:
         """The evaluation when `move` is clearly worse than the best (H.check_cost) and the
         checker is on; None otherwise (also while the evaluation is not ready)."""
-        if not self.checker or self.t.lesson or self.check_ev is None \
-                or self.check_ev[0] != self.t.sid:
+        if (
+            not self.checker
+            or self.t.lesson
+            or self.check_ev is None
+            or self.check_ev[0] != self.t.sid
+        ):
             return None
         ev = self.check_ev[1]
         return ev if H.check_cost(ev, move) is not None else None

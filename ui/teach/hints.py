@@ -46,11 +46,13 @@ def parse(ev: object) -> dict[str, Any]:
     if not isinstance(move, str) or not move:
         raise BadEvaluation("no move")
     if not isinstance(values, Mapping) or not all(
-            isinstance(k, str) and isinstance(v, (int, float)) and not isinstance(v, bool)
-            for k, v in values.items()):
+        isinstance(k, str) and isinstance(v, (int, float)) and not isinstance(v, bool)
+        for k, v in values.items()
+    ):
         raise BadEvaluation("values are not numbers by move")
     if not isinstance(same, Mapping) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in same.items()):
+        isinstance(k, str) and isinstance(v, str) for k, v in same.items()
+    ):
         raise BadEvaluation("same is not moves by move")
     unit = ev.get("unit")
     if unit not in ("tricks", "points", "score"):
@@ -59,16 +61,24 @@ def parse(ev: object) -> dict[str, Any]:
     for name in ("chance", "utility"):
         raw = ev.get(name, {}) or {}
         if not isinstance(raw, Mapping) or not all(
-                isinstance(k, str) and isinstance(v, (int, float)) and not isinstance(v, bool)
-                for k, v in raw.items()):
+            isinstance(k, str) and isinstance(v, (int, float)) and not isinstance(v, bool)
+            for k, v in raw.items()
+        ):
             raise BadEvaluation(f"{name} is not numbers by move")
         numbers[name] = {str(k): float(v) for k, v in raw.items()}
     score_unit = ev.get("score_unit") or ""
     if score_unit and score_unit not in VERDICT_STEPS:
         raise BadEvaluation(f"unknown score unit {score_unit!r}")
-    return {"move": move, "values": {str(k): float(v) for k, v in values.items()},
-            "same": dict(same), "unit": str(unit), "forced": bool(ev.get("forced")),
-            "samples": int(ev.get("samples") or 0), "score_unit": str(score_unit), **numbers}
+    return {
+        "move": move,
+        "values": {str(k): float(v) for k, v in values.items()},
+        "same": dict(same),
+        "unit": str(unit),
+        "forced": bool(ev.get("forced")),
+        "samples": int(ev.get("samples") or 0),
+        "score_unit": str(score_unit),
+        **numbers,
+    }
 
 
 # The decimals a figure is shown with, by unit (the review's verdicts use the same rounding).
@@ -81,7 +91,7 @@ def shown(value: float, unit: str) -> float:
 
 
 def amount(value: float, unit: str, exact: bool = False) -> str:
-    """"6.2 tricks", "31 card points", "1.5 stakes", "-7 points", "0.25 penalty points" in
+    """ "6.2 tricks", "31 card points", "1.5 stakes", "-7 points", "0.25 penalty points" in
     the page's language: a decimal comma where the language writes one, whole numbers without
     decimals ("3 tricks"), the plural form of the number shown (`exact`: up to two decimals,
     "0.05 tricks"). "game-points" are a game's points where tricks and contracts score,
@@ -116,17 +126,23 @@ def _percent(p: float) -> int:
     return round(100 * p)
 
 
-def chance_line(chance: Mapping[str, float], moves: list[str],
-                 label: Callable[[str], str]) -> str:
+def chance_line(chance: Mapping[str, float], moves: list[str], label: Callable[[str], str]) -> str:
     """The chance of making the contract with each of `moves` that has one, as a sentence."""
     have = [m for m in moves if m in chance]
     if len(have) == 2:
-        return _("The contract is made in about {p} % of likely layouts with {move}, in about "
-                 "{q} % with {alt}.").format(p=_percent(chance[have[0]]), move=label(have[0]),
-                                             q=_percent(chance[have[1]]), alt=label(have[1]))
+        return _(
+            "The contract is made in about {p} % of likely layouts with {move}, in about "
+            "{q} % with {alt}."
+        ).format(
+            p=_percent(chance[have[0]]),
+            move=label(have[0]),
+            q=_percent(chance[have[1]]),
+            alt=label(have[1]),
+        )
     if len(have) == 1:
         return _("With {move} the contract is made in about {p} % of likely layouts.").format(
-            move=label(have[0]), p=_percent(chance[have[0]]))
+            move=label(have[0]), p=_percent(chance[have[0]])
+        )
     return ""
 
 
@@ -149,27 +165,34 @@ def reason(ev: Mapping[str, Any], label: Callable[[str], str]) -> str:
         return _("{move}: the strong player's choice.").format(move=label(move))
     if all(equal(best, v, unit) for v, _m in others):
         return _("Any of them: {move} and the others are all worth about {value} here.").format(
-            move=label(move), value=amount(best, unit))
+            move=label(move), value=amount(best, unit)
+        )
     chance: Mapping[str, float] = ev.get("chance") or {}
     top_v, top = others[0]
     if top_v > best and not equal(best, top_v, unit):
         # Rated higher but kept apart by the search's rule for a clear gain: within its noise.
-        return _("{move} or {alt}: about {value} and {other}, too close for the search to tell "
-                 "apart; either will do.").format(move=label(move), alt=label(top),
-                                                  value=amount(best, unit),
-                                                  other=amount(top_v, unit))
+        return _(
+            "{move} or {alt}: about {value} and {other}, too close for the search to tell "
+            "apart; either will do."
+        ).format(
+            move=label(move), alt=label(top), value=amount(best, unit), other=amount(top_v, unit)
+        )
     ties = [m for v, m in others if equal(best, v, unit)]
     if ties:
         group = [move, *ties]
         group += [m for m, r in same.items() if r in group and m not in group]
         return _("{moves}: all worth about {value} here; any of them will do.").format(
-            moves=names_list([label(m) for m in group]), value=amount(best, unit))
+            moves=names_list([label(m) for m in group]), value=amount(best, unit)
+        )
     alt_v, alt = top_v, top
     # Figures that would show alike are shown with more decimals: the choice is better.
     exact = shown(best, unit) == shown(alt_v, unit)
-    text = _("{move}: the best expected score here, about {value}; {alt}: about "
-             "{other}.").format(move=label(move), value=amount(best, unit, exact),
-                                alt=label(alt), other=amount(alt_v, unit, exact))
+    text = _("{move}: the best expected score here, about {value}; {alt}: about {other}.").format(
+        move=label(move),
+        value=amount(best, unit, exact),
+        alt=label(alt),
+        other=amount(alt_v, unit, exact),
+    )
     bidding = any(m.startswith(("bid", "pass", "trump")) for m in (move, alt))
     if move in chance and alt in chance:
         if bidding or abs(chance[move] - chance[alt]) >= CHANCE_GAP:

@@ -74,14 +74,18 @@ class Looking:
             if not tricks:
                 self.t.emit(F.Toast(_("No trick has been played yet in this deal.")))
                 return
-            self.t.open(Overlay.LAST_TRICK, RV.last_trick_html(tricks[-1], self.positions(),
-                                                               self.t.names(), len(tricks)))
+            self.t.open(
+                Overlay.LAST_TRICK,
+                RV.last_trick_html(tricks[-1], self.positions(), self.t.names(), len(tricks)),
+            )
         elif what == "score-sheet":
             names = self.t.names()
-            sheet = RW.with_chart(RV.score_sheet_html(m, names),
-                                  RW.match_chart_html(m, RV.score_columns(m, names)))
-            self.t.open(Overlay.SCORES,
-                        SH.practice_note(sheet, bool(getattr(m, "practice", False))))
+            sheet = RW.with_chart(
+                RV.score_sheet_html(m, names), RW.match_chart_html(m, RV.score_columns(m, names))
+            )
+            self.t.open(
+                Overlay.SCORES, SH.practice_note(sheet, bool(getattr(m, "practice", False)))
+            )
         elif what == "review":
             self.deal_review()
         elif what == "replay":
@@ -103,27 +107,36 @@ class Looking:
             return
         done = self.reviewed
         if done is not None and done[0] == self.t.sid and done[1] == index:
-            self.t.open(Overlay.DEAL_REVIEW, RV.deal_review_html(done[2], SH.hint_label,
-                                                                 self.t.gi()["title"]))
+            self.t.open(
+                Overlay.DEAL_REVIEW,
+                RV.deal_review_html(done[2], SH.hint_label, self.t.gi()["title"]),
+            )
             return
-        self.t.open(Overlay.DEAL_REVIEW, RV.deal_review_html(None, SH.hint_label,
-                                                             self.t.gi()["title"]))
+        self.t.open(
+            Overlay.DEAL_REVIEW, RV.deal_review_html(None, SH.hint_label, self.t.gi()["title"])
+        )
         self.t.emit(F.Evaluate("review", self.t.sid, self.t.record_json(), index))
 
     def reviewed_deal(self, sid: int, index: int, raw: Any, error: str | None) -> None:
         """The deal's review has arrived (shown if its sheet is still open)."""
         review = raw if error is None else None
-        if review is not None and (not isinstance(review, dict)
-                                   or not isinstance(review.get("decisions"), list)):
+        if review is not None and (
+            not isinstance(review, dict) or not isinstance(review.get("decisions"), list)
+        ):
             review, error = None, "the review is not readable"
         if review is not None:
             self.reviewed = (sid, index, review)
         if sid != self.t.sid or self.t.overlay is not Overlay.DEAL_REVIEW:
             return
-        text = (_("The review is not available ({reason}).").format(reason=error)
-                if error is not None else None)
-        self.t.open(Overlay.DEAL_REVIEW, RV.deal_review_html(review, SH.hint_label,
-                                                             self.t.gi()["title"], text))
+        text = (
+            _("The review is not available ({reason}).").format(reason=error)
+            if error is not None
+            else None
+        )
+        self.t.open(
+            Overlay.DEAL_REVIEW,
+            RV.deal_review_html(review, SH.hint_label, self.t.gi()["title"], text),
+        )
 
     def open_replay(self, index: int, step: str) -> None:
         m = self.t.match
@@ -133,8 +146,12 @@ class Looking:
         done = self.reviewed
         self.replay_verdicts = (
             RV.replay_verdicts(done[2])
-            if self.t.overlay is Overlay.DEAL_REVIEW and done is not None
-            and done[0] == self.t.sid and done[1] == index else None)
+            if self.t.overlay is Overlay.DEAL_REVIEW
+            and done is not None
+            and done[0] == self.t.sid
+            and done[1] == index
+            else None
+        )
         self.replay = RV.deal_replay(m, index)
         last = max(0, self.replay.steps - 1)
         self.replay_step = min(U.whole_or(step, 0, 100_000, 0), last)
@@ -143,9 +160,17 @@ class Looking:
     def show_replay(self) -> None:
         """The replay's current trick (with the review's verdicts when opened from it)."""
         if self.replay is not None:
-            self.t.open(Overlay.REPLAY, RV.replay_html(self.replay, self.replay_step,
-                                                       self.positions(), self.t.names(),
-                                                       self.replay_verdicts, SH.hint_label))
+            self.t.open(
+                Overlay.REPLAY,
+                RV.replay_html(
+                    self.replay,
+                    self.replay_step,
+                    self.positions(),
+                    self.t.names(),
+                    self.replay_verdicts,
+                    SH.hint_label,
+                ),
+            )
 
     def close_review(self) -> None:
         """Back from a sheet looking back: a replay to the score sheet (or to the review it was

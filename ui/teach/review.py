@@ -91,6 +91,7 @@ def game_texts(game: str, title: str, labels: Mapping[str, str]) -> tuple[str, d
     gi = game_info(info)
     return str(gi["title"]), dict(gi["score_labels"])
 
+
 def _team_name(team: Sequence[int], names: Sequence[str]) -> str:
     return names_list([_who(s, names) for s in team])
 
@@ -112,8 +113,13 @@ def _cards_html(move: object, note: str = "") -> str:
     return "".join(out)
 
 
-def plays_html(trick: Trick, pos: Sequence[str], names: Sequence[str],
-               show_winner: bool = True, marks: Mapping[int, str] | None = None) -> str:
+def plays_html(
+    trick: Trick,
+    pos: Sequence[str],
+    names: Sequence[str],
+    show_winner: bool = True,
+    marks: Mapping[int, str] | None = None,
+) -> str:
     """A trick's plays as an ordered list laid out like the table (each play placed at its
     seat's side: `at-<pos>`), in the order they were played. `marks`: HTML shown beside a
     seat's cards (the review's verdict on the player's card)."""
@@ -131,7 +137,8 @@ def plays_html(trick: Trick, pos: Sequence[str], names: Sequence[str],
             f'data-move="{esc(move)}" data-order="{i}"{" data-won" if won else ""}>'
             f'<span class="rv-who">{esc(_who(seat, names))}{lead}{tag}</span>'
             f'<span class="rv-cards">{_cards_html(move, took_trick if won else "")}</span>'
-            f'{(marks or {}).get(seat, "")}</li>')
+            f"{(marks or {}).get(seat, '')}</li>"
+        )
     return f'<ol class="rv-trick">{"".join(items)}</ol>'
 
 
@@ -149,13 +156,13 @@ def _took_text(winner: object, names: Sequence[str]) -> str:
     return _("{player} took the trick.").format(player=_who(winner, names))
 
 
-def last_trick_html(trick: Trick, pos: Sequence[str], names: Sequence[str],
-                    number: int | None = None) -> str:
+def last_trick_html(
+    trick: Trick, pos: Sequence[str], names: Sequence[str], number: int | None = None
+) -> str:
     """The previous trick: every play in order, and who took the trick (see the module
     docstring for the attributes)."""
     winner = trick.get("winner")
-    head = (_("Last trick (trick {n})").format(n=number) if number is not None
-            else _("Last trick"))
+    head = _("Last trick (trick {n})").format(n=number) if number is not None else _("Last trick")
     won = ""
     if winner is not None:
         took = _took_text(winner, names)
@@ -164,13 +171,15 @@ def last_trick_html(trick: Trick, pos: Sequence[str], names: Sequence[str],
         f'<div class="sheet review-sheet" data-last-trick '
         f'data-winner="{esc("" if winner is None else winner)}" '
         f'role="dialog" aria-label="{esc(head)}">'
-        f'<h2>{esc(head)}</h2>{plays_html(trick, pos, names)}{won}'
-        f'<div class="sheet-actions">{_close_button()}</div></div>')
+        f"<h2>{esc(head)}</h2>{plays_html(trick, pos, names)}{won}"
+        f'<div class="sheet-actions">{_close_button()}</div></div>'
+    )
 
 
 # ------------------------------------------------------------------------------ deal facts
-def deal_facts(result: Mapping[str, Any] | None, names: Sequence[str],
-               rules: Rules) -> list[tuple[str, str]]:
+def deal_facts(
+    result: Mapping[str, Any] | None, names: Sequence[str], rules: Rules
+) -> list[tuple[str, str]]:
     """What a finished deal was about, from its `result`, as (name, plain text) pairs: the
     game's `Rules.result_facts` (a contract and whether it was made, how the deal ended, a
     penalty, the pot, the trump ...). Only the facts the result has appear."""
@@ -182,8 +191,7 @@ def deal_facts(result: Mapping[str, Any] | None, names: Sequence[str],
 
 def _facts_html(result: Mapping[str, Any] | None, names: Sequence[str], rules: Rules) -> str:
     facts = deal_facts(result, names, rules)
-    return "".join(f'<span class="rv-fact" data-fact="{esc(k)}">{esc(v)}</span>'
-                   for k, v in facts)
+    return "".join(f'<span class="rv-fact" data-fact="{esc(k)}">{esc(v)}</span>' for k, v in facts)
 
 
 def _fact_attrs(result: Mapping[str, Any] | None, rules: Rules) -> str:
@@ -209,12 +217,22 @@ def _fact_attrs(result: Mapping[str, Any] | None, rules: Rules) -> str:
 # ------------------------------------------------------------------------------ score sheet
 # Counted in the game's `deal_word` (a deal, Kozel's cycle, Bidding Kozel's round).
 SHEET_COLUMN = {"deal": N_("Deal"), "cycle": N_("Cycle"), "round": N_("Round")}
-REPLAY_BUTTON = {"deal": N_("Replay deal {n}"), "cycle": N_("Replay cycle {n}"),
-                 "round": N_("Replay round {n}")}
-REPLAY_OF = {"deal": N_("Replay of deal {n}"), "cycle": N_("Replay of cycle {n}"),
-             "round": N_("Replay of round {n}")}
-REPLAY_HEAD = {"deal": N_("{game}: deal {n}"), "cycle": N_("{game}: cycle {n}"),
-               "round": N_("{game}: round {n}")}
+REPLAY_BUTTON = {
+    "deal": N_("Replay deal {n}"),
+    "cycle": N_("Replay cycle {n}"),
+    "round": N_("Replay round {n}"),
+}
+REPLAY_OF = {
+    "deal": N_("Replay of deal {n}"),
+    "cycle": N_("Replay of cycle {n}"),
+    "round": N_("Replay of round {n}"),
+}
+REPLAY_HEAD = {
+    "deal": N_("{game}: deal {n}"),
+    "cycle": N_("{game}: cycle {n}"),
+    "round": N_("{game}: round {n}"),
+}
+
 
 def score_columns(match: Match, names: Sequence[str]) -> list[tuple[str, list[int]]]:
     """The score sheet's columns: (heading, seats) per team in a team game, else per seat."""
@@ -236,13 +254,7 @@ def score_sheet_html(match: Match, names: Sequence[str]) -> str:
     ncols = len(cols) + 1
     rows = []
     if any(running):
-        cells = "".join(f'<td data-col="{i}" data-total="{esc(running[ss[0]])}">'
-                        f'<b class="tot">{esc(running[ss[0]])}</b></td>'
-                        for i, (_, ss) in enumerate(cols))
-        # TRANSLATORS: the score sheet's first row: the totals a match starts with.
-        start = pgettext("score sheet row", "Start")
-        rows.append(f'<tr class="start-row" data-start-row data-totals="{esc(_nums(running))}">'
-                    f'<th scope="row">{esc(start)}</th>{cells}</tr>')
+        rows.append(_start_row(running, cols))
     being_played = _("being played")
     for i, d in enumerate(match.deals):
         res = d.result
@@ -250,51 +262,94 @@ def score_sheet_html(match: Match, names: Sequence[str]) -> str:
             rows.append(
                 f'<tr class="playing" data-deal-row="{i}" data-state="playing">'
                 f'<th scope="row">{i + 1}</th><td colspan="{ncols - 1}" class="rv-note">'
-                f'{esc(being_played)}</td></tr>')
+                f"{esc(being_played)}</td></tr>"
+            )
             continue
-        delta = list(res.get("delta") or [0] * match.players)
-        running = [a + b for a, b in zip(running, delta)]
-        cells = "".join(
-            f'<td data-col="{c}" data-delta="{esc(delta[ss[0]])}" data-total="{esc(running[ss[0]])}">'
-            f'<span class="dl">{esc(signed(delta[ss[0]]))}</span>'
-            f'<b class="tot">{esc(running[ss[0]])}</b></td>' for c, (_, ss) in enumerate(cols))
-        # The deal's number is its replay button (a column of its own would not fit 5 seats
-        # on a phone).
-        replay_name = by_word(REPLAY_BUTTON, rules.deal_word).format(n=i + 1)
-        btn = (f'<button type="button" class="btn small replay-btn" data-action="replay" '
-               f'data-deal="{i}" aria-label="{esc(replay_name)}">'
-               f'<span aria-hidden="true">▶</span> {i + 1}</button>')
-        rows.append(
-            f'<tr class="deal" data-deal-row="{i}" data-state="over" '
-            f'data-deltas="{esc(_nums(delta))}" data-totals="{esc(_nums(running))}"'
-            f'{_fact_attrs(res, rules)}><th scope="row">{btn}</th>{cells}</tr>')
-        facts = _facts_html(res, names, rules)
-        if facts:
-            rows.append(f'<tr class="facts-row" data-deal-facts="{i}">'
-                        f'<td colspan="{ncols}">{facts}</td></tr>')
+        running = [a + b for a, b in zip(running, res.get("delta") or [0] * match.players)]
+        rows += _deal_rows(i, res, running, cols, names, rules)
     now = list(match.totals)
-    foot = "".join(f'<td data-col="{i}" data-{by}="{i}" data-total="{esc(now[ss[0]])}">'
-                   f'<b class="tot">{esc(now[ss[0]])}</b></td>' for i, (_, ss) in enumerate(cols))
+    foot = "".join(
+        f'<td data-col="{i}" data-{by}="{i}" data-total="{esc(now[ss[0]])}">'
+        f'<b class="tot">{esc(now[ss[0]])}</b></td>'
+        for i, (_, ss) in enumerate(cols)
+    )
     title, labels = game_texts(match.game, rules.title, labels)
     total = labels.get("total") or _("Total")
-    caption = _("Each deal: {delta} above, {total} below. Press a deal's number to replay it."
-                ).format(delta=labels.get("delta") or _("This deal"), total=total)
+    caption = _(
+        "Each deal: {delta} above, {total} below. Press a deal's number to replay it."
+    ).format(delta=labels.get("delta") or _("This deal"), total=total)
     aria = _("Score sheet")
     sheet_head = _("{game}: score sheet").format(game=title)
     deal_col = by_word(SHEET_COLUMN, rules.deal_word)
     return (
         f'<div class="sheet review-sheet score-sheet" data-score-sheet data-by="{by}" '
         f'role="dialog" aria-label="{esc(aria)}">'
-        f'<h2>{esc(sheet_head)}</h2>'
+        f"<h2>{esc(sheet_head)}</h2>"
         '<div class="table-scroll"><table class="scores sheet-table">'
-        f'<caption>{esc(caption)}</caption>'
+        f"<caption>{esc(caption)}</caption>"
         f'<thead><tr><th scope="col">{esc(deal_col)}</th>'
-        f'{head}</tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody>'
+        f"{head}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody>"
         f'<tfoot><tr data-totals-row data-totals="{esc(_nums(now))}"><th scope="row">'
-        f'{esc(total)}</th>{foot}</tr></tfoot>'
-        '</table></div>'
-        f'<div class="sheet-actions">{_close_button()}</div></div>')
+        f"{esc(total)}</th>{foot}</tr></tfoot>"
+        "</table></div>"
+        f'<div class="sheet-actions">{_close_button()}</div></div>'
+    )
+
+
+def _start_row(running: Sequence[float], cols: Sequence[tuple[str, Sequence[int]]]) -> str:
+    """The score sheet's first row: the totals a match starts with."""
+    cells = "".join(
+        f'<td data-col="{i}" data-total="{esc(running[ss[0]])}">'
+        f'<b class="tot">{esc(running[ss[0]])}</b></td>'
+        for i, (_, ss) in enumerate(cols)
+    )
+    # TRANSLATORS: the score sheet's first row: the totals a match starts with.
+    start = pgettext("score sheet row", "Start")
+    return (
+        f'<tr class="start-row" data-start-row data-totals="{esc(_nums(running))}">'
+        f'<th scope="row">{esc(start)}</th>{cells}</tr>'
+    )
+
+
+def _deal_rows(
+    i: int,
+    res: Mapping[str, Any],
+    running: Sequence[float],
+    cols: Sequence[tuple[str, Sequence[int]]],
+    names: Sequence[str],
+    rules: Rules,
+) -> list[str]:
+    """A finished deal's rows of the score sheet: its scores and the totals after it (its
+    number the replay button), then what it was about."""
+    ncols = len(cols) + 1
+    delta = list(res.get("delta") or [0] * len(running))
+    rows = []
+    cells = "".join(
+        f'<td data-col="{c}" data-delta="{esc(delta[ss[0]])}" data-total="{esc(running[ss[0]])}">'
+        f'<span class="dl">{esc(signed(delta[ss[0]]))}</span>'
+        f'<b class="tot">{esc(running[ss[0]])}</b></td>'
+        for c, (_, ss) in enumerate(cols)
+    )
+    # The deal's number is its replay button (a column of its own would not fit 5 seats
+    # on a phone).
+    replay_name = by_word(REPLAY_BUTTON, rules.deal_word).format(n=i + 1)
+    btn = (
+        f'<button type="button" class="btn small replay-btn" data-action="replay" '
+        f'data-deal="{i}" aria-label="{esc(replay_name)}">'
+        f'<span aria-hidden="true">▶</span> {i + 1}</button>'
+    )
+    rows.append(
+        f'<tr class="deal" data-deal-row="{i}" data-state="over" '
+        f'data-deltas="{esc(_nums(delta))}" data-totals="{esc(_nums(running))}"'
+        f'{_fact_attrs(res, rules)}><th scope="row">{btn}</th>{cells}</tr>'
+    )
+    facts = _facts_html(res, names, rules)
+    if facts:
+        rows.append(
+            f'<tr class="facts-row" data-deal-facts="{i}"><td colspan="{ncols}">{facts}</td></tr>'
+        )
+    return rows
 
 
 # ------------------------------------------------------------------------------ replay
@@ -330,7 +385,7 @@ def deal_replay(match: Match, index: int) -> DealReplay:
     if not 0 <= index < len(match.deals) or match.deals[index].phase != "over":
         raise ValueError(f"deal {index + 1} is not over")
     rec = match.record()
-    setups = [dict(s) for s in rec["deals"][:index + 1]]
+    setups = [dict(s) for s in rec["deals"][: index + 1]]
     moves = list(setups[index].get("moves", []))
     setups[index]["moves"] = []
     m = replay({**rec, "deals": setups})
@@ -348,29 +403,45 @@ def deal_replay(match: Match, index: int) -> DealReplay:
     about = dict(result)
     if about.get("trump") is None:  # a trump turned up, not part of the result
         about["trump"] = v.get("trump")
-    return DealReplay(index=index, players=m.players, tricks=tricks, hands=tuple(snaps),
-                      result=result, explain=tuple(m.rules.explain(result)),
-                      sort_view=v, rank_order=tuple(m.rules.rank_order),
-                      title=m.rules.title, game=m.game, facts=tuple(m.rules.result_facts(about)))
+    return DealReplay(
+        index=index,
+        players=m.players,
+        tricks=tricks,
+        hands=tuple(snaps),
+        result=result,
+        explain=tuple(m.rules.explain(result)),
+        sort_view=v,
+        rank_order=tuple(m.rules.rank_order),
+        title=m.rules.title,
+        game=m.game,
+        facts=tuple(m.rules.result_facts(about)),
+    )
 
 
-def _hand_row(seat: int, name: str, hand: Sequence[str], plays: set[str], taken: int,
-              rp: DealReplay) -> str:
+def _hand_row(
+    seat: int, name: str, hand: Sequence[str], plays: set[str], taken: int, rp: DealReplay
+) -> str:
     cards = sort_hand(list(hand), dict(rp.sort_view), rp.rank_order)
     in_trick = _("played in this trick")
     # `data-rv-card`, not `data-card`: the page's click handler treats [data-card] as a play.
-    shown = "".join(card_html(c, attrs=f'data-rv-card="{esc(c)}"' + (" data-next" if c in plays
-                                                                      else ""),
-                              cls="next" if c in plays else "",
-                              note=in_trick if c in plays else "")
-                    for c in cards)
+    shown = "".join(
+        card_html(
+            c,
+            attrs=f'data-rv-card="{esc(c)}"' + (" data-next" if c in plays else ""),
+            cls="next" if c in plays else "",
+            note=in_trick if c in plays else "",
+        )
+        for c in cards
+    )
     n = len(cards)
     count = ngettext("{n} card", "{n} cards", n).format(n=n)
     won = ngettext("{n} trick", "{n} tricks", taken).format(n=taken)
     none = "<em>" + esc(_("no cards")) + "</em>"
-    return (f'<li class="rv-hand" data-hand-seat="{seat}" data-cards="{n}">'
-            f'<span class="rv-who">{esc(name)} <small>{esc(count)} · {esc(won)}</small></span>'
-            f'<span class="rv-cards">{shown or none}</span></li>')
+    return (
+        f'<li class="rv-hand" data-hand-seat="{seat}" data-cards="{n}">'
+        f'<span class="rv-who">{esc(name)} <small>{esc(count)} · {esc(won)}</small></span>'
+        f'<span class="rv-cards">{shown or none}</span></li>'
+    )
 
 
 def replay_verdicts(review: Mapping[str, Any] | None) -> dict[int, list[Mapping[str, Any]]]:
@@ -389,8 +460,12 @@ def _play_step(dec: Mapping[str, Any]) -> int | None:
     """The replay's step (the trick's index, from 0) of a card decision; None for a bid or a
     trump choice, or a decision without a readable trick."""
     trick = dec.get("trick")
-    if (dec.get("phase") == "play" and isinstance(trick, int) and not isinstance(trick, bool)
-            and trick >= 1):
+    if (
+        dec.get("phase") == "play"
+        and isinstance(trick, int)
+        and not isinstance(trick, bool)
+        and trick >= 1
+    ):
         return trick - 1
     return None
 
@@ -406,21 +481,24 @@ def _where(dec: Mapping[str, Any]) -> str:
 
 
 def _decision_line(dec: Mapping[str, Any], label: Label, unit: str) -> str:
-    """"you: K♥ · better: A♥ (+0.8 trick)": the player's move and what the search
+    """ "you: K♥ · better: A♥ (+0.8 trick)": the player's move and what the search
     preferred (when it is not the same)."""
     v = str(dec.get("verdict") or "")
     line = _("you: {move}").format(move=label(str(dec.get("move"))))
-    better = v not in ("best", "") and dec.get("best") and isinstance(dec.get("cost"),
-                                                                      (int, float))
+    better = v not in ("best", "") and dec.get("best") and isinstance(dec.get("cost"), (int, float))
     if better:
         line += " · " + _("better: {move} (+{amount})").format(
-            move=label(str(dec["best"])), amount=amount(float(dec["cost"]), unit))
+            move=label(str(dec["best"])), amount=amount(float(dec["cost"]), unit)
+        )
     # A bid or trump: the chance of making the contract, which explains the score.
     chances = {str(dec.get("move")): dec.get("chance")}
     if better:
         chances[str(dec["best"])] = dec.get("best_chance")
-    known = {m: float(p) for m, p in chances.items()
-             if isinstance(p, (int, float)) and not isinstance(p, bool)}
+    known = {
+        m: float(p)
+        for m, p in chances.items()
+        if isinstance(p, (int, float)) and not isinstance(p, bool)
+    }
     if dec.get("phase") in ("bidding", "trump") and known:
         line += " · " + chance_line(known, list(known), label)
     return line
@@ -429,23 +507,30 @@ def _decision_line(dec: Mapping[str, Any], label: Label, unit: str) -> str:
 def _decision_item(dec: Mapping[str, Any], where: str, line: str) -> str:
     """One decision as an item of a list: its verdict, then `where` and `line` (HTML)."""
     v = str(dec.get("verdict") or "")
-    return (f'<li data-decision data-verdict="{esc(v)}"><span class="decision-row">'
-            f'<span class="verdict">{esc(_verdict_word(v))}</span> '
-            f'<span class="decision">{where} · {line}</span></span></li>')
+    return (
+        f'<li data-decision data-verdict="{esc(v)}"><span class="decision-row">'
+        f'<span class="verdict">{esc(_verdict_word(v))}</span> '
+        f'<span class="decision">{where} · {line}</span></span></li>'
+    )
 
 
 def _verdict_badge(dec: Mapping[str, Any]) -> str:
     v = str(dec.get("verdict") or "")
-    return (f'<span class="verdict-badge" data-verdict="{esc(v)}">'
-            f'<span class="verdict">{esc(_verdict_word(v))}</span></span>')
+    return (
+        f'<span class="verdict-badge" data-verdict="{esc(v)}">'
+        f'<span class="verdict">{esc(_verdict_word(v))}</span></span>'
+    )
 
 
 def _replay_nav(step: int, steps: int) -> str:
     """The replay's previous and next buttons, and which trick is on show."""
     prev_dis = " disabled" if step <= 0 else ""
     next_dis = " disabled" if step >= steps - 1 else ""
-    where = (_("Trick {n} of {total}").format(n=step + 1, total=steps) if steps
-             else _("No trick was played in this deal."))
+    where = (
+        _("Trick {n} of {total}").format(n=step + 1, total=steps)
+        if steps
+        else _("No trick was played in this deal.")
+    )
     prev_txt = pgettext("replay", "Previous")  # the previous trick
     next_txt = pgettext("replay", "Next")  # the next trick
     return (
@@ -454,12 +539,54 @@ def _replay_nav(step: int, steps: int) -> str:
         f'<span aria-hidden="true">‹</span> {esc(prev_txt)}</button>'
         f'<p class="rv-step" aria-live="polite">{esc(where)}</p>'
         f'<button type="button" class="btn" data-action="replay-next"{next_dis}>'
-        f'{esc(next_txt)} <span aria-hidden="true">›</span></button></div>')
+        f'{esc(next_txt)} <span aria-hidden="true">›</span></button></div>'
+    )
 
 
-def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[str],
-                verdicts: Mapping[int, Sequence[Mapping[str, Any]]] | None = None,
-                label: Label | None = None, seat: int = 0) -> str:
+def _rated(
+    verdicts: Mapping[int, Sequence[Mapping[str, Any]]] | None,
+    step: int,
+    seat: int,
+    label: Label | None,
+) -> tuple[dict[int, str], str]:
+    """The review's verdicts in trick `step` of a replay: the badge beside `seat`'s card (by
+    seat) and the list of that trick's decisions (the auction's and the trump's at the first
+    trick); nothing when the deal was not reviewed."""
+    marks: dict[int, str] = {}
+    if verdicts is None:
+        return marks, ""
+    here = list(verdicts.get(step) or [])
+    if here:
+        marks[seat] = "".join(_verdict_badge(d) for d in here)
+    shown = [*list(verdicts.get(-1) or []), *here] if step == 0 else here
+    unit_of = str(here[0].get("unit") if here else "tricks")
+    items = "".join(
+        _decision_item(
+            d,
+            esc(_where(d)),
+            esc(_decision_line(d, label or str, str(d.get("unit") or unit_of))),
+        )
+        for d in shown
+    )
+    heading = _("Your decisions")
+    none = _("No decision of yours in this trick was rated.")
+    rated = f"<h3>{esc(heading)}</h3>" + (
+        f'<ul class="decisions rv-verdicts">{items}</ul>'
+        if items
+        else f'<p class="rv-note">{esc(none)}</p>'
+    )
+    return marks, rated
+
+
+def replay_html(
+    rp: DealReplay,
+    step: int,
+    pos: Sequence[str],
+    names: Sequence[str],
+    verdicts: Mapping[int, Sequence[Mapping[str, Any]]] | None = None,
+    label: Label | None = None,
+    seat: int = 0,
+) -> str:
     """Trick `step` of a deal's replay (see the module docstring for the attributes).
     `verdicts` (`replay_verdicts` of the deal's review) puts the review's verdict beside
     `seat`'s card in each trick (``<span class="verdict-badge" data-verdict>``) and lists that
@@ -468,8 +595,11 @@ def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[s
     steps = rp.steps
     step = max(0, min(step, steps - 1)) if steps else 0
     deal_no = rp.index + 1
-    facts = "".join(f'<span class="rv-fact" data-fact="{esc(k)}">'
-                    f'{esc(x.render(list(names), catalog(), YOU))}</span>' for k, x in rp.facts)
+    facts = "".join(
+        f'<span class="rv-fact" data-fact="{esc(k)}">'
+        f"{esc(x.render(list(names), catalog(), YOU))}</span>"
+        for k, x in rp.facts
+    )
     lines = "".join(f"<li>{esc(x.render(list(names), catalog(), YOU))}</li>" for x in rp.explain)
     nav = _replay_nav(step, steps)
     body = ""
@@ -484,32 +614,19 @@ def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[s
             w = t.get("winner")
             if isinstance(w, int) and 0 <= w < rp.players:
                 taken[w] += 1
-        hands = "".join(_hand_row(s, _who(s, names), rp.hands[step][s], played.get(s, set()),
-                                  taken[s], rp) for s in range(rp.players))
+        hands = "".join(
+            _hand_row(s, _who(s, names), rp.hands[step][s], played.get(s, set()), taken[s], rp)
+            for s in range(rp.players)
+        )
         took = _took_text(winner, names)
         before = _("Hands before this trick")
-        marks: dict[int, str] = {}
-        rated = ""
-        if verdicts is not None:
-            here = list(verdicts.get(step) or [])
-            if here:
-                marks[seat] = "".join(_verdict_badge(d) for d in here)
-            shown = ([*list(verdicts.get(-1) or []), *here] if step == 0 else here)
-            unit_of = str(here[0].get("unit") if here else "tricks")
-            items = "".join(
-                _decision_item(d, esc(_where(d)),
-                               esc(_decision_line(d, label or str,
-                                                  str(d.get("unit") or unit_of))))
-                for d in shown)
-            heading = _("Your decisions")
-            none = _("No decision of yours in this trick was rated.")
-            rated = (f'<h3>{esc(heading)}</h3>'
-                     + (f'<ul class="decisions rv-verdicts">{items}</ul>' if items
-                        else f'<p class="rv-note">{esc(none)}</p>'))
-        body = (f'{plays_html(trick, pos, names, marks=marks)}'
-                f'<p class="rv-result" data-winner="{esc(winner)}">{esc(took)}</p>'
-                f'{rated}'
-                f'<h3>{esc(before)}</h3><ul class="rv-hands">{hands}</ul>')
+        marks, rated = _rated(verdicts, step, seat, label)
+        body = (
+            f"{plays_html(trick, pos, names, marks=marks)}"
+            f'<p class="rv-result" data-winner="{esc(winner)}">{esc(took)}</p>'
+            f"{rated}"
+            f'<h3>{esc(before)}</h3><ul class="rv-hands">{hands}</ul>'
+        )
     title, _labels = game_texts(rp.game, rp.title, {})
     word = (GAME_INFO.get(rp.game) or {}).get("deal_word")
     aria = by_word(REPLAY_OF, word).format(n=deal_no)
@@ -521,27 +638,38 @@ def replay_html(rp: DealReplay, step: int, pos: Sequence[str], names: Sequence[s
         f'<div class="sheet review-sheet replay-sheet" data-replay data-deal="{rp.index}" '
         f'data-step="{step}" data-steps="{steps}"{reviewed} role="dialog" '
         f'aria-label="{esc(aria)}">'
-        f'<h2>{esc(head)}</h2>'
-        f'{"<p class=rv-facts>" + facts + "</p>" if facts else ""}'
-        f'{nav}{body}'
-        + (f'<h3>{esc(result_head)}</h3><ul class=explain>{lines}</ul>' if lines else "")
+        f"<h2>{esc(head)}</h2>"
+        f"{'<p class=rv-facts>' + facts + '</p>' if facts else ''}"
+        f"{nav}{body}"
+        + (f"<h3>{esc(result_head)}</h3><ul class=explain>{lines}</ul>" if lines else "")
         + '<div class="sheet-actions">'
-        f'{_close_button(back)}</div></div>')
+        f"{_close_button(back)}</div></div>"
+    )
 
 
 # ------------------------------------------------------------------------ the deal's review
 # What a review's unit measures (the reviews made before, in tricks or card points, say nothing).
 SCORE_WORDS = {
-    "game-points": N_("Every decision is judged by the score it is expected to bring: your "
-                      "side's points in the deal minus the others' (their average where each "
-                      "plays alone), a failed contract counting minus the bid."),
-    "penalty-points": N_("Every decision is judged by the score it is expected to bring: the "
-                         "penalty points the other team takes in the cycle minus your team's."),
-    "score": N_("Every decision is judged by the stakes it is expected to win or lose in the "
-                "round."),
+    "game-points": N_(
+        "Every decision is judged by the score it is expected to bring: your "
+        "side's points in the deal minus the others' (their average where each "
+        "plays alone), a failed contract counting minus the bid."
+    ),
+    "penalty-points": N_(
+        "Every decision is judged by the score it is expected to bring: the "
+        "penalty points the other team takes in the cycle minus your team's."
+    ),
+    "score": N_(
+        "Every decision is judged by the stakes it is expected to win or lose in the round."
+    ),
 }
-VERDICT_WORDS = {"best": N_("best"), "good": N_("good"), "inaccuracy": N_("inaccuracy"),
-                 "mistake": N_("mistake"), "blunder": N_("blunder")}
+VERDICT_WORDS = {
+    "best": N_("best"),
+    "good": N_("good"),
+    "inaccuracy": N_("inaccuracy"),
+    "mistake": N_("mistake"),
+    "blunder": N_("blunder"),
+}
 
 
 def _legend_items(steps: Sequence[float], unit: str) -> list[str]:
@@ -551,10 +679,10 @@ def _legend_items(steps: Sequence[float], unit: str) -> list[str]:
         if i < len(steps):
             rng = _("up to {amount}").format(amount=amount(float(steps[i]), unit, exact=True))
         else:
-            rng = _("more than {amount}").format(amount=amount(float(steps[-1]), unit,
-                                                                 exact=True))
-        out.append(f'<li data-verdict="{name}"><b>{esc(_(VERDICT_WORDS[name]))}</b> '
-                   f'{esc(rng)}</li>')
+            rng = _("more than {amount}").format(amount=amount(float(steps[-1]), unit, exact=True))
+        out.append(
+            f'<li data-verdict="{name}"><b>{esc(_(VERDICT_WORDS[name]))}</b> {esc(rng)}</li>'
+        )
     return out
 
 
@@ -567,21 +695,31 @@ def _review_rows(review: dict[str, Any], index: int | None, label: Label, unit: 
         if index is not None and step is not None:
             # The trick's name opens the replay at that trick, verdicts beside the cards.
             see = _("Trick {n} in the replay").format(n=step + 1)
-            where = (f'<button type="button" class="linkish" data-action="replay" '
-                     f'data-deal="{index}" data-step="{step}" aria-label="{esc(see)}">'
-                     f'{where}</button>')
+            where = (
+                f'<button type="button" class="linkish" data-action="replay" '
+                f'data-deal="{index}" data-step="{step}" aria-label="{esc(see)}">'
+                f"{where}</button>"
+            )
         line = esc(_decision_line(dec, label, unit))
         loss = dec.get("perfect_loss")
         p_unit = str((review.get("perfect") or {}).get("unit") or unit)
         if isinstance(loss, (int, float)) and loss > 0 and shown(float(loss), p_unit) > 0:
             if dec.get("verdict") in ("best", "good"):
                 # not a contradiction: the verdict is from what the player could see
-                line += esc(" · " + _("with every card visible this lost {amount}; the "
-                                      "verdict is from what you could see then").format(
-                    amount=amount(float(loss), p_unit)))
+                line += esc(
+                    " · "
+                    + _(
+                        "with every card visible this lost {amount}; the "
+                        "verdict is from what you could see then"
+                    ).format(amount=amount(float(loss), p_unit))
+                )
             else:
-                line += esc(" · " + _("with every card visible this lost {amount}").format(
-                    amount=amount(float(loss), p_unit)))
+                line += esc(
+                    " · "
+                    + _("with every card visible this lost {amount}").format(
+                        amount=amount(float(loss), p_unit)
+                    )
+                )
         rows.append(_decision_item(dec, where, line))
     return rows
 
@@ -596,21 +734,33 @@ def _contract_text(perfect: Mapping[str, Any], solo: bool = False) -> str:
         return ""
     declaring = perfect.get("declaring")
     if declaring is True and solo:
-        return (_("So you could have made the contract.") if made
-                else _("So you could not have made the contract, even playing it perfectly."))
+        return (
+            _("So you could have made the contract.")
+            if made
+            else _("So you could not have made the contract, even playing it perfectly.")
+        )
     if declaring is True:
-        return (_("So your side could have made the contract.") if made
-                else _("So your side could not have made the contract, even playing it "
-                       "perfectly."))
+        return (
+            _("So your side could have made the contract.")
+            if made
+            else _("So your side could not have made the contract, even playing it perfectly.")
+        )
     if declaring is False:
-        return (_("So the declarer could have made the contract whatever your side played.")
-                if made else _("So your side could have beaten the contract."))
-    return (_("So the declarer could have made the contract.") if made
-            else _("So the declarer could not have made the contract."))
+        return (
+            _("So the declarer could have made the contract whatever your side played.")
+            if made
+            else _("So your side could have beaten the contract.")
+        )
+    return (
+        _("So the declarer could have made the contract.")
+        if made
+        else _("So the declarer could not have made the contract.")
+    )
 
 
-def _given_away_text(perfect: Mapping[str, Any], decisions: Sequence[Mapping[str, Any]],
-                     label: Label) -> str:
+def _given_away_text(
+    perfect: Mapping[str, Any], decisions: Sequence[Mapping[str, Any]], label: Label
+) -> str:
     """Which of the player's last cards (those checked with every card visible) gave
     something away, and how much; or that none did."""
     checked = perfect.get("checked")
@@ -627,22 +777,33 @@ def _given_away_text(perfect: Mapping[str, Any], decisions: Sequence[Mapping[str
         where = dec.get("trick")
         if not isinstance(loss, (int, float)) or isinstance(loss, bool) or loss <= 0:
             continue
-        cards.append(_("{card} at trick {trick} (lost {amount})").format(
-            card=label(str(dec.get("move"))), trick=where if isinstance(where, int) else "?",
-            amount=amount(float(loss), p_unit)))
+        cards.append(
+            _("{card} at trick {trick} (lost {amount})").format(
+                card=label(str(dec.get("move"))),
+                trick=where if isinstance(where, int) else "?",
+                amount=amount(float(loss), p_unit),
+            )
+        )
     if cards:
-        return ngettext("With every card visible, your card that gave something away: "
-                        "{cards}.",
-                        "With every card visible, your cards that gave something away: "
-                        "{cards}.", len(cards)).format(cards=names_list(cards))
-    return ngettext("With every card visible, your last card gave nothing away.",
-                    "With every card visible, none of your last {n} cards gave anything away.",
-                    checked).format(n=checked)
+        return ngettext(
+            "With every card visible, your card that gave something away: {cards}.",
+            "With every card visible, your cards that gave something away: {cards}.",
+            len(cards),
+        ).format(cards=names_list(cards))
+    return ngettext(
+        "With every card visible, your last card gave nothing away.",
+        "With every card visible, none of your last {n} cards gave anything away.",
+        checked,
+    ).format(n=checked)
 
 
-def _perfect_text(perfect: dict[str, Any], unit: str,
-                  decisions: Sequence[Mapping[str, Any]] = (), label: Label = str,
-                  solo: bool = False) -> str:
+def _perfect_text(
+    perfect: dict[str, Any],
+    unit: str,
+    decisions: Sequence[Mapping[str, Any]] = (),
+    label: Label = str,
+    solo: bool = False,
+) -> str:
     """What perfect play makes with every card visible (from the first card, or from a later
     trick with the tricks before it as they were played), whether the contract could be made
     from the player's side, and which of the player's last cards gave something away. `solo`:
@@ -653,43 +814,62 @@ def _perfect_text(perfect: dict[str, Any], unit: str,
         figures = {"amount": amount(total, p_unit), "made": amount(made, p_unit)}
         later = perfect.get("from_trick")
         if isinstance(later, int) and not isinstance(later, bool) and later > 1:
-            text = (_("With every card visible and everyone playing perfectly from trick "
-                      "{trick} on (the tricks before it as they were played), you take "
-                      "{amount} in this deal; you took {made}.") if solo else
-                    _("With every card visible and everyone playing perfectly from trick "
-                      "{trick} on (the tricks before it as they were played), your side takes "
-                      "{amount} in this deal; it took {made}.")).format(trick=later, **figures)
+            text = (
+                _(
+                    "With every card visible and everyone playing perfectly from trick "
+                    "{trick} on (the tricks before it as they were played), you take "
+                    "{amount} in this deal; you took {made}."
+                )
+                if solo
+                else _(
+                    "With every card visible and everyone playing perfectly from trick "
+                    "{trick} on (the tricks before it as they were played), your side takes "
+                    "{amount} in this deal; it took {made}."
+                )
+            ).format(trick=later, **figures)
         else:
-            text = (_("With every card visible and everyone playing perfectly from the first "
-                      "card, you take {amount} in this deal; you took {made}.") if solo else
-                    _("With every card visible and everyone playing perfectly from the first "
-                      "card, your side takes {amount} in this deal; it took {made}.")
-                    ).format(**figures)
+            text = (
+                _(
+                    "With every card visible and everyone playing perfectly from the first "
+                    "card, you take {amount} in this deal; you took {made}."
+                )
+                if solo
+                else _(
+                    "With every card visible and everyone playing perfectly from the first "
+                    "card, your side takes {amount} in this deal; it took {made}."
+                )
+            ).format(**figures)
         if shown(made, p_unit) > shown(total, p_unit):
-            text += " " + (_("You took more because the others did not play perfectly "
-                             "either.") if solo else
-                           _("It took more because the other side did not play perfectly "
-                             "either."))
+            text += " " + (
+                _("You took more because the others did not play perfectly either.")
+                if solo
+                else _("It took more because the other side did not play perfectly either.")
+            )
         contract = _contract_text(perfect, solo)
         if contract:
             text += " " + contract
     else:
         key = perfect.get("why_key")
         if key == "unsupported":
-            text = _("What perfect play makes is not worked out in this game: with plays of "
-                     "several cards and the stock there are far too many ways to play a deal, "
-                     "and card points alone do not decide the round.")
+            text = _(
+                "What perfect play makes is not worked out in this game: with plays of "
+                "several cards and the stock there are far too many ways to play a deal, "
+                "and card points alone do not decide the round."
+            )
         elif key == "timeout":
-            text = _("What perfect play makes in this deal is not known: with every card "
-                     "visible there are too many ways to play it to work out here.")
+            text = _(
+                "What perfect play makes in this deal is not known: with every card "
+                "visible there are too many ways to play it to work out here."
+            )
         else:
             text = _("What perfect play makes in this deal is not known.")
     away = _given_away_text(perfect, decisions, label)
     return text + (" " + away if away else "")
 
 
-def deal_review_html(review: dict[str, Any] | None, label: Label, title: str,
-                     error: str | None = None) -> str:
+def deal_review_html(
+    review: dict[str, Any] | None, label: Label, title: str, error: str | None = None
+) -> str:
     """The deal's review: a legend of the verdicts (their steps in the game's unit), every
     decision of the player in order (``<li data-decision data-verdict>``) with the search's
     preferred move and what it expected more, and what perfect play makes (``data-perfect``).
@@ -697,18 +877,22 @@ def deal_review_html(review: dict[str, Any] | None, label: Label, title: str,
     head = _("Review — {game}").format(game=title)
     close = _("Back")
     if review is None:
-        body = (f'<p data-review-busy role="status">{esc(error or _("Working out the review…"))}'
-                '</p>')
-        return (f'<div class="sheet review-sheet" role="dialog" aria-label="{esc(head)}" '
-                f'data-review><h2>{esc(head)}</h2>{body}<div class="sheet-actions">'
-                f'<button type="button" class="btn primary" data-action="close">{esc(close)}'
-                '</button></div></div>')
+        body = f'<p data-review-busy role="status">{esc(error or _("Working out the review…"))}</p>'
+        return (
+            f'<div class="sheet review-sheet" role="dialog" aria-label="{esc(head)}" '
+            f'data-review><h2>{esc(head)}</h2>{body}<div class="sheet-actions">'
+            f'<button type="button" class="btn primary" data-action="close">{esc(close)}'
+            "</button></div></div>"
+        )
     decisions = review.get("decisions") or []
     unit = str(decisions[0]["unit"]) if decisions else "tricks"
-    steps = ((review.get("steps") or {}).get(unit)
-             or list(VERDICT_STEPS.get(unit, VERDICT_STEPS["tricks"])))
-    legend_head = _("Each of your decisions against the strong player's choice in the same "
-                    "position, from what you could see then (expected loss):")
+    steps = (review.get("steps") or {}).get(unit) or list(
+        VERDICT_STEPS.get(unit, VERDICT_STEPS["tricks"])
+    )
+    legend_head = _(
+        "Each of your decisions against the strong player's choice in the same "
+        "position, from what you could see then (expected loss):"
+    )
     if unit in SCORE_WORDS:
         legend_head = _(SCORE_WORDS[unit]) + " " + legend_head
     deal = review.get("deal")
@@ -717,17 +901,20 @@ def deal_review_html(review: dict[str, Any] | None, label: Label, title: str,
     perfect = review.get("perfect")
     side = review.get("side")
     solo = isinstance(side, list) and len(side) == 1
-    text = _perfect_text(perfect if isinstance(perfect, dict) else {}, unit, decisions, label,
-                         solo)
+    text = _perfect_text(perfect if isinstance(perfect, dict) else {}, unit, decisions, label, solo)
     replay_btn = ""
     if index is not None:
         replay_txt = _("Replay with the verdicts")
-        replay_btn = (f'<button type="button" class="btn" data-action="replay" '
-                      f'data-deal="{index}" data-step="0">{esc(replay_txt)}</button>')
-    return (f'<div class="sheet review-sheet" role="dialog" aria-label="{esc(head)}" data-review>'
-            f'<h2>{esc(head)}</h2><p>{esc(legend_head)}</p>'
-            f'<ul class="verdict-legend">{"".join(_legend_items(steps, unit))}</ul>'
-            f'<ol class="decisions">{"".join(rows)}</ol>'
-            f'<p data-perfect>{esc(text)}</p><div class="sheet-actions">{replay_btn}'
-            f'<button type="button" class="btn primary" data-action="close">{esc(close)}</button>'
-            '</div></div>')
+        replay_btn = (
+            f'<button type="button" class="btn" data-action="replay" '
+            f'data-deal="{index}" data-step="0">{esc(replay_txt)}</button>'
+        )
+    return (
+        f'<div class="sheet review-sheet" role="dialog" aria-label="{esc(head)}" data-review>'
+        f"<h2>{esc(head)}</h2><p>{esc(legend_head)}</p>"
+        f'<ul class="verdict-legend">{"".join(_legend_items(steps, unit))}</ul>'
+        f'<ol class="decisions">{"".join(rows)}</ol>'
+        f'<p data-perfect>{esc(text)}</p><div class="sheet-actions">{replay_btn}'
+        f'<button type="button" class="btn primary" data-action="close">{esc(close)}</button>'
+        "</div></div>"
+    )
