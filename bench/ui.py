@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import sys
 from collections import Counter
 from collections.abc import Callable
@@ -22,23 +21,12 @@ from typing import Any
 
 import engine
 import engine.core
+from bench import fake_page as FP
 from ui.shell import host as H
 from ui.table.table import Table
 
 SEARCH = "?game=batak&seed=3&speed=0&level=normal"
-FACTS: dict[str, Any] = {
-    "href": "https://site.test/tt/",
-    "origin": "https://site.test",
-    "pathname": "/tt/",
-    "search": SEARCH,
-    "history": "",
-    "languages": ["en-GB"],
-    "storage": {},
-    "reduce_motion": True,
-    "sound_on": False,
-    "embedded": False,
-    "lobby": None,
-}
+
 # Table methods that only read the table (the drawing's and the mirror's): not counted as calls
 # into it.
 READS = {
@@ -93,67 +81,20 @@ class Counts:
 COUNTS = Counts()
 
 
-class Page:
-    """What ui/web/ keeps of the worker's messages: the table's data-* attributes, the parts'
-    HTML, the mirrored state and flags; it answers `frame`, `store` and the other questions."""
-
-    def __init__(self) -> None:
-        self.parts: dict[str, str] = {}
-        self.table: dict[str, Any] = {}
-        self.state: dict[str, Any] = {}
-        self.flags: dict[str, Any] = {}
-        self.overlay: str | None = None
-        self.errors: list[str] = []
-        self.seq = 0
-        self.host: H.Host | None = None
+class CountingPage(FP.Page):
+    """The stand-in page (bench/fake_page.py), counting the messages, their bytes and
+    operations, and the sheet's closes (`overlay` operations with no sheet)."""
 
     def post(self, text: str) -> None:
         COUNTS.messages += 1
         COUNTS.bytes += len(text.encode())
-        msg = json.loads(text)
-        COUNTS.ops += len(msg["ops"])
-        for op in msg["ops"]:
-            self.carry_out(op[0], *op[1:])
-        if "state" in msg:
-            self.state = json.loads(msg["state"])
-            self.flags = msg["flags"]
-
-    async def fetch_text(self, url: str) -> list[Any]:
-        return [404, ""]
+        COUNTS.ops += len(json.loads(text)["ops"])
+        super().post(text)
 
     def carry_out(self, name: str, *args: Any) -> None:
-        if name in ("html", "text"):
-            self.parts[args[0]] = args[1]
-        elif name == "panel":
-            self.parts["panel"] = args[0]
-        elif name == "table-data":
-            for k, v in args[0].items():
-                if v is None:
-                    self.table.pop(k, None)
-                else:
-                    self.table[k] = v
-        elif name == "overlay":
-            self.overlay = args[0]
-            if args[0] is None:
-                COUNTS.closes += 1
-        elif name == "store" and args[1] is not None:
-            self.send({"type": "stored", "key": args[0], "ok": True}, later=True)
-        elif name in ("frame", "fetch-mo", "copy"):
-            self.send({"type": "answer", "n": args[0], "value": None}, later=True)
-        elif name == "console-error":
-            self.errors.append(args[0])
-
-    def send(self, msg: dict[str, Any], later: bool = False) -> None:
-        self.seq += 1
-        msg["seq"] = self.seq
-        assert self.host is not None
-        if later:
-            asyncio.get_event_loop().call_soon(self.host.receive, json.dumps(msg))
-        else:
-            self.host.receive(json.dumps(msg))
-
-    def click(self, attrs: dict[str, str] | None, felt: bool = False) -> None:
-        self.send({"type": "click", "attrs": attrs, "felt": felt})
+        if name == "overlay" and args[0] is None:
+            COUNTS.closes += 1
+        super().carry_out(name, *args)
 
 
 def counting(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -194,25 +135,13 @@ def instrument() -> None:
                 setattr(Table, name, counting(name, value))  # the one the class resolves to
 
 
-async def until(page: Page, ok: Callable[[], bool], steps: int = 20000) -> None:
-    for _ in range(steps):
-        if ok():
-            return
-        await asyncio.sleep(0)
-    raise AssertionError(f"never happened; state {page.state}, errors {page.errors}")
-
-
-async def settle(page: Page) -> None:
+async def settle(page: FP.Page) -> None:
     """Lets every reply already on its way arrive (the computers' moves, the answers)."""
     for _ in range(200):
         await asyncio.sleep(0)
 
 
-def legal_cards(hand_html: str) -> list[str]:
-    return re.findall(r'data-card="([^"]+)"[^>]*data-legal', hand_html)
-
-
-def to_lead(page: Page) -> bool:
+def to_lead(page: FP.Page) -> bool:
     """The player is to lead a trick: a card to play, the trick empty."""
     t = page.host.app.t if page.host is not None and page.host.app is not None else None
     return bool(
@@ -226,39 +155,22 @@ def to_lead(page: Page) -> bool:
 
 
 async def go() -> int:
-    page = Page()
+    page = CountingPage()
     page.host = H.boot(page)
-    page.send({"type": "start", "facts": FACTS})
-    await until(page, lambda: page.state.get("screen") == "table")
+    page.send({"type": "start", "facts": dict(FP.FACTS, search=SEARCH)})
+    await FP.until(page, lambda: page.state.get("screen") == "table", 20000)
     for _ in range(400):  # the bids and tricks before the player leads one
-        await until(
-            page,
-            lambda: (
-                "data-input" in page.table
-                or "data-tap" in page.table
-                or page.state.get("overlay") == "summary"
-            ),
-        )
+        await FP.until(page, lambda: FP.asks(page), 20000)
         await settle(page)
         if to_lead(page):
             break
         if page.state.get("overlay") == "summary":
             page.click({"data-action": "next"})
-            continue
-        if "data-tap" in page.table and "data-input" not in page.table:
-            page.table.pop("data-tap", None)
-            page.click(None, felt=True)
-            continue
-        moves = re.findall(r'data-move="([^"]+)"(?![^>]*disabled)', page.parts.get("panel", ""))
-        page.table.pop("data-input", None)
-        if moves:
-            bids = [m for m in moves if m != "pass"]  # a bid: the player may win it and lead
-            page.click({"data-move": bids[0] if bids else moves[0]})
         else:
-            page.click({"data-card": legal_cards(page.parts["hand"])[0]})
+            await FP.one_move(page, bid=True)  # a bid: the player may win it and lead
     else:
         raise AssertionError("the player never led a trick")
-    card = legal_cards(page.parts["hand"])[0]
+    card = FP.legal_cards(page.parts["hand"])[0]
     app = page.host.app
     assert app is not None
     played = len(app.t.deal.moves)
@@ -267,19 +179,20 @@ async def go() -> int:
     COUNTS.clear()
     page.click({"data-card": card})
     click_calls = Counter(COUNTS.table)
-    await until(
+    await FP.until(
         page,
         lambda: (
             len(app.t.deal.moves) >= played + 4
             and ("data-tap" in page.table or "data-input" in page.table)
         ),
+        20000,
     )
     await settle(page)
     COUNTS.table = click_calls
     print(COUNTS.line("one card and three replies (calls into Table: the click's)"))
     page.click({"data-action": "rules"})
     await settle(page)
-    assert page.overlay == "rules", page.overlay
+    assert page.overlay[0] == "rules", page.overlay
     COUNTS.clear()
     page.click({"data-action": "close"})
     await settle(page)

@@ -823,6 +823,10 @@ class Match:
         self.is_over = False
         self.winners: list[int] = []
         self.info: dict[str, Any] = {}  # match-level state a game keeps (e.g. pot, pairing)
+        # Kept with the match by a page that shows it, not part of the record: the match is
+        # practice (undo or a hint was used), and the seats' names as they were when it began.
+        self.practice = False
+        self.seat_names: list[str] | None = None
         first = self.rules.first_dealer(self.rng("dealer"))
         self._start_deal(first)
 

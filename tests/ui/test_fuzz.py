@@ -26,10 +26,10 @@ from hypothesis import strategies as st
 
 import engine
 import engine.ai
+from bench.fake_page import FACTS, legal_cards, run, until
 from engine import address
 from engine import untrusted as U
 from engine.content.lessons import load_lesson
-from tests.ui.test_host import FACTS, legal_cards, run, until
 from tests.ui.test_kept_aside import opened as opened_with_storage
 from tests.ui.test_lesson_file import LESSON
 from tests.ui.test_untrusted import Posting

@@ -10,8 +10,8 @@ import json
 
 import pytest
 
+from bench.fake_page import FACTS, run, until
 from engine import untrusted as U
-from tests.ui.test_host import FACTS, run, until
 from tests.ui.test_untrusted import Posting
 from ui.saves import store as S
 from ui.shell import host as H

@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any
 
-from tests.ui.test_host import FACTS, Page, legal_cards, one_move, run, until
+from bench.fake_page import FACTS, Page, legal_cards, one_move, run, until
 from ui.saves import store as S
 from ui.shell import host as H
 

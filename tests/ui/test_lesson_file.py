@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.test_host import run, until
+from bench.fake_page import run, until
 from tests.ui.test_untrusted import opened
 from ui.embed import spec as E
 

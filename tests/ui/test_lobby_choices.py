@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import engine
-from tests.ui.test_host import FACTS, Page, run, started, until
+from bench.fake_page import FACTS, Page, run, started, until
 from ui.common.i18n import game_info
 from ui.lobby import view as LW
 from ui.table import pieces as TP

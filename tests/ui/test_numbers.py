@@ -15,8 +15,8 @@ import pytest
 
 import engine
 import engine.ai
+from bench.fake_page import FACTS, run, until
 from engine import untrusted as U
-from tests.ui.test_host import FACTS, run, until
 from tests.ui.test_untrusted import Posting
 from ui.embed import spec as E
 from ui.lobby import choices as C

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.ui.test_host import FACTS, Page, run, until
+from bench.fake_page import FACTS, Page, run, until
 from ui.shell import host as H
 from ui.shell.env import Env
 

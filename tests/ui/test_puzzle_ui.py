@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 import engine.content.puzzle_file as EP
+from bench.fake_page import FACTS, Page, legal_cards, run, until
 from engine.cards import CARD_STR
-from tests.ui.test_host import FACTS, Page, legal_cards, run, until
 from ui.common.i18n import use
 from ui.puzzles import progress as P
 from ui.saves import store as S

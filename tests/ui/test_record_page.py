@@ -10,8 +10,8 @@ import asyncio
 import json
 from typing import Any
 
+from bench.fake_page import FACTS, Page, one_move, run, until
 from engine import untrusted as U
-from tests.ui.test_host import FACTS, Page, one_move, run, until
 from ui.saves import store as S
 from ui.shell import host as H
 from ui.stats import record as RC

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 import engine
-from tests.ui.test_host import FACTS, legal_cards, run, until
+from bench.fake_page import FACTS, legal_cards, run, until
 from tests.ui.test_untrusted import Posting
 from ui.puzzles import progress as P
 from ui.saves import store as S

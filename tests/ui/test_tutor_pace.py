@@ -19,9 +19,9 @@ from urllib.parse import quote
 import pytest
 
 import engine
+from bench.fake_page import FACTS, Page, run, until
 from engine import address
 from engine.content.lessons import load_lesson
-from tests.ui.test_host import FACTS, Page, run, until
 from ui.embed import lesson as LV
 from ui.shell import host as H
 

@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.fake_page import FACTS, Page, run, until
 from engine import untrusted as U
-from tests.ui.test_host import FACTS, Page, run, until
 from ui.embed import spec as E
 from ui.lobby import view as LW
 from ui.puzzles import progress as PZ

@@ -130,6 +130,7 @@ Effect = (
     Render
     | Say
     | Toast
+    | NewTable
     | Sound
     | Post
     | Ask

@@ -116,7 +116,7 @@ class Embed:
             and spec.lesson_url is None
             and not spec.wait
         ):
-            self.app.c.take(q)  # a new game: its players and table options
+            self.app.lobby.c.take(q)  # a new game: its players and table options
         self.adopt_embed(spec)
         self.listen_for_messages()
         if spec.wait:  # embed.js fetched the lesson on its page's site: it comes by `load`

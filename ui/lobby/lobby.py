@@ -7,6 +7,7 @@ from typing import Any
 
 from ui.common import i18n as I
 from ui.common.i18n import _
+from ui.lobby import choices as C
 from ui.lobby import view as LW
 from ui.saves import store as S
 from ui.shell.env import NAME_KEY
@@ -19,7 +20,7 @@ class Lobby:
     def __init__(self, app: Page) -> None:
         self.app = app
         self.t, self.dom, self.env = app.t, app.dom, app.env
-        self.c = app.c  # the lobby's choices
+        self.c = C.Choices(app.games[0])  # the lobby's choices (the parts read them here)
         self.lobby_fields: Any = None  # the lobby's fields, as the last event sent them
 
     def set_choice(self, game: str | None = None, seed: str | None = None) -> None:

@@ -258,7 +258,7 @@ class Puzzles:
         t = self.t
         on = t.puzzle is not None
         if what == "puzzles":
-            game = str(attrs.get("data-game") or self.app.c.selected)
+            game = str(attrs.get("data-game") or self.app.lobby.c.selected)
             if game not in EP.GAMES:
                 game = EP.GAMES[0]
             self.open_puzzle(P.Ref("next", game))

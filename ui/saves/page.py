@@ -118,8 +118,8 @@ class Saves:
             sorted(away),
             self.app.lobby.settings(),
             rec,
-            practice=bool(getattr(m, "practice", False)),
-            names=getattr(m, "seat_names", None) if m is not None else None,
+            practice=m is not None and m.practice,
+            names=m.seat_names if m is not None else None,
         ).dumps()
         # The browser may refuse the write (full): then a `stored` event says so (`stored`).
         self.unsaved = (stored, self.last_mark)

@@ -400,10 +400,10 @@ def restore(
                 len(save.names),
             ).format(count=len(save.names), players=match.players)
         )
-    # the page's own marks on the match (read back with getattr: a match dealt anew has none)
-    setattr(match, "practice", save.practice)  # noqa: B010 (not an engine attribute)
+    # the page's own marks on the match
+    match.practice = save.practice
     if save.names is not None:
-        setattr(match, "seat_names", list(save.names))  # noqa: B010 (not an engine attribute)
+        match.seat_names = list(save.names)
     return save, match
 
 

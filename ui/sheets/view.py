@@ -54,7 +54,7 @@ def summary_html(
         str(gi.get("deal_word") or "deal"),
         bool(gi.get("card_points", True)),
     )
-    return practice_note(closable(html), bool(getattr(match, "practice", False)))
+    return practice_note(closable(html), match.practice)
 
 
 def closable(html: str) -> str:
@@ -154,7 +154,7 @@ def match_over_html(match: Match, gi: dict[str, Any], names: list[str]) -> str:
         me_won,
         bool(gi.get("lower_total_wins")),
     )
-    return practice_note(html, bool(getattr(match, "practice", False)))
+    return practice_note(html, match.practice)
 
 
 def leave_html(title: str, text: str, confirm: str, cancel: str) -> str:

@@ -31,14 +31,13 @@ import engine
 import engine.ai
 from ui.common.i18n import YOU, _, error_text, game_info
 from ui.embed.page import Embed
-from ui.lobby import choices as C
 from ui.lobby import query as Q
 from ui.lobby.choices import STORAGE_OFF, Paused
 from ui.lobby.lobby import Lobby
 from ui.puzzles.page import Puzzles
 from ui.puzzles.progress import KEY as PUZZLE_KEY
 from ui.saves import store as S
-from ui.saves.page import Saves
+from ui.saves.page import Saves, where
 from ui.shell.brain import Brain
 from ui.shell.controls import Controls
 from ui.shell.dom import Dom
@@ -74,7 +73,6 @@ class App:
             if g in engine.GAME_INFO
         ]
         self.info: dict[str, dict[str, Any]] = engine.GAME_INFO
-        self.c = C.Choices(self.games[0])  # the lobby's choices
         self.levels = dict(engine.ai.LEVELS)
         self.t.arrange(level=engine.ai.DEFAULT_LEVEL)
         self.brain = brain or Brain()
@@ -174,8 +172,8 @@ class App:
             return
         if self.embed.embedded_address(raw, q):
             return
-        self.c.take(q)
-        landing = self.c.landing(q, self.paused, save)
+        self.lobby.c.take(q)
+        landing = self.lobby.c.landing(q, self.paused, save)
         # the lobby is drawn only where the page stays in it (a table opens at once otherwise)
         self.lobby.show_lobby(draw=landing in ("errors", "lobby"))
         if landing == "errors":
@@ -205,7 +203,7 @@ class App:
 
     def start_match(self) -> None:
         try:
-            match = self.c.new_match()
+            match = self.lobby.c.new_match()
         except ValueError as exc:
             if self.t.match is None:
                 self.lobby.show_lobby()  # (a table about to open: the lobby says why it did not)
@@ -213,7 +211,7 @@ class App:
             return
         self.felt.hide_overlay()
         self.t.put(match, 0)
-        self.c.dealt(match)
+        self.lobby.c.dealt(match)
         self.t.arrange(away=set())
         self.paused = None
         self.share_url(match.options)
@@ -238,7 +236,7 @@ class App:
     def replay_deal(self) -> None:
         """The lobby's "Replay this deal": the last deal's cards again, chosen explicitly."""
         self.lobby.read_lobby()
-        if self.c.same_cards():
+        if self.lobby.c.same_cards():
             self.deal_new()
 
     def resume(self) -> None:
@@ -250,7 +248,7 @@ class App:
         self.paused = None
         self.felt.hide_overlay()
         self.t.put(p.match, p.cur)
-        self.c.dealt(p.match)
+        self.lobby.c.dealt(p.match)
         self.t.arrange(away=set(p.away))
         self.share_url(self.t.match.options)
         self.dom.op("show-table", True)
@@ -267,20 +265,17 @@ class App:
         """To the lobby, keeping the match for Forward (the Back button)."""
         if self.t.match is None:
             return
-        under = self.controls.leave_under if self.t.overlay == "leave" else self.t.overlay
-        self.paused = Paused(
-            self.t.match,
-            self.t.cur,
-            under if under in ("summary", "over") else None,
-            set(self.t.away),
-        )
-        self.lobby.show_lobby()
-        self.saves.save()
+        _screen, match, cur, away, under = where(self.t, self.controls.leave_under, None)
+        self.to_lobby(Paused(match, cur, under, set(away)))
 
     def leave(self) -> None:
         """To the lobby, leaving the match (Games, after asking when it is in progress)."""
-        self.paused = None
         self.env.set_history("lobby", self.env.pathname)
+        self.to_lobby(None)
+
+    def to_lobby(self, paused: Paused | None) -> None:
+        """The lobby shows, with `paused` kept for Forward (None: the match is left)."""
+        self.paused = paused
         self.lobby.show_lobby()
         self.saves.save()
 

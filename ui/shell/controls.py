@@ -64,7 +64,7 @@ class Controls:
             return
         if "data-game-choice" in attrs:
             self.app.lobby.read_lobby()
-            self.app.c.choose(str(attrs["data-game-choice"]))
+            self.app.lobby.c.choose(str(attrs["data-game-choice"]))
             self.app.lobby.show_lobby(drawn=str(attrs["data-game-choice"]))
             self.app.saves.save()
         elif "data-start" in attrs:
@@ -171,12 +171,12 @@ class Controls:
         elif what == "take-over":
             self.app.saves.take_over()
         elif what == "rules":
-            gi = self.app.gi(m.game if m else self.app.c.selected)
+            gi = self.app.gi(m.game if m else self.app.lobby.c.selected)
             self.app.felt.show_overlay(Overlay.RULES, SC.rules_sheet_html(gi))
         elif what == "sound":
-            self.env.sound_is_on = not self.env.sound_is_on
-            self.dom.op("sound-set", self.env.sound_is_on)
-            self.app.felt.say(_("Sound on.") if self.env.sound_is_on else _("Sound off."))
+            on = self.env.toggle_sound()
+            self.dom.op("sound-set", on)
+            self.app.felt.say(_("Sound on.") if on else _("Sound off."))
             self.app.felt.render()
 
     def to_games(self) -> None:

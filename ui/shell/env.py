@@ -52,6 +52,11 @@ class Env:
         self.waiting: dict[int, asyncio.Future[Any]] = {}
         self.n = 0
 
+    def toggle_sound(self) -> bool:
+        """Sound on if it was off and off if it was on; whether it is on now."""
+        self.sound_is_on = not self.sound_is_on
+        return self.sound_is_on
+
     # ---------------------------------------------------------------- address and history
     def params(self, query: str | None = None) -> list[tuple[str, str]]:
         q = self.search if query is None else query

@@ -246,7 +246,7 @@ def table_state(t: Table, ai: dict[str, Any]) -> dict[str, Any]:
         "overlay": t.overlay,
         "match_over": t.match.is_over,
         "ai": ai,
-        "practice": bool(getattr(t.match, "practice", False)),
+        "practice": t.match.practice,
         "hint": t.hint,
         "check": t.coach.check_now(),
         "puzzle": t.puzzling.as_state(),

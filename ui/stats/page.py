@@ -84,7 +84,7 @@ class Stats:
         rec = self.read_record()
         if self.record_frozen:
             return
-        if RC.add_match(rec, m, self.t.level, self.today(), bool(getattr(m, "practice", False))):
+        if RC.add_match(rec, m, self.t.level, self.today(), m.practice):
             self.env.write_key(RC.KEY, rec.dumps())
 
     def puzzles(self) -> RC.Puzzles:

@@ -25,6 +25,7 @@ class Felt:
         self.dealt_shown: tuple[int, int] | None = None  # the deal whose dealing was shown
         self.shown_html: dict[str, str] = {}  # what each table part shows (`put`)
         self.input_marked = False  # performance mark "tt:input" made
+        self.flown = -1  # the play (`Table.seq`) whose fly-in was drawn
 
     def say(self, text: str) -> None:
         """Adds a line to the polite live region (#announce); the last few stay, so lines said
@@ -90,6 +91,7 @@ class Felt:
             embedded=bool(spec and spec.embed),
             step=step,
             sound_on=self.env.sound_is_on,
+            fresh=self.t.fresh and self.flown != self.t.seq,
             lang_html=self.app.lobby.lang_select_html(),
         )
 
@@ -120,7 +122,7 @@ class Felt:
         html = TV.parts(model)
         self.put("bar", html["bar"])
         self.put("seats", html["seats"])
-        self.t.drawn()  # the fly-in animation plays once
+        self.flown = self.t.seq  # the last play's fly-in animation plays once
         self.dom.op("trick-reset", _("The trick"), _("Your hand"))
         flying = self.put("trick", html["trick"])
         # Once the panel has shown in a deal's phase its place stays (empty, as tall as it

@@ -121,7 +121,7 @@ class Table:
         were named when the match began (a change of language does not rename the opponents
         mid-match)."""
         now = R.seat_names(self.gi()["seat_names"], self.match.players)
-        kept = getattr(self.match, "seat_names", None)  # kept with the match, and in its save
+        kept = self.match.seat_names  # kept with the match, and in its save
         if not isinstance(kept, list) or len(kept) != len(now):
             kept = list(now)
             self.match.seat_names = kept
@@ -133,6 +133,7 @@ class Table:
     def ui(self, **page: Any) -> TV.Ui:
         """The table's state for its view model; `page` adds what only the page knows."""
         replying = self.tutor.replying
+        page.setdefault("fresh", self.fresh)  # (the page says whether it drew it already)
         return TV.Ui(
             readers=frozenset(self.readers),
             open_view=self.open_view,
@@ -140,7 +141,6 @@ class Table:
             overlay=self.overlay is not None,
             lingering=self.lingering,
             last_trick=self.last_trick,
-            fresh=self.fresh,
             selection=tuple(self.hand.selection),
             timer_left=self.pace.timer_left,
             away=frozenset(self.away),
@@ -187,7 +187,7 @@ class Table:
         one before: those on screen, and those still to be carried out (they come before)."""
         old = self.match
         if old is None or old.game != match.game or old.seed != match.seed:
-            self.emit(F.NewTable())  # type: ignore[arg-type]  # (not in F.Effect's union)
+            self.emit(F.NewTable())
         self.match = match
         self.cur = cur
         self.placed += 1
@@ -247,10 +247,6 @@ class Table:
         self.level = self.level if level is None else level
         self.player_name = self.player_name if name is None else name
         self.away = self.away if away is None else away
-
-    def drawn(self) -> None:
-        """The last play is drawn: its fly-in animation played once."""
-        self.fresh = False
 
     def reopen_summary(self) -> None:
         """The finished deal's summary again, after it was closed."""

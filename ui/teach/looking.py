@@ -83,9 +83,7 @@ class Looking:
             sheet = RW.with_chart(
                 RV.score_sheet_html(m, names), RW.match_chart_html(m, RV.score_columns(m, names))
             )
-            self.t.open(
-                Overlay.SCORES, SH.practice_note(sheet, bool(getattr(m, "practice", False)))
-            )
+            self.t.open(Overlay.SCORES, SH.practice_note(sheet, m.practice))
         elif what == "review":
             self.deal_review()
         elif what == "replay":
