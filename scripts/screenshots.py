@@ -47,7 +47,7 @@ TYPES = {
     ".webmanifest": "application/manifest+json",
 }
 SIZES = ((360, 640), (1280, 800))
-DISPLAY_SIZES = ((360, 640), (768, 1024), (1280, 800))
+DISPLAY_SIZES = ((360, 640), (390, 844), (640, 360), (1280, 800))
 FAMILIES = ("koz-maca", "kozel-miner", "bidding-kozel")
 
 
