@@ -21,6 +21,7 @@ from .runtime import PYODIDE_FILES, minimal_lockfile
 from .snapshot import snapshot_plan
 from .sources import page_sources, worker_sources
 from .stdlib import build_stdlib
+from .wheel import WHEELS, wheel, wheel_name
 
 Wanted = dict[Path, bytes | Path]  # dist/'s files: their bytes, or the file to copy
 RUNTIME = Path("runtime")
@@ -172,6 +173,7 @@ def build(dist: Path = DIST) -> Path:
         wanted[Path(f"i18n/{lang}.mo")] = mo
     wanted[Path("pyscript.json")] = pyscript_config(code.files)
     wanted[Path("index.html")] = index_html(code.files, pyscript_dir, catalogs, names)
+    wanted[WHEELS / wheel_name()] = wheel()  # the engine for pip and micropip (docs/python.md)
     wanted[Path(".nojekyll")] = b""
     wanted[Path("manifest.webmanifest")] = web_manifest()
     write_dist(dist, wanted)
