@@ -449,5 +449,7 @@ class Table:
         return self.take()
 
     def clear(self) -> None:
+        """No match on the table (the lobby shows)."""
         self.bump()
-        self.match, self.overlay = None, None  # noqa: E702
+        self.match = None
+        self.overlay = None
