@@ -7,12 +7,12 @@ without a change reuses it). `build()` puts it in dist/wheels/.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import os
 import shutil
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 from .files import CACHE, ROOT, log
@@ -21,12 +21,18 @@ WHEELS = Path("wheels")  # the wheel's folder in dist/
 
 
 def version() -> str:
-    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    return str(data["project"]["version"])
+    """`engine.__version__`, read without importing the engine (pyproject.toml takes it too)."""
+    tree = ast.parse((ROOT / "engine" / "__init__.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__version__" for t in node.targets
+        ):
+            return str(ast.literal_eval(node.value))
+    raise SystemExit("[build] engine/__init__.py has no __version__")
 
 
 def wheel_name() -> str:
-    """The wheel's file name (its version from pyproject.toml)."""
+    """The wheel's file name (its version: `engine.__version__`)."""
     return f"trick_table-{version()}-py3-none-any.whl"
 
 
