@@ -36,6 +36,11 @@ exits with status 2.
         the page's computer (default level) makes every decision of a few seeded deals of each
         game in its worker; its decision times beside CPython's on the same positions (--deals N
         per game, default 3; --seed S, default 7)
+    page-runtimes [--runs N]
+        the runtime choice: a bare PyScript page, the game's module worker with loadPyodide,
+        and learn/python.html's PyScript worker installing the engine's wheel with micropip,
+        in the same run: time to ready and the longest main-thread task at 1x and 4x CPU, a
+        repeat visit, and what PyScript, micropip and the wheel add, gzip (default 3 runs)
     page-learn [--runs N]
         a tutorial page with four tables (dist/learn/koz-maca.html) as shipped, the tables out
         of sight starting when the reader scrolls near them, beside the same page with every
@@ -67,6 +72,7 @@ from .goals import page_goals
 from .learn import page_learn
 from .memory import page_memory
 from .requests import page_requests
+from .runtimes import page_runtimes
 from .start import page_load, start_figures
 
 COMMANDS = (
@@ -78,6 +84,7 @@ COMMANDS = (
     "page-memory",
     "page-frames",
     "page-learn",
+    "page-runtimes",
     "strength",
     "engines",
 )
@@ -90,7 +97,7 @@ def parser(command: str) -> argparse.ArgumentParser:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    if command in ("page-load", "page-start", "page-learn"):
+    if command in ("page-load", "page-start", "page-learn", "page-runtimes"):
         ap.add_argument(
             "--runs",
             type=int,
@@ -151,6 +158,8 @@ def main(argv: list[str] | None = None) -> int:
         page_frames(args.seed, args.deals)
     elif command == "page-learn":
         page_learn(args.runs)
+    elif command == "page-runtimes":
+        page_runtimes(args.runs)
     else:
         page_ai(args.deals, args.seed)
     return 0
