@@ -132,6 +132,7 @@ function workerConfig() {
   return {
     interpreter: new URL(config.interpreter, base).href,
     packages: [new URL(config.wheels + WHEEL, base).href],
+    sync_main_only: true,  // no window from the worker (no SharedArrayBuffer): say nothing of it
   };
 }
 

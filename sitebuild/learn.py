@@ -30,9 +30,11 @@ import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 from .files import CACHE, ROOT, importable, log
+from .node import pyodide_url, run_node, script, write_args
 from .npm import PYODIDE_VERSION
 
 MICROPIP_VERSION = "0.11.1"
@@ -127,12 +129,44 @@ export function loadPyodide(options = {{}}) {{
 """.encode()
 
 
+def full_stdlib(pyodide_dir: Path) -> Path:
+    """Pyodide's whole standard library compiled to unchecked-hash .pyc by the same Pyodide
+    (node/stdlib.mjs, which also makes the game page's pruned one), so that Python compiles
+    nothing at start (a reader's snippet may import any module of it); cached by its inputs."""
+    with zipfile.ZipFile(pyodide_dir / "python_stdlib.zip") as z:
+        tops = sorted({n.split("/")[0].removesuffix(".py") for n in z.namelist()})
+    key_src = json.dumps([PYODIDE_VERSION, tops, script("stdlib.mjs").read_text(encoding="utf-8")])
+    out = (
+        CACHE
+        / "stdlib"
+        / f"python_stdlib-full-{hashlib.sha256(key_src.encode()).hexdigest()[:16]}.zip"
+    )
+    if out.exists():
+        return out
+    log("compiling the whole stdlib to .pyc with Pyodide under Node (once)")
+    work = CACHE / "stdlib" / "work-full"
+    tmp = work / "python_stdlib.zip"
+    args = {
+        "pyodide": pyodide_url(pyodide_dir),
+        "indexURL": str(pyodide_dir) + "/",
+        "roots": [],
+        "out": str(tmp),
+        "whole": tops,
+        "skip": [],
+        "patches": {},
+    }
+    run_node("stdlib.mjs", write_args(work / "args.json", args))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp.replace(out)
+    return out
+
+
 def micropip_runtime(pyodide_dir: Path, pyodide: Path) -> tuple[Path, dict[Path, bytes | Path]]:
     """The micropip Pyodide's folder (named by its content) and its files."""
     files: dict[str, bytes | Path] = {
         "pyodide-lock.json": micropip_lockfile(pyodide_dir),
         MICROPIP_WHEEL: micropip_wheel(),
-        "python_stdlib.zip": pyodide_dir / "python_stdlib.zip",
+        "python_stdlib.zip": full_stdlib(pyodide_dir),
     }
     h = hashlib.sha256(pyodide.as_posix().encode())
     for name, content in sorted(files.items()):
