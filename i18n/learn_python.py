@@ -36,6 +36,7 @@ LEARN_PYTHON: dict[str, str] = {
         "Stopped after {seconds} s: the program took too long. Python starts again, fresh."
     ),
     "no_start": N_("Python could not start: {reason}"),
+    "no_wheel": N_("The engine's wheel could not be downloaded from {url} ({status})."),
     "retry": N_("Press Run to try again."),
     "truncated": N_("(output cut here: too long)"),
     "empty": N_("(no output)"),

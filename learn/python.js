@@ -141,6 +141,18 @@ function reason(error) {
   return text.split("\n").filter((line) => line.trim()).slice(-3).join(" ").slice(0, 500);
 }
 
+// After a failed start: whether the wheel itself could not be downloaded (a wrong URL), in
+// words, else "" (micropip's own error then says what went wrong).
+async function wheelProblem() {
+  const url = workerConfig().packages[0];
+  try {
+    const answer = await fetch(url, { cache: "no-store" });
+    return answer.ok ? "" : t("no_wheel", { url, status: `HTTP ${answer.status}` });
+  } catch (error) {
+    return t("no_wheel", { url, status: String((error && error.message) || error) });
+  }
+}
+
 async function start() {
   const mine = ++generation;
   const began = performance.now();
@@ -157,9 +169,11 @@ async function start() {
     });
   } catch (error) {
     if (mine !== generation) return;
+    const why = await wheelProblem() || reason(error);
+    if (mine !== generation) return;
     worker = null;
     setState("error");
-    setStatus("no_start", { reason: reason(error) }, "retry");
+    setStatus("no_start", { reason: why }, "retry");
     return;
   }
   if (mine !== generation) {
