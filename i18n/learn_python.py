@@ -45,4 +45,6 @@ LEARN_PYTHON: dict[str, str] = {
         "docs/embed.md in the project for the script tag."
     ),
     "back": N_("All games"),
+    "site": N_("Trick Table tutorial"),
+    "play": N_("Play Trick Table"),
 }
