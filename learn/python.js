@@ -263,6 +263,14 @@ setState("loading");
 start();
 
 if ("serviceWorker" in navigator && location.protocol !== "file:") {
-  // the site's offline copy (every file of the site, this page's runtime included)
-  navigator.serviceWorker.register("../sw.js", { scope: "../" }).catch(() => {});
+  // The site's offline copy: the service worker precaches the site at its install, and this
+  // page's runtime (PyScript, the micropip Pyodide) when this page asks for it.
+  navigator.serviceWorker.register("../sw.js", { scope: "../" })
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => { window.__learn.offline = event.data; };
+      registration.active.postMessage({ type: "PRECACHE_ON_DEMAND" }, [channel.port2]);
+    })
+    .catch(() => {});
 }

@@ -145,19 +145,28 @@ def test_micropip_is_pinned_by_its_hash_beside_its_lock_file() -> None:
 
 @needs_dist
 def test_everything_the_page_loads_is_precached() -> None:
+    """The page's own files at the service worker's install; its runtime (PyScript, the
+    micropip Pyodide) when the page asks (sitebuild/offline.py ON_DEMAND), so that the game's
+    first visit does not download it; the site's Pyodide, which it shares with the game, at the
+    install."""
+    from sitebuild.offline import on_demand
+
     cfg = page_config()
     base = DIST / "learn"
-    want = {"learn/python.html", "learn/python.js", "learn/python_worker.py", "learn/python.css"}
-    for rel in (cfg["wheels"] + cfg["wheel"], cfg["pyscript"], cfg["interpreter"]):
-        want.add((base / rel).resolve().relative_to(DIST.resolve()).as_posix())
-    folder = (base / cfg["interpreter"]).resolve().parent
-    for p in list(folder.iterdir()) + list((base / cfg["pyscript"]).resolve().parent.iterdir()):
-        want.add(p.relative_to(DIST.resolve()).as_posix())
+    rel = lambda p: p.resolve().relative_to(DIST.resolve()).as_posix()  # noqa: E731
+    install = {"learn/python.html", "learn/python.js", "learn/python_worker.py"}
+    install |= {"learn/python.css", "learn/style.css", rel(base / cfg["wheels"] / cfg["wheel"])}
     interpreter = (base / cfg["interpreter"]).resolve()
     real = re.search(r'from "([^"]+)pyodide\.mjs"', interpreter.read_text(encoding="utf-8"))
     assert real
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
-        p = (interpreter.parent / real.group(1) / name).resolve()
-        want.add(p.relative_to(DIST.resolve()).as_posix())
-    missing = sorted(want - precached())
+        install.add(rel(interpreter.parent / real.group(1) / name))
+    later = {rel(p) for p in interpreter.parent.iterdir()}
+    later |= {rel(p) for p in (base / cfg["pyscript"]).resolve().parent.iterdir()}
+    sw = (DIST / "sw.js").read_text(encoding="utf-8")
+    missing = sorted(install - precached())
     assert not missing, f"not in the service worker's precache: {missing}"
+    assert set(on_demand(DIST)) == later
+    for url in later:
+        assert json.dumps(url) in sw, f"{url} is not in the service worker's on-demand list"
+        assert url not in precached(), f"{url} is downloaded by every first visit of the game"

@@ -74,14 +74,12 @@ def test_the_python_page_runs_an_example(eng: Engine) -> None:
 def test_the_python_page_works_offline_after_a_visit(eng: Engine) -> None:
     d = eng.driver
     d.wait("!!navigator.serviceWorker.controller", 240, "the service worker to take the page")
-    d.wait(
-        """(async () => {
-          const reg = await navigator.serviceWorker.getRegistration();
-          return !!(reg && reg.active && reg.active.state === 'activated' && !reg.installing);
-        })()""",
+    done = d.wait(
+        "window.__learn.offline && JSON.stringify(window.__learn.offline)",
         240,
-        "the service worker to finish precaching",
+        "the service worker to precache the page's runtime",
     )
+    assert json.loads(done)["ok"] is True, done
     eng.site.stop()
     try:
         t = time.monotonic()
