@@ -15,6 +15,8 @@ What the build adds for it:
   URL, so nothing is downloaded twice) with this folder's lock file and standard library.
   PyScript passes no lock file option of its own to Pyodide; it takes the folder of the
   `interpreter` URL as Pyodide's indexURL.
+- Offline: the service worker precaches both runtime folders when the page asks for them
+  (sitebuild/offline.py ON_DEMAND), not at its install, so a game player never downloads them.
 - The page itself, rendered from learn/python.html: its configuration (the wheel's name, the
   runtime's URLs, the examples of learn/examples/) and its texts in every language, from the
   gettext catalogs (i18n/learn_python.py lists them), as one JSON script in the page.
