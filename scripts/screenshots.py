@@ -12,6 +12,7 @@ The few the docs show are copied by hand into docs/screens/.
     python3 scripts/screenshots.py puzzles    # the puzzle screen, 4 languages, 2 sizes
     python3 scripts/screenshots.py record     # the record page and a score sheet's chart
     python3 scripts/screenshots.py teach      # a puzzle after a wrong card, a hint (tr, phone)
+    python3 scripts/screenshots.py python     # learn/python.html after a run (phone, desktop)
 
 For each game (default: one of each family) at 360x640 and 1280x800: the table mid-trick,
 the last trick, the score sheet after the first deal and the hand replay.
@@ -403,6 +404,41 @@ def record_screens(b: Any) -> None:
         ctx.close()
 
 
+def python_page(b: Any) -> None:
+    """The tutorial's Python page after running an example: a phone (360x640, device scale 2,
+    touch; the whole page and its first screen) and 1280x800, in English and Turkish."""
+    for (w, h), lang, example in (
+        ((360, 640), "en", "legal"),
+        ((360, 640), "tr", "solve"),
+        ((1280, 800), "en", "computer"),
+    ):
+        phone = w < 600
+        ctx = b.new_context(
+            viewport={"width": w, "height": h},
+            device_scale_factor=2 if phone else 1,
+            has_touch=phone,
+            is_mobile=phone,
+        )
+        ctx.route("**/*", handle)
+        page = ctx.new_page()
+        page.goto(BASE + f"learn/python.html?lang={lang}")
+        page.wait_for_function(
+            "document.documentElement.dataset.state === 'ready'", timeout=120_000
+        )
+        page.select_option("[data-action=example]", example)
+        page.click("[data-action=run]")
+        page.wait_for_function("document.documentElement.dataset.state === 'ready'", timeout=60_000)
+        name = f"learn-python-{lang}-{w}x{h}"
+        page.evaluate("window.scrollTo(0, 0)")
+        shoot(page, name)
+        page.locator("[data-output]").scroll_into_view_if_needed()
+        shoot(page, name + "-output")
+        time.sleep(0.4)
+        page.screenshot(path=str(OUT / f"{name}-full.png"), full_page=True)
+        print("wrote", OUT / f"{name}-full.png")
+        ctx.close()
+
+
 def main(games: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
@@ -435,6 +471,9 @@ def main(games: list[str]) -> None:
             games = []
         if games == ["record"]:
             record_screens(b)
+            games = []
+        if games == ["python"]:
+            python_page(b)
             games = []
         for game in games:
             for w, h in SIZES:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .files import DIST, ROOT, copy_if_changed, log, write_if_changed
 from .i18n import before_python_texts, compiled_catalogs
+from .learn import learn_files
 from .lobby import static_lobby
 from .npm import PYODIDE_VERSION, PYSCRIPT_VERSION, npm_package
 from .offline import service_worker, web_manifest
@@ -174,6 +175,10 @@ def build(dist: Path = DIST) -> Path:
     wanted[Path("pyscript.json")] = pyscript_config(code.files)
     wanted[Path("index.html")] = index_html(code.files, pyscript_dir, catalogs, names)
     wanted[WHEELS / wheel_name()] = wheel()  # the engine for pip and micropip (docs/python.md)
+    # the tutorial's Python page: PyScript, a Pyodide with micropip, the page rendered
+    wanted |= learn_files(
+        pyodide_dir, pyscript_dir, names.pyodide, names.pyscript, catalogs, wheel_name()
+    )
     wanted[Path(".nojekyll")] = b""
     wanted[Path("manifest.webmanifest")] = web_manifest()
     write_dist(dist, wanted)

@@ -22,15 +22,28 @@ def tools_dir() -> Path:
     return npm_tools(TOOLS, "tools", "workbox-build")
 
 
+# The tutorial's Python page's runtime (PyScript and the micropip Pyodide, sitebuild/learn.py):
+# precached when that page asks for it, not at the install, so that the game's first visit does
+# not download what only that page loads. Globs relative to dist/.
+ON_DEMAND = ("runtime/pyscript-*/*", "runtime/pyodide-*-micropip-*/*")
+
+
+def on_demand(dist: Path) -> list[str]:
+    """The files of dist/ that the service worker precaches only when a page asks for them."""
+    return sorted({p.relative_to(dist).as_posix() for g in ON_DEMAND for p in dist.glob(g)})
+
+
 def service_worker(dist: Path) -> dict[str, int]:
     """dist/sw.js: Workbox precaches every file of dist/ by content hash (generated from the
     files themselves: nothing is listed by hand), reusing the page's downloads, and keeps this
-    version's browser-made snapshot (named in dist/snapshot.json); returns the file count and
-    bytes."""
+    version's browser-made snapshot (named in dist/snapshot.json); the files of ON_DEMAND are
+    precached when the Python page asks (sitebuild/node/sw.js). Returns the file count and bytes
+    of the install's precache."""
     tools = tools_dir()
     snapshot = json.loads((dist / "snapshot.json").read_text(encoding="utf-8"))["url"]
+    later = json.dumps(on_demand(dist))
     proc = subprocess.run(
-        ["node", str(script("service-worker.mjs")), str(tools), str(dist), snapshot],
+        ["node", str(script("service-worker.mjs")), str(tools), str(dist), snapshot, later],
         capture_output=True,
         text=True,
         check=False,

@@ -1,6 +1,7 @@
-// dist/sw.js: node service-worker.mjs TOOLS DIST SNAPSHOT, where TOOLS holds
-// node_modules/workbox-build and SNAPSHOT is this version's snapshot URL (relative to the
-// site). Bundles sw.js (beside this script) with Workbox's runtime (Rollup, as generateSW
+// dist/sw.js: node service-worker.mjs TOOLS DIST SNAPSHOT LATER, where TOOLS holds
+// node_modules/workbox-build, SNAPSHOT is this version's snapshot URL (relative to the
+// site) and LATER the JSON list of the files (relative to the site, content-named) precached
+// only when a page asks (the Python page's runtime), left out of the install's precache. Bundles sw.js (beside this script) with Workbox's runtime (Rollup, as generateSW
 // does), then injects the precache manifest of every file of dist/, each non-content-named
 // file with the SHA-256 of its bytes as its revision (sw.js checks what it reuses from the HTTP
 // cache against it); prints {"count", "size"} as JSON.
@@ -11,7 +12,8 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
-const [tools, dist, snapshot] = process.argv.slice(2);
+const [tools, dist, snapshot, laterJson] = process.argv.slice(2);
+const later = JSON.parse(laterJson || "[]");
 const require = createRequire(path.join(tools, "node_modules", "workbox-build", "package.json"));
 const { injectManifest } = require("workbox-build");
 const { rollup } = require("rollup");
@@ -29,7 +31,8 @@ try {
                     modulePaths: [path.join(tools, "node_modules")] }),
       replace({ preventAssignment: true, values: {
         "process.env.NODE_ENV": JSON.stringify("production"),
-        "__TT_SNAPSHOT__": JSON.stringify(snapshot) } }),
+        "__TT_SNAPSHOT__": JSON.stringify(snapshot),
+        "__TT_ON_DEMAND__": JSON.stringify(later) } }),
       terser(),
     ],
   });
@@ -40,7 +43,7 @@ try {
     swDest: path.join(dist, "sw.js"),
     globDirectory: dist,
     globPatterns: ["**/*"],
-    globIgnores: ["sw.js", "sw.js.map"],
+    globIgnores: ["sw.js", "sw.js.map", ...later],
     maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
     // runtime/<name>-<version>/ and py-<hash>/ never change their bytes under one URL (the
     // builder names them so): no revision, no cache-busting query.

@@ -63,8 +63,50 @@ const reuseDownloads = {
   },
 };
 
+// The Python page's runtime (sitebuild/offline.py ON_DEMAND: content-named files the game
+// never loads) is precached when that page asks (PRECACHE_ON_DEMAND, answered on the message's
+// port with {ok, count}), reusing what the page has just downloaded, and served from there.
+const ON_DEMAND = __TT_ON_DEMAND__;
+const ON_DEMAND_CACHE = "trick-table-on-demand " + scope;
+const onDemand = new Set(ON_DEMAND.map((u) => new URL(u, scope).href));
+
+async function precacheOnDemand() {
+  const cache = await caches.open(ON_DEMAND_CACHE);
+  for (const url of onDemand) {
+    if (await cache.match(url)) continue;
+    let response = await fetch(url, { cache: "force-cache", credentials: "same-origin" });
+    if (!response.ok) response = await fetch(url, { cache: "reload", credentials: "same-origin" });
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    await cache.put(url, response);
+  }
+  return onDemand.size;
+}
+
+async function dropOtherOnDemand() {
+  if (!(await caches.has(ON_DEMAND_CACHE))) return;
+  const cache = await caches.open(ON_DEMAND_CACHE);
+  for (const req of await cache.keys()) {
+    if (!onDemand.has(req.url)) await cache.delete(req);
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  if (event.request.method !== "GET" || !onDemand.has(event.request.url)) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(ON_DEMAND_CACHE);
+    return (await cache.match(event.request.url)) || fetch(event.request);
+  })());
+});
+
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
+  if (event.data && event.data.type === "PRECACHE_ON_DEMAND") {
+    const port = event.ports && event.ports[0];
+    const answer = (data) => { if (port) port.postMessage(data); };
+    event.waitUntil(precacheOnDemand().then(
+      (count) => answer({ ok: true, count }),
+      (error) => answer({ ok: false, error: String(error) })));
+  }
 });
 
 async function dropOtherSnapshots() {
@@ -76,7 +118,8 @@ async function dropOtherSnapshots() {
   }
 }
 
-self.addEventListener("activate", (event) => event.waitUntil(dropOtherSnapshots()));
+self.addEventListener("activate", (event) =>
+  event.waitUntil(Promise.all([dropOtherSnapshots(), dropOtherOnDemand()])));
 
 clientsClaim();
 addPlugins([reuseDownloads]);
