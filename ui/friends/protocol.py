@@ -145,7 +145,7 @@ def parse_guest(text: Any) -> GuestMessage:
     if kind == "hello":
         token = data.get("token")
         if token is not None and not (isinstance(token, str) and TOKEN_CHARS.fullmatch(token)):
-            raise PeerError(_("This seat's token is not one this table gave."))
+            raise PeerError(_("This seat's token is not the one this table gave."))
         return Hello(_number(data["seat"], "seat", 9), guest_name(data["name"]), token)
     if kind == "move":
         move = data["move"]
