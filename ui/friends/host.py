@@ -103,7 +103,7 @@ class FriendsTable:
 
     # ----------------------------------------------------------------------------- the seats
     def kind(self, seat: int) -> str:
-        """ "host", "friend" or "computer"."""
+        """The kind of `seat`: "host", "friend" or "computer"."""
         if seat == HOST:
             return "host"
         return "friend" if isinstance(self.plan[seat - 1], Friend) else "computer"
