@@ -203,6 +203,16 @@ function onMessage(msg, began) {
     setState("ready");
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
     setStatus(msg.ok ? "finished" : "failed", { seconds });
+    showOutput();
+  }
+}
+
+// After a run, the output's first lines brought on screen if they are below it (a phone).
+function showOutput() {
+  const bar = document.querySelector(".run-bar");
+  const bottom = innerHeight - (getComputedStyle(bar).position === "sticky" ? bar.offsetHeight : 0);
+  if (output.getBoundingClientRect().top > bottom - 48) {
+    ($("output-heading") || output).scrollIntoView({ block: "start", behavior: "auto" });
   }
 }
 

@@ -209,6 +209,16 @@ def test_a_phone_sees_every_control(learn: Learn) -> None:
             )
             assert label.strip(), f"{sel} has no label"
         assert p.get_attribute("[data-output]", "aria-live") == "polite"
+        # Run is on screen from the top of the page, and after a run the output is too
+        p.evaluate("window.scrollTo(0, 0)")
+        run = p.locator("[data-action=run]").bounding_box()
+        assert run and 0 <= run["y"] and run["y"] + run["height"] <= 640, run
+        p.select_option("[data-action=example]", "deal")
+        p.click("[data-action=run]")
+        p.wait_for_function(f"{STATE} !== 'running'", timeout=60_000)
+        out = p.locator("[data-output]").bounding_box()
+        assert out and 0 <= out["y"] < 640 - 48, out
+        assert "seat 0:" in learn.output()
     finally:
         p.set_viewport_size({"width": 1280, "height": 800})
 
