@@ -212,7 +212,7 @@ def test_a_phone_sees_every_control(learn: Learn) -> None:
         # Run is on screen from the top of the page, and after a run the output is too
         p.evaluate("window.scrollTo(0, 0)")
         run = p.locator("[data-action=run]").bounding_box()
-        assert run and 0 <= run["y"] and run["y"] + run["height"] <= 640, run
+        assert run and run["y"] >= 0 and run["y"] + run["height"] <= 640, run
         p.select_option("[data-action=example]", "deal")
         p.click("[data-action=run]")
         p.wait_for_function(f"{STATE} !== 'running'", timeout=60_000)
