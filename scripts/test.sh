@@ -53,9 +53,9 @@ echo "== running tests"
 # tests in one process (they share one browser and page). Arguments go to one pytest run as given.
 set +e
 if [ "$#" = "0" ]; then
-  python3 -m pytest -q -n 2 -m "not browser and not xengine"
+  python3 -m pytest -q -n 2 -m "not browser and not xengine" --durations=15
   rc=$?
-  python3 -m pytest -q -m "browser or xengine"
+  python3 -m pytest -q -m "browser or xengine" --durations=30
   rc2=$?
   if [ "$rc" = "0" ]; then rc=$rc2; fi
 else
