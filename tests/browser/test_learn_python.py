@@ -16,10 +16,13 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+import engine
 
 from .conftest import BASE, ROOT, Site
 
@@ -259,3 +262,45 @@ def test_a_wheel_that_is_not_there_shows_a_plain_message(learn: Learn, site: Sit
     p.goto(BASE + "learn/python.html?lang=en&wheel=https://example.test/x.whl")
     learn.wait_ready()
     assert "Python 3." in learn.status()
+
+
+def test_the_wheel_installs_in_a_pyscript_tag_of_an_authors_page(
+    shared_page: dict[str, Any],
+) -> None:
+    """docs/embed.md's tag form: an author's page on the site with PyScript's `<script
+    type="py">` whose config names the site's micropip Pyodide and the engine's wheel, by
+    relative URLs. (The page is served by a route: nothing is added to the site.)"""
+    html = (ROOT / "dist" / "learn" / "python.html").read_text(encoding="utf-8")
+    found = re.search(
+        r'<script type="application/json" id="learn-config">(.*?)</script>', html, re.S
+    )
+    assert found, "the Python page has no configuration"
+    cfg = json.loads(found.group(1))
+    config = json.dumps(
+        {"interpreter": cfg["interpreter"], "packages": [cfg["wheels"] + cfg["wheel"]]}
+    )
+    author = (
+        '<!DOCTYPE html><html><head><meta charset="utf-8">'
+        f'<script type="module" src="{cfg["pyscript"]}"></script></head>'
+        '<body><pre id="out"></pre>'
+        f"<script type=\"py\" config='{config}'>\n"
+        "import engine\n"
+        "from pyscript import document\n"
+        'm = engine.new_match("koz-maca", seed=7)\n'
+        'm.play("AH")\n'
+        'document.getElementById("out").textContent = " ".join(m.legal_moves())\n'
+        "</script></body></html>"
+    )
+    page = shared_page["ctx"].new_page()
+    try:
+        url = BASE + "learn/author-tag.html"
+        page.route(url, lambda route: route.fulfill(body=author, content_type="text/html"))
+        page.goto(url)
+        page.wait_for_function(
+            "document.getElementById('out').textContent.length > 0", timeout=120_000
+        )
+        match = engine.new_match("koz-maca", seed=7)
+        match.play("AH")
+        assert page.inner_text("#out") == " ".join(match.legal_moves())
+    finally:
+        page.close()
