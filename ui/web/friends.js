@@ -92,6 +92,10 @@ function close() {
   T.role = "";
 }
 
+// A page that goes away closes its channels (the other side hears "gone" at once) and frees its
+// broker id (else kept until the broker's alive timeout).
+window.addEventListener("pagehide", function () { if (T.peer) close(); });
+
 /** A PeerJS Peer on the configured broker, or null (an error posted).
  * @param {string} role @param {unknown} config @returns {Promise<any>} */
 async function start(role, config) {
