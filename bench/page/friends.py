@@ -72,9 +72,9 @@ class LocalBroker:
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
+            self.proc.terminate()  # `peer` then waits for its open sockets: a second at most
             try:
-                self.proc.wait(timeout=10)
+                self.proc.wait(timeout=1)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(timeout=10)

@@ -146,6 +146,16 @@ def test_an_unreachable_broker(pages: Any, broker: LocalBroker) -> None:
     assert not [e for e in host.evaluate(EVENTS) if e["what"] == "open"]
 
 
+def test_a_host_that_loses_its_broker_says_so(pages: Any) -> None:
+    """The broker going away after the start is an error "broker" (the channels already open
+    would go on: only new guests need it)."""
+    with LocalBroker() as own:
+        host = pages()
+        call(host, "host", own.config())
+        wait_event(host, "open")
+    assert wait_event(host, "error")["reason"] == "broker"
+
+
 def test_a_closed_guest_is_gone_and_a_dropped_one_hears_it(pages: Any, broker: LocalBroker) -> None:
     host, guest, label = pair(pages, broker)
     guest.close()
