@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .files import DIST, ROOT, copy_if_changed, log, write_if_changed
+from .friends import friends_files
 from .i18n import before_python_texts, compiled_catalogs
 from .learn import learn_files
 from .lobby import static_lobby
@@ -179,6 +180,7 @@ def build(dist: Path = DIST) -> Path:
     wanted |= learn_files(
         pyodide_dir, pyscript_dir, names.pyodide, names.pyscript, catalogs, wheel_name()
     )
+    wanted |= friends_files()  # PeerJS and friends.json, loaded only for a table with friends
     wanted[Path(".nojekyll")] = b""
     wanted[Path("manifest.webmanifest")] = web_manifest()
     write_dist(dist, wanted)

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from .files import ROOT
+from .friends import not_precached
 from .node import script
 from .npm import npm_tools
 
@@ -41,7 +42,7 @@ def service_worker(dist: Path) -> dict[str, int]:
     of the install's precache."""
     tools = tools_dir()
     snapshot = json.loads((dist / "snapshot.json").read_text(encoding="utf-8"))["url"]
-    later = json.dumps(on_demand(dist))
+    later = json.dumps(on_demand(dist) + not_precached(dist))  # PeerJS: when loaded, online
     proc = subprocess.run(
         ["node", str(script("service-worker.mjs")), str(tools), str(dist), snapshot, later],
         capture_output=True,

@@ -50,6 +50,11 @@ exits with status 2.
     strength [strength options] [--page-deals N]
         the computer players' strength (python3 -m bench.engine strength, the same options),
         then page-ai with N deals per game (default 1): decision times in CPython and in the page
+    friends [--runs N]
+        play with friends through a local PeerJS broker (`peer`, tools/friends) in two Chromium
+        contexts: a guest's opening to its first message beside the page's own time to ready,
+        a message's round trip (median, p95 over 100) and the transport's added gzip download
+        beside a first visit's (default 3 runs)
     engines [--engines webkit,firefox,chromium]
         WebKitGTK and Firefox ESR (and Chromium, when playwright is here) side by side from a
         fresh profile: time to ready on a first and a repeat visit, requests per file and bytes
@@ -68,6 +73,7 @@ from . import engines, strength
 from .ai import page_ai
 from .browser import unavailable
 from .frames import page_frames
+from .friends import page_friends
 from .goals import page_goals
 from .learn import page_learn
 from .memory import page_memory
@@ -87,6 +93,7 @@ COMMANDS = (
     "page-runtimes",
     "strength",
     "engines",
+    "friends",
 )
 
 
@@ -97,7 +104,7 @@ def parser(command: str) -> argparse.ArgumentParser:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    if command in ("page-load", "page-start", "page-learn", "page-runtimes"):
+    if command in ("page-load", "page-start", "page-learn", "page-runtimes", "friends"):
         ap.add_argument(
             "--runs",
             type=int,
@@ -160,6 +167,8 @@ def main(argv: list[str] | None = None) -> int:
         page_learn(args.runs)
     elif command == "page-runtimes":
         page_runtimes(args.runs)
+    elif command == "friends":
+        page_friends(args.runs)
     else:
         page_ai(args.deals, args.seed)
     return 0

@@ -134,6 +134,39 @@ export const OPS = {
   },
   "copy": copyText,
   "console-error": function (/** @type {string} */ text) { console.error(text); },
+  // play with friends: ui/web/friends.js, loaded only when one of these arrives
+  "friends-host": function (/** @type {unknown} */ config) { friends(function (f) { return f.host(config); }); },
+  "friends-join": function (/** @type {unknown} */ host, /** @type {unknown} */ config) { friends(function (f) { return f.join(host, config); }); },
+  "friends-send": function (/** @type {unknown} */ peer, /** @type {unknown} */ text) {
+    friends(function (f) {
+      const r = f.send(peer, text);
+      if (r !== "ok") console.warn("friends-send to " + String(peer) + ": " + r);
+    });
+  },
+  "friends-drop": function (/** @type {unknown} */ peer) { friends(function (f) { return f.drop(peer); }); },
+};
+
+/** @type {Promise<unknown>} */
+let friendsQueue = Promise.resolve();
+
+/** Runs `fn` with ui/web/friends.js, imported on first use (in operation order: each waits
+ * for the one before it).
+ * @param {(f: typeof import("./friends.js")) => unknown} fn @returns {Promise<unknown>} */
+function friends(fn) {
+  const next = friendsQueue.then(function () { return import("./friends.js"); }).then(fn);
+  friendsQueue = next.catch(function () {
+    post({ type: "friends", what: "error", reason: "other" });
+  });
+  return next;
+}
+
+// window.__tt_friends: the transport driven by hand (tests, the benchmark); each returns a Promise.
+/** @type {any} */ (window).__tt_friends = {
+  host: function (/** @type {unknown} */ config) { return friends(function (f) { return f.host(config); }); },
+  join: function (/** @type {unknown} */ host, /** @type {unknown} */ config) { return friends(function (f) { return f.join(host, config); }); },
+  send: function (/** @type {unknown} */ peer, /** @type {unknown} */ text) { return friends(function (f) { return f.send(peer, text); }); },
+  drop: function (/** @type {unknown} */ peer) { return friends(function (f) { return f.drop(peer); }); },
+  events: function () { return friends(function (f) { return f.events(); }); },
 };
 
 /**

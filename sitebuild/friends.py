@@ -1,0 +1,81 @@
+"""Play with friends in dist/: PeerJS vendored as one ES module
+(`runtime/peerjs-<version>/peerjs.mjs`, bundled by esbuild from tools/friends' lockfile with its
+`webrtc-adapter` dependency replaced by a small stub), loaded by ui/web/friends.js only when a
+table with friends is opened, and the site's transport settings (`friends.json`, copied from the
+repository root). The broker `peer` of the same lockfile serves the tests and the benchmark."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from .files import CACHE, ROOT, log
+from .npm import npm_tools
+
+PEERJS_VERSION = "1.5.5"
+TOOLS = ROOT / "tools" / "friends"
+PEERJS = Path("runtime") / f"peerjs-{PEERJS_VERSION}" / "peerjs.mjs"
+# Never precached at the service worker's install (sitebuild/offline.py): only a table with
+# friends loads it, and it works only online. Globs relative to dist/.
+NOT_PRECACHED = ("runtime/peerjs-*/*",)
+
+
+def friends_modules() -> Path:
+    """node_modules with peerjs, the broker `peer` and esbuild (npm ci once into .cache/)."""
+    return npm_tools(TOOLS, "friends", "peerjs") / "node_modules"
+
+
+def peerjs_module() -> Path:
+    """PeerJS as one minified ES module exporting `Peer`, made once per lockfile and stub."""
+    modules = friends_modules()
+    key = hashlib.sha256()
+    for name in ("package-lock.json", "entry.js", "webrtc-adapter.js"):
+        key.update((TOOLS / name).read_bytes())
+    out = CACHE / "friends-bundle" / key.hexdigest()[:12] / "peerjs.mjs"
+    if out.exists():
+        return out
+    log(f"esbuild peerjs {PEERJS_VERSION}")
+    tmp = out.with_suffix(".tmp.mjs")
+    tmp.parent.mkdir(parents=True, exist_ok=True)
+    proc = subprocess.run(
+        [
+            str(modules / ".bin" / "esbuild"),
+            "entry.js",
+            "--bundle",
+            "--format=esm",
+            "--minify",
+            "--target=es2020",
+            "--legal-comments=none",
+            "--alias:webrtc-adapter=./webrtc-adapter.js",
+            f"--outfile={tmp}",
+            "--log-level=warning",
+        ],
+        cwd=TOOLS,
+        env={**os.environ, "NODE_PATH": str(modules)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if proc.returncode or not tmp.exists():
+        sys.exit(f"build.py: bundling PeerJS failed:\n{proc.stderr[-2000:]}")
+    tmp.rename(out)
+    return out
+
+
+def broker_script() -> Path:
+    """The PeerJS broker's command line (`peer --host H --port P --path /p`)."""
+    return friends_modules() / "peer" / "dist" / "bin" / "peerjs.js"
+
+
+def friends_files() -> dict[Path, bytes | Path]:
+    """dist/'s files for play with friends."""
+    return {PEERJS: peerjs_module(), Path("friends.json"): ROOT / "friends.json"}
+
+
+def not_precached(dist: Path) -> list[str]:
+    """The files of dist/ that the service worker leaves to the network (or to a page's
+    request for its on-demand files), so that the game's first visit does not download them."""
+    return sorted({p.relative_to(dist).as_posix() for g in NOT_PRECACHED for p in dist.glob(g)})
