@@ -48,7 +48,8 @@ REQUIRED = {"hello": ("seat", "name"), "move": ("sid", "move"), "ping": (), "lea
 class PeerError(ValueError):
     """A peer's message or request that is refused; str() says why, for a person, and `code`
     what kind of refusal it is, for a guest's page: "malformed", "rate", "seat", "taken",
-    "token", "twice", "no-seat", "not-started", "stale", "turn" or "illegal"."""
+    "token", "twice", "no-seat", "not-started", "stale", "turn", "hold" (the host's table is not
+    at that deal yet) or "illegal"."""
 
     def __init__(self, text: str, code: str = "malformed") -> None:
         super().__init__(text)
@@ -275,6 +276,55 @@ class HostPing:
 
 HostMessage = Lobby | Welcome | State | Refused | Closed | HostPing
 
+HOST_TYPES = frozenset({"lobby", "welcome", "state", "refused", "closed", "ping"})
+MAX_HOST_DEPTH = 12  # levels of JSON nesting in a host's message (a view's tricks and plays)
+
+
+def _seats_ok(seats: Any) -> bool:
+    return isinstance(seats, list) and all(
+        isinstance(s, dict)
+        and isinstance(s.get("seat"), int)
+        and isinstance(s.get("name"), str)
+        and isinstance(s.get("kind"), str)
+        for s in seats
+    )
+
+
+def parse_host(text: Any) -> dict[str, Any]:
+    """A host's message as a guest's page reads it: JSON of fewer than MAX_SENT characters, a
+    known type and the fields a guest's page reads, of their types; PeerError otherwise (the
+    page ignores it: nothing changes)."""
+    try:
+        data = U.loads(text, max_depth=MAX_HOST_DEPTH, max_chars=MAX_SENT)
+    except U.UntrustedError:
+        raise PeerError(_("The message is not a JSON object.")) from None
+    if not isinstance(data, dict) or data.get("v") != VERSION or data.get("type") not in HOST_TYPES:
+        raise PeerError(_("The message is not a JSON object."))
+    kind = data["type"]
+    ok = True
+    if kind == "lobby":
+        ok = isinstance(data.get("game"), str) and _seats_ok(data.get("seats"))
+    elif kind == "welcome":
+        ok = (
+            isinstance(data.get("seat"), int)
+            and isinstance(data.get("token"), str)
+            and TOKEN_CHARS.fullmatch(data["token"]) is not None
+        )
+    elif kind == "state":
+        ok = (
+            isinstance(data.get("sid"), int)
+            and isinstance(data.get("view"), dict)
+            and isinstance(data.get("legal"), list)
+            and all(isinstance(m, str) for m in data["legal"])
+            and _seats_ok(data.get("seats"))
+            and isinstance(data.get("totals"), list)
+        )
+    elif kind in ("refused", "closed"):
+        ok = isinstance(data.get("text"), str)
+    if not ok:
+        raise PeerError(_("The message is not a JSON object."))
+    return data
+
 
 def encode(message: HostMessage) -> str:
     """A host's message as the JSON text the transport sends; ValueError at MAX_SENT bytes or
@@ -311,4 +361,5 @@ __all__ = [
     "encode",
     "guest_name",
     "parse_guest",
+    "parse_host",
 ]

@@ -27,6 +27,9 @@ class Pace:
         self.waiting: str | None = None  # the answer awaited now ("computer", "linger", ...)
         self.cleared_at = -1e9  # when the last finished trick began to clear (clock)
         self.timer_left: int | None = None  # the trump timer's seconds
+        # seats whose moves come from elsewhere (a friend's page, ui/friends/): never asked of
+        # the computer, waited for
+        self.remote: frozenset[int] = frozenset()
 
     def halt(self) -> None:
         """Nothing is awaited any more: the trump timer, or the finished trick's show, ends."""
@@ -52,7 +55,7 @@ class Pace:
             if t.overlay is None and not t.summary_closed:
                 t.summary()  # a deal can end as it starts (four Aces dealt to one hand)
             return
-        if t.overlay is not None or d.to_move is None:
+        if t.overlay is not None or d.to_move is None or d.to_move in self.remote:
             return
         if d.to_move in t.readers:
             if d.phase == "trump" and t.match.rules.trump_timer:
@@ -96,7 +99,7 @@ class Pace:
         if t.overlay is not None:
             return  # asked again when the sheet closes
         d = t.deal
-        if d.phase == "over" or d.to_move is None or d.to_move in t.readers:
+        if d.phase == "over" or d.to_move is None or d.to_move in t.readers | self.remote:
             return
         if move is None or move not in d.legal_moves():
             move = engine.bots.choose(d, d.to_move, t.bot_rng())
