@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from bench.fake_page import FACTS, Page, asks, legal_cards, one_move, run, until
+from ui.common.render import esc
 from ui.friends.guest import KEY as GUEST_KEY
 from ui.friends.guest import GuestSession
 from ui.friends.session import HostSession
@@ -18,6 +19,7 @@ from ui.shell import host as H
 from ui.shell.env import NAME_KEY
 
 HOST_ID = "host-broker-id"
+CARDS = [c + s for s in "SHDC" for c in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5")]
 FIELDS = {"game": "batak", "opts": {}, "seed": "5", "speed": "0", "level": "easy"}
 
 
@@ -141,7 +143,7 @@ async def host_table(relay: Relay, friends: int, game: str = "batak") -> RelayPa
 async def seat_guest(relay: Relay, host: RelayPage, name: str, seat: int) -> RelayPage:
     guest = await start(relay, f"?friends={HOST_ID}", {NAME_KEY: name})
     await until(guest, lambda: guest_session(guest).seat == seat)
-    await until(host, lambda: name in host.parts.get("lobby", ""))
+    await until(host, lambda: esc(name) in host.parts.get("lobby", ""))
     return guest
 
 
@@ -235,5 +237,62 @@ def test_a_guest_that_leaves_is_played_by_the_computer_and_comes_back() -> None:
         assert app(host).friends.host.table.names()[1] == "Guest"
         await play_until(host, [back], lambda: host.state.get("overlay") == "summary")
         assert host.errors == back.errors == []
+
+    run(go)
+
+
+def test_bad_moves_and_a_flood_are_refused_and_change_nothing() -> None:
+    """An illegal move, a move for another seat, a stale one and a flood of 2,000 messages from
+    a guest: each refused in words (as text), the match as it was; the flood cuts the guest
+    off and the computer plays its seat."""
+
+    async def go() -> None:
+        relay = Relay()
+        host = await host_table(relay, friends=2)
+        ayla = await seat_guest(relay, host, "Ayla", 1)
+        boris = await seat_guest(relay, host, "Boris", 2)
+        host.click({"data-action": "friends-start"})
+        m = app(host).t.match
+        await play_until(host, [ayla, boris], lambda: guest_can_move(ayla))
+        before = m.record()
+        state = guest_session(ayla).state
+        assert state is not None
+        illegal = next(mv for mv in ["pass", "bid 13", *CARDS] if mv not in state["legal"])
+        for text in (
+            json.dumps({"v": 1, "type": "move", "sid": state["sid"], "move": illegal}),
+            json.dumps({"v": 1, "type": "move", "sid": state["sid"] - 1, "move": illegal}),
+            "<script>alert(1)</script>",
+        ):
+            relay.deliver(host, what="msg", peer="peer1", text=text)
+        # Boris asks to move in Ayla's turn (his own seat is the only one he can speak for)
+        move = json.dumps({"v": 1, "type": "move", "sid": state["sid"], "move": state["legal"][0]})
+        relay.deliver(host, what="msg", peer="peer2", text=move)
+        await until(ayla, lambda: len(ayla.toasts) >= 3)
+        await until(boris, lambda: len(boris.toasts) >= 1)
+        assert m.record() == before and guest_can_move(ayla)
+        assert "It is not your turn." in boris.toasts
+        for _ in range(2000):
+            relay.deliver(host, what="msg", peer="peer1", text='{"v":1,"type":"ping"}')
+        await until(host, lambda: "peer1" not in relay.guests)
+        await until(ayla, lambda: any("Too many messages" in t for t in ayla.toasts))
+        await until(ayla, lambda: "Too many messages" in ayla.parts.get("status", ""))
+        assert m.record() == before
+        await until(host, lambda: len(m.deal.moves) > len(before["deals"][-1]["moves"]))
+        assert host.errors == ayla.errors == boris.errors == []
+
+    run(go)
+
+
+def test_a_name_with_markup_is_shown_as_text() -> None:
+    async def go() -> None:
+        relay = Relay()
+        host = await host_table(relay, friends=2)
+        evil = "<script>x</script>"
+        await seat_guest(relay, host, evil, 1)
+        other = await seat_guest(relay, host, "Boris", 2)
+        host.click({"data-action": "friends-start"})
+        await until(other, lambda: (guest_session(other).state or {}).get("started"))
+        for html in (host.parts["lobby"], host.parts["seats"], other.parts["seats"]):
+            assert "&lt;script&gt;x&lt;/script&gt;" in html and "<script>" not in html
 
     run(go)

@@ -55,6 +55,7 @@ class GuestSession:
         self.notice: str | None = None  # a sentence on the table's status line
         self.heard = clock()
         self.paused = False
+        self.closed: str | None = None  # the host stopped listening to this page, and why
 
     # ------------------------------------------------------------------------- joining
     def join(self) -> None:
@@ -113,7 +114,9 @@ class GuestSession:
 
     def host_gone(self) -> None:
         self.paused = True
-        self.notice = _("The host has left: the table is paused until the host comes back.")
+        self.notice = self.closed or _(
+            "The host has left: the table is paused until the host comes back."
+        )
         if self.state is None:
             self.show_text(self.notice)
         else:
@@ -138,6 +141,8 @@ class GuestSession:
             self.draw()
         elif kind in ("refused", "closed"):
             self.app.felt.toast(str(data["text"]))  # (text, never HTML: the toast's textContent)
+            if kind == "closed":
+                self.closed = str(data["text"])
             if kind == "refused" and data.get("code") in ("taken", "token", "seat"):
                 self.said_hello = False
                 self.token = None
