@@ -189,6 +189,7 @@ def test_a_deal_of_auction_batak_with_two_guests_and_a_computer() -> None:
         host = await host_table(relay, friends=2)
         ayla = await seat_guest(relay, host, "Ayla", 1)
         boris = await seat_guest(relay, host, "Boris", 2)
+        await until(ayla, lambda: "Waiting for the host" in ayla.parts.get("status", ""))
         host.click({"data-action": "friends-start"})
         await until(host, lambda: host.state.get("screen") == "table")
         m = app(host).t.match
@@ -219,7 +220,7 @@ def test_a_guest_that_leaves_is_played_by_the_computer_and_comes_back() -> None:
         ayla = await seat_guest(relay, host, "Ayla", 1)
         host.click({"data-action": "friends-start"})
         m = app(host).t.match
-        await play_until(host, [ayla], lambda: len(m.deal.moves) >= 6)
+        await play_until(host, [ayla], lambda: m.deal.phase == "play" and bool(m.deal.trick))
         token = json.loads(ayla.storage[GUEST_KEY])[HOST_ID]
         relay.lose("peer1")
         await until(host, lambda: 1 not in app(host).t.pace.remote)
@@ -294,5 +295,20 @@ def test_a_name_with_markup_is_shown_as_text() -> None:
         await until(other, lambda: (guest_session(other).state or {}).get("started"))
         for html in (host.parts["lobby"], host.parts["seats"], other.parts["seats"]):
             assert "&lt;script&gt;x&lt;/script&gt;" in html and "<script>" not in html
+
+    run(go)
+
+
+def test_the_guests_are_told_when_the_host_goes() -> None:
+    async def go() -> None:
+        relay = Relay()
+        host = await host_table(relay, friends=1)
+        ayla = await seat_guest(relay, host, "Ayla", 1)
+        host.click({"data-action": "friends-start"})
+        await until(ayla, lambda: (guest_session(ayla).state or {}).get("started"))
+        hand = ayla.parts["hand"]
+        relay.deliver(ayla, what="gone", peer="host")
+        await until(ayla, lambda: "the table is paused" in ayla.parts.get("status", ""))
+        assert ayla.parts["hand"] == hand and ayla.errors == []  # the table stays as it was
 
     run(go)

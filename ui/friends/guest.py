@@ -211,6 +211,19 @@ class GuestSession:
         except Exception:  # noqa: BLE001 (a view this page cannot draw: the last one stays)
             return
         self.dom.op("show-table", True)
+        view = st["view"]
+        to_move = view.get("to_move")
+        self.dom.op(
+            "table-data",
+            {
+                "data-game": str(view.get("game") or ""),
+                "data-phase": str(view.get("phase")),
+                "data-to-move": str(to_move) if isinstance(to_move, int) else "",
+                "data-players": str(len(st["seats"])),
+                "data-deal": str(st.get("deal_number", 1)),
+                "data-input": "1" if st["legal"] else None,
+            },
+        )
         for part in ("bar", "seats", "trick", "hand"):
             self.dom.html(part, parts[part])
         self.dom.op("panel", parts["panel"], str(st["view"].get("phase")))
@@ -274,15 +287,24 @@ def guest_parts(
             view, legal, "", multi, TV.selection_move(legal, selection) is not None, None
         ),
         "hand": TP.hand_html(hand, cards, selection, bool(legal)),
-        "status": guest_status(view, names, seat, legal, bool(st.get("match_over"))),
+        "status": guest_status(
+            view, names, seat, legal, bool(st.get("match_over")), bool(st.get("started"))
+        ),
     }
 
 
 def guest_status(
-    view: dict[str, Any], names: list[str], seat: int, legal: list[str], over: bool
+    view: dict[str, Any],
+    names: list[str],
+    seat: int,
+    legal: list[str],
+    over: bool,
+    started: bool = True,
 ) -> str:
     """The status line: the guest's turn, or whose it is."""
     phase, to_move = view.get("phase"), view.get("to_move")
+    if not started:
+        return _("Waiting for the host to start.")
     if over or phase == "over":
         return pgettext("match.over", "The match is over.") if over else ""
     if legal:
