@@ -312,3 +312,29 @@ def test_the_guests_are_told_when_the_host_goes() -> None:
         assert ayla.parts["hand"] == hand and ayla.errors == []  # the table stays as it was
 
     run(go)
+
+
+def test_each_computer_seat_has_its_level() -> None:
+    """A tap on a computer seat's level changes it (easy, normal, strong, easy); the table asks
+    each computer seat at its own level, and only for the match played with friends."""
+
+    async def go() -> None:
+        relay = Relay()
+        host = await start(relay, "?speed=0&level=easy")
+        host.send({"type": "click", "attrs": {"data-game-choice": "batak"}, "lobby": FIELDS})
+        host.send({"type": "click", "attrs": {"data-action": "friends"}, "lobby": FIELDS})
+        await until(host, lambda: 'data-friends="plan"' in host.parts.get("lobby", ""))
+        for want in ("normal", "strong", "easy", "normal"):
+            host.click({"data-action": "friends-level", "data-seat": "3"})
+            await until(host, lambda w=want: f'data-level-of="{w}"' in host.parts["lobby"])
+        host.click({"data-action": "friends-invite"})
+        await until(host, lambda: f"?friends={HOST_ID}" in host.parts.get("lobby", ""))
+        host.click({"data-action": "friends-start"})
+        await until(host, lambda: host.state.get("screen") == "table")
+        pace = app(host).t.pace
+        assert [pace.level(s) for s in (1, 2, 3)] == ["easy", "easy", "normal"]
+        assert pace.from_friend(1) is False  # no friend has come: the computer plays it
+        pace.friends_match = None  # (another match on the table)
+        assert pace.level(3) == "easy"
+
+    run(go)

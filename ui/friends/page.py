@@ -15,7 +15,15 @@ from ui.friends.session import HostSession
 from ui.shell.parts import Page
 
 BROKER_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a broker's id, as PeerJS gives them
-ACTIONS = ("friends", "friends-seat", "friends-invite", "friends-copy", "friends-start")
+ACTIONS = (
+    "friends",
+    "friends-seat",
+    "friends-level",
+    "friends-invite",
+    "friends-copy",
+    "friends-start",
+    "friends-cancel",
+)
 
 
 class Friends:
@@ -57,6 +65,8 @@ class Friends:
             h.open_setup()
         elif what == "friends-seat":
             h.toggle(str(attrs.get("data-seat") or ""))
+        elif what == "friends-level":
+            h.cycle_level(str(attrs.get("data-seat") or ""))
         elif what == "friends-invite":
             h.invite()
         elif what == "friends-copy":

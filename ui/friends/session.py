@@ -34,6 +34,7 @@ class HostSession:
         self.clock = clock
         self.match: Match | None = None  # the match being set up
         self.plan: list[str] = []  # "friend" or "computer" for seats 1, 2, ...
+        self.levels: list[str] = []  # the computer's level for seats 1, 2, ...
         self.table: FriendsTable | None = None
         self.broker: str | None = None  # this page's broker id, once the transport is open
         self.error: str | None = None
@@ -56,6 +57,7 @@ class HostSession:
             return
         self.match = match
         self.plan = ["friend"] + ["computer"] * (match.players - 2)
+        self.levels = [self.app.t.level] * (match.players - 1)
         self.table, self.broker, self.error, self.sent = None, None, None, {}
         self.draw()
 
@@ -67,6 +69,16 @@ class HostSession:
         self.plan[i] = "computer" if self.plan[i] == "friend" else "friend"
         self.draw()
 
+    def cycle_level(self, seat: str) -> None:
+        """A computer seat's level changes to the next one (easy, normal, strong)."""
+        if self.table is not None or not seat.isdigit() or not 0 < int(seat) <= len(self.plan):
+            return
+        order = list(self.app.levels)
+        i = int(seat) - 1
+        now = self.levels[i]
+        self.levels[i] = order[(order.index(now) + 1) % len(order)] if now in order else order[0]
+        self.draw()
+
     def host_name(self) -> str:
         return self.app.t.player_name or _("Host")
 
@@ -74,8 +86,10 @@ class HostSession:
         """The table opens to friends: its seats fixed, the transport started."""
         if self.match is None or self.table is not None:
             return
-        level = self.app.t.level
-        seats = [Friend(level) if k == "friend" else Computer(level) for k in self.plan]
+        seats = [
+            Friend(level) if k == "friend" else Computer(level)
+            for k, level in zip(self.plan, self.levels, strict=True)
+        ]
         self.table = FriendsTable(self.match, seats, self.host_name())
         self.dom.friends_host({})
         self.draw()
@@ -94,7 +108,7 @@ class HostSession:
         title = str(self.app.gi(m.game)["title"])
         if self.table is None:
             names = [self.host_name(), *self.app.gi(m.game)["seat_names"][1 : m.players]]
-            html = V.plan_html(title, names, self.plan)
+            html = V.plan_html(title, names, self.plan, self.levels)
         else:
             html = V.invite_html(title, self.link(), self.table.seat_infos(), self.error)
         self.dom.html("lobby", html)
@@ -122,6 +136,8 @@ class HostSession:
         table.start()
         app.felt.hide_overlay()
         t.put(table.match, 0)
+        t.pace.friends_match = table.match
+        t.pace.levels = {s: table.level(s) for s in range(1, table.match.players)}
         app.lobby.c.dealt(table.match)
         t.arrange(away=set())
         app.set_paused(None)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from ui.common.i18n import _
 from ui.common.render import esc
 from ui.friends import protocol as M
+from ui.lobby import view as LW
 
 
 def _button(action: str, text: str, extra: str = "", cls: str = "btn") -> str:
@@ -25,16 +26,26 @@ def seat_kind_text(kind: str) -> str:
     }.get(kind, kind)
 
 
-def plan_html(title: str, names: Sequence[str], plan: Sequence[str]) -> str:
+def plan_html(title: str, names: Sequence[str], plan: Sequence[str], levels: Sequence[str]) -> str:
     """Before the invitation: every seat but the host's, a friend's or a computer's (a tap
-    changes it), and the button that opens the table to friends."""
+    changes it), a computer's with its level (a tap changes it), and the button that opens the
+    table to friends."""
     rows = [f'<li data-friends-seat="0">{esc(names[0])}: {esc(seat_kind_text("host"))}</li>']
     for i, kind in enumerate(plan, start=1):
+        level = ""
+        if kind == "computer":
+            level = " " + _button(
+                "friends-level",
+                LW.level_name(levels[i - 1]),
+                f' data-seat="{i}" data-level-of="{esc(levels[i - 1])}"',
+                cls="btn small",
+            )
         rows.append(
             f'<li data-friends-seat="{i}">{esc(names[i])}: '
             + _button(
                 "friends-seat", seat_kind_text(kind), f' data-seat="{i}" data-kind="{esc(kind)}"'
             )
+            + level
             + "</li>"
         )
     head = _("Play {game} with friends").format(game=title)
