@@ -94,10 +94,11 @@ class GuestSession:
         self.dom.friends_send("host", json.dumps({"v": M.VERSION, **data}))
 
     # ------------------------------------------------------------------------- the host's
-    def on_event(self, what: str, msg: dict[str, Any]) -> None:
-        if what == "msg" and msg.get("peer") == "host":
+    def on_event(self, ev: M.Event) -> None:
+        what = ev.what
+        if what == "msg" and ev.peer == "host":
             try:
-                data = M.parse_host(msg.get("text"))
+                data = M.parse_host(ev.text)
             except M.PeerError:
                 return  # not a message of the host's: nothing changes
             self.heard = self.clock()
@@ -105,8 +106,8 @@ class GuestSession:
                 self.paused = False
                 self.notice = None
             self.take(data)
-        elif what == "gone" and msg.get("peer") == "host" or what == "error":
-            reason = str(msg.get("reason") or "")
+        elif what == "gone" and ev.peer == "host" or what == "error":
+            reason = ev.reason
             if what == "error" and reason != "peer-unavailable":
                 self.show_text(V.error_text(reason))
                 return

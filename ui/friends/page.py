@@ -52,11 +52,11 @@ class Friends:
 
     def on_event(self, msg: dict[str, Any]) -> None:
         """A `friends` event of the transport (ui/web/)."""
-        what = str(msg.get("what") or "")
+        ev = M.read_event(msg)
         if self.guest is not None:
-            self.guest.on_event(what, msg)
+            self.guest.on_event(ev)
         else:
-            self.host.on_event(what, msg)
+            self.host.on_event(ev)
 
     def action(self, what: str, attrs: dict[str, str]) -> bool:
         """A control of the set-up sheet (`data-action="friends..."`); whether it was one."""

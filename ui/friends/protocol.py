@@ -276,6 +276,32 @@ class HostPing:
 
 HostMessage = Lobby | Welcome | State | Refused | Closed | HostPing
 
+
+@dataclass(frozen=True)
+class Event:
+    """A `friends` event of the page's transport (ui/web/): `what` ("open", "peer", "msg",
+    "gone" or "error"), this page's broker `id` ("open"), the `peer`, the raw `text` of a
+    message, unchecked, and the `reason` of an error."""
+
+    what: str = ""
+    id: str = ""
+    peer: str = ""
+    text: object = None
+    reason: str = ""
+
+
+EVENT_FIELDS = ("what", "id", "peer", "reason")  # (text fields; `text` is kept as it came)
+
+
+def read_event(msg: dict[str, Any]) -> Event:
+    """The transport's event as posted (anything not text is read as empty)."""
+    found = {name: msg.get(name) for name in EVENT_FIELDS}
+    return Event(
+        **{k: v if isinstance(v, str) else "" for k, v in found.items()},
+        text=msg.get("text"),
+    )
+
+
 HOST_TYPES = frozenset({"lobby", "welcome", "state", "refused", "closed", "ping"})
 MAX_HOST_DEPTH = 12  # levels of JSON nesting in a host's message (a view's tricks and plays)
 
@@ -345,6 +371,7 @@ __all__ = [
     "MAX_TEXT",
     "VERSION",
     "Closed",
+    "Event",
     "GuestMessage",
     "Hello",
     "HostMessage",
@@ -362,4 +389,5 @@ __all__ = [
     "guest_name",
     "parse_guest",
     "parse_host",
+    "read_event",
 ]

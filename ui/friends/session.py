@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import Any
 
 from engine.core import Match
 from ui.common.i18n import _, error_text
@@ -151,26 +150,26 @@ class HostSession:
             asyncio.ensure_future(self.heartbeat())
 
     # ------------------------------------------------------------------------- the transport
-    def on_event(self, what: str, msg: dict[str, Any]) -> None:
-        table = self.table
+    def on_event(self, ev: M.Event) -> None:
+        table, what = self.table, ev.what
         if what == "open":
-            self.broker = str(msg.get("id") or "") or None
+            self.broker = ev.id or None
             self.draw()
             return
         if what == "error":
-            self.error = V.error_text(str(msg.get("reason") or "other"))
+            self.error = V.error_text(ev.reason or "other")
             self.draw()
             return
         if table is None:
             return
-        peer = str(msg.get("peer") or "")
+        peer = ev.peer
         if not peer or peer == "host":
             return
         now = self.clock()
         if what == "peer":
             self.send(peer, table.connect(peer, now))
         elif what == "msg":
-            self.apply(peer, table.receive(peer, msg.get("text"), now))
+            self.apply(peer, table.receive(peer, ev.text, now))
         elif what == "gone":
             self.sent.pop(peer, None)
             if table.drop(peer):
