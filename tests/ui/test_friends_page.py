@@ -10,10 +10,13 @@ import json
 import re
 from typing import Any
 
+import engine
 from bench.fake_page import FACTS, Page, asks, legal_cards, one_move, run, until
 from ui.common.render import esc
+from ui.friends import protocol as M
 from ui.friends.guest import KEY as GUEST_KEY
-from ui.friends.guest import GuestSession
+from ui.friends.guest import GuestSession, guest_parts
+from ui.friends.host import Computer, Friend, FriendsTable
 from ui.friends.session import HostSession
 from ui.shell import host as H
 from ui.shell.env import NAME_KEY
@@ -148,15 +151,32 @@ async def seat_guest(relay: Relay, host: RelayPage, name: str, seat: int) -> Rel
 
 
 def seen_cards(page: RelayPage) -> set[str]:
-    """Every card named by a `data-card` of an operation written to `page`."""
+    """Every card named by a `data-card` (the hand) or `data-play-cards` (the felt) of an
+    operation written to `page`."""
     text = json.dumps(page.written)
-    return set(re.findall(r'data-card=\\"([^\\"]+)\\"', text))
+    found = re.findall(r'data-(?:card|play-cards)=\\"([^\\"]+)\\"', text)
+    return {c for cards in found for c in cards.split()}
 
 
-async def play_until(host: RelayPage, guests: list[RelayPage], done: Any, steps: int = 400) -> int:
-    """The host and the guests each move when their page asks, until `done()`."""
+WORD = re.compile(r"[0-9A-Za-z]+")
+
+
+def drawn_hidden(m: Any, seat: int, page: RelayPage) -> set[str]:
+    """The cards in another seat's hand now (never played, so never to be shown to `seat`)
+    that an operation written to `page` names, as a word of the card notation."""
+    hidden = {c for s in range(m.deal.players) if s != seat for c in m.deal.hands[s]}
+    return hidden.intersection(WORD.findall(json.dumps(page.written)))
+
+
+async def play_until(
+    host: RelayPage, guests: list[RelayPage], done: Any, steps: int = 400, check: Any = None
+) -> int:
+    """The host and the guests each move when their page asks, until `done()` (`check()`
+    after every round)."""
     by_guests = 0
     for _ in range(steps):
+        if check is not None:
+            check()
         if done():
             return by_guests
         acted = False
@@ -197,10 +217,22 @@ def test_a_deal_of_auction_batak_with_two_guests_and_a_computer() -> None:
         hands = {s: set(first.view(s)["hand"]) for s in (1, 2)}
         await until(ayla, lambda: (guest_session(ayla).state or {}).get("started"))
         assert "Ayla" in host.parts["seats"] and "Boris" in ayla.parts["seats"]
+        checks = 0
+
+        def nothing_hidden_drawn() -> None:
+            nonlocal checks
+            if first.phase != "over":
+                checks += 1
+                for seat, page in ((1, ayla), (2, boris)):
+                    assert not drawn_hidden(m, seat, page), (seat, drawn_hidden(m, seat, page))
+
         by_guests = await play_until(
-            host, [ayla, boris], lambda: host.state.get("overlay") == "summary"
+            host,
+            [ayla, boris],
+            lambda: host.state.get("overlay") == "summary",
+            check=nothing_hidden_drawn,
         )
-        assert first.phase == "over" and by_guests >= 26
+        assert first.phase == "over" and by_guests >= 26 and checks >= 26
         for seat, page in ((1, ayla), (2, boris)):
             shown = seen_cards(page)
             played = {str(mv) for t in first.view(seat)["tricks"] for _s, mv in t["plays"]}
@@ -338,3 +370,25 @@ def test_each_computer_seat_has_its_level() -> None:
         assert pace.level(3) == "easy"
 
     run(go)
+
+
+def test_a_guest_sees_the_trick_just_taken_until_the_next_lead() -> None:
+    table, guest = engine_table()
+    m = table.match
+    while not m.deal.tricks:
+        m.play(m.legal_moves()[0])
+    state = json.loads(M.encode(table.view_for(1)))
+    last = m.deal.view(1)["tricks"][-1]["plays"]
+    trick = guest_parts(state, 1, {}, [])["trick"]
+    assert all(f'data-play-cards="{mv}"' in trick for _s, mv in last), trick
+    assert 'class="play at-left won"' in trick  # seat 0 took it: on guest 1's left
+    m.play(m.legal_moves()[0])  # the next lead: the trick in progress is drawn
+    trick = guest_parts(json.loads(M.encode(table.view_for(1))), 1, {}, [])["trick"]
+    assert trick.count("data-play-cards=") == 1
+
+
+def engine_table() -> tuple[FriendsTable, None]:
+    m = engine.new_match("batak", seed=2)
+    table = FriendsTable(m, [Friend(), Computer(), Computer()], "Host")
+    table.start()
+    return table, None

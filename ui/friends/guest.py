@@ -281,9 +281,7 @@ def guest_parts(
     return {
         "bar": bar,
         "seats": seats_html,
-        "trick": TP.trick_html(
-            list(view.get("trick") or []), pos, None, None, view.get("winning_seat"), names
-        ),
+        "trick": trick_part(view, pos, names),
         "panel": TP.panel_html(
             view, legal, "", multi, TV.selection_move(legal, selection) is not None, None
         ),
@@ -292,6 +290,25 @@ def guest_parts(
             view, names, seat, legal, bool(st.get("match_over")), bool(st.get("started"))
         ),
     }
+
+
+def trick_part(view: dict[str, Any], pos: list[str], names: list[str]) -> str:
+    """The trick in progress; before the next lead, the trick just taken (its winner marked),
+    so the last card of every trick is seen."""
+    plays = list(view.get("trick") or [])
+    tricks = view.get("tricks") or []
+    if not plays and tricks and isinstance(tricks[-1], dict):
+        last = tricks[-1]
+        winner = last.get("winner")
+        return TP.trick_html(
+            list(last.get("plays") or []),
+            pos,
+            winner if isinstance(winner, int) else None,
+            None,
+            None,
+            names,
+        )
+    return TP.trick_html(plays, pos, None, None, view.get("winning_seat"), names)
 
 
 def guest_status(
