@@ -240,6 +240,12 @@ def test_a_deal_of_auction_batak_with_two_guests_and_a_computer() -> None:
             assert shown <= hands[seat] | played, shown - hands[seat] - played
             state = guest_session(page).state
             assert state is not None and state["view"]["seat"] == seat
+        # the host reads the deal's summary: the guests see the deal over, and wait
+        await until(ayla, lambda: "Waiting for the host." in ayla.parts.get("status", ""))
+        assert guest_session(ayla).state["legal"] == []  # type: ignore[index]
+        host.click({"data-action": "next"})
+        await until(boris, lambda: "Waiting" not in boris.parts.get("status", ""))
+        assert not guest_session(boris).state.get("hold")  # type: ignore[union-attr]
         assert host.errors == ayla.errors == boris.errors == []
 
     run(go)

@@ -236,7 +236,9 @@ def guest_parts(
     st: dict[str, Any], seat: int, lobby: dict[str, Any], selection: list[str]
 ) -> dict[str, str]:
     """The table's parts for the guest at `seat` from the host's state `st` (its seat's view)."""
-    view = dict(st["view"])
+    last = st.get("last")
+    held = bool(st.get("hold")) and isinstance(last, dict)
+    view = dict(last if held and isinstance(last, dict) else st["view"])
     view["options"] = dict(lobby.get("options") or {})
     game = str(view.get("game") or lobby.get("game") or "")
     gi = game_info(engine.GAME_INFO[game])
@@ -286,8 +288,12 @@ def guest_parts(
             view, legal, "", multi, TV.selection_move(legal, selection) is not None, None
         ),
         "hand": TP.hand_html(hand, cards, selection, bool(legal)),
-        "status": guest_status(
-            view, names, seat, legal, bool(st.get("match_over")), bool(st.get("started"))
+        "status": (
+            R.by_word(TP.OVER, gi.get("deal_word")) + " " + _("Waiting for the host.")
+            if held
+            else guest_status(
+                view, names, seat, legal, bool(st.get("match_over")), bool(st.get("started"))
+            )
         ),
     }
 

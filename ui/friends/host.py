@@ -204,6 +204,7 @@ class FriendsTable:
             match_over=m.is_over,
             started=self.started,
             last=last,
+            hold=self.started and self.hold,
         )
 
     # ------------------------------------------------------------------------ what comes in

@@ -214,7 +214,8 @@ class Welcome:
 class State:
     """One seat's view of the match: the state id its move must answer, `Deal.view(seat)`, its
     legal moves (empty unless it is to move), the seats, the totals and, first thing in a new
-    deal, the deal just finished as that seat saw it (`last`)."""
+    deal, the deal just finished as that seat saw it (`last`); `hold` while the host's table
+    is not at this deal yet (its summary of the one before is open)."""
 
     sid: int
     view: dict[str, Any]
@@ -225,6 +226,7 @@ class State:
     match_over: bool
     started: bool
     last: dict[str, Any] | None = None
+    hold: bool = False  # the host's table is not at this deal yet (its summary is open)
 
     def data(self) -> dict[str, Any]:
         out = {
@@ -238,6 +240,8 @@ class State:
             "match_over": self.match_over,
             "started": self.started,
         }
+        if self.hold:
+            out["hold"] = True
         if self.last is not None:
             out["last"] = self.last
         return out
