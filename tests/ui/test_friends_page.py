@@ -77,6 +77,11 @@ class Relay:
                 me = self.peer_of(page)
                 if me is not None and self.host is not None:
                     self.deliver(self.host, what="msg", peer=me, text=text)
+        elif name == "friends-drop" and page is not self.host:
+            me = self.peer_of(page)
+            if me is not None and self.host is not None:
+                self.guests.pop(me)
+                self.deliver(self.host, what="gone", peer=me)
         elif name == "friends-drop" and page is self.host:
             for peer in list(self.guests) if args[0] == "*" else [args[0]]:
                 if peer in self.guests:
@@ -348,6 +353,24 @@ def test_the_guests_are_told_when_the_host_goes() -> None:
         relay.deliver(ayla, what="gone", peer="host")
         await until(ayla, lambda: "the table is paused" in ayla.parts.get("status", ""))
         assert ayla.parts["hand"] == hand and ayla.errors == []  # the table stays as it was
+
+
+def test_a_guest_leaves_by_its_button_and_its_seat_waits_for_it() -> None:
+    async def go() -> None:
+        relay = Relay()
+        host = await host_table(relay, friends=1)
+        ayla = await seat_guest(relay, host, "Ayla", 1)
+        host.click({"data-action": "friends-start"})
+        await until(ayla, lambda: (guest_session(ayla).state or {}).get("started"))
+        assert 'data-action="friends-leave"' in ayla.parts["bar"]
+        ayla.click({"data-action": "friends-leave"})
+        await until(ayla, lambda: ayla.state.get("screen") == "lobby" and ayla.lobby is not None)
+        await until(host, lambda: 1 not in app(host).t.pace.remote and "peer1" not in relay.guests)
+        table = host_session(host).table
+        assert table is not None and table.away(1, 0.0) and table.names()[1] == "Ayla"
+        assert app(ayla).friends.guest is None and ayla.errors == host.errors == []
+
+    run(go)
 
     run(go)
 

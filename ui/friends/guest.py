@@ -56,6 +56,7 @@ class GuestSession:
         self.heard = clock()
         self.paused = False
         self.closed: str | None = None  # the host stopped listening to this page, and why
+        self.left = False  # the guest left the table
 
     # ------------------------------------------------------------------------- joining
     def join(self) -> None:
@@ -166,8 +167,15 @@ class GuestSession:
         self.said_hello = True
         self.send(data)
 
+    def leave(self) -> None:
+        """The guest leaves: the host is told (its seat stays its own: the link, or this
+        browser, brings it back), the connection closed, the lobby shown."""
+        self.left = True
+        self.send({"type": "leave"})
+        self.dom.friends_drop("host")
+
     async def heartbeat(self) -> None:
-        while True:
+        while not self.left:
             await asyncio.sleep(BEAT)
             self.send({"type": "ping"})
             if not self.paused and self.clock() - self.heard > HOST_SILENT:
@@ -278,6 +286,9 @@ def guest_parts(
         f"<small>{R.esc(deal_no)}</small></div>"
         f"{TP.trump_html(view)}"
         + TP.scoreboard_html(cols, "seat", str(gi["score_labels"].get("total") or _("Total")))
+        + '<div class="menu"><button type="button" class="btn small" data-action="friends-leave">'
+        + R.esc(_("Leave the table"))
+        + "</button></div>"
     )
     hand = R.sort_hand(list(view.get("hand") or []), view, gi["rank_order"])
     return {

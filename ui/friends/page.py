@@ -23,6 +23,7 @@ ACTIONS = (
     "friends-copy",
     "friends-start",
     "friends-cancel",
+    "friends-leave",
 )
 
 
@@ -75,6 +76,11 @@ class Friends:
             h.start()
         elif what == "friends-cancel":
             h.cancel()
+        elif what == "friends-leave" and self.guest is not None:
+            self.guest.leave()
+            self.guest = None
+            self.app.env.set_history("lobby", self.app.env.pathname)
+            self.app.open_page("")
         else:
             return False
         return True
