@@ -421,3 +421,38 @@ def engine_table() -> tuple[FriendsTable, None]:
     table = FriendsTable(m, [Friend(), Computer(), Computer()], "Host")
     table.start()
     return table, None
+
+
+def test_a_guest_ignores_what_is_not_a_message_of_its_host() -> None:
+    """Text that is not JSON, too deep, of an unknown type, a state with fields of the wrong
+    type, a welcome with a token that is not one: the guest's table stays as it was."""
+
+    async def go() -> None:
+        relay = Relay()
+        host = await host_table(relay, friends=1)
+        ayla = await seat_guest(relay, host, "Ayla", 1)
+        host.click({"data-action": "friends-start"})
+        await until(ayla, lambda: (guest_session(ayla).state or {}).get("started"))
+        g = guest_session(ayla)
+        for _ in range(300):  # (the table settles: it waits for a bid of the host or the guest)
+            await asyncio.sleep(0)
+        before = (dict(ayla.parts), g.state, g.seat, g.token)
+        for text in (
+            "{",
+            "[" * 50 + "]" * 50,
+            json.dumps({"v": 1, "type": "evil"}),
+            json.dumps({"v": 2, "type": "ping"}),
+            json.dumps({"v": 1, "type": "state", "sid": "1", "view": {}, "legal": []}),
+            json.dumps({"v": 1, "type": "state", "sid": 1, "view": [], "legal": [], "seats": []}),
+            json.dumps({"v": 1, "type": "welcome", "seat": 3, "token": "<b>no</b>"}),
+            json.dumps({"v": 1, "type": "refused", "text": 5}),
+            "x" * 20_000,
+        ):
+            relay.deliver(ayla, what="msg", peer="host", text=text)
+        relay.deliver(ayla, what="msg", peer="someone-else", text='{"v":1,"type":"closed"}')
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert (dict(ayla.parts), g.state, g.seat, g.token) == before
+        assert ayla.errors == [] and ayla.toasts == []
+
+    run(go)
