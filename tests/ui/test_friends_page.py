@@ -456,3 +456,26 @@ def test_a_guest_ignores_what_is_not_a_message_of_its_host() -> None:
         assert ayla.errors == [] and ayla.toasts == []
 
     run(go)
+
+
+def test_two_guests_for_one_seat() -> None:
+    """Two guests open the link at once for the table's one friend's seat: one takes it, the
+    other is told no seat is free (it asks once, never again and again)."""
+
+    async def go() -> None:
+        relay = Relay()
+        host = await host_table(relay, friends=1)
+        first = await start(relay, f"?friends={HOST_ID}", {NAME_KEY: "Ayla"})
+        second = await start(relay, f"?friends={HOST_ID}", {NAME_KEY: "Boris"})
+        pages = (first, second)
+        await until(host, lambda: any(guest_session(p).seat == 1 for p in pages))
+        seated = next(p for p in pages if guest_session(p).seat == 1)
+        other = second if seated is first else first
+        await until(other, lambda: "No seat is free" in other.parts.get("status", ""))
+        for _ in range(50):
+            await asyncio.sleep(0)
+        hellos = [op for op in other.written if op[0] == "friends-send" and "hello" in op[2]]
+        assert len(hellos) == 1 and guest_session(other).seat is None
+        assert host.errors == first.errors == second.errors == []
+
+    run(go)

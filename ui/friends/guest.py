@@ -57,6 +57,7 @@ class GuestSession:
         self.paused = False
         self.closed: str | None = None  # the host stopped listening to this page, and why
         self.left = False  # the guest left the table
+        self.tried: set[int] = set()  # the seats asked for and refused
 
     # ------------------------------------------------------------------------- joining
     def join(self) -> None:
@@ -107,11 +108,9 @@ class GuestSession:
                 self.paused = False
                 self.notice = None
             self.take(data)
+        elif what == "error" and self.state is None:
+            self.show_text(V.error_text(ev.reason))  # (no table yet: why it cannot be joined)
         elif what == "gone" and ev.peer == "host" or what == "error":
-            reason = ev.reason
-            if what == "error" and reason != "peer-unavailable":
-                self.show_text(V.error_text(reason))
-                return
             self.host_gone()
 
     def host_gone(self) -> None:
@@ -146,6 +145,8 @@ class GuestSession:
             if kind == "closed":
                 self.closed = str(data["text"])
             if kind == "refused" and data.get("code") in ("taken", "token", "seat"):
+                if self.want is not None:
+                    self.tried.add(self.want)
                 self.said_hello = False
                 self.token = None
                 self.want = None
@@ -156,11 +157,16 @@ class GuestSession:
         """The seat asked for: the kept or linked one, else the first free friend's seat."""
         lobby = self.lobby
         assert lobby is not None
-        free = [s["seat"] for s in lobby["seats"] if s.get("kind") == "friend" and s.get("free")]
+        free = [
+            s["seat"]
+            for s in lobby["seats"]
+            if s.get("kind") == "friend" and s.get("free") and s["seat"] not in self.tried
+        ]
         seat = self.want if self.want is not None else (free[0] if free else None)
         if seat is None:
             self.show_text(_("No seat is free at this table."))
             return
+        self.want = seat
         data: dict[str, Any] = {"type": "hello", "seat": seat, "name": self.name()}
         if self.token is not None:
             data["token"] = self.token
