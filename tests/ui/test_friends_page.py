@@ -279,8 +279,15 @@ def test_a_guest_that_leaves_is_played_by_the_computer_and_comes_back() -> None:
         await until(back, lambda: guest_session(back).seat == 1)
         await until(host, lambda: 1 in app(host).t.pace.remote)
         assert app(host).friends.host.table.names()[1] == "Guest"
-        await play_until(host, [back], lambda: host.state.get("overlay") == "summary")
-        assert host.errors == back.errors == []
+        # the same seat again from another browser, with the seat's secret in the link
+        relay.lose(relay.peer_of(back) or "")
+        await until(host, lambda: 1 not in app(host).t.pace.remote)
+        seat, secret = token
+        linked = await start(relay, f"?friends={HOST_ID}&seat={seat}&token={secret}")
+        await until(linked, lambda: guest_session(linked).seat == 1)
+        await until(host, lambda: 1 in app(host).t.pace.remote)
+        await play_until(host, [linked], lambda: host.state.get("overlay") == "summary")
+        assert host.errors == back.errors == linked.errors == []
 
     run(go)
 
