@@ -486,3 +486,23 @@ def test_two_guests_for_one_seat() -> None:
         assert host.errors == first.errors == second.errors == []
 
     run(go)
+
+
+def test_a_match_in_progress_is_lost_only_when_the_host_says_so() -> None:
+    async def go() -> None:
+        relay = Relay()
+        host = await start(relay, "?speed=0&level=easy")
+        host.send({"type": "click", "attrs": {"data-game-choice": "batak"}, "lobby": FIELDS})
+        host.send({"type": "click", "attrs": {"data-start": ""}, "lobby": FIELDS})
+        await until(host, lambda: host.state.get("screen") == "table")
+        host.click({"data-action": "lobby"})  # to the lobby, the match kept for Forward
+        await until(host, lambda: host.state.get("screen") == "lobby")
+        host.send({"type": "click", "attrs": {"data-action": "friends"}, "lobby": FIELDS})
+        await until(host, lambda: host.overlay[0] == "leave")
+        assert 'data-friends="plan"' not in host.parts.get("lobby", "")
+        assert app(host).paused is not None  # nothing lost yet
+        host.click({"data-action": "leave-confirm"})
+        await until(host, lambda: 'data-friends="plan"' in host.parts.get("lobby", ""))
+        assert host.errors == []
+
+    run(go)

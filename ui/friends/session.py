@@ -46,7 +46,22 @@ class HostSession:
 
     # ------------------------------------------------------------------------- the set-up
     def open_setup(self) -> None:
-        """The lobby's "Play with friends": the match the lobby would deal, its seats to plan."""
+        """The lobby's "Play with friends": the match the lobby would deal, its seats to plan
+        (a match in progress kept for Forward is lost: asked first, as "Deal the cards" asks)."""
+        self.app.lobby.read_lobby()
+        p = self.app.paused
+        if p is not None and not p.match.is_over:
+            self.app.controls.ask_leave(
+                _("Start a new match?"),
+                _("Your match in progress will be lost."),
+                _("Start the new match"),
+                self.plan_table,
+                cancel=_("Cancel"),
+            )
+        else:
+            self.plan_table()
+
+    def plan_table(self) -> None:
         lobby = self.app.lobby
         lobby.read_lobby()
         try:

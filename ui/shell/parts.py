@@ -65,6 +65,14 @@ class ControlsPart(Protocol):
     def leave_under(self) -> str | None: ...
     def action(self, what: str, attrs: dict[str, str] | None = None) -> None: ...
     def drop_leave(self) -> None: ...
+    def ask_leave(
+        self,
+        title: str,
+        text: str,
+        confirm: str,
+        go: Callable[[], None],
+        cancel: str | None = None,
+    ) -> None: ...
 
 
 class LobbyPart(Protocol):
