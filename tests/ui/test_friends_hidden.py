@@ -17,10 +17,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
+from bench.fake_page import FACTS
 from engine.cards import CARD_STR
 from engine.core import Match
 from ui.friends import protocol as M
+from ui.friends.guest import GuestSession
 from ui.friends.host import Friend, FriendsTable
+from ui.shell.app import App
+from ui.shell.dom import Dom
+from ui.shell.env import Env
 
 GAMES = [(g, n) for g in engine.GAMES for n in engine.GAME_INFO[g]["players"]]
 
@@ -159,3 +164,60 @@ def test_the_check_sees_another_seats_hand() -> None:
     table, truth = seated_table("batak", 4, 1)
     other: Any = table.view_for(2)
     assert leaks(json.dumps(other.view), truth.hidden(1)) == set(table.match.deal.hands[2])
+
+
+def guest_page() -> App:
+    """A guest's page (its operations kept, none carried out)."""
+    dom = Dom()
+    return App(dom, Env(dom, dict(FACTS, search="?friends=host-id")))
+
+
+def page_leaks(table: FriendsTable, truth: Truth, seat: int, page: App) -> set[str]:
+    """The hidden cards named by the operations a guest's page writes when it is sent its
+    state now (ui/friends/guest.py draws the table from it)."""
+    guest = GuestSession(page, "host-id")
+    guest.seat = seat
+    guest.lobby = M.parse_host(M.encode(table.lobby()))
+    page.dom.ops.clear()
+    guest.take(M.parse_host(M.encode(table.view_for(seat))))
+    assert page.dom.ops, "the guest's page drew nothing"
+    return leaks(json.dumps(page.dom.ops, ensure_ascii=False), truth.hidden(seat))
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES, ids=[f"{g}-{n}" for g, n in GAMES])
+@settings(
+    max_examples=4,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
+)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 400))
+def test_no_guest_page_draws_a_card_it_may_not_see(
+    game: str, players: int, seed: int, steps: int
+) -> None:
+    """The same over the operations a guest's page writes: its hand, the trick, the panel, the
+    seats and the bar, drawn from the state it was sent."""
+    table, truth = seated_table(game, players, seed)
+    rng = random.Random(seed)
+    m = table.match
+    page = guest_page()
+    for _step in range(steps):
+        if m.is_over:
+            break
+        truth.play(rng.choice(m.legal_moves()))
+        if rng.random() < 0.1 or m.deal.phase == "over":
+            for seat in range(1, players):
+                assert not page_leaks(table, truth, seat, page), (game, players, seed, seat)
+    for seat in range(1, players):
+        assert not page_leaks(table, truth, seat, page), (game, players, seed, seat)
+
+
+def test_the_page_check_sees_a_card_drawn_that_may_not_be() -> None:
+    """The page's yardstick can fail: a guest's page sent another seat's view draws its hand."""
+    table, truth = seated_table("batak", 4, 1)
+    page = guest_page()
+    guest = GuestSession(page, "host-id")
+    guest.seat, guest.lobby = 1, M.parse_host(M.encode(table.lobby()))
+    guest.take(M.parse_host(M.encode(table.view_for(2))))
+    drawn = leaks(json.dumps(page.dom.ops), truth.hidden(1))
+    assert drawn == set(table.match.deal.hands[2])

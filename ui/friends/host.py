@@ -92,6 +92,7 @@ class FriendsTable:
         self.plan: tuple[Friend | Computer, ...] = tuple(seats)
         self.host_name = host_name
         self.started = False
+        self.hold = False  # the host's table is not at the match's last deal: no move yet
         self._tokens = {s: make_token() for s in self.friend_seats()}
         self._names: dict[int, str] = {}  # friends' seats taken: their guests' names
         self._holder: dict[int, str] = {}  # friends' seats and the peer holding each now
@@ -190,7 +191,7 @@ class FriendsTable:
         m = self.match
         deal = m.deal
         view = deal.view(seat)
-        legal = tuple(view.get("legal_moves") or ()) if self.started else ()
+        legal = tuple(view.get("legal_moves") or ()) if self.started and not self.hold else ()
         view["legal_moves"] = list(legal)
         last = m.deals[-2].view(seat) if len(m.deals) > 1 and not deal.moves else None
         return M.State(
@@ -203,6 +204,7 @@ class FriendsTable:
             match_over=m.is_over,
             started=self.started,
             last=last,
+            hold=self.started and self.hold,
         )
 
     # ------------------------------------------------------------------------ what comes in
@@ -302,6 +304,8 @@ class FriendsTable:
         seat = p.seat
         if not self.started:
             raise PeerError(_("The match has not started yet."), "not-started")
+        if self.hold:
+            raise PeerError(_("Wait a moment: the host is not at this deal yet."), "hold")
         if sid != self.sid:
             raise PeerError(
                 _("The table has moved on since that move was asked for: look again."), "stale"

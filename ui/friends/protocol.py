@@ -48,7 +48,8 @@ REQUIRED = {"hello": ("seat", "name"), "move": ("sid", "move"), "ping": (), "lea
 class PeerError(ValueError):
     """A peer's message or request that is refused; str() says why, for a person, and `code`
     what kind of refusal it is, for a guest's page: "malformed", "rate", "seat", "taken",
-    "token", "twice", "no-seat", "not-started", "stale", "turn" or "illegal"."""
+    "token", "twice", "no-seat", "not-started", "stale", "turn", "hold" (the host's table is not
+    at that deal yet) or "illegal"."""
 
     def __init__(self, text: str, code: str = "malformed") -> None:
         super().__init__(text)
@@ -213,7 +214,8 @@ class Welcome:
 class State:
     """One seat's view of the match: the state id its move must answer, `Deal.view(seat)`, its
     legal moves (empty unless it is to move), the seats, the totals and, first thing in a new
-    deal, the deal just finished as that seat saw it (`last`)."""
+    deal, the deal just finished as that seat saw it (`last`); `hold` while the host's table
+    is not at this deal yet (its summary of the one before is open)."""
 
     sid: int
     view: dict[str, Any]
@@ -224,6 +226,7 @@ class State:
     match_over: bool
     started: bool
     last: dict[str, Any] | None = None
+    hold: bool = False  # the host's table is not at this deal yet (its summary is open)
 
     def data(self) -> dict[str, Any]:
         out = {
@@ -237,6 +240,8 @@ class State:
             "match_over": self.match_over,
             "started": self.started,
         }
+        if self.hold:
+            out["hold"] = True
         if self.last is not None:
             out["last"] = self.last
         return out
@@ -276,6 +281,81 @@ class HostPing:
 HostMessage = Lobby | Welcome | State | Refused | Closed | HostPing
 
 
+@dataclass(frozen=True)
+class Event:
+    """A `friends` event of the page's transport (ui/web/): `what` ("open", "peer", "msg",
+    "gone" or "error"), this page's broker `id` ("open"), the `peer`, the raw `text` of a
+    message, unchecked, and the `reason` of an error."""
+
+    what: str = ""
+    id: str = ""
+    peer: str = ""
+    text: object = None
+    reason: str = ""
+
+
+EVENT_FIELDS = ("what", "id", "peer", "reason")  # (text fields; `text` is kept as it came)
+
+
+def read_event(msg: dict[str, Any]) -> Event:
+    """The transport's event as posted (anything not text is read as empty)."""
+    found = {name: msg.get(name) for name in EVENT_FIELDS}
+    return Event(
+        **{k: v if isinstance(v, str) else "" for k, v in found.items()},
+        text=msg.get("text"),
+    )
+
+
+HOST_TYPES = frozenset({"lobby", "welcome", "state", "refused", "closed", "ping"})
+MAX_HOST_DEPTH = 12  # levels of JSON nesting in a host's message (a view's tricks and plays)
+
+
+def _seats_ok(seats: Any) -> bool:
+    return isinstance(seats, list) and all(
+        isinstance(s, dict)
+        and isinstance(s.get("seat"), int)
+        and isinstance(s.get("name"), str)
+        and isinstance(s.get("kind"), str)
+        for s in seats
+    )
+
+
+def parse_host(text: Any) -> dict[str, Any]:
+    """A host's message as a guest's page reads it: JSON of fewer than MAX_SENT characters, a
+    known type and the fields a guest's page reads, of their types; PeerError otherwise (the
+    page ignores it: nothing changes)."""
+    try:
+        data = U.loads(text, max_depth=MAX_HOST_DEPTH, max_chars=MAX_SENT)
+    except U.UntrustedError:
+        raise PeerError(_("The message is not a JSON object.")) from None
+    if not isinstance(data, dict) or data.get("v") != VERSION or data.get("type") not in HOST_TYPES:
+        raise PeerError(_("The message is not a JSON object."))
+    kind = data["type"]
+    ok = True
+    if kind == "lobby":
+        ok = isinstance(data.get("game"), str) and _seats_ok(data.get("seats"))
+    elif kind == "welcome":
+        ok = (
+            isinstance(data.get("seat"), int)
+            and isinstance(data.get("token"), str)
+            and TOKEN_CHARS.fullmatch(data["token"]) is not None
+        )
+    elif kind == "state":
+        ok = (
+            isinstance(data.get("sid"), int)
+            and isinstance(data.get("view"), dict)
+            and isinstance(data.get("legal"), list)
+            and all(isinstance(m, str) for m in data["legal"])
+            and _seats_ok(data.get("seats"))
+            and isinstance(data.get("totals"), list)
+        )
+    elif kind in ("refused", "closed"):
+        ok = isinstance(data.get("text"), str)
+    if not ok:
+        raise PeerError(_("The message is not a JSON object."))
+    return data
+
+
 def encode(message: HostMessage) -> str:
     """A host's message as the JSON text the transport sends; ValueError at MAX_SENT bytes or
     more (a view that large is a fault of the page, never sent cut short)."""
@@ -295,6 +375,7 @@ __all__ = [
     "MAX_TEXT",
     "VERSION",
     "Closed",
+    "Event",
     "GuestMessage",
     "Hello",
     "HostMessage",
@@ -311,4 +392,6 @@ __all__ = [
     "encode",
     "guest_name",
     "parse_guest",
+    "parse_host",
+    "read_event",
 ]

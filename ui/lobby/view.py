@@ -188,6 +188,7 @@ def lobby_html(
     level_label = _("Computer players")
     speed_label = _("Computer speed")
     start = _("Deal the cards")
+    friends = _("Play with friends")
     how = _("How to play {game}").format(game=gi["title"])
     return (
         head_html()
@@ -207,6 +208,7 @@ def lobby_html(
         f'<select id="opt-speed" data-speed>{speed_sel}</select></div>'
         f"{display_html(display, str(gi.get('home_language') or ''))}"
         f'<button type="button" class="btn primary start" data-start>{esc(start)}</button>'
+        f'<button type="button" class="btn friends" data-action="friends">{esc(friends)}</button>'
         f"{same_cards_html(replay)}"
         "</form>"
         f"{puzzles_html(info, selected)}"

@@ -31,6 +31,7 @@ import engine
 import engine.ai
 from ui.common.i18n import YOU, _, error_text, game_info
 from ui.embed.page import Embed
+from ui.friends.page import Friends
 from ui.lobby import query as Q
 from ui.lobby.choices import STORAGE_OFF, Paused
 from ui.lobby.lobby import Lobby
@@ -89,6 +90,7 @@ class App:
         self.stats = Stats(self)  # the player's record
         self.embed = Embed(self)  # positions and lessons for tutorial sites
         self.puzzles = Puzzles(self)  # the puzzle screen
+        self.friends = Friends(self)  # tables played with friends (host or guest)
 
     # ------------------------------------------------------------------------------- setup
     def start(self) -> None:
@@ -114,6 +116,8 @@ class App:
         """Opens the page: at the saved position when there is a save, as the address says."""
         restored = None
         self.puzzles.forget_progress()  # (the puzzles' progress is read afresh too)
+        if self.friends.open_address(self.env.first_params(query)):
+            return  # a guest at a friend's table: the player's save is not touched
         if any(k in ("embed", "record", "lesson") for k, _v in self.env.params(query)):
             self.open_page(query)  # a position or lesson: the player's save is not touched
             return

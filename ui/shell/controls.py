@@ -58,6 +58,8 @@ class Controls:
         when it was outside any; `felt` whether it was on the felt."""
         attrs = ev.get("attrs")
         self.app.lobby.take_fields(ev.get("lobby"))
+        if attrs and self.app.friends.click(attrs):
+            return  # a guest's tap at a friend's table (ui/friends/guest.py)
         if not attrs:  # a click outside any control: on the felt, it ends a trick's show
             if self.t.lingering and ev.get("felt"):
                 self.app.runner.tap()
@@ -80,8 +82,11 @@ class Controls:
             self.app.stats.record_action(str(attrs["data-action"]))  # (ui/stats/page.py)
         elif "data-action" in attrs:
             what = str(attrs["data-action"])
-            # a puzzle's control (ui/puzzles/page.py), else the table's or the page's
-            if not self.app.puzzles.puzzle_action(what, attrs):
+            # a puzzle's control (ui/puzzles/page.py), a table with friends' (ui/friends/),
+            # else the table's or the page's
+            if not self.app.puzzles.puzzle_action(what, attrs) and not (
+                what.startswith("friends") and self.app.friends.action(what, attrs)
+            ):
                 self.action(what, attrs)
 
     def action(self, what: str, attrs: dict[str, str] | None = None) -> None:

@@ -95,3 +95,20 @@ class Dom:
     def root(self, name: str, value: str | None) -> None:
         """An attribute of <html> (data-ready, data-embed, data-home, lang)."""
         self.op("attr", ":root", name, value)
+
+    # playing with friends (ui/friends/): the transport, carried out by ui/web/ ---------------
+    def friends_host(self, config: dict[str, Any]) -> None:
+        """Starts (or reuses) the host's transport; its id comes back as a `friends` event."""
+        self.op("friends-host", config)
+
+    def friends_join(self, host: str, config: dict[str, Any]) -> None:
+        """Connects a guest's page to the host's broker id `host`."""
+        self.op("friends-join", host, config)
+
+    def friends_send(self, peer: str, text: str) -> None:
+        """Sends `text` (JSON under 16,000 bytes) to `peer` ("host" from a guest's page)."""
+        self.op("friends-send", peer, text)
+
+    def friends_drop(self, peer: str) -> None:
+        """Closes `peer`'s connection ("*": every one, and the transport)."""
+        self.op("friends-drop", peer)

@@ -162,6 +162,8 @@ class Host:
             if a.t.match is not None:
                 a.saves.other_tab_has_it(tell=True)
                 a.runner.flush()
+        elif kind == "friends":  # the transport of a table with friends (ui/friends/)
+            a.friends.on_event(msg)
         elif kind == "motion":
             env.reduce_motion = bool(msg.get("reduce"))
 

@@ -39,6 +39,7 @@ class Runner:
             bool(self.env.display_settings().get("checker", False)) and self.app.embed.spec is None
         )
         self.carry_out(self.t.event(act or nothing, checker, self.app.brain.broken is None))
+        self.app.friends.sync()  # a table with friends: each guest's state, when it changed
 
     def flush(self) -> None:
         """Carries out the controller's effects, then the turn's arrival and its effects."""

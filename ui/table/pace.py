@@ -27,6 +27,22 @@ class Pace:
         self.waiting: str | None = None  # the answer awaited now ("computer", "linger", ...)
         self.cleared_at = -1e9  # when the last finished trick began to clear (clock)
         self.timer_left: int | None = None  # the trump timer's seconds
+        # A match played with friends (ui/friends/): the seats whose moves come from a friend's
+        # page (never asked of the computer, waited for) and each computer seat's level.
+        self.friends_match: object = None
+        self.remote: frozenset[int] = frozenset()
+        self.levels: dict[int, str] = {}
+
+    def from_friend(self, seat: int | None) -> bool:
+        """Whether `seat`'s move comes from a friend's page (ui/friends/session.py)."""
+        return self.t.match is self.friends_match and seat in self.remote
+
+    def level(self, seat: int) -> str:
+        """The level of the computer playing `seat`."""
+        t = self.t
+        if not t.search_ok:
+            return "easy"
+        return self.levels.get(seat, t.level) if t.match is self.friends_match else t.level
 
     def halt(self) -> None:
         """Nothing is awaited any more: the trump timer, or the finished trick's show, ends."""
@@ -52,7 +68,7 @@ class Pace:
             if t.overlay is None and not t.summary_closed:
                 t.summary()  # a deal can end as it starts (four Aces dealt to one hand)
             return
-        if t.overlay is not None or d.to_move is None:
+        if t.overlay is not None or d.to_move is None or self.from_friend(d.to_move):
             return
         if d.to_move in t.readers:
             if d.phase == "trump" and t.match.rules.trump_timer:
@@ -66,7 +82,7 @@ class Pace:
             F.Ask(
                 t.sid,
                 t.record_json(),
-                t.level if t.search_ok else "easy",
+                self.level(int(d.to_move)),
                 int(t.match.seed or 0),
                 max(0.0, pause - since) if since < pause else pause,
                 int(d.to_move),
@@ -96,7 +112,12 @@ class Pace:
         if t.overlay is not None:
             return  # asked again when the sheet closes
         d = t.deal
-        if d.phase == "over" or d.to_move is None or d.to_move in t.readers:
+        if (
+            d.phase == "over"
+            or d.to_move is None
+            or d.to_move in t.readers
+            or self.from_friend(d.to_move)
+        ):
             return
         if move is None or move not in d.legal_moves():
             move = engine.bots.choose(d, d.to_move, t.bot_rng())

@@ -1,0 +1,370 @@
+"""A guest's page at a table played with friends (opened with `?friends=<host's id>`): it joins
+the host, says hello with its name and a seat (the link's or the one its browser kept, with
+the seat's token, else the first free one), then draws the table from the last `State` the
+host sent, and only from it. A tap on a legal card or a move's button is sent as a `Move`
+request with the state id; the host may refuse it (said as plain text). Every message of the
+host is checked (`protocol.parse_host`): one that is not a message changes nothing. If the
+host goes, the page says the table is paused.
+
+The table is drawn with the felt's own pieces (ui/table/pieces.py) from the seat's view, the
+guest's seat at the bottom.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+import engine
+from ui.common import render as R
+from ui.common.i18n import _, game_info, ngettext, pgettext
+from ui.friends import protocol as M
+from ui.friends import setup as V
+from ui.shell.parts import Page
+from ui.table import pieces as TP
+from ui.table import view as TV
+
+KEY = "tt-friends"  # the seat and token kept for each host's id (localStorage)
+BEAT = 1.0  # seconds between the guest's heartbeats
+HOST_SILENT = 4.0  # seconds without a word from the host before the table is said paused
+
+
+class GuestSession:
+    """The guest's side of a table with friends (a part of the page's `Friends`)."""
+
+    def __init__(
+        self,
+        app: Page,
+        host: str,
+        seat: int | None = None,
+        token: str | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.app, self.dom, self.clock = app, app.dom, clock
+        self.host = host
+        self.want: int | None = seat
+        self.token = token
+        self.seat: int | None = None
+        self.lobby: dict[str, Any] | None = None
+        self.state: dict[str, Any] | None = None
+        self.said_hello = False
+        self.selection: list[str] = []
+        self.notice: str | None = None  # a sentence on the table's status line
+        self.heard = clock()
+        self.paused = False
+        self.closed: str | None = None  # the host stopped listening to this page, and why
+        self.left = False  # the guest left the table
+        self.tried: set[int] = set()  # the seats asked for and refused
+
+    # ------------------------------------------------------------------------- joining
+    def join(self) -> None:
+        kept = self.kept()
+        if self.token is None and kept is not None:
+            self.want, self.token = kept
+        self.dom.friends_join(self.host, {})
+        self.show_text(_("Joining the table…"))
+        asyncio.ensure_future(self.heartbeat())
+
+    def kept(self) -> tuple[int, str] | None:
+        """The seat and token this browser kept for this host, if any."""
+        try:
+            data = json.loads(self.app.env.read_key(KEY) or "{}")
+            seat, token = data[self.host]
+        except Exception:  # noqa: BLE001 (nothing kept, or not readable: a free seat)
+            return None
+        if isinstance(seat, int) and isinstance(token, str) and M.TOKEN_CHARS.fullmatch(token):
+            return seat, token
+        return None
+
+    def keep(self, seat: int, token: str) -> None:
+        try:
+            data = json.loads(self.app.env.read_key(KEY) or "{}")
+            if not isinstance(data, dict):
+                data = {}
+            data[self.host] = [seat, token]
+            self.app.env.write_key(KEY, json.dumps(data))
+        except Exception:  # noqa: BLE001 (storage off: the link brings the seat back)
+            return
+
+    def name(self) -> str:
+        return self.app.t.player_name or _("Guest")
+
+    def send(self, data: dict[str, Any]) -> None:
+        self.dom.friends_send("host", json.dumps({"v": M.VERSION, **data}))
+
+    # ------------------------------------------------------------------------- the host's
+    def on_event(self, ev: M.Event) -> None:
+        what = ev.what
+        if what == "msg" and ev.peer == "host":
+            try:
+                data = M.parse_host(ev.text)
+            except M.PeerError:
+                return  # not a message of the host's: nothing changes
+            self.heard = self.clock()
+            if self.paused:
+                self.paused = False
+                self.notice = None
+            self.take(data)
+        elif what == "error" and self.state is None:
+            self.show_text(V.error_text(ev.reason))  # (no table yet: why it cannot be joined)
+        elif what == "gone" and ev.peer == "host" or what == "error":
+            self.host_gone()
+
+    def host_gone(self) -> None:
+        self.paused = True
+        self.notice = self.closed or _(
+            "The host has left: the table is paused until the host comes back."
+        )
+        if self.state is None:
+            self.show_text(self.notice)
+        else:
+            self.draw()
+
+    def take(self, data: dict[str, Any]) -> None:
+        kind = data["type"]
+        if kind == "lobby":
+            self.lobby = data
+            if not self.said_hello:
+                self.hello()
+        elif kind == "welcome":
+            self.seat, self.token = int(data["seat"]), str(data["token"])
+            self.keep(self.seat, self.token)
+        elif kind == "state" and self.seat is not None:
+            if self.state is None or data.get("view", {}).get("phase") != self.state.get(
+                "view", {}
+            ).get("phase"):
+                self.selection = []
+            self.state = data
+            self.notice = None
+            self.draw()
+        elif kind in ("refused", "closed"):
+            self.app.felt.toast(str(data["text"]))  # (text, never HTML: the toast's textContent)
+            if kind == "closed":
+                self.closed = str(data["text"])
+            if kind == "refused" and data.get("code") in ("taken", "token", "seat"):
+                if self.want is not None:
+                    self.tried.add(self.want)
+                self.said_hello = False
+                self.token = None
+                self.want = None
+                if self.lobby is not None:
+                    self.hello()
+
+    def hello(self) -> None:
+        """The seat asked for: the kept or linked one, else the first free friend's seat."""
+        lobby = self.lobby
+        assert lobby is not None
+        free = [
+            s["seat"]
+            for s in lobby["seats"]
+            if s.get("kind") == "friend" and s.get("free") and s["seat"] not in self.tried
+        ]
+        seat = self.want if self.want is not None else (free[0] if free else None)
+        if seat is None:
+            self.show_text(_("No seat is free at this table."))
+            return
+        self.want = seat
+        data: dict[str, Any] = {"type": "hello", "seat": seat, "name": self.name()}
+        if self.token is not None:
+            data["token"] = self.token
+        self.said_hello = True
+        self.send(data)
+
+    def leave(self) -> None:
+        """The guest leaves: the host is told (its seat stays its own: the link, or this
+        browser, brings it back), the connection closed, the lobby shown."""
+        self.left = True
+        self.send({"type": "leave"})
+        self.dom.friends_drop("host")
+
+    async def heartbeat(self) -> None:
+        while not self.left:
+            await asyncio.sleep(BEAT)
+            self.send({"type": "ping"})
+            if not self.paused and self.clock() - self.heard > HOST_SILENT:
+                self.host_gone()
+
+    # ------------------------------------------------------------------------- taps
+    def click(self, attrs: dict[str, str]) -> bool:
+        """A tap at the guest's table: a card or a move, sent to the host when it is legal."""
+        st = self.state
+        if st is None:
+            return True
+        legal = [str(m) for m in st["legal"]]
+        move: str | None = None
+        if "data-move" in attrs and "disabled" not in attrs:
+            asked = str(attrs["data-move"])
+            move = TV.selection_move(legal, self.selection) if asked == "confirm" else asked
+        elif "data-card" in attrs:
+            card = str(attrs["data-card"])
+            if card in legal:
+                move = card
+            elif card in self.selection:
+                self.selection.remove(card)
+            elif card in TV.candidate_cards(legal, self.selection):
+                self.selection.append(card)
+        if move is not None and move in legal:
+            self.selection = []
+            self.send({"type": "move", "sid": st["sid"], "move": move})
+        self.draw()
+        return True
+
+    # ------------------------------------------------------------------------- drawing
+    def show_text(self, text: str) -> None:
+        self.dom.op("show-table", True)
+        self.dom.text("status", text)
+
+    def draw(self) -> None:
+        st, seat = self.state, self.seat
+        if st is None or seat is None:
+            return
+        try:
+            parts = guest_parts(st, seat, self.lobby or {}, self.selection)
+        except Exception:  # noqa: BLE001 (a view this page cannot draw: the last one stays)
+            return
+        self.dom.op("show-table", True)
+        view = st["view"]
+        to_move = view.get("to_move")
+        self.dom.op(
+            "table-data",
+            {
+                "data-game": str(view.get("game") or ""),
+                "data-phase": str(view.get("phase")),
+                "data-to-move": str(to_move) if isinstance(to_move, int) else "",
+                "data-players": str(len(st["seats"])),
+                "data-deal": str(st.get("deal_number", 1)),
+                "data-input": "1" if st["legal"] else None,
+            },
+        )
+        for part in ("bar", "seats", "trick", "hand"):
+            self.dom.html(part, parts[part])
+        self.dom.op("panel", parts["panel"], str(st["view"].get("phase")))
+        self.dom.text("status", self.notice or parts["status"])
+        self.dom.hidden("open-hands", True)
+
+
+def guest_parts(
+    st: dict[str, Any], seat: int, lobby: dict[str, Any], selection: list[str]
+) -> dict[str, str]:
+    """The table's parts for the guest at `seat` from the host's state `st` (its seat's view)."""
+    last = st.get("last")
+    held = bool(st.get("hold")) and isinstance(last, dict)
+    view = dict(last if held and isinstance(last, dict) else st["view"])
+    view["options"] = dict(lobby.get("options") or {})
+    game = str(view.get("game") or lobby.get("game") or "")
+    gi = game_info(engine.GAME_INFO[game])
+    seats = st["seats"]
+    n = len(seats)
+    names = [str(s["name"]) for s in seats]
+    base = R.positions(n, gi.get("direction", "right"))
+    pos = [base[(s - seat) % n] for s in range(n)]
+    legal = [str(m) for m in st["legal"]]
+    multi = bool(gi["multi_card_plays"]) and any(" " in m for m in legal if R.is_card_move(m))
+    cards = (
+        TV.candidate_cards(legal, selection)
+        if multi
+        else {m for m in legal if R.is_card_move(m) and " " not in m}
+    )
+    totals = list(st["totals"])
+    label = gi["score_labels"]["total_short"]
+    to_move = view.get("to_move")
+    seats_html = "".join(
+        TP.seat_html(
+            s,
+            pos[s],
+            names[s],
+            view,
+            f"{label} {totals[s] if s < len(totals) else ''}",
+            [pgettext("seat tag", "away")]
+            if seats[s].get("away") and seats[s].get("kind") == "friend"
+            else [],
+            to_move == s and s != seat,
+        )
+        for s in range(n)
+    )
+    cols = [(names[s], totals[s] if s < len(totals) else 0, s == seat) for s in range(n)]
+    deal_no = R.by_word(TP.DEAL_NO, gi.get("deal_word")).format(n=st.get("deal_number", 1))
+    bar = (
+        f'<div class="title"><h1><b>{R.esc(gi["title"])}</b></h1>'
+        f"<small>{R.esc(deal_no)}</small></div>"
+        f"{TP.trump_html(view)}"
+        + TP.scoreboard_html(cols, "seat", str(gi["score_labels"].get("total") or _("Total")))
+        + '<div class="menu"><button type="button" class="btn small" data-action="friends-leave">'
+        + R.esc(_("Leave the table"))
+        + "</button></div>"
+    )
+    hand = R.sort_hand(list(view.get("hand") or []), view, gi["rank_order"])
+    return {
+        "bar": bar,
+        "seats": seats_html,
+        "trick": trick_part(view, pos, names),
+        "panel": TP.panel_html(
+            view, legal, "", multi, TV.selection_move(legal, selection) is not None, None
+        ),
+        "hand": TP.hand_html(hand, cards, selection, bool(legal)),
+        "status": (
+            R.by_word(TP.OVER, gi.get("deal_word")) + " " + _("Waiting for the host.")
+            if held
+            else guest_status(
+                view, names, seat, legal, bool(st.get("match_over")), bool(st.get("started"))
+            )
+        ),
+    }
+
+
+def trick_part(view: dict[str, Any], pos: list[str], names: list[str]) -> str:
+    """The trick in progress; before the next lead, the trick just taken (its winner marked),
+    so the last card of every trick is seen."""
+    plays = list(view.get("trick") or [])
+    tricks = view.get("tricks") or []
+    if not plays and tricks and isinstance(tricks[-1], dict):
+        last = tricks[-1]
+        winner = last.get("winner")
+        return TP.trick_html(
+            list(last.get("plays") or []),
+            pos,
+            winner if isinstance(winner, int) else None,
+            None,
+            None,
+            names,
+        )
+    return TP.trick_html(plays, pos, None, None, view.get("winning_seat"), names)
+
+
+def guest_status(
+    view: dict[str, Any],
+    names: list[str],
+    seat: int,
+    legal: list[str],
+    over: bool,
+    started: bool = True,
+) -> str:
+    """The status line: the guest's turn, or whose it is."""
+    phase, to_move = view.get("phase"), view.get("to_move")
+    if not started:
+        return _("Waiting for the host to start.")
+    if over or phase == "over":
+        return pgettext("match.over", "The match is over.") if over else ""
+    if legal:
+        if phase == "bidding":
+            return _("Your bid.")
+        if phase == "trump":
+            return _("Name the trump suit.")
+        n = len([m for m in legal if R.is_card_move(m)])
+        return ngettext(
+            "Your turn: play the raised card.", "Your turn: play a raised card.", max(n, 1)
+        )
+    if isinstance(to_move, int) and 0 <= to_move < len(names) and to_move != seat:
+        name = names[to_move]
+        if phase == "bidding":
+            return _("{name} is bidding…").format(name=name)
+        if phase == "trump":
+            return _("{name} is naming trump…").format(name=name)
+        return _("{name} is playing…").format(name=name)
+    return ""
+
+
+__all__ = ["KEY", "GuestSession", "guest_parts", "guest_status"]

@@ -1,0 +1,100 @@
+"""Playing with friends on the page: the host's side (`session.HostSession`) or, on a page
+opened with `?friends=<host's id>`, the guest's (`guest.GuestSession`); the transport's
+`friends` events (ui/shell/host.py), the set-up sheet's controls and a guest's taps come here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+from ui.friends import protocol as M
+from ui.friends.guest import GuestSession
+from ui.friends.session import HostSession
+from ui.shell.parts import Page
+
+BROKER_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a broker's id, as PeerJS gives them
+ACTIONS = (
+    "friends",
+    "friends-seat",
+    "friends-level",
+    "friends-invite",
+    "friends-copy",
+    "friends-start",
+    "friends-cancel",
+    "friends-leave",
+)
+
+
+class Friends:
+    """The page's part for tables with friends (held as `App.friends`)."""
+
+    def __init__(self, app: Page) -> None:
+        self.app = app
+        self.host = HostSession(app)
+        self.guest: GuestSession | None = None
+
+    def open_address(self, raw: dict[str, str]) -> bool:
+        """A page opened with `?friends=<id>` (and `&seat=N&token=T`) joins that table as a
+        guest; an id that is not one is said, and the lobby shows. Whether it is a guest."""
+        if "friends" not in raw:
+            return False
+        host = raw["friends"]
+        if not BROKER_ID.fullmatch(host):
+            return False
+        seat_text, token = raw.get("seat", ""), raw.get("token")
+        seat = int(seat_text) if seat_text.isdigit() and 0 < int(seat_text) < 10 else None
+        if token is not None and not M.TOKEN_CHARS.fullmatch(token):
+            token = None
+        self.guest = GuestSession(self.app, host, seat if token is not None else None, token)
+        self.guest.join()
+        return True
+
+    def on_event(self, msg: dict[str, Any]) -> None:
+        """A `friends` event of the transport (ui/web/)."""
+        ev = M.read_event(msg)
+        if self.guest is not None:
+            self.guest.on_event(ev)
+        else:
+            self.host.on_event(ev)
+
+    def action(self, what: str, attrs: dict[str, str]) -> bool:
+        """A control of the set-up sheet (`data-action="friends..."`); whether it was one."""
+        h = self.host
+        if what == "friends":
+            h.open_setup()
+        elif what == "friends-seat":
+            h.toggle(str(attrs.get("data-seat") or ""))
+        elif what == "friends-level":
+            h.cycle_level(str(attrs.get("data-seat") or ""))
+        elif what == "friends-invite":
+            h.invite()
+        elif what == "friends-copy":
+            asyncio.ensure_future(h.copy())
+        elif what == "friends-start":
+            h.start()
+        elif what == "friends-cancel":
+            h.cancel()
+        elif what == "friends-leave" and self.guest is not None:
+            self.guest.leave()
+            self.guest = None
+            self.app.env.set_history("lobby", self.app.env.pathname)
+            self.app.open_page("")
+        else:
+            return False
+        return True
+
+    def click(self, attrs: dict[str, str]) -> bool:
+        """A guest's tap on a card or a move (sent to the host); whether it was one."""
+        g = self.guest
+        if g is None or not ("data-card" in attrs or "data-move" in attrs):
+            return False
+        return g.click(attrs)
+
+    def sync(self) -> None:
+        """After every event of the host's table: every guest its state, if it changed."""
+        self.host.sync()
+
+
+__all__ = ["ACTIONS", "BROKER_ID", "Friends"]
