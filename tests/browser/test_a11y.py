@@ -40,11 +40,25 @@ def axe_source() -> str:
     return (dest / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
 
 
+def settle(page: Any) -> None:
+    """Until no animation or transition runs (a card in flight, a sheet sliding in), at most
+    1.5 s: what axe then reads is what a person sees at rest."""
+    try:
+        page.wait_for_function(
+            "document.getAnimations().every(a => a.playState !== 'running')",
+            polling="raf",
+            timeout=1500,
+        )
+    except Exception as exc:  # something still moves: audit it as it stands
+        if "Timeout" not in type(exc).__name__:
+            raise
+
+
 def audit(page: Any, axe: str, where: str) -> list[dict[str, Any]]:
     """axe-core's violations on the page as it is now, each with `where`."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=axe)
-    page.wait_for_timeout(350)  # the card in flight lands (axe reads colours as drawn)
+    settle(page)  # the card in flight lands (axe reads colours as drawn)
     found = page.evaluate(
         """async tags => {
         const r = await axe.run(document, { runOnly: { type: 'tag', values: tags },
