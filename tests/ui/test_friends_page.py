@@ -506,3 +506,30 @@ def test_a_match_in_progress_is_lost_only_when_the_host_says_so() -> None:
         assert host.errors == []
 
     run(go)
+
+
+def test_a_link_whose_table_id_is_not_one_is_said_in_the_lobby() -> None:
+    """`?friends=` with what cannot be a broker's id: the lobby says so in a sentence (the id
+    as text), and no transport is started."""
+
+    class Logging(Page):
+        def __init__(self) -> None:
+            super().__init__()
+            self.log: list[tuple[Any, ...]] = []
+
+        def carry_out(self, name: str, *args: Any) -> None:
+            self.log.append((name, *args))
+            super().carry_out(name, *args)
+
+    async def go() -> None:
+        page = Logging()
+        page.host = H.boot(page)
+        page.send({"type": "start", "facts": dict(FACTS, search="?friends=%3Cb%3Ex%3C%2Fb%3E!")})
+        await until(page, lambda: any(op[0] == "lobby-msg" and op[1] for op in page.log))
+        said = next(op[1] for op in page.log if op[0] == "lobby-msg" and op[1])
+        assert "is not the link of a table with friends" in said, said
+        assert "&lt;b&gt;" not in said and "does not know" not in said, said
+        assert "<b>x</b>!" in said  # the id as text: the op sets text, never HTML
+        assert not any(op[0].startswith("friends-") for op in page.log), page.log
+
+    run(go)

@@ -110,7 +110,13 @@ def table_options(q: Query, games: Collection[str], info: Mapping[str, Mapping[s
     q.options = {
         k: v for k, v in raw.items() if k not in UI_PARAMS and k in known and k not in EMBED_PARAMS
     }
-    unknown = sorted(k for k in raw if k not in UI_PARAMS and k not in known)
+    unknown = sorted(k for k in raw if k not in UI_PARAMS and k not in known and k != "friends")
+    if "friends" in raw:  # (a table's id that is one opens the guest's page: ui/friends/page.py)
+        q.errors.append(
+            _(
+                "“{value}” is not the link of a table with friends: ask the host to send it again."
+            ).format(value=U.quote(raw["friends"]))
+        )
     game = raw.get("game")
     if game is not None and game not in games:
         q.errors.append(
