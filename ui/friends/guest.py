@@ -27,7 +27,8 @@ from ui.shell.parts import Page
 from ui.table import pieces as TP
 from ui.table import view as TV
 
-KEY = "tt-friends"  # the seat and token kept for each host's id (localStorage)
+KEY = "trick-table/friends"  # each host id's seat and token (localStorage: the page reads
+# back only the keys under "trick-table/", ui/web/main.js)
 BEAT = 1.0  # seconds between the guest's heartbeats
 HOST_SILENT = 4.0  # seconds without a word from the host before the table is said paused
 
