@@ -165,6 +165,51 @@ def agree(host: Any, guests: dict[int, Any], timeout: float = 8.0) -> int:
         time.sleep(0.1)
 
 
+def refused(pg: Any, code: str, timeout: float = 10.0) -> str:
+    """The sentence of the host's latest refusal `code` to this page (waited for)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        for e in reversed(pg.evaluate("() => window.__tt_friends.events()")):
+            if e["what"] == "msg" and '"refused"' in e["text"]:
+                data = json.loads(e["text"])
+                if data["code"] == code:
+                    return str(data["text"])
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no refusal {code}")
+        time.sleep(0.1)
+
+
+def cheat(pg: Any, move: str) -> None:
+    """A move request sent by hand through the page's transport, with the last state's id."""
+    pg.evaluate(
+        """async (move) => {
+          const evs = await window.__tt_friends.events();
+          const st = evs.filter(e => e.what === "msg" && e.text.includes('"type":"state"')).at(-1);
+          const sid = JSON.parse(st.text).sid;
+          return window.__tt_friends.send("host", JSON.stringify({v: 1, type: "move", sid, move}));
+        }""",
+        move,
+    )
+
+
+def try_cheating(host: Any, guests: dict[int, Any], m: Match) -> bool:
+    """At a guest's turn with a card it may not play: that card sent by hand is refused with a
+    sentence, and so is a card sent by the other guest, whose turn it is not; nothing moves."""
+    seat = m.deal.to_move
+    hand = m.deal.setup()["hands"][seat]
+    wrong = [c for c in hand if c not in played(m) and c not in m.deal.legal_moves()]
+    if not wrong:
+        return False
+    before = len(m.deal.moves)
+    cheat(guests[seat], wrong[0])
+    assert refused(guests[seat], "illegal")
+    other = next(s for s in guests if s != seat)
+    cheat(guests[other], m.deal.legal_moves()[0])
+    assert refused(guests[other], "turn") == "It is not your turn."
+    assert host.evaluate(MOVES) == before
+    return True
+
+
 def open_table(t: Table) -> tuple[Any, dict[int, Any], str]:
     host = t.page()
     host.goto(t.served.base + "?speed=0&level=easy")
@@ -204,7 +249,7 @@ def open_table(t: Table) -> tuple[Any, dict[int, Any], str]:
 
 def test_a_deal_with_two_friends_and_a_computer(table: Table) -> None:
     host, guests, link = open_table(table)
-    reloaded, came_back, shown = False, 0, 0
+    reloaded, came_back, shown, cheated = False, 0, 0, False
     by_seat: dict[int, int] = {0: 0, 1: 0, 2: 0}
     for _ in range(400):
         settle(host)
@@ -232,6 +277,8 @@ def test_a_deal_with_two_friends_and_a_computer(table: Table) -> None:
             reloaded, came_back = True, to_move
             by_seat[came_back] = 0
             continue
+        if m.deal.phase == "play" and to_move in guests and not cheated:
+            cheated = try_cheating(host, guests, m)
         if to_move == 0:
             if host.query_selector("#table[data-tap]"):
                 host.click("#felt")
@@ -255,6 +302,6 @@ def test_a_deal_with_two_friends_and_a_computer(table: Table) -> None:
         time.sleep(0.05)
     else:
         raise AssertionError("the deal did not end")
-    assert reloaded and shown > 20, shown
+    assert reloaded and cheated and shown > 20, shown
     assert by_seat[came_back] >= 1 and by_seat[3 - came_back] >= 5, by_seat  # (played on after)
     check_fair(guests, host)
