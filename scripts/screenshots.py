@@ -13,6 +13,8 @@ The few the docs show are copied by hand into docs/screens/.
     python3 scripts/screenshots.py record     # the record page and a score sheet's chart
     python3 scripts/screenshots.py teach      # a puzzle after a wrong card, a hint (tr, phone)
     python3 scripts/screenshots.py python     # learn/python.html after a run (phone, desktop)
+    python3 scripts/screenshots.py friends    # play with friends: the host's set-up sheet with
+                                              # two guests, the host's and a guest's tables
 
 For each game (default: one of each family) at 360x640 and 1280x800: the table mid-trick,
 the last trick, the score sheet after the first deal and the hand replay.
@@ -439,6 +441,90 @@ def python_page(b: Any) -> None:
         ctx.close()
 
 
+def friend_move(page: Any) -> None:
+    """A guest's move by clicking: pass in the auction when it may, else the first legal card
+    or move."""
+    if not page.query_selector("#table[data-input]"):
+        return
+    buttons = page.query_selector_all('#panel [data-move]:not([data-move="confirm"])')
+    moves = [str(x.get_attribute("data-move")) for x in buttons]
+    if moves:
+        page.click(f'#panel [data-move="{"pass" if "pass" in moves else moves[0]}"]')
+    elif page.query_selector("#hand [data-card][data-legal]"):
+        page.click("#hand [data-card][data-legal]")
+
+
+def friends(b: Any) -> None:
+    """A table of auction Batak with two friends and a computer (a local broker, the site
+    served on 127.0.0.1 as the tests serve it): the host's set-up sheet with the invite link
+    and both guests arrived, then the host's and a guest's tables mid-trick; each at 360x640
+    (a touch phone) and 1280x800."""
+    sys.path.insert(0, str(ROOT))
+    import json
+
+    from bench import xengine as X
+    from bench.page.friends import LocalBroker
+
+    with LocalBroker() as broker:
+        site = X.Site(DIST, cache_control="no-cache").start()
+        cfg = json.dumps(broker.config())
+        try:
+            for w, h in SIZES:
+                pages, ctxs = [], []
+                for _ in range(3):
+                    ctx = b.new_context(
+                        viewport={"width": w, "height": h},
+                        service_workers="block",
+                        **(
+                            {"device_scale_factor": 2, "has_touch": True, "is_mobile": True}
+                            if w < 600
+                            else {}
+                        ),
+                    )
+                    ctx.route(
+                        "**/friends.json",
+                        lambda r: r.fulfill(status=200, content_type="application/json", body=cfg),
+                    )
+                    ctxs.append(ctx)
+                    pages.append(ctx.new_page())
+                host, guests = pages[0], pages[1:]
+                host.goto(site.base + "?speed=0&level=easy")
+                host.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+                host.click('[data-game-choice="batak"]')
+                host.click('[data-action="friends"]')
+                host.click('[data-action="friends-seat"][data-seat="2"]')
+                host.click('[data-action="friends-invite"]')
+                link = str(host.get_attribute("[data-friends-link]", "value"))
+                for g in guests:
+                    g.goto(link)
+                host.wait_for_function(
+                    "() => ![...document.querySelectorAll('[data-friends-seat][data-kind=friend]')]"
+                    ".some(n => n.textContent.includes('waiting'))",
+                    timeout=90_000,
+                )
+                shoot(host, f"friends-setup-{w}x{h}")
+                host.click('[data-action="friends-start"]')
+                for _ in range(600):  # to a trick with two cards, the first guest to play
+                    if (
+                        guests[0].query_selector("#table[data-input][data-phase=play]")
+                        and len(host.query_selector_all("#trick .play")) >= 2
+                    ):
+                        break
+                    step(host)
+                    for g in guests[1:]:
+                        friend_move(g)
+                    if guests[0].query_selector("#table[data-input]:not([data-phase=play])"):
+                        friend_move(guests[0])
+                    time.sleep(0.1)
+                time.sleep(1)
+                shoot(host, f"friends-host-table-{w}x{h}")
+                shoot(guests[0], f"friends-guest-table-{w}x{h}")
+                for ctx in ctxs:
+                    ctx.close()
+        finally:
+            site.stop()
+
+
 def main(games: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
@@ -474,6 +560,9 @@ def main(games: list[str]) -> None:
             games = []
         if games == ["python"]:
             python_page(b)
+            games = []
+        if games == ["friends"]:
+            friends(b)
             games = []
         for game in games:
             for w, h in SIZES:

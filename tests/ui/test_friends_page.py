@@ -423,6 +423,18 @@ def test_a_guest_sees_the_trick_just_taken_until_the_next_lead() -> None:
     assert trick.count("data-play-cards=") == 1
 
 
+def test_a_guest_sees_backs_for_every_seat_but_its_own() -> None:
+    table, _guest = engine_table()
+    state = json.loads(M.encode(table.view_for(1)))
+    seats = guest_parts(state, 1, {}, [])["seats"]
+    per_seat = {int(x.split('"')[0]): x for x in seats.split('data-seat="')[1:]}
+    assert sorted(per_seat) == [0, 1, 2, 3]
+    for s, html in per_seat.items():
+        assert ('class="backs"' in html) is (s != 1), (s, html)
+        assert ("plate-count" in html) is (s != 1), (s, html)
+    assert per_seat[0].count("mini-back") == 13
+
+
 def engine_table() -> tuple[FriendsTable, None]:
     m = engine.new_match("batak", seed=2)
     table = FriendsTable(m, [Friend(), Computer(), Computer()], "Host")

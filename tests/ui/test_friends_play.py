@@ -189,3 +189,17 @@ def test_a_message_too_large_is_never_sent() -> None:
     with pytest.raises(ValueError, match="bytes"):
         M.encode(M.Refused("message", "malformed", "x" * M.MAX_SENT))
     assert len(M.encode(M.Refused("message", "malformed", "x" * 100))) < 200
+
+
+def test_two_guests_of_the_same_name_are_told_apart() -> None:
+    m = engine.new_match("batak", seed=2)
+    table = FriendsTable(m, [Friend(), Friend(), Computer()], "Guest", tokens())
+    first = table.receive("peer-a", hello(1, "Guest"), 1.0)
+    second = table.receive("peer-b", hello(2, "guest"), 1.0)
+    long = "x" * 20
+    assert isinstance(first.replies[0], M.Welcome) and first.replies[0].name == "Guest 2"
+    assert isinstance(second.replies[0], M.Welcome) and second.replies[0].name == "guest 3"
+    assert table.names()[:3] == ["Guest", "Guest 2", "guest 3"]
+    table2 = FriendsTable(engine.new_match("batak", seed=2), [Friend()] * 3, long, tokens())
+    named = table2.receive("peer-c", hello(1, long), 1.0).replies[0]
+    assert isinstance(named, M.Welcome) and named.name == "x" * 18 + " 2"

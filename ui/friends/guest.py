@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -27,7 +28,8 @@ from ui.shell.parts import Page
 from ui.table import pieces as TP
 from ui.table import view as TV
 
-KEY = "tt-friends"  # the seat and token kept for each host's id (localStorage)
+KEY = "trick-table/friends"  # each host id's seat and token (localStorage: the page reads
+# back only the keys under "trick-table/", ui/web/main.js)
 BEAT = 1.0  # seconds between the guest's heartbeats
 HOST_SILENT = 4.0  # seconds without a word from the host before the table is said paused
 
@@ -272,16 +274,21 @@ def guest_parts(
     label = gi["score_labels"]["total_short"]
     to_move = view.get("to_move")
     seats_html = "".join(
-        TP.seat_html(
+        own_backs(
+            TP.seat_html(
+                s,
+                pos[s],
+                names[s],
+                view,
+                f"{label} {totals[s] if s < len(totals) else ''}",
+                [pgettext("seat tag", "away")]
+                if seats[s].get("away") and seats[s].get("kind") == "friend"
+                else [],
+                to_move == s and s != seat,
+            ),
             s,
-            pos[s],
-            names[s],
+            seat,
             view,
-            f"{label} {totals[s] if s < len(totals) else ''}",
-            [pgettext("seat tag", "away")]
-            if seats[s].get("away") and seats[s].get("kind") == "friend"
-            else [],
-            to_move == s and s != seat,
         )
         for s in range(n)
     )
@@ -313,6 +320,31 @@ def guest_parts(
             )
         ),
     }
+
+
+BACKS = re.compile(r'<span class="count plate-count"[^>]*>\d+</span>|<div class="backs".*?</div>')
+
+
+def own_backs(html: str, s: int, seat: int, view: dict[str, Any]) -> str:
+    """A seat's HTML as the guest at `seat` sees it: the felt draws card backs for every seat
+    but seat 0 (the reader's own at the host's table), so the guest's own seat loses them and
+    the host's seat 0 gets them."""
+    if s == seat != 0:
+        return BACKS.sub("", html)
+    if s != 0 or seat == 0:
+        return html
+    sizes = view.get("hand_sizes") or []
+    k = int(sizes[0]) if sizes and isinstance(sizes[0], int) else 0
+    if not k:
+        return html
+    title = ngettext("{n} card", "{n} cards", k).format(n=k)
+    backs = (
+        f'<div class="backs" title="{R.esc(title)}">'
+        + '<span class="mini-back"></span>' * min(k, 13)
+        + f'<span class="count">{k}</span></div>'
+    )
+    badge = f'<span class="count plate-count" aria-hidden="true">{k}</span>'
+    return html.replace('</div><div class="stats">', f'{badge}</div>{backs}<div class="stats">', 1)
 
 
 def trick_part(view: dict[str, Any], pos: list[str], names: list[str]) -> str:

@@ -29,6 +29,7 @@ from ui.common.i18n import _, catalog, game_info
 from ui.friends import peers as P
 from ui.friends import protocol as M
 from ui.friends.protocol import PeerError
+from ui.lobby.view import NAME_MAX
 
 HOST = 0  # the host's seat
 
@@ -286,14 +287,25 @@ class FriendsTable:
         old = self._holder.get(seat)
         if old is not None and old in self._peers:
             self._peers[old].seat = None
+        name = self.own_name(seat, hello.name)
         p.seat = seat
         self._holder[seat] = peer
-        self._names[seat] = hello.name
+        self._names[seat] = name
         self._heard[seat] = now
         self._gone.discard(seat)
-        welcome = M.Welcome(seat, hello.name, self._tokens[seat])
+        welcome = M.Welcome(seat, name, self._tokens[seat])
         drop = (old,) if old is not None and old != peer else ()
         return Verdict((welcome, self.view_for(seat)), changed=True, drop=drop)
+
+    def own_name(self, seat: int, name: str) -> str:
+        """`name`, or with a number after it when another seat has it already ("Guest 2"),
+        so that no two seats of the table are called the same."""
+        others = {n.casefold() for s, n in enumerate(self.names()) if s != seat}
+        out, k = name, 2
+        while out.casefold() in others:
+            out = f"{name[: NAME_MAX - 1 - len(str(k))]} {k}"
+            k += 1
+        return out
 
     def request_move(self, peer: str, sid: int, move: str) -> Accepted:
         """`peer`'s move checked: it has a seat, the match has started, `sid` is the state now,

@@ -1,0 +1,307 @@
+"""Play with friends end to end: the built site on 127.0.0.1, a local PeerJS broker (the
+transport test's fixtures), a host and two guests in three Chromium contexts and a computer
+playing a whole deal of auction Batak. Each guest plays its own cards from its own page; the
+felts agree; no guest's page ever draws a card of another seat's hand that was not played; a
+guest that reloads mid-trick comes back to its seat, the computer having played for it."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from bench import xengine as X
+from bench.page.friends import LocalBroker
+from engine.core import Match
+
+from .test_friends_transport import broker, served  # noqa: F401 (the shared fixtures)
+
+pytestmark = pytest.mark.e2e
+
+CARDS = "ns => ns.map(n => n.dataset.card)"
+PLAYS = "ns => ns.flatMap(n => (n.dataset.playCards || '').split(' '))"  # the felt's plays
+DEALS = "JSON.parse(window.__tt_record()).deals.length"
+MOVES = "JSON.parse(window.__tt_record()).deals.at(-1).moves.length"  # the host's deal's moves
+
+
+class Table:
+    """The host's page and its guests' pages, each in a context of its own."""
+
+    def __init__(self, browser: Any, site: X.Site, local: LocalBroker) -> None:
+        self.browser, self.served = browser, site
+        self.cfg = json.dumps(local.config())
+        self.ctxs: list[Any] = []
+        self.errors: list[str] = []
+
+    def page(self) -> Any:
+        ctx = self.browser.new_context(service_workers="block")
+        ctx.route(
+            "**/friends.json",
+            lambda r: r.fulfill(status=200, content_type="application/json", body=self.cfg),
+        )
+        self.ctxs.append(ctx)
+        pg = ctx.new_page()
+        pg.on("pageerror", lambda e: self.errors.append(str(e)))
+        pg.set_default_timeout(20_000)
+        return pg
+
+    def close(self) -> None:
+        for ctx in self.ctxs:
+            ctx.close()
+
+
+@pytest.fixture
+def table(browser: Any, served: X.Site, broker: LocalBroker) -> Iterator[Table]:  # noqa: F811
+    t = Table(browser, served, broker)
+    yield t
+    t.close()
+    assert not t.errors, t.errors
+
+
+def settle(pg: Any) -> None:
+    pg.wait_for_selector("html:not([data-busy])", state="attached")
+
+
+def over(host: Any) -> bool:
+    """The first deal is over on the host's page (its summary, or the next deal dealt)."""
+    return bool(host.query_selector("[data-summary]")) or host.evaluate(DEALS) > 1
+
+
+def host_record(host: Any) -> Match | None:
+    """The host's match replayed from its record (the engine's own), to say whose card is whose
+    (the first deal's; None once the next one is dealt)."""
+    rec = json.loads(host.evaluate("window.__tt_record()"))
+    if len(rec["deals"]) > 1:
+        return None
+    m = Match(rec["game"], seed=rec["seed"], options=rec["options"], players=rec["players"])
+    for move in rec["deals"][-1]["moves"]:
+        m.play(move)
+    return m
+
+
+def seen_cards(pg: Any) -> set[str]:
+    """Every card the page draws face up (hand, trick, anywhere)."""
+    drawn = pg.eval_on_selector_all("[data-card]", CARDS)
+    return {c for c in drawn + pg.eval_on_selector_all("[data-play-cards]", PLAYS) if c}
+
+
+def played(m: Match) -> set[str]:
+    out: set[str] = set()
+    for move in m.deal.moves:
+        out.update(c for c in str(move).split() if len(c) >= 2 and c[-1] in "SHDC")
+    return out
+
+
+def check_fair(guests: dict[int, Any], host: Any) -> None:
+    """No guest's page shows a card of another seat's hand that has not been played."""
+    m = host_record(host)
+    if m is None:
+        return
+    hands = m.deal.setup()["hands"]
+    shown = played(m)
+    for seat, pg in guests.items():
+        others = {c for s, h in enumerate(hands) if s != seat for c in h} - shown
+        leaked = seen_cards(pg) & others
+        where = pg.evaluate(
+            "cs => [...document.querySelectorAll('[data-card],[data-play-cards]')]"
+            ".filter(n => cs.some(c => (n.dataset.card || n.dataset.playCards || '').split(' ')"
+            ".includes(c))).map(n => (n.closest('[id]') || {}).id + ' ' + n.outerHTML.slice(0, 200))",
+            sorted(leaked),
+        )
+        assert not leaked, f"seat {seat}'s page shows {leaked}: {where} ({m.deal.moves})"
+
+
+def act(pg: Any) -> str | None:
+    """One move by clicking on a page whose turn it is (pass in the auction when it may)."""
+    if not pg.query_selector("#table[data-input]"):
+        return None
+    buttons = pg.query_selector_all('#panel [data-move]:not([data-move="confirm"])')
+    if buttons:
+        moves = [str(b.get_attribute("data-move")) for b in buttons]
+        move = "pass" if "pass" in moves else moves[0]
+        pg.click(f'#panel [data-move="{move}"]')
+        return move
+    card = pg.query_selector("#hand [data-card][data-legal]")
+    if card is None:
+        return None
+    move = str(card.get_attribute("data-card"))
+    card.click()
+    return move
+
+
+def trick(pg: Any) -> list[str]:
+    return sorted(c for c in pg.eval_on_selector_all("#trick .play", PLAYS) if c)
+
+
+def on_felt(m: Match) -> tuple[list[str], list[str]]:
+    """The trick in progress and the one taken last, by the host's record."""
+    v = m.deal.view(0)
+    now = sorted(str(c) for _, c in v.get("trick") or [])
+    tricks = v.get("tricks") or []
+    last = sorted(str(c) for _, c in tricks[-1]["plays"]) if tricks else []
+    return now, last
+
+
+def agree(host: Any, guests: dict[int, Any], timeout: float = 8.0) -> int:
+    """Every felt shows the trick of the host's record: a guest's the trick in progress, or
+    before the next lead the trick just taken; the host's the same, or an empty felt then
+    (waited for). How many cards the guests show."""
+    deadline = time.monotonic() + timeout
+    while True:
+        m = host_record(host)
+        if m is None:
+            return 0
+        now, last = on_felt(m)
+        want = now or last
+        shown = trick(host)
+        got = {s: trick(g) for s, g in guests.items()}
+        if all(v == want for v in got.values()) and shown in (now, want):
+            return sum(len(v) for v in got.values())
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the felts disagree: {want} wanted, host {shown}, guests {got}")
+        time.sleep(0.1)
+
+
+def refused(pg: Any, code: str, timeout: float = 10.0) -> str:
+    """The sentence of the host's latest refusal `code` to this page (waited for)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        for e in reversed(pg.evaluate("() => window.__tt_friends.events()")):
+            if e["what"] == "msg" and '"refused"' in e["text"]:
+                data = json.loads(e["text"])
+                if data["code"] == code:
+                    return str(data["text"])
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no refusal {code}")
+        time.sleep(0.1)
+
+
+def cheat(pg: Any, move: str) -> None:
+    """A move request sent by hand through the page's transport, with the last state's id."""
+    pg.evaluate(
+        """async (move) => {
+          const evs = await window.__tt_friends.events();
+          const st = evs.filter(e => e.what === "msg" && e.text.includes('"type":"state"')).at(-1);
+          const sid = JSON.parse(st.text).sid;
+          return window.__tt_friends.send("host", JSON.stringify({v: 1, type: "move", sid, move}));
+        }""",
+        move,
+    )
+
+
+def try_cheating(host: Any, guests: dict[int, Any], m: Match) -> bool:
+    """At a guest's turn with a card it may not play: that card sent by hand is refused with a
+    sentence, and so is a card sent by the other guest, whose turn it is not; nothing moves."""
+    seat = m.deal.to_move
+    hand = m.deal.setup()["hands"][seat]
+    wrong = [c for c in hand if c not in played(m) and c not in m.deal.legal_moves()]
+    if not wrong:
+        return False
+    before = len(m.deal.moves)
+    cheat(guests[seat], wrong[0])
+    assert refused(guests[seat], "illegal")
+    other = next(s for s in guests if s != seat)
+    cheat(guests[other], m.deal.legal_moves()[0])
+    assert refused(guests[other], "turn") == "It is not your turn."
+    assert host.evaluate(MOVES) == before
+    return True
+
+
+def open_table(t: Table) -> tuple[Any, dict[int, Any], str]:
+    host = t.page()
+    host.goto(t.served.base + "?speed=0&level=easy")
+    host.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    host.click('[data-game-choice="batak"]')
+    host.click('[data-action="friends"]')
+    host.wait_for_selector('[data-friends="plan"]')
+    host.click('[data-action="friends-seat"][data-seat="2"]')  # seats 1 and 2 friends, 3 computer
+    host.click('[data-action="friends-invite"]')
+    link = str(host.get_attribute("[data-friends-link]", "value"))
+    assert "?friends=" in link
+    pages = []
+    for _ in range(2):
+        g = t.page()
+        g.goto(link)
+        pages.append(g)
+    host.wait_for_function(
+        "() => document.querySelectorAll('[data-friends-seat][data-kind=friend]').length === 2"
+        " && ![...document.querySelectorAll('[data-friends-seat][data-kind=friend]')]"
+        ".some(n => n.textContent.includes('waiting'))",
+        timeout=60_000,
+    )
+    host.click('[data-action="friends-start"]')
+    host.wait_for_selector("#table:not([hidden])")
+    guests: dict[int, Any] = {}
+    for g in pages:
+        g.wait_for_selector("#hand [data-card]", state="attached", timeout=30_000)
+        own = set(g.eval_on_selector_all("#hand [data-card]", CARDS))
+        first = host_record(host)
+        assert first is not None
+        hands = first.deal.setup()["hands"]
+        seat = next(s for s, h in enumerate(hands) if set(h) == own)
+        guests[seat] = g
+    assert sorted(guests) == [1, 2]
+    return host, guests, link
+
+
+def test_a_deal_with_two_friends_and_a_computer(table: Table) -> None:
+    host, guests, link = open_table(table)
+    reloaded, came_back, shown, cheated = False, 0, 0, False
+    by_seat: dict[int, int] = {0: 0, 1: 0, 2: 0}
+    for _ in range(400):
+        settle(host)
+        if over(host):
+            break
+        m = host_record(host)
+        if m is None:
+            break
+        check_fair(guests, host)
+        to_move = m.deal.to_move
+        if m.deal.phase == "play" and to_move in guests and not reloaded and m.deal.trick:
+            # a guest reloads mid-trick at its turn: the computer plays for it meanwhile, and
+            # the same link (its browser kept the seat's token) brings it back to its seat
+            g = guests[to_move]
+            before = len(m.deal.moves)
+            g.reload()
+            host.wait_for_function(f"n => {MOVES} > n", arg=before, timeout=20_000)
+            g.wait_for_selector("#hand [data-card]", state="attached", timeout=60_000)
+            back = set(g.eval_on_selector_all("#hand [data-card]", CARDS))
+            now = host_record(host)
+            assert now is not None and back and back <= set(now.deal.setup()["hands"][to_move]), (
+                back
+            )
+            assert now.deal.moves[before] in m.deal.legal_moves()  # the computer's, for that seat
+            reloaded, came_back = True, to_move
+            by_seat[came_back] = 0
+            continue
+        if m.deal.phase == "play" and to_move in guests and not cheated:
+            cheated = try_cheating(host, guests, m)
+        if to_move == 0:
+            if host.query_selector("#table[data-tap]"):
+                host.click("#felt")
+            if act(host):
+                by_seat[0] += 1
+        elif to_move in guests:
+            g = guests[to_move]
+            settle(g)
+            if act(g):
+                by_seat[to_move] += 1
+                host.wait_for_function(
+                    f"n => document.querySelector('[data-summary]') || {MOVES} > n",
+                    arg=len(m.deal.moves),
+                    timeout=10_000,
+                )
+                if not over(host):
+                    shown += agree(host, guests)
+        else:
+            if host.query_selector("#table[data-tap]"):
+                host.click("#felt")
+        time.sleep(0.05)
+    else:
+        raise AssertionError("the deal did not end")
+    assert reloaded and cheated and shown > 20, shown
+    assert by_seat[came_back] >= 1 and by_seat[3 - came_back] >= 5, by_seat  # (played on after)
+    check_fair(guests, host)
