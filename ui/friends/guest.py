@@ -381,21 +381,9 @@ def guest_status(
     if over or phase == "over":
         return pgettext("match.over", "The match is over.") if over else ""
     if legal:
-        if phase == "bidding":
-            return _("Your bid.")
-        if phase == "trump":
-            return _("Name the trump suit.")
-        n = len([m for m in legal if R.is_card_move(m)])
-        return ngettext(
-            "Your turn: play the raised card.", "Your turn: play a raised card.", max(n, 1)
-        )
+        return TV.turn_text(phase, max(len([m for m in legal if R.is_card_move(m)]), 1))
     if isinstance(to_move, int) and 0 <= to_move < len(names) and to_move != seat:
-        name = names[to_move]
-        if phase == "bidding":
-            return _("{name} is bidding…").format(name=name)
-        if phase == "trump":
-            return _("{name} is naming trump…").format(name=name)
-        return _("{name} is playing…").format(name=name)
+        return TV.waiting_text(phase, names[to_move])
     return ""
 
 

@@ -240,30 +240,40 @@ def status(m: Model) -> str:
     if m.can and to_move is not None and to_move != 0:  # the reader plays every seat (seats=all)
         return _("{name} to play: choose from their hand.").format(name=names[to_move])
     if m.can:
-        if phase == "bidding":
-            return _("Your bid.")
-        if phase == "trump":
-            return _("Name the trump suit.")
-        prompt = m.rules.selection_prompt(v) if m.multi else None
+        prompt = m.rules.selection_prompt(v) if m.multi and phase not in TURN_PHASES else None
         if prompt is not None:
             return prompt.render(names, catalog(), YOU)
-        # one raised card, or several (every card of the hand when any will do)
-        return ngettext(
-            "Your turn: play the raised card.", "Your turn: play a raised card.", len(m.legal_cards)
-        )
+        return turn_text(phase, len(m.legal_cards))
     if to_move is not None and to_move not in ui.readers and ui.step is not None:
         # a stepped example: nobody plays until the reader steps on
         if ui.step[0] < ui.step[1]:
             return _("{name} is next: press › to see the move.").format(name=names[to_move])
         return ""
     if to_move is not None and to_move not in ui.readers:  # a reader's seat waits for no one
-        name = names[to_move]
-        if phase == "bidding":
-            return _("{name} is bidding…").format(name=name)
-        if phase == "trump":
-            return _("{name} is naming trump…").format(name=name)
-        return _("{name} is playing…").format(name=name)
+        return waiting_text(phase, names[to_move])
     return ""
+
+
+TURN_PHASES = ("bidding", "trump")  # a bid or a trump named, not a card played
+
+
+def turn_text(phase: object, cards: int) -> str:
+    """The reader's turn in words: a bid, the trump to name, or `cards` raised cards to play
+    from (one raised card, or several: every card of the hand when any will do)."""
+    if phase == "bidding":
+        return _("Your bid.")
+    if phase == "trump":
+        return _("Name the trump suit.")
+    return ngettext("Your turn: play the raised card.", "Your turn: play a raised card.", cards)
+
+
+def waiting_text(phase: object, name: str) -> str:
+    """Whose turn it is, when it is another player's: bidding, naming trump or playing."""
+    if phase == "bidding":
+        return _("{name} is bidding…").format(name=name)
+    if phase == "trump":
+        return _("{name} is naming trump…").format(name=name)
+    return _("{name} is playing…").format(name=name)
 
 
 def deal_text(m: Model) -> str:
