@@ -284,8 +284,18 @@ def test_embedded_puzzle_sends_its_events(outside: tuple[Any, Sites]) -> None:  
     page.wait_for_function("() => window.events.some(e => e.type === 'puzzle-solved')")
     ev = next(e for e in events(page) if e["type"] == "puzzle-solved")
     assert ev["puzzle"] == f"batak/{p.id}" and ev["move"] == p.best[0]
-    moves = [e["move"] for e in events(page) if e["type"] == "move"]
-    assert moves[-(1 + len(p.lines[p.best[0]])) :] == [p.best[0], *p.lines[p.best[0]]]
+    # The verdict is told first, then the solution is played out: its moves come after it.
+    line = [p.best[0], *p.lines[p.best[0]]]
+    page.wait_for_function(
+        "n => { const es = window.events.filter(e => e.type !== 'resize');"
+        " const i = es.findIndex(e => e.type === 'puzzle-solved');"
+        " return es.slice(i).filter(e => e.type === 'move').length >= n; }",
+        arg=len(line),
+        timeout=60_000,
+    )
+    evs = events(page)
+    after = evs[next(i for i, e in enumerate(evs) if e["type"] == "puzzle-solved") :]
+    assert [e["move"] for e in after if e["type"] == "move"] == line
 
 
 def test_the_learn_site_has_a_puzzles_page(outside: tuple[Any, Sites]) -> None:  # noqa: F811
