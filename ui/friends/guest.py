@@ -32,6 +32,7 @@ KEY = "trick-table/friends"  # each host id's seat and token (localStorage: the 
 # back only the keys under "trick-table/", ui/web/main.js)
 BEAT = 1.0  # seconds between the guest's heartbeats
 HOST_SILENT = 4.0  # seconds without a word from the host before the table is said paused
+REJOIN = 3.0  # seconds between a paused guest's tries to join its host again
 
 
 class GuestSession:
@@ -60,6 +61,7 @@ class GuestSession:
         self.closed: str | None = None  # the host stopped listening to this page, and why
         self.left = False  # the guest left the table
         self.tried: set[int] = set()  # the seats asked for and refused
+        self.trying = False  # the host is asked again (`rejoin`) while the table is paused
 
     # ------------------------------------------------------------------------- joining
     def join(self) -> None:
@@ -124,6 +126,28 @@ class GuestSession:
             self.show_text(self.notice)
         else:
             self.draw()
+        self.keep_trying()
+
+    def keep_trying(self) -> None:
+        """While the table is paused, the host is asked again every REJOIN seconds (its page,
+        reopened, has the same broker id)."""
+        if self.trying or self.left or self.closed is not None or self.seat is None:
+            return
+        self.trying = True
+        asyncio.ensure_future(self.rejoin())
+
+    async def rejoin(self) -> None:
+        """Joins the host again until it answers: then the lobby it sends is answered with a
+        hello for this guest's seat, with its token (`take`)."""
+        try:
+            while self.paused and not self.left and self.closed is None:
+                await asyncio.sleep(REJOIN)
+                if not self.paused or self.left or self.closed is not None:
+                    break
+                self.said_hello = False
+                self.dom.friends_join(self.host, {})
+        finally:
+            self.trying = False
 
     def take(self, data: dict[str, Any]) -> None:
         kind = data["type"]

@@ -16,9 +16,11 @@ from collections.abc import Callable
 
 from engine.core import Match
 from ui.common.i18n import _, error_text
+from ui.friends import kept as K
 from ui.friends import protocol as M
 from ui.friends import setup as V
 from ui.friends.host import Accepted, Computer, Friend, FriendsTable, Verdict
+from ui.saves import store as S
 from ui.shell.parts import Page
 
 BEAT = 1.0  # seconds between the host's heartbeats (and its sweeps for silent guests)
@@ -160,6 +162,53 @@ class HostSession:
         app.felt.render()
         app.saves.save()
         app.runner.kick()
+        if not self.beating:
+            self.beating = True
+            asyncio.ensure_future(self.heartbeat())
+
+    # ------------------------------------------------------------------------- coming back
+    def kept(self, match: Match) -> dict[str, object] | None:
+        """What opens this table again, kept with the save of `match` (ui/friends/kept.py):
+        None unless `match` is this started table's and its transport has its id."""
+        table = self.table
+        if table is None or table.match is not match or not table.started or self.broker is None:
+            return None
+        return K.kept_data(table, self.broker)
+
+    def reopen(self, match: Match) -> None:
+        """The host's saved match put back on the page's table (a reload, the lobby's
+        continue): its table with friends again, as its save kept it, with the same broker id
+        (the guests' links reach it), the seats waiting for their guests (the computer plays
+        each until its guest is back with its token). What was kept but cannot be read is
+        said, and the match goes on without friends."""
+        if self.table is not None and self.table.match is match:
+            return  # (the table never went: the lobby and back)
+        raw = S.friends_of(match)
+        if raw is None:
+            return
+        try:
+            kept = K.read_kept(raw, match, list(self.app.levels))
+        except K.KeptError as exc:
+            S.keep_friends(match, None)
+            self.app.felt.toast(
+                _("The table with friends cannot be opened again: {reason}.").format(reason=exc)
+                + " "
+                + _("The match goes on with the computer.")
+            )
+            return
+        if self.table is not None:
+            self.dom.friends_drop("*")  # (another table's transport)
+        table = K.table_of(kept, match, self.host_name())
+        self.match, self.table, self.error, self.sent = match, table, None, {}
+        self.broker = None  # (until the transport says it has the id again)
+        self.plan = [x.kind for x in kept.seats]
+        self.levels = [x.level for x in kept.seats]
+        pace = self.app.t.pace
+        pace.friends_match = match
+        pace.levels = {s: table.level(s) for s in range(1, match.players)}
+        pace.remote = frozenset()
+        self.dom.friends_host({"id": kept.broker})
+        self.seats_changed(kick=False)
         if not self.beating:
             self.beating = True
             asyncio.ensure_future(self.heartbeat())

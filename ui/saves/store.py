@@ -13,6 +13,7 @@ textContent, never as HTML.
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
@@ -30,8 +31,9 @@ OVERLAYS = (None, "summary", "over")
 FIELDS = {"format", "tab", "n", "screen", "overlay", "cur", "away", "settings", "record"}
 OPTIONAL = {
     "practice",  # true when undo (or a hint) was used in the match
-    "names",
-}  # the seats' names as the match began (a language change keeps them)
+    "names",  # the seats' names as the match began (a language change keeps them)
+    "friends",  # the host's table with friends (ui/friends/kept.py), read when it reopens
+}
 NAME_LIMIT = 40  # a seat's name, in characters
 SETTINGS = {"game", "options", "players", "seed", "level", "speed"}
 Mark = tuple[str, int]  # who wrote a save: (tab id, counter)
@@ -82,6 +84,7 @@ class Save:
     record: dict[str, Any] | None = None
     practice: bool = False
     names: list[str] | None = None
+    friends: Any = None  # (checked only when the table is opened again: ui/friends/kept.py)
 
     @property
     def mark(self) -> Mark:
@@ -103,6 +106,8 @@ class Save:
             data["practice"] = True
         if self.names:
             data["names"] = list(self.names)
+        if self.friends is not None:
+            data["friends"] = self.friends
         return json.dumps(data, separators=(",", ":"))
 
 
@@ -201,6 +206,7 @@ def parse(text: str) -> Save:
         record=record,
         practice=practice,
         names=names,
+        friends=data.get("friends"),
     )
 
 
@@ -404,7 +410,28 @@ def restore(
     match.practice = save.practice
     if save.names is not None:
         match.seat_names = list(save.names)
+    if save.friends is not None:
+        keep_friends(match, save.friends)
     return save, match
+
+
+# The table with friends kept with each restored match (ui/friends/kept.py's object, not yet
+# checked): the host's page reads it when it opens the match again, and a save written before
+# then keeps it.
+_FRIENDS: weakref.WeakKeyDictionary[Match, Any] = weakref.WeakKeyDictionary()
+
+
+def keep_friends(match: Match, data: Any) -> None:
+    """`data` (None: nothing) is what opens `match`'s table with friends again."""
+    if data is None:
+        _FRIENDS.pop(match, None)
+    else:
+        _FRIENDS[match] = data
+
+
+def friends_of(match: Match) -> Any:
+    """What opens `match`'s table with friends again (as its save had it), or None."""
+    return _FRIENDS.get(match)
 
 
 def same_match(

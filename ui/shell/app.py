@@ -254,6 +254,7 @@ class App:
         self.t.put(p.match, p.cur)
         self.lobby.c.dealt(p.match)
         self.t.arrange(away=set(p.away))
+        self.friends.host.reopen(p.match)  # the host's table with friends, when it had one
         self.share_url(self.t.match.options)
         self.dom.op("show-table", True)
         self.felt.render()

@@ -12,14 +12,18 @@ export const LIMIT = 16000;
 const PEERJS = new URL("../../runtime/peerjs-1.5.5/peerjs.mjs", import.meta.url).href;
 const SETTINGS = new URL("../../friends.json", import.meta.url).href;
 const CONNECT_MS = 20000;  // a guest whose channel is not open by then is told "gone"
+const RETAKE_MS = 3000;  // a host's id still taken (its page's last transport): tried again after
+const RETAKE_FOR_MS = 90000;  // ... for this long (the broker frees a dead page's id in 60 s)
+const ID = /^[A-Za-z0-9]+(?:[ _-][A-Za-z0-9]+)*$/;  // an id PeerJS accepts
 
 /** @typedef {{host: string, port: number, path: string, secure: boolean, key?: string}} Broker */
-/** @typedef {{broker?: Broker, iceServers?: unknown[]}} Config */
+/** @typedef {{broker?: Broker, iceServers?: unknown[], id?: string}} Config */
 
 const T = {
   /** @type {any} the PeerJS Peer */ peer: null,
   role: "",
   gen: 0,
+  retakeUntil: 0,
   n: 0,
   /** @type {Map<string, any>} peer label -> PeerJS DataConnection */ conns: new Map(),
   /** @type {Record<string, unknown>[]} the last events posted (for window.__tt_friends) */ seen: [],
@@ -115,16 +119,36 @@ async function start(role, config) {
   }
   if (gen !== T.gen) return null;  // another start or a drop came meanwhile
   const b = s.broker;
-  const peer = new mod.Peer({
+  const options = {
     host: b.host, port: b.port, path: b.path, secure: b.secure, key: b.key || "peerjs",
     config: { iceServers: s.iceServers }, debug: 0,
-  });
+  };
+  const id = wantedId(config);
+  const peer = id ? new mod.Peer(id, options) : new mod.Peer(options);
   T.peer = peer;
   T.role = role;
   peer.on("error", function (/** @type {unknown} */ err) {
-    if (T.peer === peer) emit("error", { reason: reason(err) });
+    if (T.peer !== peer) return;
+    if (id && role === "host" && isTaken(err) && Date.now() < T.retakeUntil) {
+      // the id is still the last page's (it closed without freeing it): asked for again
+      setTimeout(function () { if (T.gen === gen) host(config, true); }, RETAKE_MS);
+      return;
+    }
+    emit("error", { reason: reason(err) });
   });
   return peer;
+}
+
+/** The broker id a host asks for (its table reopened: the guests' links name it), or "".
+ * @param {unknown} config @returns {string} */
+function wantedId(config) {
+  const id = config && typeof config === "object" ? /** @type {Config} */ (config).id : undefined;
+  return typeof id === "string" && id.length <= 64 && ID.test(id) ? id : "";
+}
+
+/** @param {unknown} err @returns {boolean} */
+function isTaken(err) {
+  return !!err && typeof err === "object" && /** @type {{type?: unknown}} */ (err).type === "unavailable-id";
 }
 
 /** Follows one data channel under the label `label`; "peer" once open.
@@ -147,11 +171,15 @@ function follow(conn, label) {
 }
 
 /** The host: a Peer that accepts guests ("open" with the id for the invite link; "peer" for
- * each guest's channel). Reuses a host transport already there.
- * @param {unknown} config */
-export async function host(config) {
+ * each guest's channel). Reuses a host transport already there. With `config.id` (a table
+ * opened again), that broker id: while the broker says it is taken, asked for again every
+ * RETAKE_MS for RETAKE_FOR_MS (`again`: one of those tries).
+ * @param {unknown} config @param {boolean} [again] */
+export async function host(config, again) {
   const p = T.peer;
-  if (p && T.role === "host" && !p.destroyed) {
+  const id = wantedId(config);
+  if (!again) T.retakeUntil = Date.now() + RETAKE_FOR_MS;
+  if (p && T.role === "host" && !p.destroyed && (!id || p.id === id)) {
     if (p.open) emit("open", { id: p.id });
     else if (p.disconnected) p.reconnect();
     return;

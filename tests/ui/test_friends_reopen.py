@@ -1,0 +1,199 @@
+"""The host leaves and comes back (ui/friends/kept.py, session.py's `reopen`, guest.py's
+`rejoin`): the host's page reopened from its save opens its table with friends again with the
+same broker id, the guests' seats waiting for them; a paused guest joins again by itself and
+takes its own seat back with its token; what was kept but is damaged or another match's is said
+in a sentence and the match opens alone."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import engine
+from bench.fake_page import run
+from tests.ui.test_friends_page import (
+    HOST_ID,
+    Relay,
+    RelayPage,
+    app,
+    guest_can_move,
+    guest_session,
+    host_session,
+    host_table,
+    play_until,
+    seat_guest,
+    start,
+)
+from ui.friends import guest as G
+from ui.friends import kept as K
+from ui.friends.host import Computer, Friend, FriendsTable
+from ui.saves import store as S
+
+
+class ComingBack(Relay):
+    """The relay, where the host's page may go (a closed tab) and a new one take its id."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[Any] = []  # the config of each `friends-host`
+
+    def op(self, page: RelayPage, name: str, *args: Any) -> None:
+        if name == "friends-host":
+            self.ids.append(args[0])
+            self.host = page
+            self.deliver(page, what="open", id=args[0].get("id") or HOST_ID)
+        elif name == "friends-join" and self.host is None:
+            self.deliver(page, what="error", reason="peer-unavailable")  # nobody has the id
+        elif name == "friends-send" and page is not self.host and self.peer_of(page) is None:
+            return  # (a page whose host went: nothing is carried)
+        else:
+            super().op(page, name, *args)
+
+    def host_goes(self) -> None:
+        """The host's tab closes: each guest's channel to it is gone."""
+        assert self.host is not None
+        host_session(self.host).table = None  # (its page runs no more)
+        self.host = None
+        for peer in list(self.guests):
+            self.deliver(self.guests.pop(peer), what="gone", peer="host")
+
+
+async def soon(ok: Callable[[], Any], seconds: float = 10.0) -> None:
+    """Waits in real time (the guest's tries are timed) until `ok()`."""
+    deadline = time.monotonic() + seconds
+    while not ok():
+        assert time.monotonic() < deadline, "never happened"
+        await asyncio.sleep(0.01)
+
+
+@pytest.fixture(autouse=True)
+def quick_tries(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(G, "REJOIN", 0.05)
+
+
+def test_the_host_comes_back_and_the_guest_plays_on_in_its_seat() -> None:
+    async def go() -> None:
+        relay = ComingBack()
+        host = await host_table(relay, friends=2)
+        ayla = await seat_guest(relay, host, "Ayla", 1)
+        host.click({"data-action": "friends-start"})
+        m = app(host).t.match
+        await play_until(host, [ayla], lambda: m.deal.phase == "play" and len(m.deal.moves) > 8)
+        before = m.record()
+        saved = json.loads(host.storage[S.KEY])["friends"]
+        assert saved["broker"] == HOST_ID and saved["seats"][0]["name"] == "Ayla"
+        assert [x["kind"] for x in saved["seats"]] == ["friend", "friend", "computer"]
+        assert "name" not in saved["seats"][1]  # (never taken)
+        token = json.loads(ayla.storage[G.KEY])[HOST_ID][1]
+        assert saved["seats"][0]["token"] == token
+        hand = ayla.parts["hand"]
+
+        relay.host_goes()
+        await soon(lambda: "the table is paused" in ayla.parts.get("status", ""))
+        assert ayla.parts["hand"] == hand
+        joins = sum(op[0] == "friends-join" for op in ayla.written)
+        await soon(lambda: sum(op[0] == "friends-join" for op in ayla.written) >= joins + 2)
+        assert "the table is paused" in ayla.parts.get("status", "")  # (still: nobody there)
+
+        again = await start(relay, "", dict(host.storage))
+        await soon(lambda: app(again).t.match is not None)
+        assert relay.ids[-1] == {"id": HOST_ID}  # the same broker id: the guests' links
+        m2 = app(again).t.match
+        assert m2.record() == before
+        table = host_session(again).table
+        assert table is not None and table.started and table.token(1) == token
+        assert table.names()[1] == "Ayla" and table.away(1, 0.0) and table.away(2, 0.0)
+        await soon(lambda: 1 in app(again).t.pace.remote)  # Ayla is back in her seat
+        assert guest_session(ayla).seat == 1 and not guest_session(ayla).paused
+        assert "paused" not in ayla.parts.get("status", "")
+        assert table.guests().keys() == {1} and table.names()[1] == "Ayla"
+        moved = len(m2.deal.moves)
+        await play_until(again, [ayla], lambda: guest_can_move(ayla) or m2.deal.phase == "over")
+        by_ayla = await play_until(again, [ayla], lambda: len(m2.deal.moves) > moved + 8)
+        assert by_ayla >= 1
+        assert "friends" in json.loads(again.storage[S.KEY])  # kept on for the next time
+        assert again.errors == ayla.errors == host.errors == []
+
+    run(go)
+
+
+def kept_save(storage: dict[str, str], change: Callable[[dict[str, Any]], None]) -> dict[str, str]:
+    data = json.loads(storage[S.KEY])
+    change(data)
+    return dict(storage, **{S.KEY: json.dumps(data)})
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (lambda d: d["friends"].update(broker="<b>x</b>"), "id for its friends' links"),
+        (lambda d: d["friends"].update(seed=d["friends"]["seed"] + 1), "another match's"),
+        (lambda d: d["friends"]["seats"][0].update(token="no token!"), "secret"),
+        (lambda d: d["friends"]["seats"].pop(), "seats are not this match's"),
+        (lambda d: d.update(friends=[1, 2]), "not a table with friends"),
+        (lambda d: d["friends"]["seats"][0].update(name="x" * 40), "name"),
+    ],
+)
+def test_a_damaged_or_foreign_table_is_said_and_the_match_opens_alone(
+    change: Callable[[dict[str, Any]], None], said: str
+) -> None:
+    async def go() -> None:
+        relay = ComingBack()
+        host = await host_table(relay, friends=1)
+        ayla = await seat_guest(relay, host, "Ayla", 1)
+        host.click({"data-action": "friends-start"})
+        m = app(host).t.match
+        await play_until(host, [ayla], lambda: len(m.deal.moves) > 2)
+        before = m.record()
+        relay.host_goes()
+        again = await start(relay, "", kept_save(host.storage, change))
+        await soon(lambda: bool(again.toasts))
+        assert said in again.toasts[-1] and "goes on with the computer" in again.toasts[-1]
+        now = app(again).t.match.record()
+        assert now["deals"][0]["moves"][:3] == before["deals"][0]["moves"][:3]
+        assert host_session(again).table is None and app(again).t.pace.remote == frozenset()
+        assert not any(op[0] == "friends-host" for op in again.written)
+        assert again.errors == []
+        assert "friends" not in json.loads(again.storage[S.KEY])  # (said once, not kept)
+
+    run(go)
+
+
+def test_what_is_kept_reads_back_to_the_same_table() -> None:
+    m = engine.new_match("bidding-kozel", seed=3, players=4)
+    counter = iter(range(100))
+    table = FriendsTable(
+        m, [Friend("easy"), Computer("strong"), Friend()], "Host", lambda: f"t{next(counter)}"
+    )
+    table.hello("p", K.M.Hello(3, "Ayla"), 0.0)
+    table.start()
+    data = K.kept_data(table, "broker-1")
+    assert json.loads(json.dumps(data)) == data
+    kept = K.read_kept(data, m, ["easy", "normal", "strong"])
+    again = K.table_of(kept, m, "Host")
+    assert again.started and again.names() == table.names()
+    assert [again.kind(s) for s in (1, 2, 3)] == ["friend", "computer", "friend"]
+    assert [again.level(s) for s in (1, 2, 3)] == ["easy", "strong", "normal"]
+    assert (again.token(1), again.token(3)) == ("t0", "t1")
+    infos = again.seat_infos()
+    assert infos[1].free and not infos[3].free and infos[3].away and again.guests() == {}
+    with pytest.raises(K.KeptError):
+        K.read_kept(data, engine.new_match("bidding-kozel", seed=4, players=4), ["easy"])
+
+
+def test_a_save_with_a_table_restores_and_one_without_is_as_before() -> None:
+    m = engine.new_match("batak", seed=9)
+    base = S.Save("tab", 1, "table", None, 0, [], S.Settings("batak", {}, "", "", "easy", "0"))
+    base.record = m.record()
+    plain = base.dumps()
+    assert "friends" not in json.loads(plain)
+    _save, again = S.restore(plain, ["batak"], engine.GAME_INFO, ["easy"], ["0"])
+    assert again is not None and S.friends_of(again) is None
+    base.friends = {"anything": ["kept as it was"]}  # (checked only when it is opened)
+    _save, again = S.restore(base.dumps(), ["batak"], engine.GAME_INFO, ["easy"], ["0"])
+    assert again is not None and S.friends_of(again) == {"anything": ["kept as it was"]}
