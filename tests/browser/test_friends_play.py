@@ -305,3 +305,72 @@ def test_a_deal_with_two_friends_and_a_computer(table: Table) -> None:
     assert reloaded and cheated and shown > 20, shown
     assert by_seat[came_back] >= 1 and by_seat[3 - came_back] >= 5, by_seat  # (played on after)
     check_fair(guests, host)
+
+
+def status(pg: Any) -> str:
+    return str(pg.evaluate("() => document.getElementById('status').textContent"))
+
+
+def test_the_host_reloads_and_the_guests_play_on_in_their_seats(table: Table) -> None:
+    """The host's page reloaded mid-deal: each guest's page says the table is paused, then the
+    host's page opens the table again at the same position with the same broker id, each guest
+    joins again by itself and takes its own seat back, and the deal is played to its end."""
+    host, guests, link = open_table(table)
+    for _ in range(200):  # a few moves first, into the play
+        settle(host)
+        m = host_record(host)
+        assert m is not None
+        if m.deal.phase == "play" and len(m.deal.moves) >= 6:
+            break
+        mover = host if m.deal.to_move == 0 else guests.get(m.deal.to_move or 0)
+        if mover is not None:
+            settle(mover)
+            act(mover)
+        time.sleep(0.05)
+    else:
+        raise AssertionError("the play never began")
+    before = json.loads(host.evaluate("window.__tt_record()"))
+    host.reload()
+    for g in guests.values():
+        g.wait_for_function(
+            "() => document.getElementById('status').textContent.includes('table is paused')",
+            timeout=10_000,
+        )
+    host.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    host.wait_for_selector("#table:not([hidden])")
+    after = json.loads(host.evaluate("window.__tt_record()"))
+    moves = before["deals"][-1]["moves"]
+    assert after["seed"] == before["seed"] and after["deals"][-1]["moves"][: len(moves)] == moves
+    opened = [e for e in host.evaluate("() => window.__tt_friends.events()") if e["what"] == "open"]
+    assert opened and link.endswith("?friends=" + opened[-1]["id"]), (link, opened)
+    for g in guests.values():  # each guest back at its table, by itself
+        g.wait_for_function(
+            "() => !document.getElementById('status').textContent.includes('paused')",
+            timeout=30_000,
+        )
+    by_seat = {0: 0, 1: 0, 2: 0}
+    for _ in range(400):
+        settle(host)
+        if over(host):
+            break
+        m = host_record(host)
+        if m is None:
+            break
+        check_fair(guests, host)
+        seat = m.deal.to_move
+        if seat in guests:  # its own cards: the guest's page holds its seat's hand
+            g = guests[seat]
+            settle(g)
+            own = set(g.eval_on_selector_all("#hand [data-card]", CARDS))
+            assert own <= set(m.deal.setup()["hands"][seat]), (seat, own)
+        if host.query_selector("#table[data-tap]"):
+            host.click("#felt")
+        mover = host if seat == 0 else guests.get(seat or 0)
+        if mover is not None and act(mover) and seat is not None:
+            by_seat[seat] += 1
+        time.sleep(0.05)
+    else:
+        raise AssertionError("the deal did not end")
+    assert by_seat[1] >= 2 and by_seat[2] >= 2, by_seat  # each guest played on, in its seat
+    for g in guests.values():
+        assert "paused" not in status(g)
