@@ -1,0 +1,82 @@
+"""A host in Chromium at the game page, in a process of its own (the browser tests' Playwright
+may be running in the test's): `python3 -m tests.xengine.friends_host URL`. It opens a table of
+auction Batak with seat 1 a friend's and seats 2 and 3 the computer's, prints {"link": ...},
+starts once a guest has taken seat 1, plays its own moves until the first deal is over, then
+prints {"record": ...} (the match record) and each page error as {"error": ...}; it ends when its
+standard input closes.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+import time
+
+from bench.page.browser import CHROMIUM_ARGS, launch
+
+MOVE = """() => {
+  if (document.documentElement.hasAttribute("data-busy")) return null;
+  const t = document.getElementById("table");
+  if (t && t.hasAttribute("data-tap") && !t.hasAttribute("data-input")) return "tap";
+  if (!t || !t.hasAttribute("data-input")) return null;
+  const moves = [...document.querySelectorAll('#panel [data-move]:not([data-move="confirm"])')]
+    .filter((b) => !b.disabled).map((b) => b.dataset.move);
+  if (moves.length) return "move:" + (moves.includes("pass") ? "pass" : moves[0]);
+  const card = document.querySelector("#hand [data-card][data-legal]");
+  return card ? "card:" + card.dataset.card : null;
+}"""
+OVER = "() => !!document.querySelector('[data-summary]') || JSON.parse(window.__tt_record()).deals.length > 1"
+
+
+def say(data: dict[str, object]) -> None:
+    print(json.dumps(data), flush=True)
+
+
+def main(url: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    done = threading.Event()
+
+    def until_closed() -> None:
+        sys.stdin.read()
+        done.set()
+
+    threading.Thread(target=until_closed, daemon=True).start()
+    with sync_playwright() as pw:
+        browser = launch(pw, CHROMIUM_ARGS)
+        page = browser.new_context(service_workers="block").new_page()
+        page.on("pageerror", lambda e: say({"error": str(e)}))
+        page.set_default_timeout(60_000)
+        page.goto(url + "?speed=0&level=easy")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        page.click('[data-game-choice="batak"]')
+        page.click('[data-action="friends"]')
+        page.wait_for_selector('[data-friends="plan"]')
+        page.click('[data-action="friends-invite"]')
+        page.wait_for_selector("[data-friends-link]")
+        say({"link": page.get_attribute("[data-friends-link]", "value")})
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('[data-friends-seat][data-kind=friend]')]"
+            ".every(n => !n.textContent.includes('waiting'))",
+            timeout=120_000,
+        )
+        page.click('[data-action="friends-start"]')
+        page.wait_for_selector("#table:not([hidden])")
+        deadline = time.monotonic() + 120
+        while not page.evaluate(OVER) and time.monotonic() < deadline and not done.is_set():
+            what = page.evaluate(MOVE)
+            if what == "tap":
+                page.click("#felt")
+            elif what and what.startswith("move:"):
+                page.click(f'#panel [data-move="{what[5:]}"]')
+            elif what and what.startswith("card:"):
+                page.click(f'#hand [data-card="{what[5:]}"]')
+            time.sleep(0.05)
+        say({"record": json.loads(page.evaluate("window.__tt_record()"))})
+        done.wait()
+        browser.close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
