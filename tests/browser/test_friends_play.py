@@ -374,3 +374,42 @@ def test_the_host_reloads_and_the_guests_play_on_in_their_seats(table: Table) ->
     assert by_seat[1] >= 2 and by_seat[2] >= 2, by_seat  # each guest played on, in its seat
     for g in guests.values():
         assert "paused" not in status(g)
+
+
+HOST_OPEN = """async (cfg) => {
+  const f = await import("./ui/web/friends.js");
+  await f.host(cfg);
+  for (let i = 0; i < 400; i++) {
+    const open = f.events().find((e) => e.what === "open");
+    if (open) return open.id;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return null;
+}"""
+FRIENDS_EVENTS = "async () => (await import('./ui/web/friends.js')).events()"
+
+
+def test_a_host_id_still_taken_is_asked_for_again(table: Table) -> None:
+    """A host's page asking for a broker id another page still holds (a reopened table whose
+    last page has not let go of it) asks again every few seconds, saying nothing meanwhile,
+    and has it once it is free."""
+    first, second = table.page(), table.page()
+    for pg in (first, second):
+        pg.goto(table.served.base + "__friends_blank.html")
+    cfg = json.loads(table.cfg)
+    held = first.evaluate(HOST_OPEN, cfg)
+    assert held
+    second.evaluate(
+        "async (cfg) => { await (await import('./ui/web/friends.js')).host(cfg); }",
+        dict(cfg, id=held),
+    )
+    time.sleep(4.0)  # refused by the broker at least once (the id is taken), then again
+    assert second.evaluate(FRIENDS_EVENTS) == []  # no error said, no other id taken
+    first.evaluate("async () => (await import('./ui/web/friends.js')).drop('*')")
+    deadline = time.monotonic() + 15.0
+    while not any(e["what"] == "open" for e in second.evaluate(FRIENDS_EVENTS)):
+        assert time.monotonic() < deadline, "the id was never taken again"
+        time.sleep(0.1)
+    assert [e for e in second.evaluate(FRIENDS_EVENTS) if e["what"] != "msg"] == [
+        {"type": "friends", "what": "open", "id": held}
+    ]
