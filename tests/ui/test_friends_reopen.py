@@ -84,7 +84,6 @@ def test_the_host_comes_back_and_the_guest_plays_on_in_its_seat() -> None:
         host.click({"data-action": "friends-start"})
         m = app(host).t.match
         await play_until(host, [ayla], lambda: m.deal.phase == "play" and len(m.deal.moves) > 8)
-        before = m.record()
         saved = json.loads(host.storage[S.KEY])["friends"]
         assert saved["broker"] == HOST_ID and saved["seats"][0]["name"] == "Ayla"
         assert [x["kind"] for x in saved["seats"]] == ["friend", "friend", "computer"]
@@ -94,13 +93,16 @@ def test_the_host_comes_back_and_the_guest_plays_on_in_its_seat() -> None:
         hand = ayla.parts["hand"]
 
         relay.host_goes()
+        kept = dict(host.storage)  # (as the closed tab left it)
+        before = json.loads(kept[S.KEY])["record"]
+        assert len(before["deals"][-1]["moves"]) > 6
         await soon(lambda: "the table is paused" in ayla.parts.get("status", ""))
         assert ayla.parts["hand"] == hand
         joins = sum(op[0] == "friends-join" for op in ayla.written)
         await soon(lambda: sum(op[0] == "friends-join" for op in ayla.written) >= joins + 2)
         assert "the table is paused" in ayla.parts.get("status", "")  # (still: nobody there)
 
-        again = await start(relay, "", dict(host.storage))
+        again = await start(relay, "", kept)
         await soon(lambda: app(again).t.match is not None)
         assert relay.ids[-1] == {"id": HOST_ID}  # the same broker id: the guests' links
         m2 = app(again).t.match
@@ -197,3 +199,47 @@ def test_a_save_with_a_table_restores_and_one_without_is_as_before() -> None:
     base.friends = {"anything": ["kept as it was"]}  # (checked only when it is opened)
     _save, again = S.restore(base.dumps(), ["batak"], engine.GAME_INFO, ["easy"], ["0"])
     assert again is not None and S.friends_of(again) == {"anything": ["kept as it was"]}
+
+
+def test_the_lobby_continue_opens_the_table_again() -> None:
+    """The host goes to the lobby mid-match and its page is reopened there: the lobby's
+    continue puts the match back with its table with friends, and the guest comes back."""
+
+    async def go() -> None:
+        relay = ComingBack()
+        host = await host_table(relay, friends=1)
+        ayla = await seat_guest(relay, host, "Ayla", 1)
+        host.click({"data-action": "friends-start"})
+        m = app(host).t.match
+        await play_until(host, [ayla], lambda: len(m.deal.moves) > 2)
+        host.click({"data-action": "lobby"})
+        await soon(lambda: json.loads(host.storage[S.KEY])["screen"] == "lobby")
+        moves = list(m.deal.moves)
+        assert json.loads(host.storage[S.KEY])["friends"]["broker"] == HOST_ID
+        relay.host_goes()
+        again = await start(relay, "", dict(host.storage))
+        await soon(lambda: again.state.get("screen") == "lobby")
+        assert relay.ids == [{}]  # (nothing opened again yet: the lobby shows)
+        assert "friends" in json.loads(again.storage[S.KEY])  # kept by the lobby's save
+        again.click({"data-action": "resume"})
+        await soon(lambda: relay.ids[-1] == {"id": HOST_ID})
+        await soon(lambda: 1 in app(again).t.pace.remote)
+        assert guest_session(ayla).seat == 1
+        assert app(again).t.match.deal.moves[: len(moves)] == moves
+        assert again.errors == ayla.errors == []
+
+    run(go)
+
+
+def test_a_transport_failure_after_the_start_is_said_to_the_host() -> None:
+    async def go() -> None:
+        relay = ComingBack()
+        host = await host_table(relay, friends=1)
+        await seat_guest(relay, host, "Ayla", 1)
+        host.click({"data-action": "friends-start"})
+        await soon(lambda: host.state.get("screen") == "table")
+        relay.deliver(host, what="error", reason="broker")
+        await soon(lambda: bool(host.toasts))
+        assert host.toasts[-1] == "The server that introduces the players cannot be reached."
+
+    run(go)

@@ -213,6 +213,12 @@ class HostSession:
             self.beating = True
             asyncio.ensure_future(self.heartbeat())
 
+    def say_error(self) -> None:
+        """The transport failed once the match has started (the broker lost, or a reopened
+        table's id never free again): said to the host, whose set-up sheet is gone."""
+        if self.table is not None and self.table.started and self.error is not None:
+            self.app.felt.toast(self.error)
+
     # ------------------------------------------------------------------------- the transport
     def on_event(self, ev: M.Event) -> None:
         table, what = self.table, ev.what
@@ -223,6 +229,7 @@ class HostSession:
         if what == "error":
             self.error = V.error_text(ev.reason or "other")
             self.draw()
+            self.say_error()
             return
         if table is None:
             return
