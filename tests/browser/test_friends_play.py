@@ -2,7 +2,9 @@
 transport test's fixtures), a host and two guests in three Chromium contexts and a computer
 playing a whole deal of auction Batak. Each guest plays its own cards from its own page; the
 felts agree; no guest's page ever draws a card of another seat's hand that was not played; a
-guest that reloads mid-trick comes back to its seat, the computer having played for it."""
+guest that reloads mid-trick comes back to its seat, the computer having played for it. The
+host's page reloaded mid-deal: its guests say the table is paused, then come back to their
+seats by themselves and play on; a host's broker id still taken is asked for again."""
 
 from __future__ import annotations
 
