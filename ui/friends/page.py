@@ -81,6 +81,8 @@ class Friends:
             self.guest = None
             self.app.env.set_history("lobby", self.app.env.pathname)
             self.app.open_page("")
+        elif self.guest is not None and self.guest.action(what):
+            pass  # a control of the guest's table (ui/friends/felt.py)
         else:
             return False
         return True
