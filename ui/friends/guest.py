@@ -222,8 +222,9 @@ class GuestSession:
 
     # ------------------------------------------------------------------------- sheets
     def show_sheets(self) -> None:
-        """A deal over: its summary, until the next deal's state comes (the host has gone on);
-        the match over: its last deal's summary, then its result."""
+        """A deal over: its summary while the host reads its own, until the next deal's state
+        comes (the host has gone on: never over the guest's turn); the match over: its last
+        deal's summary, then its result."""
         st, seat = self.state, self.seat
         if st is None or seat is None:
             return
@@ -234,7 +235,7 @@ class GuestSession:
             self.open_sheet(
                 "summary", lambda f: GF.summary_html(f.view, n, st, f.gi, f.names, seat)
             )
-        elif isinstance(last, dict) and self.summed < n - 1 and not st.get("match_over"):
+        elif isinstance(last, dict) and self.summed < n - 1 and st.get("hold"):
             self.summed = n - 1
             self.open_sheet(
                 "summary", lambda f: GF.summary_html(last, n - 1, st, f.gi, f.names, seat), last
