@@ -205,3 +205,29 @@ def test_a_guest_sees_the_match_end_and_its_winners() -> None:
     assert 'data-action="friends-leave"' in html and 'data-action="again"' not in html
     assert "data-place=" in html
     assert ("You win!" in html) is (1 in m.winners)
+
+
+def face_down(view: dict[str, Any]) -> list[Any]:
+    """The plays of the trick in progress that the view shows face down ("??")."""
+    return [p for p in view.get("trick") or [] if "??" in str(p[1]).split()]
+
+
+def test_a_guest_sees_face_down_plays_as_backs_and_the_games_own_facts() -> None:
+    """Bidding Kozel: a play laid face down to the guest is drawn as a card's back on its felt;
+    Kozel: the seats show the cycle's card points and the total that loses ("/12"), and the
+    scoreboard says the goal, as on the host's table."""
+    table, m = seated("bidding-kozel", seed=5)
+    g = guest_of(table, 1)
+    rng = random.Random(5)
+    while not face_down(m.deal.view(1)):
+        m.play(rng.choice(m.legal_moves()))
+    trick = part(send(table, g), "trick")
+    assert trick.count('class="card back') == len(face_down(m.deal.view(1))) > 0, trick
+    table, m = seated("kozel-miner", seed=5)
+    g = guest_of(table, 1)
+    ops = send(table, g)
+    target = m.rules.losing_target()
+    assert target and f"/{target}" in part(ops, "seats") and "data-goal" in part(ops, "bar")
+    while not m.deal.tricks:
+        m.play(rng.choice(m.legal_moves()))
+    assert " pts</span>" in part(send(table, g), "seats")
