@@ -547,7 +547,7 @@ def guest_sheets(host: Any, guests: list[Any], w: int, h: int) -> None:
         time.sleep(0.05)
     g.click('#bar [data-action="friends-last-trick"]')
     shoot(g, f"friends-guest-last-trick-{w}x{h}")
-    g.click('#overlay [data-action="friends-close"]')
+    g.click('#overlay [data-action="close"]')
     if g.query_selector('#bar [data-action="menu"]:visible'):
         g.click('#bar [data-action="menu"]')
         shoot(g, f"friends-guest-menu-{w}x{h}")

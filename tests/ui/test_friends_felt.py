@@ -166,7 +166,7 @@ def test_every_games_guest_sees_the_last_trick_and_the_deals_summary(game: str) 
     ((kind, html),) = sheets(g.app.dom.ops)
     last = m.deal.view(1)["tricks"][-1]
     assert kind == "last-trick" and f'data-winner="{last["winner"]}"' in html
-    assert html.count('class="rv-play') == len(last["plays"]) and "data-cancel" in html
+    assert html.count('class="rv-play') == len(last["plays"]) and 'data-action="close"' in html
     g.action(GF.CLOSE)
     assert g.app.dom.ops[-1] == ["overlay", None, ""] and g.sheet is None
     play_deal(table, m, rng)
@@ -231,3 +231,32 @@ def test_a_guest_sees_face_down_plays_as_backs_and_the_games_own_facts() -> None
     while not m.deal.tricks:
         m.play(rng.choice(m.legal_moves()))
     assert " pts</span>" in part(send(table, g), "seats")
+
+
+def test_a_guests_sheets_through_its_page() -> None:
+    """On a guest's page: "Last trick" opens the trick just taken and "Back to the table"
+    (which Escape and Back press) closes it; at the deal's end the summary shows while the
+    host reads its own, and goes when the host deals on."""
+
+    async def go() -> None:
+        relay = Relay()
+        host = await host_table(relay, friends=1)
+        ayla = await seat_guest(relay, host, "Ayla", 1)
+        host.click({"data-action": "friends-start"})
+        m = app(host).t.match
+        await play_until(host, [ayla], lambda: len(m.deal.tricks) == 1 and not m.deal.trick)
+        await until(ayla, lambda: 'data-action="friends-last-trick">' in ayla.parts["bar"])
+        ayla.click({"data-action": "friends-last-trick"})
+        await until(ayla, lambda: ayla.overlay[0] == "last-trick")
+        assert "Last trick (trick 1)" in ayla.overlay[1]
+        ayla.click({"data-action": "close"})
+        await until(ayla, lambda: ayla.overlay == (None, ""))
+        await play_until(host, [ayla], lambda: host.state.get("overlay") == "summary")
+        await until(ayla, lambda: ayla.overlay[0] == "summary")
+        assert 'data-deal="1"' in ayla.overlay[1] and "Ayla" in ayla.overlay[1]
+        host.click({"data-action": "next"})
+        await until(ayla, lambda: ayla.overlay == (None, ""))
+        assert "Deal 2 of 10" in ayla.parts["bar"]
+        assert host.errors == ayla.errors == []
+
+    run(go)

@@ -19,7 +19,7 @@ from ui.table import pieces as TP
 from ui.table import view as TV
 from ui.teach import review as RV
 
-CLOSE = "friends-close"  # a guest's sheet closed (Escape presses it: `data-cancel`)
+CLOSE = "close"  # a guest's sheet closed, as the table's (Escape and Back press it, ui/web/)
 LAST_TRICK = "friends-last-trick"
 RESULT = "friends-result"  # the match's end, from the last deal's summary
 LEAVE = "friends-leave"
@@ -34,8 +34,8 @@ def button(action: str, text: str, cls: str = "btn", extra: str = "") -> str:
 
 
 def close_button() -> str:
-    """Back to the table from a guest's sheet (Escape presses it: `data-cancel`)."""
-    return button(CLOSE, _("Back to the table"), "btn primary", " data-cancel")
+    """Back to the table from a guest's sheet (Escape and the phone's Back press it)."""
+    return button(CLOSE, _("Back to the table"), "btn primary")
 
 
 def leave_button(cls: str = "btn") -> str:
