@@ -14,7 +14,8 @@ The few the docs show are copied by hand into docs/screens/.
     python3 scripts/screenshots.py teach      # a puzzle after a wrong card, a hint (tr, phone)
     python3 scripts/screenshots.py python     # learn/python.html after a run (phone, desktop)
     python3 scripts/screenshots.py friends    # play with friends: the host's set-up sheet with
-                                              # two guests, the host's and a guest's tables
+                                              # two guests, the host's and a guest's tables, a
+                                              # guest's last trick, menu and deal summary
 
 For each game (default: one of each family) at 360x640 and 1280x800: the table mid-trick,
 the last trick, the score sheet after the first deal and the hand replay.
@@ -30,6 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,6 +53,7 @@ TYPES = {
 }
 SIZES = ((360, 640), (1280, 800))
 DISPLAY_SIZES = ((360, 640), (390, 844), (640, 360), (1280, 800))
+FRIENDS_SIZES = ((360, 640), (640, 360), (1280, 800))  # a phone both ways, a desktop
 FAMILIES = ("koz-maca", "kozel-miner", "bidding-kozel")
 
 
@@ -448,10 +451,15 @@ def friend_move(page: Any) -> None:
         return
     buttons = page.query_selector_all('#panel [data-move]:not([data-move="confirm"])')
     moves = [str(x.get_attribute("data-move")) for x in buttons]
-    if moves:
-        page.click(f'#panel [data-move="{"pass" if "pass" in moves else moves[0]}"]')
-    elif page.query_selector("#hand [data-card][data-legal]"):
-        page.click("#hand [data-card][data-legal]")
+    try:  # (a card drawn anew as it is clicked: tried again next time)
+        if moves:
+            page.click(
+                f'#panel [data-move="{"pass" if "pass" in moves else moves[0]}"]', timeout=3000
+            )
+        elif page.query_selector("#hand [data-card][data-legal]"):
+            page.click("#hand [data-card][data-legal]", timeout=3000)
+    except PlaywrightError:
+        return
 
 
 def friends(b: Any) -> None:
@@ -469,7 +477,7 @@ def friends(b: Any) -> None:
         site = X.Site(DIST, cache_control="no-cache").start()
         cfg = json.dumps(broker.config())
         try:
-            for w, h in SIZES:
+            for w, h in FRIENDS_SIZES:
                 pages, ctxs = [], []
                 for _ in range(3):
                     ctx = b.new_context(
@@ -477,7 +485,7 @@ def friends(b: Any) -> None:
                         service_workers="block",
                         **(
                             {"device_scale_factor": 2, "has_touch": True, "is_mobile": True}
-                            if w < 600
+                            if min(w, h) < 600
                             else {}
                         ),
                     )
@@ -519,10 +527,39 @@ def friends(b: Any) -> None:
                 time.sleep(1)
                 shoot(host, f"friends-host-table-{w}x{h}")
                 shoot(guests[0], f"friends-guest-table-{w}x{h}")
+                guest_sheets(host, guests, w, h)
                 for ctx in ctxs:
                     ctx.close()
         finally:
             site.stop()
+
+
+def guest_sheets(host: Any, guests: list[Any], w: int, h: int) -> None:
+    """A guest's "Last trick" and its menu (on a phone), then the deal played out to the
+    guest's summary of it."""
+    g = guests[0]
+    for _ in range(600):  # to a trick taken
+        if g.query_selector('#bar [data-action="friends-last-trick"]:not([disabled])'):
+            break
+        step(host)
+        for other in guests:
+            friend_move(other)
+        time.sleep(0.05)
+    g.click('#bar [data-action="friends-last-trick"]')
+    shoot(g, f"friends-guest-last-trick-{w}x{h}")
+    g.click('#overlay [data-action="close"]')
+    if g.query_selector('#bar [data-action="menu"]:visible'):
+        g.click('#bar [data-action="menu"]')
+        shoot(g, f"friends-guest-menu-{w}x{h}")
+        g.click('#bar [data-action="menu"]')
+    for _ in range(2000):  # to the deal's summary on the guest's page
+        if g.query_selector("#overlay [data-summary]"):
+            break
+        step(host)
+        for other in guests:
+            friend_move(other)
+        time.sleep(0.02)
+    shoot(g, f"friends-guest-summary-{w}x{h}")
 
 
 def main(games: list[str]) -> None:

@@ -236,6 +236,8 @@ def open_table(t: Table) -> tuple[Any, dict[int, Any], str]:
     )
     host.click('[data-action="friends-start"]')
     host.wait_for_selector("#table:not([hidden])")
+    host.wait_for_selector('#bar [data-action="last-trick"]', state="attached")
+    assert not host.query_selector('[data-action="undo"], [data-action="hint"]')  # no help
     guests: dict[int, Any] = {}
     for g in pages:
         g.wait_for_selector("#hand [data-card]", state="attached", timeout=30_000)
@@ -249,9 +251,25 @@ def open_table(t: Table) -> tuple[Any, dict[int, Any], str]:
     return host, guests, link
 
 
+def says_the_contract(host: Any, guests: dict[int, Any], m: Match) -> bool:
+    """Once the auction is over, each guest's bar says the contract as the host's does, and
+    its seats show the bids and passes; the host's table still offers no undo or hint."""
+    for g in guests.values():
+        g.wait_for_function(
+            "() => [...document.querySelectorAll('#bar .fact')]"
+            ".some(n => n.textContent.includes('Contract'))"
+        )
+        tags = g.eval_on_selector_all("#seats .tag", "ns => ns.map(n => n.textContent)")
+        assert any(t.startswith("bid ") for t in tags) and "pass" in tags, tags
+        assert "of 10" in g.inner_text("#bar .title")
+    assert m.deal.declarer is not None
+    assert not host.query_selector('[data-action="undo"], [data-action="hint"]')
+    return True
+
+
 def test_a_deal_with_two_friends_and_a_computer(table: Table) -> None:
     host, guests, link = open_table(table)
-    reloaded, came_back, shown, cheated = False, 0, 0, False
+    reloaded, came_back, shown, cheated, contract = False, 0, 0, False, False
     by_seat: dict[int, int] = {0: 0, 1: 0, 2: 0}
     for _ in range(400):
         settle(host)
@@ -262,6 +280,8 @@ def test_a_deal_with_two_friends_and_a_computer(table: Table) -> None:
             break
         check_fair(guests, host)
         to_move = m.deal.to_move
+        if m.deal.phase == "play" and not contract:
+            contract = says_the_contract(host, guests, m)
         if m.deal.phase == "play" and to_move in guests and not reloaded and m.deal.trick:
             # a guest reloads mid-trick at its turn: the computer plays for it meanwhile, and
             # the same link (its browser kept the seat's token) brings it back to its seat
@@ -304,7 +324,7 @@ def test_a_deal_with_two_friends_and_a_computer(table: Table) -> None:
         time.sleep(0.05)
     else:
         raise AssertionError("the deal did not end")
-    assert reloaded and cheated and shown > 20, shown
+    assert reloaded and cheated and contract and shown > 20, shown
     assert by_seat[came_back] >= 1 and by_seat[3 - came_back] >= 5, by_seat  # (played on after)
     check_fair(guests, host)
 

@@ -21,6 +21,7 @@ from ui.embed import lesson as LV
 from ui.embed import spec as E
 from ui.lobby import query as Q
 from ui.shell.parts import Page
+from ui.teach.coach import no_undo
 
 
 def tree(n: LV.Node) -> dict[str, Any]:
@@ -270,6 +271,8 @@ class Embed:
         """The position or the lesson from its start (a puzzle: tried again), or the match
         dealt again."""
         t = self.t
+        if t.at_friends:  # the match dealt again would take back the guests' moves
+            raise E.EmbedError(no_undo())
         if t.puzzle is not None:
             self.app.runner.event(t.retry_puzzle)
             return

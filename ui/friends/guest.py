@@ -17,11 +17,13 @@ import json
 import re
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import engine
 from ui.common import render as R
 from ui.common.i18n import _, game_info, ngettext, pgettext
+from ui.friends import felt as GF
 from ui.friends import protocol as M
 from ui.friends import setup as V
 from ui.shell.parts import Page
@@ -62,6 +64,8 @@ class GuestSession:
         self.left = False  # the guest left the table
         self.tried: set[int] = set()  # the seats asked for and refused
         self.trying = False  # the host is asked again (`rejoin`) while the table is paused
+        self.sheet: str | None = None  # the guest's sheet open ("summary", "over", ...)
+        self.summed = 0  # the last deal whose summary was shown
 
     # ------------------------------------------------------------------------- joining
     def join(self) -> None:
@@ -166,6 +170,7 @@ class GuestSession:
             self.state = data
             self.notice = None
             self.draw()
+            self.show_sheets()
         elif kind in ("refused", "closed"):
             self.app.felt.toast(str(data["text"]))  # (text, never HTML: the toast's textContent)
             if kind == "closed":
@@ -203,6 +208,7 @@ class GuestSession:
         """The guest leaves: the host is told (its seat stays its own: the link, or this
         browser, brings it back), the connection closed, the lobby shown."""
         self.left = True
+        self.close_sheet()
         self.send({"type": "leave"})
         self.dom.friends_drop("host")
 
@@ -236,6 +242,71 @@ class GuestSession:
             self.selection = []
             self.send({"type": "move", "sid": st["sid"], "move": move})
         self.draw()
+        return True
+
+    # ------------------------------------------------------------------------- sheets
+    def show_sheets(self) -> None:
+        """A deal over: its summary while the host reads its own, until the next deal's state
+        comes (the host has gone on: never over the guest's turn); the match over: its last
+        deal's summary, then its result."""
+        st, seat = self.state, self.seat
+        if st is None or seat is None:
+            return
+        n = int(st.get("deal_number") or 1)
+        last = st.get("last")
+        if st.get("match_over") and self.summed < n:
+            self.summed = n
+            self.open_sheet(
+                "summary", lambda f: GF.summary_html(f.view, n, st, f.gi, f.names, seat)
+            )
+        elif isinstance(last, dict) and self.summed < n - 1 and st.get("hold"):
+            self.summed = n - 1
+            self.open_sheet(
+                "summary", lambda f: GF.summary_html(last, n - 1, st, f.gi, f.names, seat), last
+            )
+        elif self.sheet == "summary" and not st.get("hold") and not st.get("match_over"):
+            self.close_sheet()
+
+    def open_sheet(
+        self,
+        kind: str,
+        html: Callable[[Facts], str],
+        view: dict[str, Any] | None = None,
+    ) -> None:
+        """A sheet over the guest's table, drawn from the last state (or the deal `view`); one
+        this page cannot draw is not opened."""
+        st, seat = self.state, self.seat
+        if st is None or seat is None:
+            return
+        try:
+            text = html(felt_facts(st, seat, self.lobby or {}, view))
+        except Exception:  # noqa: BLE001 (a state this page cannot draw: no sheet)
+            return
+        if text:
+            self.sheet = kind
+            self.dom.op("overlay", kind, text)
+
+    def close_sheet(self) -> None:
+        if self.sheet is not None:
+            self.sheet = None
+            self.dom.op("overlay", None, "")
+
+    def action(self, what: str) -> bool:
+        """A control of the guest's table (ui/friends/felt.py `ACTIONS`); whether it was one."""
+        st = self.state
+        if what == GF.CLOSE:
+            self.close_sheet()
+        elif what == GF.LAST_TRICK and st is not None:
+            held = bool(st.get("hold")) and isinstance(st.get("last"), dict)
+            self.open_sheet(
+                "last-trick",
+                lambda f: GF.last_trick_html(f.view, f.pos, f.names, f.seat),
+                st["last"] if held else None,
+            )
+        elif what == GF.RESULT and st is not None and st.get("match_over"):
+            self.open_sheet("over", lambda f: GF.match_over_html(st, f.gi, f.names, f.seat))
+        else:
+            return what in GF.ACTIONS
         return True
 
     # ------------------------------------------------------------------------- drawing
@@ -272,21 +343,44 @@ class GuestSession:
         self.dom.hidden("open-hands", True)
 
 
+@dataclass(frozen=True)
+class Facts:
+    """What the guest's felt and sheets are drawn from: the seat's view (with the table's
+    options), the game's facts, the seats' names and their places around the guest's."""
+
+    view: dict[str, Any]
+    gi: dict[str, Any]
+    names: list[str]
+    pos: list[str]
+    seat: int
+
+
+def felt_facts(
+    st: dict[str, Any], seat: int, lobby: dict[str, Any], view: dict[str, Any] | None = None
+) -> Facts:
+    """The facts of the state `st` for the guest at `seat` (`view`: another view than the
+    state's, the deal just finished)."""
+    v = dict(st["view"] if view is None else view)
+    v["options"] = dict(lobby.get("options") or {})
+    game = str(v.get("game") or lobby.get("game") or "")
+    gi = game_info(engine.GAME_INFO[game])
+    n = len(st["seats"])
+    base = R.positions(n, gi.get("direction", "right"))
+    names = [str(s["name"]) for s in st["seats"]]
+    return Facts(v, gi, names, [base[(s - seat) % n] for s in range(n)], seat)
+
+
 def guest_parts(
     st: dict[str, Any], seat: int, lobby: dict[str, Any], selection: list[str]
 ) -> dict[str, str]:
     """The table's parts for the guest at `seat` from the host's state `st` (its seat's view)."""
     last = st.get("last")
     held = bool(st.get("hold")) and isinstance(last, dict)
-    view = dict(last if held and isinstance(last, dict) else st["view"])
-    view["options"] = dict(lobby.get("options") or {})
-    game = str(view.get("game") or lobby.get("game") or "")
-    gi = game_info(engine.GAME_INFO[game])
+    f = felt_facts(st, seat, lobby, last if held and isinstance(last, dict) else None)
+    view, gi, names, pos = f.view, f.gi, f.names, f.pos
     seats = st["seats"]
     n = len(seats)
-    names = [str(s["name"]) for s in seats]
-    base = R.positions(n, gi.get("direction", "right"))
-    pos = [base[(s - seat) % n] for s in range(n)]
+    deal_no = int(st.get("deal_number") or 1) - (1 if held else 0)
     legal = [str(m) for m in st["legal"]]
     multi = bool(gi["multi_card_plays"]) and any(" " in m for m in legal if R.is_card_move(m))
     cards = (
@@ -296,7 +390,10 @@ def guest_parts(
     )
     totals = list(st["totals"])
     label = gi["score_labels"]["total_short"]
+    target = R.rules_of(view).losing_target()
+    out_of = f"/{target}" if target is not None else ""
     to_move = view.get("to_move")
+    tags = GF.seat_tags(view, names, seat, list(seats))
     seats_html = "".join(
         own_backs(
             TP.seat_html(
@@ -304,11 +401,11 @@ def guest_parts(
                 pos[s],
                 names[s],
                 view,
-                f"{label} {totals[s] if s < len(totals) else ''}",
-                [pgettext("seat tag", "away")]
-                if seats[s].get("away") and seats[s].get("kind") == "friend"
-                else [],
+                f"{label} {totals[s] if s < len(totals) else ''}{out_of}",
+                tags[s],
                 to_move == s and s != seat,
+                bool(gi["seat_points"]),
+                bool(gi.get("teams")),
             ),
             s,
             seat,
@@ -316,20 +413,9 @@ def guest_parts(
         )
         for s in range(n)
     )
-    cols = [(names[s], totals[s] if s < len(totals) else 0, s == seat) for s in range(n)]
-    deal_no = R.by_word(TP.DEAL_NO, gi.get("deal_word")).format(n=st.get("deal_number", 1))
-    bar = (
-        f'<div class="title"><h1><b>{R.esc(gi["title"])}</b></h1>'
-        f"<small>{R.esc(deal_no)}</small></div>"
-        f"{TP.trump_html(view)}"
-        + TP.scoreboard_html(cols, "seat", str(gi["score_labels"].get("total") or _("Total")))
-        + '<div class="menu"><button type="button" class="btn small" data-action="friends-leave">'
-        + R.esc(_("Leave the table"))
-        + "</button></div>"
-    )
     hand = R.sort_hand(list(view.get("hand") or []), view, gi["rank_order"])
     return {
-        "bar": bar,
+        "bar": GF.bar_html(st, view, gi, names, seat, deal_no),
         "seats": seats_html,
         "trick": trick_part(view, pos, names),
         "panel": TP.panel_html(

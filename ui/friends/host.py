@@ -206,6 +206,7 @@ class FriendsTable:
             started=self.started,
             last=last,
             hold=self.started and self.hold,
+            winners=tuple(m.winners) if m.is_over else (),
         )
 
     # ------------------------------------------------------------------------ what comes in

@@ -9,6 +9,7 @@ import asyncio
 import re
 from typing import Any
 
+from ui.friends import felt as GF
 from ui.friends import protocol as M
 from ui.friends.guest import GuestSession
 from ui.friends.session import HostSession
@@ -81,6 +82,8 @@ class Friends:
             self.guest = None
             self.app.env.set_history("lobby", self.app.env.pathname)
             self.app.open_page("")
+        elif self.guest is not None and self.guest.action(what):
+            pass  # a control of the guest's table (ui/friends/felt.py)
         else:
             return False
         return True
@@ -88,6 +91,8 @@ class Friends:
     def click(self, attrs: dict[str, str]) -> bool:
         """A guest's tap on a card or a move (sent to the host); whether it was one."""
         g = self.guest
+        if g is not None and attrs.get("data-action") == GF.CLOSE:
+            return g.action(GF.CLOSE)  # a guest's sheet closed (ui/friends/felt.py)
         if g is None or not ("data-card" in attrs or "data-move" in attrs):
             return False
         return g.click(attrs)

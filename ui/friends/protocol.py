@@ -215,7 +215,8 @@ class State:
     """One seat's view of the match: the state id its move must answer, `Deal.view(seat)`, its
     legal moves (empty unless it is to move), the seats, the totals and, first thing in a new
     deal, the deal just finished as that seat saw it (`last`); `hold` while the host's table
-    is not at this deal yet (its summary of the one before is open)."""
+    is not at this deal yet (its summary of the one before is open); the match's `winners`
+    once it is over."""
 
     sid: int
     view: dict[str, Any]
@@ -227,6 +228,7 @@ class State:
     started: bool
     last: dict[str, Any] | None = None
     hold: bool = False  # the host's table is not at this deal yet (its summary is open)
+    winners: tuple[int, ...] = ()  # the match's winners, once it is over
 
     def data(self) -> dict[str, Any]:
         out = {
@@ -244,6 +246,8 @@ class State:
             out["hold"] = True
         if self.last is not None:
             out["last"] = self.last
+        if self.match_over:
+            out["winners"] = list(self.winners)
         return out
 
 

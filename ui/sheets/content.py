@@ -30,9 +30,11 @@ def summary_html(
     extra_lines: list[str],
     deal_word: str = "deal",
     card_points: bool = True,
+    actions: str | None = None,
 ) -> str:
     """The deal summary; `labels` are the game's `score_labels` (the column heads); the
-    heading and the next button count in the game's `deal_word` ("cycle 2 over").
+    heading and the next button count in the game's `deal_word` ("cycle 2 over"). `actions`:
+    the buttons' HTML in place of the table's (the next deal, the score sheet, the review).
 
     Each seat's row ``<tr data-seat data-tricks data-points data-delta data-total>`` shows its
     tricks, its card points (only where the game counts them, `card_points`; elsewhere the
@@ -74,9 +76,13 @@ def summary_html(
         + (f"<th>{esc(head_pts)}</th>" if card_points else "")
         + f"<th>{esc(head_delta)}</th><th>{esc(head_total)}</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>{team_rows}"
-        f'<div class="sheet-actions">{btn}<button type="button" class="btn" '
-        f'data-action="score-sheet">{esc(sheet)}</button><button type="button" class="btn" '
-        f'data-action="review">{esc(review)}</button></div></div>'
+        + (
+            f'<div class="sheet-actions">{actions}</div></div>'
+            if actions is not None
+            else f'<div class="sheet-actions">{btn}<button type="button" class="btn" '
+            f'data-action="score-sheet">{esc(sheet)}</button><button type="button" class="btn" '
+            f'data-action="review">{esc(review)}</button></div></div>'
+        )
     )
 
 
@@ -156,6 +162,7 @@ def reader_place(
     teams: Sequence[Sequence[int]] | None,
     n: int,
     lower_wins: bool = False,
+    you: int = I.YOU,
 ) -> tuple[int, int, bool] | None:
     """(the reader's place from 1, how many players or teams, whether by team) at the end of a
     match: the winners first, then by total (highest first, or lowest where the total is a
@@ -171,7 +178,7 @@ def reader_place(
         total = float(totals[unit[0]])
         return (not any(s in winners for s in unit), total if lower_wins else -total)
 
-    mine = next((u for u in units if I.YOU in u), None)
+    mine = next((u for u in units if you in u), None)
     if mine is None:
         return None
     place = 1 + sum(1 for u in units if key(u) < key(mine))
@@ -195,9 +202,12 @@ def match_over_html(
     teams: Sequence[Sequence[int]] | None,
     me_won: bool,
     lower_wins: bool = False,
+    you: int = I.YOU,
+    actions: str | None = None,
 ) -> str:
     """The match's end: the winners, every seat ranked (winners first, then by total: highest
-    first, or lowest where the total is a penalty), a link to the score sheet."""
+    first, or lowest where the total is a penalty), a link to the score sheet; said to the
+    reader at seat `you`. `actions`: the buttons' HTML in place of the table's."""
     if len(totals) == len(names):
         order = sorted(
             range(len(names)),
@@ -230,7 +240,7 @@ def match_over_html(
         if winners
         else _("Winners: nobody")
     )
-    at = reader_place(totals, winners, teams, len(names), lower_wins)
+    at = reader_place(totals, winners, teams, len(names), lower_wins, you)
     place = place_text(at)
     place_p = f'<p class="place" data-place="{at[0]}">{esc(place)}</p>' if place and at else ""
     lower_txt = _("Penalty points: the lower total is the better.")
@@ -246,11 +256,15 @@ def match_over_html(
         f'<p class="headline">{esc(headline)}</p>{place_p}'
         f'<p class="winners" data-winners="{esc(",".join(map(str, winners)))}">{esc(won_by)}</p>'
         f'<ol class="final">{lines}</ol>{lower}'
-        '<div class="sheet-actions"><button type="button" class="btn primary" data-action="again">'
-        f'{esc(again)}</button><button type="button" class="btn" '
-        f'data-action="score-sheet">{esc(sheet)}</button>'
-        f'<button type="button" class="btn" data-action="lobby">'
-        f"{esc(lobby)}</button></div></div>"
+        + (
+            f'<div class="sheet-actions">{actions}</div></div>'
+            if actions is not None
+            else '<div class="sheet-actions"><button type="button" class="btn primary" '
+            f'data-action="again">{esc(again)}</button><button type="button" class="btn" '
+            f'data-action="score-sheet">{esc(sheet)}</button>'
+            f'<button type="button" class="btn" data-action="lobby">'
+            f"{esc(lobby)}</button></div></div>"
+        )
     )
 
 

@@ -14,6 +14,7 @@ from ui.sheets.overlay import Overlay
 from ui.shell import keymap as K
 from ui.shell.parts import Page
 from ui.table import view as TV
+from ui.teach.coach import no_hint, no_undo
 
 
 class Keys:
@@ -57,6 +58,8 @@ class Keys:
                 self.app.controls.action("last-trick")
             else:
                 self.app.felt.say(_("No trick has been played yet."))
+        elif name in ("hint", "undo") and self.t.at_friends:  # (ui/teach/coach.py)
+            self.app.felt.toast(no_hint() if name == "hint" else no_undo())
         elif name == "hint":  # as if the bar's Hint button were pressed, when it may be
             self.dom.op(
                 "click", '[data-action="hint"]:not([disabled])', _("There is no hint here.")

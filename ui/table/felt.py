@@ -93,6 +93,7 @@ class Felt:
             sound_on=self.env.sound_is_on,
             fresh=self.t.fresh and self.flown != self.t.seq,
             lang_html=self.app.lobby.lang_select_html(),
+            friends=self.t.at_friends,
         )
 
     def draw_table(self) -> None:

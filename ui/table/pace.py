@@ -33,6 +33,12 @@ class Pace:
         self.remote: frozenset[int] = frozenset()
         self.levels: dict[int, str] = {}
 
+    @property
+    def at_friends(self) -> bool:
+        """Whether the match on the table is played with friends (no undo, hint or checker
+        there: they would take back a guest's move, or help the host alone)."""
+        return self.t.match is not None and self.t.match is self.friends_match
+
     def from_friend(self, seat: int | None) -> bool:
         """Whether `seat`'s move comes from a friend's page (ui/friends/session.py)."""
         return self.t.match is self.friends_match and seat in self.remote

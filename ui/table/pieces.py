@@ -245,12 +245,13 @@ def contract_text(view: dict[str, Any], names: list[str]) -> str | None:
     return None if contract is None else contract.render(names, catalog(), I.YOU)
 
 
-def info_items(view: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
+def info_items(view: dict[str, Any], names: list[str], you: int = I.YOU) -> list[tuple[str, str]]:
     """Facts of the deal for the bar under the title: (label, value) pairs, plain text, as
-    the game gives them (`Rules.deal_facts`: the contract, a pairing, a marker ...)."""
+    the game gives them (`Rules.deal_facts`: the contract, a pairing, a marker ...), said to
+    the reader at seat `you`."""
     cat = catalog()
     return [
-        (label.render(names, cat, I.YOU), value.render(names, cat, I.YOU))
+        (label.render(names, cat, you), value.render(names, cat, you))
         for label, value in rules_of(view).deal_facts(view)
     ]
 

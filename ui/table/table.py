@@ -388,6 +388,7 @@ class Table:
     computer_chose = Entry("pace", Pace.computer_chose)
     wait = Entry("pace", Pace.wait)
     waiting = Field[str | None]("pace", "waiting")
+    at_friends = Field[bool]("pace", "at_friends")
     undo = Entry("coach", Coach.undo)
     ask_hint = Entry("coach", Coach.ask_hint)
     check_answer = Entry("coach", Coach.check_answer)

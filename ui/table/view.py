@@ -48,6 +48,7 @@ class Ui:
     sound_on: bool = False
     summary_closed: bool = False  # the finished deal's summary was closed: a button reopens it
     lang_html: str = ""  # the language picker, drawn by the page
+    friends: bool = False  # a match played with friends: no hint, no undo
 
 
 def can_act(match: Match | None, cur: int, ui: Ui) -> bool:
@@ -277,11 +278,41 @@ def waiting_text(phase: object, name: str) -> str:
 
 
 def deal_text(m: Model) -> str:
-    word = m.gi.get("deal_word")  # "Cycle 3" in Kozel, "Round 3" in Bidding Kozel
+    return deal_words(m.gi.get("deal_word"), m.deal_no, m.deals_total)
+
+
+def deal_words(word: str | None, n: int, total: int | None) -> str:
+    """The deal's number as the bar says it ("Deal 3 of 10", in the game's `deal_word`), of
+    `total` when the match has a length."""
     return (
-        R.by_word(TP.DEAL_NO_OF, word).format(n=m.deal_no, total=m.deals_total)
-        if m.deals_total
-        else R.by_word(TP.DEAL_NO, word).format(n=m.deal_no)
+        R.by_word(TP.DEAL_NO_OF, word).format(n=n, total=total)
+        if total
+        else R.by_word(TP.DEAL_NO, word).format(n=n)
+    )
+
+
+def bar_head(title: str, deal: str, view: dict[str, Any], names: list[str], you: int = YOU) -> str:
+    """The bar's title, the deal's number (`deal`, none: not shown), the trump and the deal's
+    facts (the contract ...), said to the reader at seat `you`."""
+    info = "".join(
+        f'<span class="fact"><small>{R.esc(a)}</small> {R.esc(b)}</span>'
+        for a, b in TP.info_items(view, names, you)
+    )
+    return (
+        f'<div class="title"><h1><b>{R.esc(title)}</b></h1>'
+        + (f"<small>{R.esc(deal)}</small>" if deal else "")
+        + f"</div>{TP.trump_html(view)}"
+        f'<div class="facts">{info}</div>'
+    )
+
+
+def menu_button() -> str:
+    """The bar's menu button (on a phone the menu opens from it, ui/web/menu.js)."""
+    t_menu = R.esc(_("Menu"))
+    return (
+        '<button type="button" class="btn small menu-btn" data-action="menu" '
+        f'aria-controls="bar-menu" aria-expanded="false" aria-label="{t_menu}" '
+        f'title="{t_menu}">{MENU_ICON}</button>'
     )
 
 
@@ -355,16 +386,7 @@ def bar(m: Model) -> str:
     under the thumb at the foot of the screen and the menu opens from its button
     (`data-action="menu"`, carried out by the page at once: ui/web/)."""
     ui, v = m.ui, m.view
-    info = "".join(
-        f'<span class="fact"><small>{R.esc(a)}</small> {R.esc(b)}</span>'
-        for a, b in TP.info_items(v, m.names)
-    )
-    head = (
-        f'<div class="title"><h1><b>{R.esc(m.gi["title"])}</b></h1>'
-        + ("" if ui.lesson else f"<small>{R.esc(deal_text(m))}</small>")
-        + f"</div>{TP.trump_html(v)}"
-        f'<div class="facts">{info}</div>'
-    )
+    head = bar_head(str(m.gi["title"]), "" if ui.lesson else deal_text(m), v, m.names)
     t_sound = R.esc(_("Sound"))
     sound_btn = (
         '<button type="button" class="btn small sound" data-action="sound" '
@@ -390,17 +412,16 @@ def bar(m: Model) -> str:
     actions = (
         '<div class="actions">'
         + _button("last-trick", R.esc(_("Last trick")), "" if v.get("tricks") else " disabled")
-        + _button("hint", R.esc(_("Hint")), f' title="{t_hint_title}"{over}')
-        + _button("undo", R.esc(_("Undo")), f' title="{t_undo_title}"{over}')
+        + (
+            ""
+            if ui.friends
+            else _button("hint", R.esc(_("Hint")), f' title="{t_hint_title}"{over}')
+            + _button("undo", R.esc(_("Undo")), f' title="{t_undo_title}"{over}')
+        )
         + "</div>"
     )
-    menu_btn = (
-        '<button type="button" class="btn small menu-btn" data-action="menu" '
-        f'aria-controls="bar-menu" aria-expanded="false" aria-label="{t_menu}" '
-        f'title="{t_menu}">{MENU_ICON}</button>'
-    )
     return (
-        f"{menu_btn}{head}{scoreboard(m)}{actions}"
+        f"{menu_button()}{head}{scoreboard(m)}{actions}"
         f'<div class="menu" id="bar-menu" role="group" aria-label="{t_menu}">'
         + _button("score-sheet", R.esc(_("Scores")))
         + _button("rules", R.esc(_("Rules")))

@@ -20,6 +20,16 @@ from ui.table.core import TableCore
 from ui.teach import hints as H
 
 
+def no_undo() -> str:
+    """Why nothing is taken back at a table with friends."""
+    return _("At a table with friends no move is taken back.")
+
+
+def no_hint() -> str:
+    """Why there is no hint at a table with friends."""
+    return _("At a table with friends there are no hints: everyone plays on their own.")
+
+
 class Coach:
     """Hints, the play checker and undo (held as `Table.coach`)."""
 
@@ -60,6 +70,9 @@ class Coach:
         """Takes back the reader's last decision and the computers' moves after it; the match
         is "practice" from then on (its summary and score sheet say so)."""
         t = self.t
+        if t.at_friends:
+            t.emit(F.Toast(no_undo()))
+            return
         keep = None if embedded else self.undo_point()
         if keep is None:
             t.emit(F.Toast(_("There is nothing of yours to take back in this deal.")))
@@ -76,7 +89,9 @@ class Coach:
         t = self.t
         if t.match is None or t.overlay is not None:
             return
-        if not t.can_act() or t.deal.to_move != 0:
+        if t.at_friends:
+            t.emit(F.Toast(no_hint()))
+        elif not t.can_act() or t.deal.to_move != 0:
             t.emit(F.Toast(_("A hint is for your turn: wait for it.")))
         elif self.hint_busy:
             t.emit(F.Toast(_("The hint is on its way…")))
@@ -97,7 +112,13 @@ class Coach:
         """With the play checker on, the search rates the reader's moves as soon as the turn
         comes, so the check costs no wait when the card is played."""
         t = self.t
-        if self.checker and t.search_ok and not t.lesson and t.match is not None:
+        if (
+            self.checker
+            and t.search_ok
+            and not t.lesson
+            and t.match is not None
+            and not t.at_friends
+        ):
             self.check_asked = t.sid
             t.emit(F.Evaluate("check", t.sid, t.record_json(), int(t.match.seed or 0)))
 
@@ -149,6 +170,7 @@ class Coach:
         if (
             not self.checker
             or self.t.lesson
+            or self.t.at_friends
             or self.check_ev is None
             or self.check_ev[0] != self.t.sid
         ):

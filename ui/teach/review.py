@@ -148,31 +148,37 @@ def _close_button(text: str | None = None) -> str:
 
 
 # ------------------------------------------------------------------------------ last trick
-def _took_text(winner: object, names: Sequence[str]) -> str:
-    """Who took the trick: "You took the trick." for the reader (its own sentence, so that
-    every language conjugates it), else "Ayşe took the trick."."""
-    if winner == YOU and not isinstance(winner, bool):
+def _took_text(winner: object, names: Sequence[str], you: int = YOU) -> str:
+    """Who took the trick: "You took the trick." for the reader (at seat `you`: its own
+    sentence, so that every language conjugates it), else "Ayşe took the trick."."""
+    if winner == you and not isinstance(winner, bool):
         return _("You took the trick.")
     return _("{player} took the trick.").format(player=_who(winner, names))
 
 
 def last_trick_html(
-    trick: Trick, pos: Sequence[str], names: Sequence[str], number: int | None = None
+    trick: Trick,
+    pos: Sequence[str],
+    names: Sequence[str],
+    number: int | None = None,
+    you: int = YOU,
+    close: str = "",
 ) -> str:
     """The previous trick: every play in order, and who took the trick (see the module
-    docstring for the attributes)."""
+    docstring for the attributes); said to the reader at seat `you`, closed by `close` (a
+    button's HTML; the table's "Back to the table" by default)."""
     winner = trick.get("winner")
     head = _("Last trick (trick {n})").format(n=number) if number is not None else _("Last trick")
     won = ""
     if winner is not None:
-        took = _took_text(winner, names)
+        took = _took_text(winner, names, you)
         won = f'<p class="rv-result" data-winner="{esc(winner)}">{esc(took)}</p>'
     return (
         f'<div class="sheet review-sheet" data-last-trick '
         f'data-winner="{esc("" if winner is None else winner)}" '
         f'role="dialog" aria-label="{esc(head)}">'
         f"<h2>{esc(head)}</h2>{plays_html(trick, pos, names)}{won}"
-        f'<div class="sheet-actions">{_close_button()}</div></div>'
+        f'<div class="sheet-actions">{close or _close_button()}</div></div>'
     )
 
 
@@ -236,10 +242,16 @@ REPLAY_HEAD = {
 
 def score_columns(match: Match, names: Sequence[str]) -> list[tuple[str, list[int]]]:
     """The score sheet's columns: (heading, seats) per team in a team game, else per seat."""
-    teams = match.rules.teams
+    return columns(match.rules.teams, match.players, names)
+
+
+def columns(
+    teams: Sequence[Sequence[int]] | None, players: int, names: Sequence[str]
+) -> list[tuple[str, list[int]]]:
+    """`score_columns` from plain data: the game's `teams` and the number of `players`."""
     if teams:
         return [(_team_name(t, names), list(t)) for t in teams]
-    return [(_who(s, names), [s]) for s in range(match.players)]
+    return [(_who(s, names), [s]) for s in range(players)]
 
 
 def score_sheet_html(match: Match, names: Sequence[str]) -> str:
