@@ -203,3 +203,62 @@ def test_two_guests_of_the_same_name_are_told_apart() -> None:
     table2 = FriendsTable(engine.new_match("batak", seed=2), [Friend()] * 3, long, tokens())
     named = table2.receive("peer-c", hello(1, long), 1.0).replies[0]
     assert isinstance(named, M.Welcome) and named.name == "x" * 18 + " 2"
+
+
+TEAM_GAMES = ("batak-pairs", "kozel-miner", "kozel-classic")  # partners sit opposite (0 and 2)
+
+
+def plans() -> list[tuple[str, int, tuple[str, ...]]]:
+    """Every game and player count with every seat but the host's a friend's; and each
+    partnership game with one friend as the host's partner (seat 2), then as an opponent
+    (seat 1), the other seats the computer's."""
+    out = [(g, n, ("friend",) * (n - 1)) for g, n in GAMES]
+    for g in TEAM_GAMES:
+        out.append((g, 4, ("computer", "friend", "computer")))
+        out.append((g, 4, ("friend", "computer", "computer")))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "plan"), plans(), ids=[f"{g}-{n}-{'.'.join(p)}" for g, n, p in plans()]
+)
+def test_every_game_plays_a_whole_deal_through_the_messages(
+    game: str, players: int, plan: tuple[str, ...]
+) -> None:
+    """The host plays seat 0 and the computer its seats; each friend answers only from the
+    states it was sent, whose legal moves are the engine's for that seat on its turn and
+    none otherwise: the deal is played to its end, every friend's move accepted."""
+    m = engine.new_match(game, seed=5, players=players)
+    seats = [Friend() if kind == "friend" else Computer("easy") for kind in plan]
+    table = FriendsTable(m, seats, "Host", tokens())
+    guests = [
+        Guest(f"peer-{s}", s, f"Guest {s}", random.Random(s))
+        for s, kind in enumerate(plan, start=1)
+        if kind == "friend"
+    ]
+    seat_guests(table, guests)
+    table.start()
+    send_states(table, guests)
+    by_seat = {g.seat: g for g in guests}
+    first, now, played = m.deal, 0.0, {g.seat: 0 for g in guests}
+    while m.deal is first:
+        seat = m.to_move
+        assert seat is not None
+        for g in guests:
+            legal = sorted(m.legal_moves()) if seat == g.seat else []
+            assert sorted(g.state["legal"]) == legal, (g.seat, seat)
+        if seat in by_seat:
+            g = by_seat[seat]
+            now += 0.5
+            verdict = table.receive(g.peer, g.answer(), now)
+            assert verdict.accepted is not None and not verdict.replies, verdict
+            table.apply(verdict.accepted)
+            played[seat] += 1
+        else:
+            m.play(engine.ai.choose(m.deal, level="easy", seed=len(first.moves)))
+        send_states(table, guests)
+    assert first.phase == "over"
+    assert all(n > 0 for n in played.values()), played
+    for g in guests:
+        assert g.state["last"]["phase"] == "over"
+        assert g.state["last"]["result"] == first.view(g.seat)["result"]
