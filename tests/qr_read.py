@@ -6,7 +6,8 @@ that draws the page's codes (qrcode-generator), so that a test can say the drawn
 reader decodes to the invite link. Versions 1 to 10 (a link of up to about 200 characters).
 
 `read_qr(rows)` takes the modules as strings of "1" (dark) and "0", one per row, without the
-quiet zone, and returns (text, version, level) or raises QRError saying what is wrong.
+quiet zone, and returns (text, version, level) or raises QRError saying what is wrong;
+`scan(png_grey(screenshot))` finds those modules in a screenshot of the code.
 """
 
 from __future__ import annotations
@@ -215,4 +216,78 @@ def read_qr(rows: Sequence[str]) -> tuple[str, int, str]:
     return raw.decode("utf-8"), version, level
 
 
-__all__ = ["QRError", "read_qr"]
+def png_grey(png: bytes) -> list[list[int]]:
+    """A PNG's pixels as grey levels 0-255 (8-bit RGB or RGBA, not interlaced: what a browser's
+    screenshot is)."""
+    import struct
+    import zlib
+
+    if png[:8] != b"\x89PNG\r\n\x1a\n":
+        raise QRError("not a PNG")
+    at, idat = 8, b""
+    width = height = channels = 0
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        kind, body = png[at + 4 : at + 8], png[at + 8 : at + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour, _c, _f, interlace = struct.unpack(">IIBBBBB", body)
+            if depth != 8 or colour not in (2, 6) or interlace:
+                raise QRError(f"PNG of depth {depth}, colour type {colour}: not read here")
+            channels = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        at += 12 + length
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    prev = bytearray(stride)
+    grey: list[list[int]] = []
+    for y in range(height):
+        kind, line = (
+            raw[y * (stride + 1)],
+            bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)]),
+        )
+        for i in range(stride):
+            a = line[i - channels] if i >= channels else 0
+            b, c = prev[i], prev[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        grey.append([sum(line[i : i + 3]) // 3 for i in range(0, stride, channels)])
+        prev = line
+    return grey
+
+
+def scan(grey: Sequence[Sequence[int]]) -> list[str]:
+    """The modules of the QR code in a picture of it (dark on light, upright), as a camera app
+    finds them: the dark area's extent, the module's size from the top-left finder pattern's
+    width (7 modules), then each module's centre sampled."""
+    dark = [[v < 128 for v in row] for row in grey]
+    rows = [y for y, row in enumerate(dark) if any(row)]
+    cols = [x for x in range(len(dark[0])) if any(row[x] for row in dark)]
+    if not rows:
+        raise QRError("nothing dark in the picture")
+    top, left = rows[0], cols[0]
+    run = 0
+    while left + run < len(dark[top]) and dark[top][left + run]:
+        run += 1
+    module = run / 7
+    n = round((cols[-1] - left + 1) / module)
+    if round((rows[-1] - top + 1) / module) != n:
+        raise QRError("the dark area is not square")
+    step = (cols[-1] - left + 1) / n
+    return [
+        "".join(
+            "1" if dark[int(top + (r + 0.5) * step)][int(left + (c + 0.5) * step)] else "0"
+            for c in range(n)
+        )
+        for r in range(n)
+    ]
+
+
+__all__ = ["QRError", "png_grey", "read_qr", "scan"]

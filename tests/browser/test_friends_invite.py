@@ -1,7 +1,7 @@
 """The host's invite sheet in Chromium (the built site on 127.0.0.1, a local PeerJS broker: the
 transport test's fixtures): the link's QR code drawn as SVG, read back module by module to the
 link by tests/qr_read.py and equal to what the vendored qrcode-generator gives for it under
-Node; on a phone (360x640) behind "Show the QR code" with Start in view without scrolling, on
+Node, and scanned to the link from a screenshot of it as the screen shows it; on a phone (360x640) behind "Show the QR code" with Start in view without scrolling, on
 a wide screen (1280x800) at once; the Share button hidden where the browser has no
 `navigator.share`, and with one (stubbed before the page's scripts) given the link, silent when
 the person cancels, the link copied and said when it fails."""
@@ -18,7 +18,7 @@ import pytest
 from bench import xengine as X
 from bench.page.friends import LocalBroker
 from tests.build.test_friends_qr import library_matrices
-from tests.qr_read import read_qr
+from tests.qr_read import png_grey, read_qr, scan
 
 from .test_friends_transport import broker, served  # noqa: F401 (the shared fixtures)
 
@@ -124,6 +124,16 @@ def check_code(pg: Any) -> int:
     return version
 
 
+def check_picture(pg: Any) -> None:
+    """The code as the screen shows it (a screenshot of its box, the page's green cut off at
+    the edges) scans to the link."""
+    grey = png_grey(pg.locator("[data-friends-qr]").screenshot())
+    inside = [row[3:-3] for row in grey[3:-3]]  # (within the white quiet zone)
+    rows = scan(inside)
+    assert read_qr(rows)[0] == link_of(pg)
+    assert rows == drawn_modules(pg)
+
+
 def in_view(pg: Any, sel: str) -> dict[str, float]:
     b = pg.evaluate(BOX, sel)
     assert b["scroll"] == 0 and b["top"] >= 0 and b["bottom"] <= b["inner"], (sel, b)
@@ -150,6 +160,7 @@ def test_a_phone_shows_the_code_behind_a_toggle_with_start_in_view(host: Any) ->
     assert box["width"] == box["height"] >= 180, box  # square, big enough to scan
     assert box["bottom"] - box["scroll"] <= box["inner"], box  # the whole code in view
     check_code(pg)
+    check_picture(pg)
     pg.click(toggle)
     pg.wait_for_selector("[data-friends-qr]", state="hidden")
     in_view(pg, '[data-action="friends-start"]')
@@ -177,6 +188,7 @@ def test_a_wide_screen_shows_the_code_at_once(host: Any) -> None:
     assert box["width"] == box["height"] >= 200, box
     in_view(pg, '[data-action="friends-start"]')
     check_code(pg)
+    check_picture(pg)
 
 
 def test_share_gives_the_link_to_the_share_sheet(host: Any) -> None:
