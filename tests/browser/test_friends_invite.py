@@ -56,13 +56,16 @@ BOX = """(sel) => {
 
 @pytest.fixture
 def host(browser: Any, served: X.Site, broker: LocalBroker) -> Iterator[Callable[..., Any]]:  # noqa: F811
-    """`host(width, height, init=None)`: a host's page at the invite sheet of a table of
-    auction Batak (one friend's seat), its link shown, in a context of its own."""
+    """`host(width, height, init=None, game="batak", players=0)`: a host's page at the invite
+    sheet of a table of `game` (one friend's seat; `players` chosen in the lobby), its link
+    shown, in a context of its own; `init` runs before the page's scripts."""
     ctxs: list[Any] = []
     errors: list[str] = []
     cfg = json.dumps(broker.config())
 
-    def open_sheet(width: int, height: int, init: str | None = None) -> Any:
+    def open_sheet(
+        width: int, height: int, init: str | None = None, game: str = "batak", players: int = 0
+    ) -> Any:
         phone = min(width, height) < 600
         ctx = browser.new_context(
             viewport={"width": width, "height": height},
@@ -82,7 +85,9 @@ def host(browser: Any, served: X.Site, broker: LocalBroker) -> Iterator[Callable
         pg.set_default_timeout(20_000)
         pg.goto(served.base + "?speed=0&level=easy")
         pg.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
-        pg.click('[data-game-choice="batak"]')
+        pg.click(f'[data-game-choice="{game}"]')
+        if players:
+            pg.select_option("#opt-players", str(players))
         pg.click('[data-action="friends"]')
         pg.click('[data-action="friends-invite"]')
         pg.wait_for_selector("[data-friends-qr] svg", state="attached")
@@ -192,18 +197,20 @@ def test_a_wide_screen_shows_the_code_at_once(host: Any) -> None:
 
 
 def test_share_gives_the_link_to_the_share_sheet(host: Any) -> None:
-    pg = host(360, 640, init=SHARE_STUB)
+    # the longest sheet: five players, four seats to list, and the Share button too
+    pg = host(360, 640, init=SHARE_STUB, game="bidding-kozel", players=5)
     pg.context.grant_permissions(["clipboard-read", "clipboard-write"])
     share = '[data-action="friends-share"]'
     pg.wait_for_selector(share, state="visible")
-    in_view(pg, '[data-action="friends-start"]')  # with the Share button too
+    assert len(pg.query_selector_all("[data-friends-seat]")) == 5
+    in_view(pg, '[data-action="friends-start"]')
     link = link_of(pg)
     pg.click(share)
     pg.wait_for_function("window.__shared.length === 1")
     got = pg.evaluate("window.__shared[0]")
     assert got == {
-        "title": "Play Batak (auction) with friends",
-        "text": "Join my table of Batak (auction): open the link to take a seat.",
+        "title": "Play Bidding Kozel with friends",
+        "text": "Join my table of Bidding Kozel: open the link to take a seat.",
         "url": link,
     }
     pg.evaluate("window.__share_how = 'abort'")  # the person closes the share sheet
