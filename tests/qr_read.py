@@ -13,6 +13,7 @@ quiet zone, and returns (text, version, level) or raises QRError saying what is 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 
 class QRError(ValueError):
@@ -242,20 +243,20 @@ def png_grey(png: bytes) -> list[list[int]]:
     prev = bytearray(stride)
     grey: list[list[int]] = []
     for y in range(height):
-        kind, line = (
+        filt, line = (
             raw[y * (stride + 1)],
             bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)]),
         )
         for i in range(stride):
             a = line[i - channels] if i >= channels else 0
             b, c = prev[i], prev[i - channels] if i >= channels else 0
-            if kind == 1:
+            if filt == 1:
                 line[i] = (line[i] + a) & 255
-            elif kind == 2:
+            elif filt == 2:
                 line[i] = (line[i] + b) & 255
-            elif kind == 3:
+            elif filt == 3:
                 line[i] = (line[i] + (a + b) // 2) & 255
-            elif kind == 4:
+            elif filt == 4:
                 pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
                 line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
         grey.append([sum(line[i : i + 3]) // 3 for i in range(0, stride, channels)])
@@ -290,4 +291,36 @@ def scan(grey: Sequence[Sequence[int]]) -> list[str]:
     ]
 
 
-__all__ = ["QRError", "png_grey", "read_qr", "scan"]
+# The QR code's SVG as ui/web/invite.js draws it into the page's `[data-friends-qr]`: its size
+# in modules, its viewBox and its dark runs, for `svg_modules` (a page's function, as source).
+SVG_RECTS = """() => {
+  const svg = document.querySelector("[data-friends-qr] svg");
+  const num = (r, k) => Number(r.getAttribute(k));
+  return {
+    modules: Number(svg.getAttribute("data-modules")),
+    viewBox: svg.getAttribute("viewBox"),
+    rects: [...svg.querySelectorAll("g rect")].map(r => [num(r, "x"), num(r, "y"),
+      num(r, "width"), num(r, "height")]),
+  };
+}"""
+QUIET = 4  # ui/web/invite.js's light margin, in modules
+
+
+def svg_modules(got: dict[str, Any]) -> list[str]:
+    """The modules of the SVG that `SVG_RECTS` describes (each rect a run of dark modules in a
+    row, within the quiet zone), as rows; QRError if the runs do not make a grid."""
+    n = int(got["modules"])
+    if got["viewBox"] != f"0 0 {n + 2 * QUIET} {n + 2 * QUIET}":
+        raise QRError(f"viewBox {got['viewBox']} for {n} modules")
+    grid = [["0"] * n for _ in range(n)]
+    for x, y, w, h in got["rects"]:
+        if h != 1 or w < 1 or x < QUIET or x + w > n + QUIET or not QUIET <= y < n + QUIET:
+            raise QRError(f"a rect off the grid: {(x, y, w, h)}")
+        for c in range(x - QUIET, x - QUIET + w):
+            if grid[y - QUIET][c] == "1":
+                raise QRError(f"two rects on the module ({y - QUIET}, {c})")
+            grid[y - QUIET][c] = "1"
+    return ["".join(row) for row in grid]
+
+
+__all__ = ["SVG_RECTS", "QRError", "png_grey", "read_qr", "scan", "svg_modules"]

@@ -18,13 +18,12 @@ import pytest
 from bench import xengine as X
 from bench.page.friends import LocalBroker
 from tests.build.test_friends_qr import library_matrices
-from tests.qr_read import png_grey, read_qr, scan
+from tests.qr_read import SVG_RECTS, png_grey, read_qr, scan, svg_modules
 
 from .test_friends_transport import broker, served  # noqa: F401 (the shared fixtures)
 
 pytestmark = pytest.mark.e2e
 
-QUIET = 4  # ui/web/invite.js's margin, in modules
 # A share sheet where the browser has none: records what it is given; `window.__share_how`
 # says how it ends ("ok", "abort": the person closed it, "fail": another error).
 SHARE_STUB = """
@@ -37,16 +36,6 @@ Object.defineProperty(navigator, "share", {configurable: true, value: function (
   return Promise.resolve();
 }});
 """
-SVG_RECTS = """() => {
-  const svg = document.querySelector("[data-friends-qr] svg");
-  const num = (r, k) => Number(r.getAttribute(k));
-  return {
-    modules: Number(svg.getAttribute("data-modules")),
-    viewBox: svg.getAttribute("viewBox"),
-    rects: [...svg.querySelectorAll("g rect")].map(r => [num(r, "x"), num(r, "y"),
-      num(r, "width"), num(r, "height")]),
-  };
-}"""
 BOX = """(sel) => {
   const b = document.querySelector(sel).getBoundingClientRect();
   return {top: b.top, bottom: b.bottom, left: b.left, right: b.right, width: b.width,
@@ -105,16 +94,7 @@ def link_of(pg: Any) -> str:
 
 def drawn_modules(pg: Any) -> list[str]:
     """The QR code's modules as the SVG draws them (each dark run a rect), as rows."""
-    got = pg.evaluate(SVG_RECTS)
-    n = int(got["modules"])
-    assert got["viewBox"] == f"0 0 {n + 2 * QUIET} {n + 2 * QUIET}"
-    grid = [["0"] * n for _ in range(n)]
-    for x, y, w, h in got["rects"]:
-        assert h == 1 and w >= 1 and x >= QUIET and x + w <= n + QUIET, (x, y, w, h)
-        for c in range(x - QUIET, x - QUIET + w):
-            assert grid[y - QUIET][c] == "0", "two rects on one module"
-            grid[y - QUIET][c] = "1"
-    return ["".join(row) for row in grid]
+    return svg_modules(pg.evaluate(SVG_RECTS))
 
 
 def check_code(pg: Any) -> int:
