@@ -14,7 +14,8 @@ The few the docs show are copied by hand into docs/screens/.
     python3 scripts/screenshots.py teach      # a puzzle after a wrong card, a hint (tr, phone)
     python3 scripts/screenshots.py python     # learn/python.html after a run (phone, desktop)
     python3 scripts/screenshots.py friends    # play with friends: the host's set-up sheet with
-                                              # two guests, the host's and a guest's tables, a
+                                              # two guests (and its QR code, shown on a phone),
+                                              # the host's and a guest's tables, a
                                               # guest's last trick, menu and deal summary
 
 For each game (default: one of each family) at 360x640 and 1280x800: the table mid-trick,
@@ -510,7 +511,12 @@ def friends(b: Any) -> None:
                     ".some(n => n.textContent.includes('waiting'))",
                     timeout=90_000,
                 )
+                host.wait_for_selector("[data-friends-qr] svg", state="attached")
                 shoot(host, f"friends-setup-{w}x{h}")
+                if host.is_visible('[data-action="friends-qr"]'):  # a phone: behind the toggle
+                    host.click('[data-action="friends-qr"]')
+                    host.wait_for_selector("[data-friends-qr] svg", state="visible")
+                    shoot(host, f"friends-setup-qr-{w}x{h}")
                 host.click('[data-action="friends-start"]')
                 for _ in range(600):  # to a trick with two cards, the first guest to play
                     if (

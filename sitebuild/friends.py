@@ -2,7 +2,10 @@
 (`runtime/peerjs-<version>/peerjs.mjs`, bundled by esbuild from tools/friends' lockfile with its
 `webrtc-adapter` dependency replaced by a small stub), loaded by ui/web/friends.js only when a
 table with friends is opened, and the site's transport settings (`friends.json`, copied from the
-repository root). The broker `peer` of the same lockfile serves the tests and the benchmark."""
+repository root). The invite link's QR code is drawn by qrcode-generator, vendored the same way
+(`runtime/qrcode-generator-<version>/qrcode.mjs`, minified), loaded by ui/web/invite.js only when
+the host's set-up sheet shows a link. The broker `peer` of the same lockfile serves the tests and
+the benchmark."""
 
 from __future__ import annotations
 
@@ -20,7 +23,14 @@ TOOLS = ROOT / "tools" / "friends"
 PEERJS = Path("runtime") / f"peerjs-{PEERJS_VERSION}" / "peerjs.mjs"
 # Never precached at the service worker's install (sitebuild/offline.py): only a table with
 # friends loads it, and it works only online. Globs relative to dist/.
-NOT_PRECACHED = ("runtime/peerjs-*/*",)
+NOT_PRECACHED = ("runtime/peerjs-*/*", "runtime/qrcode-generator-*/*")
+QRCODE_VERSION = "2.0.4"
+QRCODE = Path("runtime") / f"qrcode-generator-{QRCODE_VERSION}" / "qrcode.mjs"
+# qrcode-generator's licence (MIT), kept at the head of the minified module
+QRCODE_BANNER = (
+    f"// qrcode-generator {QRCODE_VERSION}, Copyright (c) 2009 Kazuhiko Arase, MIT license"
+    " (https://github.com/kazuhikoarase/qrcode-generator)"
+)
 
 
 def friends_modules() -> Path:
@@ -65,6 +75,44 @@ def peerjs_module() -> Path:
     return out
 
 
+def qrcode_module() -> Path:
+    """qrcode-generator as one minified ES module exporting `qrcode`, made once per lockfile."""
+    modules = friends_modules()
+    key = hashlib.sha256()
+    for name in ("package-lock.json", "qrcode-entry.js"):
+        key.update((TOOLS / name).read_bytes())
+    key.update(QRCODE_BANNER.encode())
+    out = CACHE / "friends-bundle" / key.hexdigest()[:12] / "qrcode.mjs"
+    if out.exists():
+        return out
+    log(f"esbuild qrcode-generator {QRCODE_VERSION}")
+    tmp = out.with_suffix(".tmp.mjs")
+    tmp.parent.mkdir(parents=True, exist_ok=True)
+    proc = subprocess.run(
+        [
+            str(modules / ".bin" / "esbuild"),
+            "qrcode-entry.js",
+            "--bundle",
+            "--format=esm",
+            "--minify",
+            "--target=es2020",
+            "--legal-comments=none",
+            f"--banner:js={QRCODE_BANNER}",
+            f"--outfile={tmp}",
+            "--log-level=warning",
+        ],
+        cwd=TOOLS,
+        env={**os.environ, "NODE_PATH": str(modules)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if proc.returncode or not tmp.exists():
+        sys.exit(f"build.py: bundling qrcode-generator failed:\n{proc.stderr[-2000:]}")
+    tmp.rename(out)
+    return out
+
+
 def broker_script() -> Path:
     """The PeerJS broker's command line (`peer --host H --port P --path /p`)."""
     return friends_modules() / "peer" / "dist" / "bin" / "peerjs.js"
@@ -72,7 +120,11 @@ def broker_script() -> Path:
 
 def friends_files() -> dict[Path, bytes | Path]:
     """dist/'s files for play with friends."""
-    return {PEERJS: peerjs_module(), Path("friends.json"): ROOT / "friends.json"}
+    return {
+        PEERJS: peerjs_module(),
+        QRCODE: qrcode_module(),
+        Path("friends.json"): ROOT / "friends.json",
+    }
 
 
 def not_precached(dist: Path) -> list[str]:

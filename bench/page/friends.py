@@ -2,7 +2,8 @@
 built site through a local PeerJS broker (`peer` from tools/friends, on 127.0.0.1): the time
 from a guest opening the page to its first message from the host, beside the page's own time
 to ready in the same load; the delay of a message's round trip (median and p95 over 100); and
-what the transport adds to the site, gzip-compressed, beside a first visit's download.
+what the transport and the invite link's QR code (qrcode-generator and ui/web/invite.js) add to
+the site, gzip-compressed, beside a first visit's download.
 
 `LocalBroker` is the broker the tests start too (tests/browser/test_friends_transport.py,
 tests/xengine/test_friends_transport.py)."""
@@ -21,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from sitebuild.files import DIST
-from sitebuild.friends import PEERJS, broker_script, not_precached
+from sitebuild.friends import PEERJS, QRCODE, broker_script, not_precached
 from sitebuild.offline import on_demand
 
 from .browser import CHROMIUM_ARGS, launch, serve_in_background
@@ -218,7 +219,25 @@ def page_friends(runs: int = 3) -> None:
         f" + friends.js {friends_js / 1e3:.1f} KB = {added / 1e3:.1f} KB "
         f"(÷ a first visit's {visit / 1e6:.2f} MB: {added / visit:.4f})"
     )
-    print(json.dumps({"first_ms": first, "join_ms": joined, "ready_ms": ready}))
+    qr = gz(DIST / QRCODE)
+    invite_js = gz(DIST / "ui" / "web" / "invite.js")
+    print(
+        f"  the invite link's QR code (gzip, only when the host's set-up sheet shows a link): "
+        f"qrcode-generator {qr / 1e3:.1f} KB + invite.js {invite_js / 1e3:.1f} KB = "
+        f"{(qr + invite_js) / 1e3:.1f} KB (÷ a first visit's: {(qr + invite_js) / visit:.4f})"
+    )
+    print(
+        json.dumps(
+            {
+                "first_ms": first,
+                "join_ms": joined,
+                "ready_ms": ready,
+                "peerjs_gz": peerjs,
+                "qrcode_gz": qr,
+                "invite_js_gz": invite_js,
+            }
+        )
+    )
 
 
 def chromium_host(url: str, config: dict[str, Any]) -> None:

@@ -22,6 +22,8 @@ ACTIONS = (
     "friends-level",
     "friends-invite",
     "friends-copy",
+    "friends-share",
+    "friends-qr",
     "friends-start",
     "friends-cancel",
     "friends-leave",
@@ -73,6 +75,10 @@ class Friends:
             h.invite()
         elif what == "friends-copy":
             asyncio.ensure_future(h.copy())
+        elif what == "friends-share":
+            asyncio.ensure_future(h.share())
+        elif what == "friends-qr":
+            h.toggle_qr()
         elif what == "friends-start":
             h.start()
         elif what == "friends-cancel":

@@ -41,6 +41,8 @@ class HostSession:
         self.error: str | None = None
         self.sent: dict[str, str] = {}  # each guest's peer and the last state it was sent
         self.beating = False
+        self.qr_open = False  # the phone's "Show the QR code" (a wide screen shows it anyway)
+        self.qr_reveal = False  # the code just shown: scrolled into view once drawn
 
     @property
     def active(self) -> bool:
@@ -75,6 +77,7 @@ class HostSession:
         self.plan = ["friend"] + ["computer"] * (match.players - 2)
         self.levels = [self.app.t.level] * (match.players - 1)
         self.table, self.broker, self.error, self.sent = None, None, None, {}
+        self.qr_open = False
         self.draw()
 
     def toggle(self, seat: str) -> None:
@@ -126,8 +129,11 @@ class HostSession:
             names = [self.host_name(), *self.app.gi(m.game)["seat_names"][1 : m.players]]
             html = V.plan_html(title, names, self.plan, self.levels)
         else:
-            html = V.invite_html(title, self.link(), self.table.seat_infos(), self.error)
+            html = V.invite_html(
+                title, self.link(), self.table.seat_infos(), self.error, self.qr_open
+            )
         self.dom.html("lobby", html)
+        self.draw_link()
 
     async def copy(self) -> None:
         link = self.link()
@@ -136,6 +142,41 @@ class HostSession:
         how = await self.app.env.ask("copy", link, "[data-friends-link]")
         if how == "none":
             self.app.felt.toast(_("Select the link and copy it."))
+
+    def draw_link(self) -> None:
+        """The invite sheet just drawn shows the link: its QR code and Share button follow
+        (ui/web/invite.js, which takes the link as the operation's argument)."""
+        link = self.link()
+        reveal, self.qr_reveal = self.qr_reveal, False
+        if self.table is not None and self.error is None and link is not None:
+            self.dom.op("friends-link", link, *([True] if reveal else []))
+
+    def toggle_qr(self) -> None:
+        """The phone's "Show the QR code" / "Hide the QR code"."""
+        if self.table is None or self.table.started or self.link() is None:
+            return
+        self.qr_open = not self.qr_open
+        self.qr_reveal = self.qr_open
+        self.draw()
+        self.dom.op("focus", '[data-action="friends-qr"]')
+
+    async def share(self) -> None:
+        """The system share sheet with the link; cancelled by the person, nothing is said;
+        failed (or no share sheet after all), the link is copied instead, and said."""
+        link, m = self.link(), self.match
+        if link is None or m is None:
+            return
+        game = str(self.app.gi(m.game)["title"])
+        title = _("Play {game} with friends").format(game=game)
+        text = _("Join my table of {game}: open the link to take a seat.").format(game=game)
+        how = await self.app.env.ask("friends-share", title, text, link)
+        if how in ("shared", "cancelled"):
+            return
+        copied = await self.app.env.ask("copy", link, "[data-friends-link]")
+        if copied in ("clipboard", "selection"):
+            self.app.felt.toast(_("The link could not be shared, so it was copied instead."))
+        else:
+            self.app.felt.toast(_("The link could not be shared: select it and copy it."))
 
     def cancel(self) -> None:
         """The set-up is dropped: every connection closed, the lobby again."""

@@ -61,7 +61,11 @@ def plan_html(title: str, names: Sequence[str], plan: Sequence[str], levels: Seq
 
 
 def invite_html(
-    title: str, link: str | None, seats: Sequence[M.SeatInfo], error: str | None
+    title: str,
+    link: str | None,
+    seats: Sequence[M.SeatInfo],
+    error: str | None,
+    qr_open: bool = False,
 ) -> str:
     """After the invitation: the link (once the transport is ready) and its copy button, the
     notice, each seat with the name of the guest holding it, and "Start"."""
@@ -75,6 +79,7 @@ def invite_html(
             f'<p><label for="friends-link">{esc(_("Invite link"))}</label>'
             f'<input id="friends-link" data-friends-link readonly value="{esc(link)}"></p>'
             + _button("friends-copy", _("Copy the link"))
+            + share_html(qr_open)
         )
     rows = []
     for s in seats:
@@ -99,6 +104,24 @@ def invite_html(
     )
 
 
+def share_html(qr_open: bool) -> str:
+    """Beside the invite link: the Share button (drawn hidden: ui/web/invite.js shows it where
+    the browser has the system share sheet), the phone's "Show the QR code" toggle (a wide
+    screen shows the code at once and hides the toggle: assets/style.css) and the empty box the
+    link's QR code is drawn into (ui/web/invite.js, from the `friends-link` operation: the link
+    is never written into this HTML a second time)."""
+    toggle = _("Hide the QR code") if qr_open else _("Show the QR code")
+    expanded = "true" if qr_open else "false"
+    return (
+        '<div class="friends-share">'
+        + _button("friends-share", _("Share the link"), " hidden")
+        + _button("friends-qr", toggle, f' aria-expanded="{expanded}" aria-controls="friends-qr"')
+        + "</div>"
+        f'<div class="friends-qr" id="friends-qr" data-friends-qr data-open="{int(qr_open)}"'
+        f' role="img" aria-label="{esc(_("The invite link as a QR code"))}"></div>'
+    )
+
+
 def error_text(reason: str) -> str:
     """The transport's failure (`reason` from the page), for a person."""
     if reason == "no-webrtc":
@@ -110,4 +133,4 @@ def error_text(reason: str) -> str:
     return _("The connection to the other players failed.")
 
 
-__all__ = ["error_text", "invite_html", "plan_html", "seat_kind_text"]
+__all__ = ["error_text", "invite_html", "plan_html", "seat_kind_text", "share_html"]

@@ -134,6 +134,11 @@ export const OPS = {
   },
   "copy": copyText,
   "console-error": function (/** @type {string} */ text) { console.error(text); },
+  // the invite link's QR code and share sheet: ui/web/invite.js, loaded when a sheet shows a link
+  "friends-link": function (/** @type {unknown} */ link, /** @type {unknown} */ reveal) { invite(function (m) { return m.drawLink(link, reveal === true); }); },
+  "friends-share": function (/** @type {number} */ n, /** @type {unknown} */ title, /** @type {unknown} */ text, /** @type {unknown} */ url) {
+    invite(function (m) { return m.share(title, text, url).then(function (how) { answer(n, how); }); }, n);
+  },
   // play with friends: ui/web/friends.js, loaded only when one of these arrives
   "friends-host": function (/** @type {unknown} */ config) { friends(function (f) { return f.host(config); }); },
   "friends-join": function (/** @type {unknown} */ host, /** @type {unknown} */ config) { friends(function (f) { return f.join(host, config); }); },
@@ -145,6 +150,21 @@ export const OPS = {
   },
   "friends-drop": function (/** @type {unknown} */ peer) { friends(function (f) { return f.drop(peer); }); },
 };
+
+/** @type {typeof import("./invite.js") | null} */
+let inviteModule = null;
+
+/** Runs `fn` with ui/web/invite.js (at once once it is loaded, so that a sheet drawn again gets
+ * its QR code and Share button in the same frame); an operation awaiting an answer (`n`) is
+ * answered "none" if the module cannot be loaded.
+ * @param {(m: typeof import("./invite.js")) => unknown} fn @param {number} [n] */
+function invite(fn, n) {
+  if (inviteModule) { fn(inviteModule); return; }
+  import("./invite.js").then(function (m) { inviteModule = m; fn(m); }, function (e) {
+    console.warn("invite.js: " + String(e));
+    if (n !== undefined) answer(n, "none");
+  });
+}
 
 /** @type {Promise<unknown>} */
 let friendsQueue = Promise.resolve();
