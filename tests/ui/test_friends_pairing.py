@@ -76,7 +76,7 @@ BAD: list[tuple[object, str, str]] = [
     (BOMB, "o", "too long"),
     ("hello world!", "o", "not a code this game made"),
     ("Zm9v<b>", "a", "not a code this game made"),
-    ("abcde", "a", "not a code this game made"),  # (5 characters: never base64)
+    (OFFER[: 4 * (len(OFFER) // 8) + 1], "o", "cut short"),  # (a lone last character)
     ("____", "o", "not a code this game made"),  # base64, not deflate-raw
     (OFFER[: len(OFFER) // 2], "o", "cut short"),
     (OFFER + "AAAA", "o", "not a code this game made"),  # something after the end

@@ -89,10 +89,11 @@ def unpack(raw: object) -> str:
         raise PairError(_("There is no code here: paste the whole code."))
     if len(code) > MAX_CODE:
         raise PairError(_("This code is too long to be one this game made."))
-    if CODE_CHARS.fullmatch(code) is None or len(code) % 4 == 1:
+    if CODE_CHARS.fullmatch(code) is None:
         raise _not_code()
+    whole = code[:-1] if len(code) % 4 == 1 else code  # (a lone last character: no byte)
     try:
-        data = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+        data = base64.urlsafe_b64decode(whole + "=" * (-len(whole) % 4))
         d = zlib.decompressobj(-15)
         out = d.decompress(data, MAX_TEXT + 1)
     except (binascii.Error, ValueError, zlib.error):

@@ -172,11 +172,12 @@ export async function unpack(code) {
   if (typeof code !== "string" || !code.trim()) return "empty";
   const c = code.trim();
   if (c.length > MAX_CODE) return "too-long";
-  if (!/^[A-Za-z0-9_-]+$/.test(c) || c.length % 4 === 1) return "not-code";
+  if (!/^[A-Za-z0-9_-]+$/.test(c)) return "not-code";
+  const whole = c.length % 4 === 1 ? c.slice(0, -1) : c;  // (a last lone character holds no byte)
   /** @type {Uint8Array} */
   let bytes;
   try {
-    const bin = atob(c.replace(/-/g, "+").replace(/_/g, "/"));
+    const bin = atob(whole.replace(/-/g, "+").replace(/_/g, "/"));
     bytes = new Uint8Array(bin.length);
     for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
   } catch (e) { return "not-code"; }
