@@ -148,6 +148,8 @@ def reason_text(reason: str) -> str:
         return V.error_text("no-webrtc")
     if reason in ("not-code", "garbage", "form", "ice", "dtls", "reply", "candidates"):
         return str(_not_code())
+    if reason == "no-streams":
+        return _("This browser cannot make or read these codes: open the link in a newer one.")
     if reason == "no-candidates":
         return _("This browser found no network address to offer: check its connection.")
     return _("The connection could not be made: make a new link and try again.")

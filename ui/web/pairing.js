@@ -169,6 +169,7 @@ export async function pack(f) {
  * unpack: damaged or cut short), or what its text lacks ("form", "ice", "dtls", ...).
  * @param {unknown} code @returns {Promise<Fields | string>} */
 export async function unpack(code) {
+  if (typeof DecompressionStream === "undefined") return "no-streams";
   if (typeof code !== "string" || !code.trim()) return "empty";
   const c = code.trim();
   if (c.length > MAX_CODE) return "too-long";
@@ -216,6 +217,7 @@ export async function offer(label, config) {
   const name = String(label);
   if (!LABEL.test(name)) { tell("pair-error", { peer: name, reason: "label" }); return; }
   if (typeof RTCPeerConnection === "undefined") { tell("pair-error", { peer: name, reason: "no-webrtc" }); return; }
+  if (typeof CompressionStream === "undefined") { tell("pair-error", { peer: name, reason: "no-streams" }); return; }
   const seat = name.split("-")[0];
   for (const [k, v] of Array.from(pending)) {
     if (k.split("-")[0] === seat) { pending.delete(k); shut(v.pc); }
@@ -266,10 +268,10 @@ export async function accept(label, code) {
  * then, once the host has pasted it and the channel is open, the events of a guest's channel
  * ("peer" with "host", ...). @param {unknown} code @param {unknown} config */
 export async function answer(code, config) {
+  if (typeof RTCPeerConnection === "undefined") { tell("pair-error", { peer: "host", reason: "no-webrtc" }); return; }
   const f = await unpack(code);
   if (typeof f === "string") { tell("pair-error", { peer: "host", reason: f }); return; }
   if (f.kind !== "o") { tell("pair-error", { peer: "host", reason: "not-offer" }); return; }
-  if (typeof RTCPeerConnection === "undefined") { tell("pair-error", { peer: "host", reason: "no-webrtc" }); return; }
   /** @type {RTCPeerConnection | null} */
   let pc = null;
   try {
