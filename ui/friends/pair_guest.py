@@ -113,7 +113,7 @@ def answer_html(answer: str | None, refusal: str | None) -> str:
         body = (
             f"<p>{esc(_('Send this code back to the host, who pastes it in their page.'))}</p>"
             f'<p><label for="friends-answer-code">{esc(_("Your answer code"))}</label>'
-            f'<textarea id="friends-answer-code" data-friends-answer-code readonly rows="4">'
+            f'<textarea id="friends-answer-code" data-friends-answer-code readonly rows="8">'
             f"{esc(answer)}</textarea></p>"
             '<div class="panel-buttons">'
             f'<button type="button" class="btn primary" data-action="{COPY}">'
