@@ -19,14 +19,14 @@ import binascii
 import re
 import zlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ui.common.i18n import _
 from ui.common.render import esc
 from ui.friends import setup as V
-
-if TYPE_CHECKING:
-    from ui.friends.session import HostSession
+from ui.friends.host import FriendsTable
+from ui.shell.dom import Dom
+from ui.shell.parts import Page
 
 PREFIX = "pair:"  # ?friends=pair:<code>
 MAX_CODE = 2_000  # characters of a code, read before anything else
@@ -170,10 +170,20 @@ class PairSeat:
     error: str | None = None
 
 
+class Host(Protocol):
+    """What the pairing reads of the host's session (ui/friends/session.py)."""
+
+    app: Page
+    dom: Dom
+    table: FriendsTable | None
+
+    def draw(self) -> None: ...
+
+
 class Pairing:
     """The host's links without a broker, one a friend's seat (a part of `HostSession`)."""
 
-    def __init__(self, host: HostSession) -> None:
+    def __init__(self, host: Host) -> None:
         self.host = host
         self.seats: dict[int, PairSeat] = {}
         self.offers: dict[str, int] = {}  # every offer's ufrag made here, and its seat
