@@ -211,6 +211,16 @@ def test_the_host_without_a_broker_makes_a_seats_link_and_its_guest_plays() -> N
         assert g.answer is not None and esc(g.answer) in guest.parts["lobby"]
         assert not [w for w in guest.written if w[0] in ("friends-join", "friends-send")]
 
+        host.click({"data-action": "friends-pair-copy", "data-seat": "1"})
+        guest.click({"data-action": "friends-answer-copy"})
+        await until(host, lambda: any(w[0] == "copy" for w in host.written))
+        await until(guest, lambda: any(w[0] == "copy" for w in guest.written))
+        copied = [w[2:] for w in host.written + guest.written if w[0] == "copy"]
+        assert copied == [
+            [link, '[data-friends-pair-link="1"]'],
+            [g.answer, "[data-friends-answer-code]"],
+        ]
+
         paste(host, 1, g.answer)
         await until(guest, lambda: guest_session(guest).seat == 1)
         await until(host, lambda: "Ayla" in host.parts.get("lobby", ""))
@@ -231,6 +241,27 @@ def test_the_host_without_a_broker_makes_a_seats_link_and_its_guest_plays() -> N
         move = [d["move"] for d in sent if d.get("type") == "move"][-1]
         await until(host, lambda: len(m.deal.moves) > k)
         assert m.deal.moves[k] == move  # (Ayla's move, in the host's record)
+
+    run(go)
+
+
+def test_a_paired_guest_whose_host_goes_is_told_a_new_link_is_needed() -> None:
+    async def go() -> None:
+        relay = PairRelay()
+        host = await pair_host(relay)
+        guest = await start(relay, search_of(await make_link(host, 1)), {NAME_KEY: "Ayla"})
+        await until(guest, lambda: guest_session(guest).answer is not None)
+        paste(host, 1, guest_session(guest).answer)
+        await until(guest, lambda: guest_session(guest).seat == 1)
+        joins = len(guest.written)
+        host.click({"data-action": "friends-cancel"})  # (every channel dropped)
+        await until(guest, lambda: "new link from the host" in guest.parts.get("status", ""))
+        assert guest_session(guest).paused
+        for _ in range(10):
+            await asyncio.sleep(0)
+        assert not [
+            w for w in guest.written[joins:] if w[0] in ("friends-join", "friends-pair-join")
+        ]
 
     run(go)
 

@@ -68,6 +68,18 @@ class PairGuest(GuestSession):
         elif self.opened:
             super().on_event(ev)
 
+    def host_gone(self) -> None:
+        """The host's channel lost: said as a guest's page says it, but without a broker only
+        a new link from the host brings this page back."""
+        self.paused = True
+        self.notice = self.closed or _(
+            "The host has left. Without a broker, only a new link from the host brings you back."
+        )
+        if self.state is None:
+            self.show_text(self.notice)
+        else:
+            self.draw()
+
     def leave(self) -> None:
         if self.opened:
             super().leave()
