@@ -4,13 +4,16 @@ friends' seats, one computer) makes each friend's seat a link without a broker; 
 a Chromium context of its own, opens it and is shown its answer code; the host pastes it in
 that seat's field, the channel opens, and the guest takes its seat and plays a legal move that
 the host's record shows. Every bad code is refused with its sentence on either page, and
-changes nothing; a guest joined this way never loads PeerJS."""
+changes nothing; a guest joined this way never loads PeerJS. And ui/web/pairing.js alone: every
+malformed code answered with a reason, never thrown out of."""
 
 from __future__ import annotations
 
+import base64
 import json
 import socket
 import time
+import zlib
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -188,3 +191,74 @@ def test_a_guests_page_refuses_a_code_that_is_not_an_invitation(pages: Pages) ->
         p.ctxs.remove(pg.context)
     assert not p.peerjs
     assert guest.query_selector("[data-friends-answer-code]")
+
+
+def deflated(text: str) -> str:
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return base64.urlsafe_b64encode(c.compress(text.encode()) + c.flush()).decode().rstrip("=")
+
+
+def test_the_transport_refuses_every_malformed_code_with_a_reason(
+    browser: Any,
+    served: X.Site,  # noqa: F811
+) -> None:
+    """ui/web/pairing.js on its own: a code that is not one is answered with a reason, never
+    thrown out of; one that would unpack past the bound is refused; a well-formed one is read
+    back to the same fields and rebuilt as an SDP."""
+    ctx = browser.new_context(service_workers="block")
+    try:
+        pg = ctx.new_page()
+        errors: list[str] = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.goto(served.base + "__friends_blank.html")
+        fields = "\n".join(
+            ["TT1 o", "NdU6", "nMfW9gjqmvimEit7wy6Asnfx", "a8" * 32, "actpass", "-"]
+            + ["host 3495459c-e8e6-4506-8322-91385c21f521.local 49232 2113937151 556394151"]
+        )
+        good = deflated(fields)
+        cases = {
+            "null": None,
+            "number": 42,
+            "empty": "  ",
+            "long": "A" * 2001,
+            "chars": "<b>x</b>",
+            "not-deflate": "____",
+            "cut": good[: len(good) // 2],
+            "bomb": deflated("TT1 o\n" + "a" * 100_000),
+            "form": deflated("TT1 o\nonly"),
+            "candidates": deflated(fields.replace("49232", "0")),
+        }
+        got = pg.evaluate(
+            """async ([cases, good]) => {
+              const p = await import("./ui/web/pairing.js");
+              const out = {};
+              for (const k in cases) {
+                try { out[k] = await p.unpack(cases[k]); } catch (e) { out[k] = "threw " + e; }
+              }
+              const f = await p.unpack(good);
+              out.good = typeof f === "string" ? f : p.textOf(f);
+              out.sdp = typeof f === "string" ? "" : p.sdpOf(f);
+              return out;
+            }""",
+            [cases, good],
+        )
+        want = {"null": "empty", "number": "empty", "empty": "empty", "long": "too-long"}
+        want |= {"chars": "not-code", "not-deflate": "garbage", "cut": "garbage"}
+        want |= {"bomb": "too-long", "form": "form", "candidates": "candidates"}
+        assert {k: got[k] for k in want} == want
+        assert got["good"] == fields
+        assert "a=ice-ufrag:NdU6\r\n" in got["sdp"] and "typ host" in got["sdp"]
+        said = pg.evaluate(
+            """async (answer) => {
+              const p = await import("./ui/web/pairing.js"), f = await import("./ui/web/friends.js");
+              await p.answer("%%%", {iceServers: []});
+              await p.accept("pair1-1", answer);
+              await p.offer("<b>", {iceServers: []});
+              return f.events().filter((e) => e.what === "pair-error").map((e) => e.reason);
+            }""",
+            deflated(fields.replace("TT1 o", "TT1 a").replace("\n-\n", "\nNdU6\n")),
+        )
+        assert said == ["not-code", "no-offer", "label"]
+        assert not errors, errors
+    finally:
+        ctx.close()
