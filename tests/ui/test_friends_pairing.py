@@ -41,7 +41,7 @@ def make_code(
     kind: str,
     ufrag: str,
     reply: str = "-",
-    cands: tuple[str, ...] = (f"host {MDNS} 49232 2113937151 556394151",),
+    cands: tuple[str, ...] = (f"host {MDNS} 49232",),
     text: str | None = None,
 ) -> str:
     """A code as ui/web/pairing.js makes it (`text`: any text instead of the fields')."""
@@ -63,7 +63,7 @@ def test_a_code_is_read_as_its_kind() -> None:
     assert (got.kind, got.ufrag, got.reply, got.candidates) == ("o", "NdU6", "-", 1)
     got = PG.read_code(" " + ANSWER + "\n", "a")  # (pasted with spaces around it)
     assert (got.kind, got.ufrag, got.reply) == ("a", "ODxr", "NdU6")
-    relayed = make_code("o", "abcd", cands=("srflx 203.0.113.5 40000 1 7 192.168.1.2 5000",))
+    relayed = make_code("o", "abcd", cands=("srflx 203.0.113.5 40000 192.168.1.2 5000",))
     assert PG.read_code(relayed, "o").candidates == 1
 
 
@@ -82,9 +82,10 @@ BAD: list[tuple[object, str, str]] = [
     (OFFER + "AAAA", "o", "not a code this game made"),  # something after the end
     (make_code("o", "x", text="TT1 o\nonly"), "o", "not a code this game made"),
     (make_code("o", "a b!"), "o", "not a code this game made"),
-    (make_code("o", "NdU6", cands=("host 1.2.3.4 0 1 1",)), "o", "not a code this game made"),
-    (make_code("o", "NdU6", cands=("host <b>.local 5 1 1",)), "o", "not a code this game made"),
+    (make_code("o", "NdU6", cands=("host 1.2.3.4 0",)), "o", "not a code this game made"),
+    (make_code("o", "NdU6", cands=("host <b>.local 5",)), "o", "not a code this game made"),
     (make_code("o", "NdU6", cands=()), "o", "not a code this game made"),
+    (make_code("o", "NdU6", cands=(f"host {MDNS} 49232 2113937151",)), "o", "not a code"),
     (make_code("a", "ODxr", reply="-"), "a", "not a code this game made"),
     (OFFER, "a", "invite link's code, not your friend's answer"),
     (ANSWER, "o", "This is an answer code"),

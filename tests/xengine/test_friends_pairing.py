@@ -38,7 +38,7 @@ def offer_code() -> str:
     """A code as ui/web/pairing.js makes an offer's: compact text, deflate-raw, base64url."""
     text = "\n".join(
         ["TT1 o", "NdU6", "nMfW9gjqmvimEit7wy6Asnfx", "a8" * 32, "actpass", "-"]
-        + ["host 3495459c-e8e6-4506-8322-91385c21f521.local 49232 2113937151 556394151"]
+        + ["host 3495459c-e8e6-4506-8322-91385c21f521.local 49232"]
     )
     c = zlib.compressobj(9, zlib.DEFLATED, -15)
     return base64.urlsafe_b64encode(c.compress(text.encode()) + c.flush()).decode().rstrip("=")

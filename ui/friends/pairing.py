@@ -36,7 +36,6 @@ CODE_CHARS = re.compile(r"[A-Za-z0-9_-]+")
 ICE = re.compile(r"[A-Za-z0-9+/]{4,256}")
 PWD = re.compile(r"[A-Za-z0-9+/]{22,256}")
 FINGERPRINT = re.compile(r"[0-9a-f]{64}")
-FOUNDATION = re.compile(r"[A-Za-z0-9+/]{1,32}")
 ADDRESS = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9A-Fa-f:]{2,39}|[A-Za-z0-9-]{1,63}\.local")
 TYPES = frozenset({"host", "srflx", "prflx", "relay"})
 ROLES = frozenset({"actpass", "active", "passive"})
@@ -67,17 +66,15 @@ def _port(text: str) -> bool:
 
 
 def _candidate(text: str) -> bool:
+    """A candidate as a code carries it: its type, address and port, and for a relayed or
+    reflexive one the address and port it stands for."""
     p = text.split(" ")
     return (
-        len(p) in (5, 7)
+        len(p) in (3, 5)
         and p[0] in TYPES
         and ADDRESS.fullmatch(p[1]) is not None
         and _port(p[2])
-        and p[3].isdigit()
-        and len(p[3]) <= 10
-        and int(p[3]) <= 0xFFFFFFFF
-        and FOUNDATION.fullmatch(p[4]) is not None
-        and (len(p) == 5 or (ADDRESS.fullmatch(p[5]) is not None and _port(p[6])))
+        and (len(p) == 3 or (ADDRESS.fullmatch(p[3]) is not None and _port(p[4])))
     )
 
 

@@ -21,9 +21,9 @@ const GATHER_MS = 5000;  // ICE gathering not complete by then: the candidates f
 const SETTINGS = new URL("../../friends.json", import.meta.url).href;
 const LABEL = /^pair([1-9])-[0-9]{1,6}$/;
 const ICE_CHARS = /^[A-Za-z0-9+/]{4,256}$/;
-const FOUNDATION = /^[A-Za-z0-9+/]{1,32}$/;
 const ADDRESS = /^(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9A-Fa-f:]{2,39}|[A-Za-z0-9-]{1,63}\.local)$/;
 const TYPES = ["host", "srflx", "prflx", "relay"];
+const TYPE_PREF = [126, 100, 110, 0];  // each type's preference (RFC 8445, 5.1.2.2)
 const ROLES = ["actpass", "active", "passive"];
 
 /** @typedef {{kind: string, ufrag: string, pwd: string, fp: string, setup: string,
@@ -61,7 +61,7 @@ export function fieldsOf(sdp, kind, reply) {
   for (const m of sdp.matchAll(/^a=candidate:(\S+) (\d+) (\S+) (\d+) (\S+) (\d+) typ (\S+)(.*)$/gm)) {
     if (m[2] !== "1" || m[3].toLowerCase() !== "udp" || cands.length >= MAX_CANDIDATES) continue;
     const rel = m[8].match(/ raddr (\S+) rport (\d+)/);
-    cands.push([m[7], m[5], m[6], m[4], m[1]].concat(rel ? [rel[1], rel[2]] : []).join(" "));
+    cands.push([m[7], m[5], m[6]].concat(rel ? [rel[1], rel[2]] : []).join(" "));  // (in order of priority)
   }
   const f = { kind: kind, ufrag: attr("ice-ufrag"), pwd: attr("ice-pwd"),
     fp: fp ? fp[1].replace(/:/g, "").toLowerCase() : "", setup: attr("setup"), reply: reply, cands: cands };
@@ -78,9 +78,8 @@ function check(f) {
   if (!f.cands.length || f.cands.length > MAX_CANDIDATES) return "candidates";
   for (const c of f.cands) {
     const p = c.split(" ");
-    if (!(p.length === 5 || p.length === 7) || TYPES.indexOf(p[0]) < 0 || !ADDRESS.test(p[1]) ||
-        !port(p[2]) || !/^[0-9]{1,10}$/.test(p[3]) || Number(p[3]) > 4294967295 ||
-        !FOUNDATION.test(p[4]) || (p.length === 7 && (!ADDRESS.test(p[5]) || !port(p[6])))) {
+    if (!(p.length === 3 || p.length === 5) || TYPES.indexOf(p[0]) < 0 || !ADDRESS.test(p[1]) ||
+        !port(p[2]) || (p.length === 5 && (!ADDRESS.test(p[3]) || !port(p[4])))) {
       return "candidates";
     }
   }
@@ -119,11 +118,14 @@ export function sdpOf(f) {
     "a=ice-ufrag:" + f.ufrag, "a=ice-pwd:" + f.pwd, "a=fingerprint:sha-256 " + fp,
     "a=setup:" + f.setup, "a=mid:0", "a=sctp-port:5000", "a=max-message-size:262144",
   ];
-  for (const c of f.cands) {
+  f.cands.forEach(function (c, i) {
+    // the foundation and priority are not carried: each candidate its own foundation, and the
+    // priority of its type (RFC 8445), the first one preferred
     const p = c.split(" ");
-    lines.push("a=candidate:" + p[4] + " 1 udp " + p[3] + " " + p[1] + " " + p[2] + " typ " + p[0] +
-      (p.length === 7 ? " raddr " + p[5] + " rport " + p[6] : ""));
-  }
+    const priority = TYPE_PREF[TYPES.indexOf(p[0])] * 16777216 + (65535 - i) * 256 + 255;
+    lines.push("a=candidate:" + String(i + 1) + " 1 udp " + String(priority) + " " + p[1] + " " + p[2] +
+      " typ " + p[0] + (p.length === 5 ? " raddr " + p[3] + " rport " + p[4] : ""));
+  });
   lines.push("a=end-of-candidates");
   return lines.join("\r\n") + "\r\n";
 }
