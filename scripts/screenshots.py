@@ -16,7 +16,8 @@ The few the docs show are copied by hand into docs/screens/.
     python3 scripts/screenshots.py friends    # play with friends: the host's set-up sheet with
                                               # two guests (and its QR code, shown on a phone),
                                               # the host's and a guest's tables, a
-                                              # guest's last trick, menu and deal summary
+                                              # guest's last trick, menu and deal summary,
+                                              # and inviting without a broker (alone: pairing)
 
 For each game (default: one of each family) at 360x640 and 1280x800: the table mid-trick,
 the last trick, the score sheet after the first deal and the hand replay.
@@ -540,6 +541,66 @@ def friends(b: Any) -> None:
             site.stop()
 
 
+def friends_pairing(b: Any) -> None:
+    """Inviting without a broker (friends.json names a broker no one can reach): the host's
+    set-up sheet with seat 1's link and its answer field, and the guest's page with its answer
+    code to send back; each at 360x640 (a touch phone) and 1280x800."""
+    sys.path.insert(0, str(ROOT))
+    import json
+    import socket
+
+    from bench import xengine as X
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
+    broker = {"host": "127.0.0.1", "port": port, "path": "/tt", "secure": False}
+    cfg = json.dumps({"broker": broker, "iceServers": []})
+    site = X.Site(DIST, cache_control="no-cache").start()
+    try:
+        for w, h in FRIENDS_SIZES:
+            ctxs = []
+            for _ in range(2):
+                phone = {"device_scale_factor": 2, "has_touch": True, "is_mobile": True}
+                ctx = b.new_context(
+                    viewport={"width": w, "height": h},
+                    service_workers="block",
+                    **(phone if min(w, h) < 600 else {}),
+                )
+                ctx.route(
+                    "**/friends.json",
+                    lambda r: r.fulfill(status=200, content_type="application/json", body=cfg),
+                )
+                ctxs.append(ctx)
+            host, guest = (c.new_page() for c in ctxs)
+            host.goto(site.base + "?speed=0&level=easy")
+            host.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+            host.click('[data-game-choice="batak"]')
+            host.click('[data-action="friends"]')
+            host.click('[data-action="friends-invite"]')
+            host.click('[data-action="friends-pair"][data-seat="1"]')
+            link = str(host.get_attribute('[data-friends-pair-link="1"]', "value"))
+            guest.goto(link)
+            guest.wait_for_selector("[data-friends-answer-code]", timeout=120_000)
+            host.bring_to_front()
+            host.fill(
+                '[data-friends-pair-answer="1"]', guest.input_value("[data-friends-answer-code]")
+            )
+            shoot(host, f"friends-pair-setup-{w}x{h}")
+            shoot(guest, f"friends-pair-answer-{w}x{h}")
+            host.click('[data-action="friends-pair-answer"][data-seat="1"]')
+            host.wait_for_selector('[data-friends-pair="1"] [role="status"]')
+            host.wait_for_function(
+                "() => !document.querySelector('[data-friends-seat=\"1\"]')"
+                ".textContent.includes('waiting')"
+            )
+            shoot(host, f"friends-pair-connected-{w}x{h}")
+            for ctx in ctxs:
+                ctx.close()
+    finally:
+        site.stop()
+
+
 def guest_sheets(host: Any, guests: list[Any], w: int, h: int) -> None:
     """A guest's "Last trick" and its menu (on a phone), then the deal played out to the
     guest's summary of it."""
@@ -606,6 +667,10 @@ def main(games: list[str]) -> None:
             games = []
         if games == ["friends"]:
             friends(b)
+            friends_pairing(b)
+            games = []
+        if games == ["pairing"]:
+            friends_pairing(b)
             games = []
         for game in games:
             for w, h in SIZES:

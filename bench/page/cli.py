@@ -73,7 +73,7 @@ from . import engines, strength
 from .ai import page_ai
 from .browser import unavailable
 from .frames import page_frames
-from .friends import page_friends
+from .friends import page_friends, page_pairing
 from .goals import page_goals
 from .learn import page_learn
 from .memory import page_memory
@@ -169,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
         page_runtimes(args.runs)
     elif command == "friends":
         page_friends(args.runs)
+        page_pairing()
     else:
         page_ai(args.deals, args.seed)
     return 0

@@ -3,7 +3,9 @@ built site through a local PeerJS broker (`peer` from tools/friends, on 127.0.0.
 from a guest opening the page to its first message from the host, beside the page's own time
 to ready in the same load; the delay of a message's round trip (median and p95 over 100); and
 what the transport and the invite link's QR code (qrcode-generator and ui/web/invite.js) add to
-the site, gzip-compressed, beside a first visit's download.
+the site, gzip-compressed, beside a first visit's download. Then pairing without a broker
+(`page_pairing`): the invite link's and the answer code's lengths, and the times of the offer,
+the answer and the paste to an open channel.
 
 `LocalBroker` is the broker the tests start too (tests/browser/test_friends_transport.py,
 tests/xengine/test_friends_transport.py)."""
@@ -17,6 +19,7 @@ import statistics
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -237,6 +240,87 @@ def page_friends(runs: int = 3) -> None:
                 "invite_js_gz": invite_js,
             }
         )
+    )
+
+
+# One pairing without a broker in two pages (ui/web/pairing.js): the host's offer, the
+# guest's answer, and the channel from the paste to open on both sides; each time in ms.
+PAIR_HOST = """async (label) => {
+  const p = await import("./ui/web/pairing.js"), f = await import("./ui/web/friends.js");
+  const t0 = performance.now();
+  const code = await new Promise((resolve) => {
+    const off = f.listen((e) => { if (e.peer === label && e.what !== "peer") { off(); resolve(e.text || ""); } });
+    p.offer(label, {iceServers: []});
+  });
+  return {code: code, ms: performance.now() - t0};
+}"""
+PAIR_GUEST = """async (code) => {
+  const p = await import("./ui/web/pairing.js"), f = await import("./ui/web/friends.js");
+  const t0 = performance.now();
+  const answer = await new Promise((resolve) => {
+    const off = f.listen((e) => { if (e.what === "answer" || e.what === "pair-error") { off(); resolve(e.text || ""); } });
+    p.answer(code, {iceServers: []});
+  });
+  return {code: answer, ms: performance.now() - t0};
+}"""
+PAIR_OPEN = """async ([label, code]) => {
+  const p = await import("./ui/web/pairing.js"), f = await import("./ui/web/friends.js");
+  const t0 = performance.now();
+  const opened = new Promise((resolve) => {
+    const off = f.listen((e) => { if (e.peer === label && (e.what === "peer" || e.what === "pair-error")) { off(); resolve(e.what); } });
+  });
+  await p.accept(label, code);
+  const what = await opened;
+  return {what: what, ms: performance.now() - t0};
+}"""
+
+
+def page_pairing(runs: int = 8) -> None:
+    """Pairing without a broker (ui/web/pairing.js) in two Chromium contexts, `runs` times:
+    the invite link's and the answer code's lengths (min-max), and the median times of the
+    host's offer, the guest's answer and the paste to an open channel."""
+    from playwright.sync_api import sync_playwright
+
+    server, base = serve_in_background(DIST)
+    url = base + "/"
+    links: list[int] = []
+    answers: list[int] = []
+    times: dict[str, list[float]] = {"offer": [], "answer": [], "open": []}
+    opened = 0
+    try:
+        with sync_playwright() as pw:
+            browser = launch(pw, CHROMIUM_ARGS)
+            for run in range(runs):
+                ctxs = [browser.new_context(service_workers="block") for _ in range(2)]
+                host, guest = (c.new_page() for c in ctxs)
+                for pg in (host, guest):
+                    pg.goto(url + BLANK)
+                label = f"pair1-{run + 1}"
+                offer = host.evaluate(PAIR_HOST, label)
+                query = urllib.parse.urlencode({"friends": "pair:" + offer["code"]})
+                links.append(
+                    len(f"https://example.github.io/trick-table/?{query}&seat=1&token=") + 22
+                )  # (a seat's token: 16 bytes, base64url)
+                answer = guest.evaluate(PAIR_GUEST, offer["code"])
+                answers.append(len(answer["code"]))
+                got = host.evaluate(PAIR_OPEN, [label, answer["code"]])
+                opened += got["what"] == "peer"
+                for k, v in (("offer", offer), ("answer", answer), ("open", got)):
+                    times[k].append(float(v["ms"]))
+                for c in ctxs:
+                    c.close()
+            browser.close()
+    finally:
+        server.shutdown()
+    med = {k: statistics.median(v) for k, v in times.items()}
+    print(f"inviting without a broker, Chromium, {runs} pairings ({opened}/{runs} opened)")
+    print(
+        f"  invite link {min(links)}-{max(links)} characters (at https://example.github.io/"
+        f"trick-table/, with the seat and its token); answer code {min(answers)}-{max(answers)}"
+    )
+    print(
+        f"  median: offer {med['offer']:.0f} ms, answer {med['answer']:.0f} ms, "
+        f"paste -> open {med['open']:.0f} ms (max {max(times['open']):.0f} ms)"
     )
 
 

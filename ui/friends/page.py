@@ -10,8 +10,10 @@ import re
 from typing import Any
 
 from ui.friends import felt as GF
+from ui.friends import pairing as PG
 from ui.friends import protocol as M
 from ui.friends.guest import GuestSession
+from ui.friends.pair_guest import PairGuest
 from ui.friends.session import HostSession
 from ui.shell.parts import Page
 
@@ -27,6 +29,10 @@ ACTIONS = (
     "friends-start",
     "friends-cancel",
     "friends-leave",
+    "friends-pair",
+    "friends-pair-copy",
+    "friends-pair-answer",
+    "friends-answer-copy",
 )
 
 
@@ -44,6 +50,8 @@ class Friends:
         if "friends" not in raw:
             return False
         host = raw["friends"]
+        if host.startswith(PG.PREFIX):
+            return self.open_pairing(raw)
         if not BROKER_ID.fullmatch(host):
             return False
         seat_text, token = raw.get("seat", ""), raw.get("token")
@@ -54,11 +62,25 @@ class Friends:
         self.guest.join()
         return True
 
+    def open_pairing(self, raw: dict[str, str]) -> bool:
+        """A page opened with a link without a broker (`?friends=pair:<code>&seat=N&token=T`):
+        the guest's answer code to send back, or why the code cannot be used."""
+        seat_text, token = raw.get("seat", ""), raw.get("token")
+        seat = int(seat_text) if seat_text.isdigit() and 0 < int(seat_text) < 10 else None
+        if token is not None and not M.TOKEN_CHARS.fullmatch(token):
+            token = None
+        code = raw["friends"][len(PG.PREFIX) :]
+        self.guest = PairGuest(self.app, code, seat if token is not None else None, token)
+        self.guest.join()
+        return True
+
     def on_event(self, msg: dict[str, Any]) -> None:
         """A `friends` event of the transport (ui/web/)."""
         ev = M.read_event(msg)
         if self.guest is not None:
             self.guest.on_event(ev)
+        elif self.host.pairing.on_event(ev.what, ev.peer, ev.text, ev.reason):
+            pass  # a link without a broker made, or refused (ui/friends/pairing.py)
         else:
             self.host.on_event(ev)
 
@@ -83,6 +105,12 @@ class Friends:
             h.start()
         elif what == "friends-cancel":
             h.cancel()
+        elif what == "friends-pair":
+            h.pairing.make(str(attrs.get("data-seat") or ""))
+        elif what == "friends-pair-copy":
+            asyncio.ensure_future(h.copy_pair(str(attrs.get("data-seat") or "")))
+        elif what == "friends-pair-answer":
+            h.pairing.answer(str(attrs.get("data-seat") or ""), attrs.get("data-field-value"))
         elif what == "friends-leave" and self.guest is not None:
             self.guest.leave()
             self.guest = None

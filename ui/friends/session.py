@@ -20,6 +20,7 @@ from ui.friends import kept as K
 from ui.friends import protocol as M
 from ui.friends import setup as V
 from ui.friends.host import Accepted, Computer, Friend, FriendsTable, Verdict
+from ui.friends.pairing import Pairing
 from ui.saves import store as S
 from ui.shell.parts import Page
 
@@ -43,6 +44,7 @@ class HostSession:
         self.beating = False
         self.qr_open = False  # the phone's "Show the QR code" (a wide screen shows it anyway)
         self.qr_reveal = False  # the code just shown: scrolled into view once drawn
+        self.pairing = Pairing(self)  # the links without a broker (ui/friends/pairing.py)
 
     @property
     def active(self) -> bool:
@@ -78,6 +80,7 @@ class HostSession:
         self.levels = [self.app.t.level] * (match.players - 1)
         self.table, self.broker, self.error, self.sent = None, None, None, {}
         self.qr_open = False
+        self.pairing.reset()
         self.draw()
 
     def toggle(self, seat: str) -> None:
@@ -130,7 +133,12 @@ class HostSession:
             html = V.plan_html(title, names, self.plan, self.levels)
         else:
             html = V.invite_html(
-                title, self.link(), self.table.seat_infos(), self.error, self.qr_open
+                title,
+                self.link(),
+                self.table.seat_infos(),
+                self.error,
+                self.qr_open,
+                self.pairing.rows(),
             )
         self.dom.html("lobby", html)
         self.draw_link()
@@ -178,11 +186,21 @@ class HostSession:
         else:
             self.app.felt.toast(_("The link could not be shared: select it and copy it."))
 
+    async def copy_pair(self, seat: str) -> None:
+        """A seat's link without a broker copied (ui/friends/pairing.py)."""
+        link = self.pairing.link(int(seat)) if seat.isdigit() else None
+        if link is None:
+            return
+        how = await self.app.env.ask("copy", link, f'[data-friends-pair-link="{int(seat)}"]')
+        if how == "none":
+            self.app.felt.toast(_("Select the link and copy it."))
+
     def cancel(self) -> None:
         """The set-up is dropped: every connection closed, the lobby again."""
         if self.table is not None:
             self.dom.friends_drop("*")
         self.match, self.table, self.broker, self.sent = None, None, None, {}
+        self.pairing.reset()
         self.app.lobby.show_lobby()
 
     def start(self) -> None:

@@ -6,7 +6,7 @@ hand, the guests' names as they arrive, and "Start". Every name a guest gave is 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ui.common.i18n import _
 from ui.common.render import esc
@@ -66,9 +66,11 @@ def invite_html(
     seats: Sequence[M.SeatInfo],
     error: str | None,
     qr_open: bool = False,
+    pairs: Mapping[int, str] | None = None,
 ) -> str:
     """After the invitation: the link (once the transport is ready) and its copy button, the
-    notice, each seat with the name of the guest holding it, and "Start"."""
+    notice, each seat with the name of the guest holding it, and "Start". `pairs`: a seat's
+    invitation without a broker (ui/friends/pairing.py `seat_html`), HTML under the seat."""
     head = _("Play {game} with friends").format(game=title)
     if error is not None:
         body = f'<p class="lobby-msg" role="alert" data-friends-error>{esc(error)}</p>'
@@ -91,7 +93,7 @@ def invite_html(
             who = s.name
         rows.append(
             f'<li data-friends-seat="{s.seat}" data-kind="{esc(s.kind)}">'
-            f"{esc(seat_kind_text(s.kind))}: {esc(who)}</li>"
+            f"{esc(seat_kind_text(s.kind))}: {esc(who)}{(pairs or {}).get(s.seat, '')}</li>"
         )
     return (
         f'<section class="friends-setup" data-friends="invite"><h2>{esc(head)}</h2>{body}'

@@ -37,6 +37,9 @@ export function onClick(e) {
   if (node.getAttribute("data-action") === "update") return;  // index.html's own
   const fields = lobbyFields();
   const attrs = attrsOf(node);
+  const field = node.getAttribute("data-field");  // a control that sends a field's text with it
+  const input = field ? /** @type {HTMLInputElement | null} */ (document.getElementById(field)) : null;
+  if (input) attrs["data-field-value"] = String(input.value);
   if (node.hasAttribute("data-game-choice")) {
     drawLobby(node.getAttribute("data-game-choice") || "", true);  // at once; Python agrees after
     post({ type: "click", attrs: attrs, lobby: fields });

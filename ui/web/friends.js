@@ -229,3 +229,46 @@ export function drop(label) {
   T.conns.delete(String(label));
   try { conn.close(); } catch (e) { /* already closed */ }
 }
+
+/** Posts an event of the transport (ui/web/pairing.js's own: "offer", "answer", "pair-error").
+ * @param {string} what @param {Record<string, unknown>} [fields] */
+export function tell(what, fields) { emit(what, fields); }
+
+/** A data channel made without the broker (ui/web/pairing.js) followed under `label` as
+ * PeerJS's are: the same "peer", "msg" and "gone" events, and `send` and `drop` work on it.
+ * Its connection `pc` is closed with it.
+ * @param {RTCDataChannel} dc @param {string} label @param {RTCPeerConnection} pc */
+export function adopt(dc, label, pc) {
+  /** @type {Record<string, Array<(data?: unknown) => void>>} */
+  const on = { open: [], data: [], close: [], error: [] };
+  /** @param {string} what @param {unknown} [data] */
+  const fire = function (what, data) { on[what].forEach(function (fn) { fn(data); }); };
+  let shut = false;
+  let opened = false;  // (a channel given already open may still fire "open" after)
+  const opens = function () { if (!opened && dc.readyState === "open") { opened = true; fire("open"); } };
+  const conn = {
+    get open() { return dc.readyState === "open"; },
+    /** @param {string} what @param {(data?: unknown) => void} fn */
+    on: function (what, fn) {
+      if (on[what]) on[what].push(fn);
+      if (what === "open") queueMicrotask(opens);
+    },
+    /** @param {string} text */
+    send: function (text) { dc.send(text); },
+    close: function () {
+      if (shut) return;
+      shut = true;
+      try { dc.close(); } catch (e) { /* closed */ }
+      try { pc.close(); } catch (e) { /* closed */ }
+      fire("close");
+    },
+  };
+  dc.addEventListener("open", opens);
+  dc.addEventListener("message", function (ev) { fire("data", ev.data); });
+  dc.addEventListener("close", function () { conn.close(); });
+  dc.addEventListener("error", function () { fire("error"); });
+  pc.addEventListener("connectionstatechange", function () {
+    if (pc.connectionState === "failed" || pc.connectionState === "closed") conn.close();
+  });
+  follow(conn, label);
+}

@@ -149,6 +149,10 @@ export const OPS = {
     });
   },
   "friends-drop": function (/** @type {unknown} */ peer) { friends(function (f) { return f.drop(peer); }); },
+  // pairing without a broker: ui/web/pairing.js, loaded only when one of these arrives
+  "friends-pair-offer": function (/** @type {unknown} */ peer, /** @type {unknown} */ config) { pairing(function (p) { return p.offer(peer, config); }); },
+  "friends-pair-join": function (/** @type {unknown} */ code, /** @type {unknown} */ config) { pairing(function (p) { return p.answer(code, config); }); },
+  "friends-pair-accept": function (/** @type {unknown} */ peer, /** @type {unknown} */ code) { pairing(function (p) { return p.accept(peer, code); }); },
 };
 
 /** @type {typeof import("./invite.js") | null} */
@@ -163,6 +167,17 @@ function invite(fn, n) {
   import("./invite.js").then(function (m) { inviteModule = m; fn(m); }, function (e) {
     console.warn("invite.js: " + String(e));
     if (n !== undefined) answer(n, "none");
+  });
+}
+
+/** Runs `fn` with ui/web/pairing.js, imported on first use, after the transport's operations
+ * already queued (a pairing waiting for its candidates does not hold the messages back).
+ * @param {(p: typeof import("./pairing.js")) => unknown} fn */
+function pairing(fn) {
+  friends(function () {
+    import("./pairing.js").then(fn).catch(function () {
+      post({ type: "friends", what: "pair-error", peer: "", reason: "other" });
+    });
   });
 }
 
