@@ -10,6 +10,7 @@ import asyncio
 import json
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,6 +34,7 @@ from ui.friends import guest as G
 from ui.friends import kept as K
 from ui.friends.host import Computer, Friend, FriendsTable
 from ui.saves import store as S
+from ui.shell.env import NAME_KEY
 
 
 class ComingBack(Relay):
@@ -241,5 +243,41 @@ def test_a_transport_failure_after_the_start_is_said_to_the_host() -> None:
         relay.deliver(host, what="error", reason="broker")
         await soon(lambda: bool(host.toasts))
         assert host.toasts[-1] == "The server that introduces the players cannot be reached."
+
+    run(go)
+
+
+SAVED = Path(__file__).parent / "saved" / "friends-host.json"
+
+
+def test_a_save_written_before_still_opens_its_table() -> None:
+    """A host's save with its table with friends, as the page wrote it before the table rode
+    on the match (tests/ui/saved/friends-host.json): the table opens again with its broker id,
+    its seats and its friend's secret, the friend takes its seat back, and the save written
+    now has the same fields and the same table."""
+    text = SAVED.read_text(encoding="utf-8").strip()
+    old = json.loads(text)
+    token = old["friends"]["seats"][0]["token"]
+
+    async def go() -> None:
+        relay = ComingBack()
+        again = await start(relay, "", {S.KEY: text, NAME_KEY: "Hostess"})
+        await soon(lambda: relay.ids == [{"id": HOST_ID}])
+        m = app(again).t.match
+        assert m.record() == old["record"] and m.seat_names == old["names"]
+        table = host_session(again).table
+        assert table is not None and table.started and table.token(1) == token
+        assert [table.kind(s) for s in (1, 2, 3)] == ["friend", "friend", "computer"]
+        assert table.names()[1] == "Ayla" and table.away(1, 0.0)  # (kept, until she is back)
+        kept = {G.KEY: json.dumps({HOST_ID: [1, token]}), NAME_KEY: "Ayla"}
+        ayla = await start(relay, f"?friends={HOST_ID}", kept)
+        await soon(lambda: 1 in app(again).t.pace.remote)
+        assert guest_session(ayla).seat == 1 and table.names()[1] == "Ayla"
+        await play_until(
+            again, [ayla], lambda: len(m.deal.moves) > len(old["record"]["deals"][-1]["moves"])
+        )
+        now = json.loads(again.storage[S.KEY])
+        assert set(now) == set(old) and now["friends"] == old["friends"]
+        assert again.errors == ayla.errors == []
 
     run(go)
