@@ -197,10 +197,11 @@ def test_a_save_with_a_table_restores_and_one_without_is_as_before() -> None:
     plain = base.dumps()
     assert "friends" not in json.loads(plain)
     _save, again = S.restore(plain, ["batak"], engine.GAME_INFO, ["easy"], ["0"])
-    assert again is not None and S.friends_of(again) is None
+    assert again is not None and again.friends is None
     base.friends = {"anything": ["kept as it was"]}  # (checked only when it is opened)
     _save, again = S.restore(base.dumps(), ["batak"], engine.GAME_INFO, ["easy"], ["0"])
-    assert again is not None and S.friends_of(again) == {"anything": ["kept as it was"]}
+    assert again is not None and again.friends == {"anything": ["kept as it was"]}
+    assert again.record() == m.record()  # (the match's own record knows nothing of it)
 
 
 def test_the_lobby_continue_opens_the_table_again() -> None:

@@ -20,7 +20,6 @@ from ui.friends import kept as K
 from ui.friends import protocol as M
 from ui.friends import setup as V
 from ui.friends.host import Accepted, Computer, Friend, FriendsTable, Verdict
-from ui.saves import store as S
 from ui.shell.parts import Page
 
 BEAT = 1.0  # seconds between the host's heartbeats (and its sweeps for silent guests)
@@ -183,13 +182,13 @@ class HostSession:
         said, and the match goes on without friends."""
         if self.table is not None and self.table.match is match:
             return  # (the table never went: the lobby and back)
-        raw = S.friends_of(match)
+        raw = match.friends
         if raw is None:
             return
         try:
             kept = K.read_kept(raw, match, list(self.app.levels))
         except K.KeptError as exc:
-            S.keep_friends(match, None)
+            match.friends = None
             self.app.felt.toast(
                 _("The table with friends cannot be opened again: {reason}.").format(reason=exc)
                 + " "
