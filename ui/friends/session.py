@@ -17,6 +17,7 @@ from collections.abc import Callable
 from engine.core import Match
 from ui.common.i18n import _, error_text
 from ui.friends import kept as K
+from ui.friends import peers as P
 from ui.friends import protocol as M
 from ui.friends import setup as V
 from ui.friends.host import Accepted, Computer, Friend, FriendsTable, Verdict
@@ -198,6 +199,7 @@ class HostSession:
         if self.table is not None:
             self.dom.friends_drop("*")  # (another table's transport)
         table = K.table_of(kept, match, self.host_name())
+        table.expect_back(self.clock() + P.BACK_WITHIN)
         self.match, self.table, self.error, self.sent = match, table, None, {}
         self.broker = None  # (until the transport says it has the id again)
         self.plan = [x.kind for x in kept.seats]
@@ -223,6 +225,9 @@ class HostSession:
         table, what = self.table, ev.what
         if what == "open":
             self.broker = ev.id or None
+            if table is not None and table.started:  # (a table opened again: its guests can
+                table.expect_back(self.clock() + P.BACK_WITHIN)  # reach it from now on)
+                self.seats_changed()
             self.draw()
             return
         if what == "error":
