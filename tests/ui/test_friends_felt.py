@@ -13,24 +13,23 @@ from typing import Any
 import pytest
 
 import engine
-from bench.fake_page import FACTS, asks
+from bench.fake_page import asks, run, until
 from ui.embed.spec import EmbedError
 from ui.friends import felt as GF
 from ui.friends import protocol as M
 from ui.friends.guest import GuestSession
-from ui.friends.host import Friend, FriendsTable
-from ui.shell.app import App
-from ui.shell.dom import Dom
-from ui.shell.env import DISPLAY_KEY, Env
+from ui.friends.host import FriendsTable
+from ui.shell.env import DISPLAY_KEY
 
-from .test_friends_page import (
+from .friends_pages import (
     Relay,
     app,
+    guest_of,
     host_table,
     play_until,
-    run,
     seat_guest,
-    until,
+    seated,
+    table_with,
 )
 
 
@@ -78,29 +77,6 @@ def test_the_hosts_table_has_no_undo_no_hint_and_no_checker() -> None:
         assert host.errors == ayla.errors == []
 
     run(go)
-
-
-def guest_page() -> App:
-    """A guest's page (its operations kept, none carried out)."""
-    dom = Dom()
-    return App(dom, Env(dom, dict(FACTS, search="?friends=host-id")))
-
-
-def seated(game: str, seed: int = 2, players: int | None = None) -> tuple[FriendsTable, Any]:
-    """A match of `game` with a friend at every seat but the host's, started."""
-    m = engine.new_match(game, seed=seed, players=players)
-    table = FriendsTable(m, [Friend()] * (m.players - 1), "Hostess")
-    for s in range(1, m.players):
-        hello = {"v": 1, "type": "hello", "seat": s, "name": f"Guest {s}"}
-        table.receive(f"p{s}", json.dumps(hello), 0.0)
-    table.start()
-    return table, m
-
-
-def guest_of(table: FriendsTable, seat: int) -> GuestSession:
-    g = GuestSession(guest_page(), "host-id")
-    g.seat, g.lobby = seat, M.parse_host(M.encode(table.lobby()))
-    return g
 
 
 def send(table: FriendsTable, g: GuestSession) -> list[list[Any]]:
@@ -242,10 +218,7 @@ def test_a_guests_sheets_through_its_page() -> None:
 
     async def go() -> None:
         relay = Relay()
-        host = await host_table(relay, friends=1)
-        ayla = await seat_guest(relay, host, "Ayla", 1)
-        host.click({"data-action": "friends-start"})
-        m = app(host).t.match
+        host, (ayla,), m = await table_with(relay, "Ayla")
         await play_until(host, [ayla], lambda: len(m.deal.tricks) == 1 and not m.deal.trick)
         await until(ayla, lambda: 'data-action="friends-last-trick">' in ayla.parts["bar"])
         ayla.click({"data-action": "friends-last-trick"})
@@ -277,9 +250,7 @@ def test_the_hosts_table_offers_nothing_it_refuses() -> None:
 
     async def go() -> None:
         relay = Relay()
-        host = await host_table(relay, friends=1)
-        ayla = await seat_guest(relay, host, "Ayla", 1)
-        host.click({"data-action": "friends-start"})
+        host, (ayla,), _m = await table_with(relay, "Ayla")
         a = app(host)
         t = a.t
         m = t.match

@@ -6,7 +6,6 @@ in a sentence and the match opens alone."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from collections.abc import Callable
@@ -17,21 +16,6 @@ import pytest
 
 import engine
 from bench.fake_page import run
-from tests.ui.test_friends_felt import guest_page
-from tests.ui.test_friends_page import (
-    HOST_ID,
-    Relay,
-    RelayPage,
-    app,
-    guest_can_move,
-    guest_move,
-    guest_session,
-    host_session,
-    host_table,
-    play_until,
-    seat_guest,
-    start,
-)
 from ui.friends import guest as G
 from ui.friends import kept as K
 from ui.friends.host import Computer, Friend, FriendsTable
@@ -39,58 +23,22 @@ from ui.friends.peers import BACK_WITHIN
 from ui.saves import store as S
 from ui.shell.env import NAME_KEY
 
-
-class ComingBack(Relay):
-    """The relay, where the host's page may go (a closed tab) and a new one take its id."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.ids: list[Any] = []  # the config of each `friends-host`
-        self.muted = False  # the host's messages are lost on their way (its tab closing)
-
-    def op(self, page: RelayPage, name: str, *args: Any) -> None:
-        if name == "friends-host":
-            self.ids.append(args[0])
-            self.host = page
-            self.deliver(page, what="open", id=args[0].get("id") or HOST_ID)
-        elif name == "friends-join" and self.host is None:
-            self.deliver(page, what="error", reason="peer-unavailable")  # nobody has the id
-        elif name == "friends-join" and self.peer_of(page) is not None:
-            # a guest's page joining again while it holds a channel: as ui/web/friends.js, its
-            # new transport takes the old one's place (the host sees the old channel close)
-            old = self.peer_of(page)
-            assert old is not None and self.host is not None
-            self.guests.pop(old)
-            self.deliver(self.host, what="gone", peer=old)
-            super().op(page, name, *args)
-        elif name == "friends-send" and page is not self.host and self.peer_of(page) is None:
-            return  # (a page whose host went: nothing is carried)
-        elif name == "friends-send" and page is self.host and self.muted:
-            return
-        else:
-            super().op(page, name, *args)
-
-    def host_goes(self) -> None:
-        """The host's tab closes: each guest's channel to it is gone."""
-        assert self.host is not None
-        host_session(self.host).table = None  # (its page runs no more)
-        self.host = None
-        for peer in list(self.guests):
-            self.deliver(self.guests.pop(peer), what="gone", peer="host")
-
-
-async def soon(ok: Callable[[], Any], seconds: float = 10.0) -> None:
-    """Waits in real time (the guest's tries are timed) until `ok()`."""
-    deadline = time.monotonic() + seconds
-    while not ok():
-        assert time.monotonic() < deadline, "never happened"
-        await asyncio.sleep(0.01)
-
-
-def back_in(page: RelayPage) -> set[int]:
-    """The seats whose guest is back at the host's table (its seat taken again)."""
-    table = host_session(page).table
-    return set() if table is None else set(table.guests())
+from .friends_pages import (
+    HOST_ID,
+    ComingBack,
+    RelayPage,
+    app,
+    back_in,
+    guest_can_move,
+    guest_move,
+    guest_page,
+    guest_session,
+    host_session,
+    play_until,
+    soon,
+    start,
+    table_with,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -101,10 +49,7 @@ def quick_tries(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_host_comes_back_and_the_guest_plays_on_in_its_seat() -> None:
     async def go() -> None:
         relay = ComingBack()
-        host = await host_table(relay, friends=2)
-        ayla = await seat_guest(relay, host, "Ayla", 1)
-        host.click({"data-action": "friends-start"})
-        m = app(host).t.match
+        host, (ayla,), m = await table_with(relay, "Ayla", friends=2)
         await play_until(host, [ayla], lambda: m.deal.phase == "play" and len(m.deal.moves) > 8)
         saved = json.loads(host.storage[S.KEY])["friends"]
         assert saved["broker"] == HOST_ID and saved["seats"][0]["name"] == "Ayla"
@@ -170,10 +115,7 @@ def test_a_damaged_or_foreign_table_is_said_and_the_match_opens_alone(
 ) -> None:
     async def go() -> None:
         relay = ComingBack()
-        host = await host_table(relay, friends=1)
-        ayla = await seat_guest(relay, host, "Ayla", 1)
-        host.click({"data-action": "friends-start"})
-        m = app(host).t.match
+        host, (ayla,), m = await table_with(relay, "Ayla")
         await play_until(host, [ayla], lambda: len(m.deal.moves) > 2)
         before = m.record()
         relay.host_goes()
@@ -232,10 +174,7 @@ def test_the_lobby_continue_opens_the_table_again() -> None:
 
     async def go() -> None:
         relay = ComingBack()
-        host = await host_table(relay, friends=1)
-        ayla = await seat_guest(relay, host, "Ayla", 1)
-        host.click({"data-action": "friends-start"})
-        m = app(host).t.match
+        host, (ayla,), m = await table_with(relay, "Ayla")
         await play_until(host, [ayla], lambda: len(m.deal.moves) > 2)
         host.click({"data-action": "lobby"})
         await soon(lambda: json.loads(host.storage[S.KEY])["screen"] == "lobby")
@@ -259,9 +198,7 @@ def test_the_lobby_continue_opens_the_table_again() -> None:
 def test_a_transport_failure_after_the_start_is_said_to_the_host() -> None:
     async def go() -> None:
         relay = ComingBack()
-        host = await host_table(relay, friends=1)
-        await seat_guest(relay, host, "Ayla", 1)
-        host.click({"data-action": "friends-start"})
+        host, _guests, _m = await table_with(relay, "Ayla")
         await soon(lambda: host.state.get("screen") == "table")
         relay.deliver(host, what="error", reason="broker")
         await soon(lambda: bool(host.toasts))
@@ -315,10 +252,7 @@ def moves_sent(page: RelayPage) -> list[tuple[int, str]]:
 async def at_a_card_of_ayla(relay: ComingBack) -> tuple[RelayPage, RelayPage, list[str]]:
     """A host and Ayla in the play, at Ayla's turn after a trick, the host's save at that
     position; the deal's moves so far."""
-    host = await host_table(relay, friends=1)
-    ayla = await seat_guest(relay, host, "Ayla", 1)
-    host.click({"data-action": "friends-start"})
-    m = app(host).t.match
+    host, (ayla,), m = await table_with(relay, "Ayla")
     await play_until(host, [ayla], lambda: guest_can_move(ayla) and bool(m.deal.tricks))
     moves = list(m.deal.moves)
     await soon(lambda: json.loads(host.storage[S.KEY])["record"]["deals"][-1]["moves"] == moves)
