@@ -26,6 +26,16 @@ NEXT = """() => {
   const card = document.querySelector("#hand [data-card][data-legal]");
   return card ? ["card", card.dataset.card] : null;
 }"""
+# What the page draws of the table now, as a number (the hand, the panel, the trick and the
+# table's data-* attributes hashed): it changes once a move made is drawn.
+DRAWN = """() => {
+  const t = document.getElementById("table");
+  const parts = ["hand", "panel", "trick"].map((id) => (document.getElementById(id) || {}).innerHTML);
+  const text = parts.join("|") + "|" + (t ? [...t.attributes].map((a) => a.name + "=" + a.value).join(",") : "");
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+  return h;
+}"""
 # The first deal is over on a host's page (its summary, or the next deal dealt).
 OVER = (
     "() => !!document.querySelector('[data-summary]')"
@@ -82,11 +92,25 @@ def act(pg: Clicks, tap: bool = True) -> str | None:
         if tap:
             pg.click("#felt")
         return None
+    drawn = pg.run(DRAWN)
     if kind == "move":
         pg.click(f'#panel [data-move="{move}"]')
     else:
         pg.click(f'#hand [data-card="{move}"][data-legal]')
+    redrawn(pg, drawn)
     return move
+
+
+def redrawn(pg: Clicks, drawn: Any, timeout: float = 10.0) -> bool:
+    """Waits until the page draws something else than `drawn` (`DRAWN`): the move just made
+    (or its refusal) on the table, so that the next look never finds the move still asked
+    for. Whether it came within `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while pg.run(DRAWN) == drawn:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
 
 
 def play_until(
@@ -124,4 +148,15 @@ def play_until(
     raise AssertionError(f"{fails}: {made}")
 
 
-__all__ = ["NEXT", "OVER", "SID", "Clicks", "OnPage", "act", "next_move", "play_until"]
+__all__ = [
+    "DRAWN",
+    "NEXT",
+    "OVER",
+    "SID",
+    "Clicks",
+    "OnPage",
+    "act",
+    "next_move",
+    "play_until",
+    "redrawn",
+]
