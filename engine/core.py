@@ -824,9 +824,12 @@ class Match:
         self.winners: list[int] = []
         self.info: dict[str, Any] = {}  # match-level state a game keeps (e.g. pot, pairing)
         # Kept with the match by a page that shows it, not part of the record: the match is
-        # practice (undo or a hint was used), and the seats' names as they were when it began.
+        # practice (undo or a hint was used), the seats' names as they were when it began, and
+        # what opens its table with friends again (JSON as a save kept it, read and checked by
+        # the page that opens it: ui/friends/kept.py).
         self.practice = False
         self.seat_names: list[str] | None = None
+        self.friends: object | None = None
         first = self.rules.first_dealer(self.rng("dealer"))
         self._start_deal(first)
 

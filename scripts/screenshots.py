@@ -447,19 +447,13 @@ def python_page(b: Any) -> None:
 
 
 def friend_move(page: Any) -> None:
-    """A guest's move by clicking: pass in the auction when it may, else the first legal card
-    or move."""
-    if not page.query_selector("#table[data-input]"):
-        return
-    buttons = page.query_selector_all('#panel [data-move]:not([data-move="confirm"])')
-    moves = [str(x.get_attribute("data-move")) for x in buttons]
+    """A guest's move by clicking (bench/page/friends_play.py): pass in the auction when it
+    may, else the first legal card or move."""
+    sys.path.insert(0, str(ROOT))
+    from bench.page import friends_play as FP
+
     try:  # (a card drawn anew as it is clicked: tried again next time)
-        if moves:
-            page.click(
-                f'#panel [data-move="{"pass" if "pass" in moves else moves[0]}"]', timeout=3000
-            )
-        elif page.query_selector("#hand [data-card][data-legal]"):
-            page.click("#hand [data-card][data-legal]", timeout=3000)
+        FP.act(FP.OnPage(page), tap=False)
     except PlaywrightError:
         return
 
@@ -627,6 +621,12 @@ def guest_sheets(host: Any, guests: list[Any], w: int, h: int) -> None:
             friend_move(other)
         time.sleep(0.02)
     shoot(g, f"friends-guest-summary-{w}x{h}")
+    host.wait_for_selector("#overlay [data-summary]")  # (the host's, without Review)
+    shoot(host, f"friends-host-summary-{w}x{h}")
+    host.click('#overlay [data-action="close"]')
+    host.keyboard.press("?")  # (the keys, without H and U)
+    host.wait_for_selector("#overlay [data-keys]")
+    shoot(host, f"friends-host-keys-{w}x{h}")
 
 
 def main(games: list[str]) -> None:

@@ -53,8 +53,9 @@ exits with status 2.
     friends [--runs N]
         play with friends through a local PeerJS broker (`peer`, tools/friends) in two Chromium
         contexts: a guest's opening to its first message beside the page's own time to ready,
-        a message's round trip (median, p95 over 100) and the transport's added gzip download
-        beside a first visit's (default 3 runs)
+        a message's round trip (median, p95 over 100), a deal of auction Batak by a host and a
+        guest (a card to the other page's felt: median, p95; the bytes the host sends) and the
+        transport's added gzip download beside a first visit's (default 3 runs)
     engines [--engines webkit,firefox,chromium]
         WebKitGTK and Firefox ESR (and Chromium, when playwright is here) side by side from a
         fresh profile: time to ready on a first and a repeat visit, requests per file and bytes

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from bench import xengine as X
+from bench.page import friends_play as FP
 from bench.page.friends import LocalBroker
 from engine.core import Match
 
@@ -114,24 +115,6 @@ def check_fair(guests: dict[int, Any], host: Any) -> None:
             sorted(leaked),
         )
         assert not leaked, f"seat {seat}'s page shows {leaked}: {where} ({m.deal.moves})"
-
-
-def act(pg: Any) -> str | None:
-    """One move by clicking on a page whose turn it is (pass in the auction when it may)."""
-    if not pg.query_selector("#table[data-input]"):
-        return None
-    buttons = pg.query_selector_all('#panel [data-move]:not([data-move="confirm"])')
-    if buttons:
-        moves = [str(b.get_attribute("data-move")) for b in buttons]
-        move = "pass" if "pass" in moves else moves[0]
-        pg.click(f'#panel [data-move="{move}"]')
-        return move
-    card = pg.query_selector("#hand [data-card][data-legal]")
-    if card is None:
-        return None
-    move = str(card.get_attribute("data-card"))
-    card.click()
-    return move
 
 
 def trick(pg: Any) -> list[str]:
@@ -271,62 +254,72 @@ def test_a_deal_with_two_friends_and_a_computer(table: Table) -> None:
     host, guests, link = open_table(table)
     reloaded, came_back, shown, cheated, contract = False, 0, 0, False, False
     by_seat: dict[int, int] = {0: 0, 1: 0, 2: 0}
-    for _ in range(400):
+    moves = 0  # the host's deal's moves before the move of this round
+
+    def look() -> bool:
+        """Before each move: nothing unfair drawn, the contract said, a guest's reload, a
+        guest's cheating (a round without a move when a guest reloaded)."""
+        nonlocal reloaded, came_back, cheated, contract, moves
         settle(host)
-        if over(host):
-            break
         m = host_record(host)
         if m is None:
-            break
+            return True
         check_fair(guests, host)
-        to_move = m.deal.to_move
+        to_move, moves = m.deal.to_move, len(m.deal.moves)
         if m.deal.phase == "play" and not contract:
             contract = says_the_contract(host, guests, m)
         if m.deal.phase == "play" and to_move in guests and not reloaded and m.deal.trick:
-            # a guest reloads mid-trick at its turn: the computer plays for it meanwhile, and
-            # the same link (its browser kept the seat's token) brings it back to its seat
-            g = guests[to_move]
-            before = len(m.deal.moves)
-            g.reload()
-            host.wait_for_function(f"n => {MOVES} > n", arg=before, timeout=20_000)
-            g.wait_for_selector("#hand [data-card]", state="attached", timeout=60_000)
-            back = set(g.eval_on_selector_all("#hand [data-card]", CARDS))
-            now = host_record(host)
-            assert now is not None and back and back <= set(now.deal.setup()["hands"][to_move]), (
-                back
-            )
-            assert now.deal.moves[before] in m.deal.legal_moves()  # the computer's, for that seat
-            reloaded, came_back = True, to_move
+            came_back = reload_a_guest(host, guests[to_move], to_move, m)
+            reloaded = True
             by_seat[came_back] = 0
-            continue
+            return True
         if m.deal.phase == "play" and to_move in guests and not cheated:
             cheated = try_cheating(host, guests, m)
-        if to_move == 0:
-            if host.query_selector("#table[data-tap]"):
-                host.click("#felt")
-            if act(host):
-                by_seat[0] += 1
-        elif to_move in guests:
-            g = guests[to_move]
-            settle(g)
-            if act(g):
-                by_seat[to_move] += 1
-                host.wait_for_function(
-                    f"n => document.querySelector('[data-summary]') || {MOVES} > n",
-                    arg=len(m.deal.moves),
-                    timeout=10_000,
-                )
-                if not over(host):
-                    shown += agree(host, guests)
-        else:
-            if host.query_selector("#table[data-tap]"):
-                host.click("#felt")
-        time.sleep(0.05)
-    else:
-        raise AssertionError("the deal did not end")
+        return False
+
+    def answered(seat: int, _move: str) -> None:
+        """After each move: a guest's reached the host, and every felt shows the trick."""
+        nonlocal shown
+        by_seat[seat] += 1
+        if seat in guests:
+            host.wait_for_function(
+                f"n => document.querySelector('[data-summary]') || {MOVES} > n",
+                arg=moves,
+                timeout=10_000,
+            )
+            if not over(host):
+                shown += agree(host, guests)
+
+    pages = {0: FP.OnPage(host), **{s: FP.OnPage(g) for s, g in guests.items()}}
+    FP.play_until(pages, lambda: over(host), before=look, after=answered, rounds=400)
     assert reloaded and cheated and contract and shown > 20, shown
     assert by_seat[came_back] >= 1 and by_seat[3 - came_back] >= 5, by_seat  # (played on after)
     check_fair(guests, host)
+
+
+def reload_a_guest(host: Any, g: Any, seat: int, m: Match) -> int:
+    """A guest reloads mid-trick at its turn: the computer plays for it meanwhile, and the
+    same link (its browser kept the seat's token) brings it back to its seat. Its seat."""
+    before = len(m.deal.moves)
+    g.reload()
+    host.wait_for_function(f"n => {MOVES} > n", arg=before, timeout=20_000)
+    g.wait_for_selector("#hand [data-card]", state="attached", timeout=60_000)
+    back = set(g.eval_on_selector_all("#hand [data-card]", CARDS))
+    now = host_record(host)
+    assert now is not None and back and back <= set(now.deal.setup()["hands"][seat]), back
+    assert now.deal.moves[before] in m.deal.legal_moves()  # the computer's, for that seat
+    return seat
+
+
+def opened_ids(pg: Any, timeout: float = 30.0) -> list[str]:
+    """The broker ids the page's transport opened with (waited for, until there is one)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        events = pg.evaluate("() => window.__tt_friends.events()")
+        opened = [str(e["id"]) for e in events if e["what"] == "open"]
+        if opened or time.monotonic() > deadline:
+            return opened
+        time.sleep(0.1)
 
 
 def status(pg: Any) -> str:
@@ -338,19 +331,18 @@ def test_the_host_reloads_and_the_guests_play_on_in_their_seats(table: Table) ->
     host's page opens the table again at the same position with the same broker id, each guest
     joins again by itself and takes its own seat back, and the deal is played to its end."""
     host, guests, link = open_table(table)
-    for _ in range(200):  # a few moves first, into the play
-        settle(host)
+    pages = {0: FP.OnPage(host), **{s: FP.OnPage(g) for s, g in guests.items()}}
+
+    def in_play() -> bool:  # a few moves first, into the play
         m = host_record(host)
         assert m is not None
-        if m.deal.phase == "play" and len(m.deal.moves) >= 6:
-            break
-        mover = host if m.deal.to_move == 0 else guests.get(m.deal.to_move or 0)
-        if mover is not None:
-            settle(mover)
-            act(mover)
-        time.sleep(0.05)
-    else:
-        raise AssertionError("the play never began")
+        return m.deal.phase == "play" and len(m.deal.moves) >= 6
+
+    def settled() -> bool:
+        settle(host)
+        return False
+
+    FP.play_until(pages, in_play, before=settled, rounds=200, fails="the play never began")
     before = json.loads(host.evaluate("window.__tt_record()"))
     host.reload()
     for g in guests.values():
@@ -363,21 +355,21 @@ def test_the_host_reloads_and_the_guests_play_on_in_their_seats(table: Table) ->
     after = json.loads(host.evaluate("window.__tt_record()"))
     moves = before["deals"][-1]["moves"]
     assert after["seed"] == before["seed"] and after["deals"][-1]["moves"][: len(moves)] == moves
-    opened = [e for e in host.evaluate("() => window.__tt_friends.events()") if e["what"] == "open"]
-    assert opened and link.endswith("?friends=" + opened[-1]["id"]), (link, opened)
+    opened = opened_ids(host)  # (the broker may hold the id a moment: asked for again)
+    assert opened and link.endswith("?friends=" + opened[-1]), (link, opened)
     for g in guests.values():  # each guest back at its table, by itself
         g.wait_for_function(
             "() => !document.getElementById('status').textContent.includes('paused')",
             timeout=30_000,
         )
     by_seat = {0: 0, 1: 0, 2: 0}
-    for _ in range(400):
+
+    def own_cards() -> bool:
+        """Before each move: nothing unfair drawn; a guest to move holds its own seat's hand."""
         settle(host)
-        if over(host):
-            break
         m = host_record(host)
         if m is None:
-            break
+            return True
         check_fair(guests, host)
         seat = m.deal.to_move
         if seat in guests:  # its own cards: the guest's page holds its seat's hand
@@ -385,14 +377,12 @@ def test_the_host_reloads_and_the_guests_play_on_in_their_seats(table: Table) ->
             settle(g)
             own = set(g.eval_on_selector_all("#hand [data-card]", CARDS))
             assert own <= set(m.deal.setup()["hands"][seat]), (seat, own)
-        if host.query_selector("#table[data-tap]"):
-            host.click("#felt")
-        mover = host if seat == 0 else guests.get(seat or 0)
-        if mover is not None and act(mover) and seat is not None:
-            by_seat[seat] += 1
-        time.sleep(0.05)
-    else:
-        raise AssertionError("the deal did not end")
+        return False
+
+    def count(seat: int, _move: str) -> None:
+        by_seat[seat] += 1
+
+    FP.play_until(pages, lambda: over(host), before=own_cards, after=count, rounds=400)
     assert by_seat[1] >= 2 and by_seat[2] >= 2, by_seat  # each guest played on, in its seat
     for g in guests.values():
         assert "paused" not in status(g)

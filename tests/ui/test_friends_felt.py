@@ -7,28 +7,29 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
 
 import engine
-from bench.fake_page import FACTS
+from bench.fake_page import asks, run, until
+from ui.embed.spec import EmbedError
 from ui.friends import felt as GF
 from ui.friends import protocol as M
 from ui.friends.guest import GuestSession
-from ui.friends.host import Friend, FriendsTable
-from ui.shell.app import App
-from ui.shell.dom import Dom
-from ui.shell.env import DISPLAY_KEY, Env
+from ui.friends.host import FriendsTable
+from ui.shell.env import DISPLAY_KEY
 
-from .test_friends_page import (
+from .friends_pages import (
     Relay,
     app,
+    guest_of,
     host_table,
     play_until,
-    run,
     seat_guest,
-    until,
+    seated,
+    table_with,
 )
 
 
@@ -76,29 +77,6 @@ def test_the_hosts_table_has_no_undo_no_hint_and_no_checker() -> None:
         assert host.errors == ayla.errors == []
 
     run(go)
-
-
-def guest_page() -> App:
-    """A guest's page (its operations kept, none carried out)."""
-    dom = Dom()
-    return App(dom, Env(dom, dict(FACTS, search="?friends=host-id")))
-
-
-def seated(game: str, seed: int = 2, players: int | None = None) -> tuple[FriendsTable, Any]:
-    """A match of `game` with a friend at every seat but the host's, started."""
-    m = engine.new_match(game, seed=seed, players=players)
-    table = FriendsTable(m, [Friend()] * (m.players - 1), "Hostess")
-    for s in range(1, m.players):
-        hello = {"v": 1, "type": "hello", "seat": s, "name": f"Guest {s}"}
-        table.receive(f"p{s}", json.dumps(hello), 0.0)
-    table.start()
-    return table, m
-
-
-def guest_of(table: FriendsTable, seat: int) -> GuestSession:
-    g = GuestSession(guest_page(), "host-id")
-    g.seat, g.lobby = seat, M.parse_host(M.encode(table.lobby()))
-    return g
 
 
 def send(table: FriendsTable, g: GuestSession) -> list[list[Any]]:
@@ -240,10 +218,7 @@ def test_a_guests_sheets_through_its_page() -> None:
 
     async def go() -> None:
         relay = Relay()
-        host = await host_table(relay, friends=1)
-        ayla = await seat_guest(relay, host, "Ayla", 1)
-        host.click({"data-action": "friends-start"})
-        m = app(host).t.match
+        host, (ayla,), m = await table_with(relay, "Ayla")
         await play_until(host, [ayla], lambda: len(m.deal.tricks) == 1 and not m.deal.trick)
         await until(ayla, lambda: 'data-action="friends-last-trick">' in ayla.parts["bar"])
         ayla.click({"data-action": "friends-last-trick"})
@@ -257,6 +232,75 @@ def test_a_guests_sheets_through_its_page() -> None:
         host.click({"data-action": "next"})
         await until(ayla, lambda: ayla.overlay == (None, ""))
         assert "Deal 2 of 10" in ayla.parts["bar"]
+        assert host.errors == ayla.errors == []
+
+    run(go)
+
+
+def kbd(html: str) -> list[str]:
+    """The keys a keys list names (`<kbd>`)."""
+    return re.findall(r"<kbd>([^<]+)</kbd>", html)
+
+
+def test_the_hosts_table_offers_nothing_it_refuses() -> None:
+    """At a match with friends the host's keys sheet and rules leave out H and U; the deal's
+    summary has no Review (a click on one is refused in words, the summary stays); a parent's
+    `set` or `load` with every hand open, or every seat the reader's, is refused in a sentence
+    and changes nothing. The same table alone has them all again."""
+
+    async def go() -> None:
+        relay = Relay()
+        host, (ayla,), _m = await table_with(relay, "Ayla")
+        a = app(host)
+        t = a.t
+        m = t.match
+        await until(host, lambda: "data-input" in host.table or asks(host))
+        host.send({"type": "key", "kind": "key", "char": "?"})
+        await until(host, lambda: host.overlay[0] == "keys")
+        assert {"L", "S", "R", "M", "?"} <= set(kbd(host.overlay[1]))
+        assert "H" not in kbd(host.overlay[1]) and "U" not in kbd(host.overlay[1])
+        host.click({"data-action": "close"})
+        host.click({"data-action": "rules"})
+        await until(host, lambda: host.overlay[0] == "rules")
+        assert "S" in kbd(host.overlay[1]) and not {"H", "U"} & set(kbd(host.overlay[1]))
+        host.click({"data-action": "close"})
+        await until(host, lambda: host.overlay[0] is None)
+        # a tutorial page's parent asks for every hand, or every seat: refused, nothing changes
+        before = (t.open_view, set(t.readers), a.embed.spec, m.record())
+        for cmd, said in (
+            ({"type": "set", "view": "open"}, "each player sees only their own hand"),
+            ({"type": "set", "seats": "all"}, "each player plays only their own seat"),
+            ({"type": "load", "record": m.record(), "view": "open"}, "only their own hand"),
+        ):
+            with pytest.raises(EmbedError, match=said):
+                a.embed.command(cmd)
+            host.send({"type": "message", "origin": "", "text": json.dumps(cmd)})
+        assert (t.open_view, set(t.readers), a.embed.spec, m.record()) == before
+        assert t.match is m and host.errors == []
+        await play_until(host, [ayla], lambda: host.state.get("overlay") == "summary")
+        summary = host.overlay[1]
+        assert 'data-action="score-sheet"' in summary and 'data-action="next"' in summary
+        assert 'data-action="review"' not in summary
+        host.toasts.clear()
+        host.click({"data-action": "review"})
+        await until(host, lambda: bool(host.toasts))
+        assert host.toasts == [
+            "At a table with friends the deals are reviewed once the match is over."
+        ]
+        assert host.overlay == ("summary", summary) and t.overlay == "summary"
+        m.is_over = True  # (the match over: the review is offered again)
+        assert t.looking.may_review()
+        m.is_over = False
+        # the same table alone: Review, H and U, and the open view again
+        t.pace.friends_match = None
+        host.click({"data-action": "close"})
+        host.click({"data-action": "summary"})
+        await until(host, lambda: 'data-action="review"' in host.overlay[1])
+        host.send({"type": "key", "kind": "key", "char": "?"})
+        await until(host, lambda: host.overlay[0] == "keys" and "H" in kbd(host.overlay[1]))
+        assert "U" in kbd(host.overlay[1])
+        a.embed.command({"type": "set", "view": "open"})
+        assert t.open_view
         assert host.errors == ayla.errors == []
 
     run(go)

@@ -17,7 +17,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
-from bench.fake_page import FACTS
 from engine.cards import CARD_STR
 from engine.core import Match
 from ui.friends import felt as GF
@@ -25,8 +24,8 @@ from ui.friends import protocol as M
 from ui.friends.guest import GuestSession
 from ui.friends.host import Friend, FriendsTable
 from ui.shell.app import App
-from ui.shell.dom import Dom
-from ui.shell.env import Env
+
+from .friends_pages import guest_page
 
 GAMES = [(g, n) for g in engine.GAMES for n in engine.GAME_INFO[g]["players"]]
 
@@ -165,12 +164,6 @@ def test_the_check_sees_another_seats_hand() -> None:
     table, truth = seated_table("batak", 4, 1)
     other: Any = table.view_for(2)
     assert leaks(json.dumps(other.view), truth.hidden(1)) == set(table.match.deal.hands[2])
-
-
-def guest_page() -> App:
-    """A guest's page (its operations kept, none carried out)."""
-    dom = Dom()
-    return App(dom, Env(dom, dict(FACTS, search="?friends=host-id")))
 
 
 def page_leaks(table: FriendsTable, truth: Truth, seat: int, page: App) -> set[str]:

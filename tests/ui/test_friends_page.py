@@ -11,148 +11,31 @@ import re
 from typing import Any
 
 import engine
-from bench.fake_page import FACTS, Page, asks, legal_cards, one_move, run, until
-from ui.common.render import esc
+from bench.fake_page import FACTS, Page, run, until
 from ui.friends import protocol as M
 from ui.friends.guest import KEY as GUEST_KEY
-from ui.friends.guest import GuestSession, guest_parts
+from ui.friends.guest import guest_parts
 from ui.friends.host import Computer, Friend, FriendsTable
-from ui.friends.session import HostSession
 from ui.shell import host as H
 from ui.shell.env import NAME_KEY
 
-HOST_ID = "host-broker-id"
+from .friends_pages import (
+    FIELDS,
+    HOST_ID,
+    Relay,
+    RelayPage,
+    app,
+    guest_can_move,
+    guest_session,
+    host_session,
+    host_table,
+    play_until,
+    seat_guest,
+    start,
+    table_with,
+)
+
 CARDS = [c + s for s in "SHDC" for c in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5")]
-FIELDS = {"game": "batak", "opts": {}, "seed": "5", "speed": "0", "level": "easy"}
-
-
-class RelayPage(Page):
-    """A stand-in page whose transport is the relay's; every operation written is kept."""
-
-    def __init__(self, relay: Relay) -> None:
-        super().__init__()
-        self.relay = relay
-        self.written: list[list[Any]] = []
-
-    def carry_out(self, name: str, *args: Any) -> None:
-        self.written.append([name, *args])
-        if name.startswith("friends-"):
-            self.relay.op(self, name, *args)
-        else:
-            super().carry_out(name, *args)
-
-
-class Relay:
-    """The transport: a host, and guests each with a peer id of its own."""
-
-    def __init__(self) -> None:
-        self.host: RelayPage | None = None
-        self.guests: dict[str, RelayPage] = {}
-        self.n = 0
-
-    def deliver(self, page: RelayPage, **event: Any) -> None:
-        page.send({"type": "friends", **event}, later=True)
-
-    def peer_of(self, page: RelayPage) -> str | None:
-        return next((p for p, g in self.guests.items() if g is page), None)
-
-    def op(self, page: RelayPage, name: str, *args: Any) -> None:
-        if name == "friends-host":
-            self.host = page
-            self.deliver(page, what="open", id=HOST_ID)
-        elif name == "friends-join":
-            assert args[0] == HOST_ID and self.host is not None
-            self.n += 1
-            peer = f"peer{self.n}"
-            self.guests[peer] = page
-            self.deliver(page, what="open", id=peer)
-            self.deliver(self.host, what="peer", peer=peer)
-        elif name == "friends-send":
-            peer, text = args
-            assert isinstance(text, str) and len(text.encode()) < 16_000
-            if page is self.host:
-                if peer in self.guests:
-                    self.deliver(self.guests[peer], what="msg", peer="host", text=text)
-            else:
-                me = self.peer_of(page)
-                if me is not None and self.host is not None:
-                    self.deliver(self.host, what="msg", peer=me, text=text)
-        elif name == "friends-drop" and page is not self.host:
-            me = self.peer_of(page)
-            if me is not None and self.host is not None:
-                self.guests.pop(me)
-                self.deliver(self.host, what="gone", peer=me)
-        elif name == "friends-drop" and page is self.host:
-            for peer in list(self.guests) if args[0] == "*" else [args[0]]:
-                if peer in self.guests:
-                    self.deliver(self.guests.pop(peer), what="gone", peer="host")
-                    self.deliver(page, what="gone", peer=peer)
-
-    def lose(self, peer: str) -> RelayPage:
-        """A guest's connection fails (its tab closed)."""
-        assert self.host is not None
-        page = self.guests.pop(peer)
-        self.deliver(self.host, what="gone", peer=peer)
-        return page
-
-
-async def start(relay: Relay, search: str, storage: dict[str, str] | None = None) -> RelayPage:
-    page = RelayPage(relay)
-    page.host = H.boot(page)
-    page.send({"type": "start", "facts": dict(FACTS, search=search, storage=storage or {})})
-    await asyncio.sleep(0)
-    return page
-
-
-def app(page: Page) -> Any:
-    assert page.host is not None and page.host.app is not None
-    return page.host.app
-
-
-def host_session(page: Page) -> HostSession:
-    session: HostSession = app(page).friends.host
-    return session
-
-
-def guest_session(page: Page) -> GuestSession:
-    g = app(page).friends.guest
-    assert g is not None
-    return g
-
-
-def guest_can_move(page: Page) -> bool:
-    g = guest_session(page)
-    return g.state is not None and bool(g.state["legal"])
-
-
-def guest_move(page: Page) -> None:
-    """The guest's tap: a move of the panel, else a raised card of its hand (from the ops)."""
-    moves = re.findall(r'data-move="([^"]+)"(?![^>]*disabled)', page.parts.get("panel", ""))
-    if moves:
-        page.click({"data-move": "pass" if "pass" in moves else moves[0]})
-    else:
-        page.click({"data-card": legal_cards(page.parts["hand"])[0]})
-
-
-async def host_table(relay: Relay, friends: int, game: str = "batak") -> RelayPage:
-    """The host's page in the lobby, "Play with friends", `friends` seats a friend's, invited."""
-    host = await start(relay, "?speed=0&level=easy", {NAME_KEY: "Hostess"})
-    fields = dict(FIELDS, game=game)
-    host.send({"type": "click", "attrs": {"data-game-choice": game}, "lobby": fields})
-    host.send({"type": "click", "attrs": {"data-action": "friends"}, "lobby": fields})
-    await until(host, lambda: 'data-friends="plan"' in host.parts.get("lobby", ""))
-    for seat in range(2, friends + 1):
-        host.click({"data-action": "friends-seat", "data-seat": str(seat)})
-    host.click({"data-action": "friends-invite"})
-    await until(host, lambda: f"?friends={HOST_ID}" in host.parts.get("lobby", ""))
-    return host
-
-
-async def seat_guest(relay: Relay, host: RelayPage, name: str, seat: int) -> RelayPage:
-    guest = await start(relay, f"?friends={HOST_ID}", {NAME_KEY: name})
-    await until(guest, lambda: guest_session(guest).seat == seat)
-    await until(host, lambda: esc(name) in host.parts.get("lobby", ""))
-    return guest
 
 
 def seen_cards(page: RelayPage) -> set[str]:
@@ -171,38 +54,6 @@ def drawn_hidden(m: Any, seat: int, page: RelayPage) -> set[str]:
     that an operation written to `page` names, as a word of the card notation."""
     hidden = {c for s in range(m.deal.players) if s != seat for c in m.deal.hands[s]}
     return hidden.intersection(WORD.findall(json.dumps(page.written)))
-
-
-async def play_until(
-    host: RelayPage, guests: list[RelayPage], done: Any, steps: int = 400, check: Any = None
-) -> int:
-    """The host and the guests each move when their page asks, until `done()` (`check()`
-    after every round)."""
-    by_guests = 0
-    for _ in range(steps):
-        if check is not None:
-            check()
-        if done():
-            return by_guests
-        acted = False
-        for g in guests:
-            if guest_can_move(g):
-                sid = guest_session(g).state["sid"]  # type: ignore[index]
-                guest_move(g)
-                by_guests += 1
-                acted = True
-                await until(
-                    g,
-                    lambda g=g, sid=sid: (
-                        not guest_can_move(g) or g.acks and guest_session(g).state["sid"] != sid
-                    ),
-                )  # type: ignore[index]
-        if asks(host) and host.state.get("overlay") != "summary":
-            await one_move(host)
-            acted = True
-        if not acted:
-            await asyncio.sleep(0)
-    raise AssertionError("the deal did not end")
 
 
 def test_a_deal_of_auction_batak_with_two_guests_and_a_computer() -> None:
@@ -259,10 +110,7 @@ def test_a_deal_of_auction_batak_with_two_guests_and_a_computer() -> None:
 def test_a_guest_that_leaves_is_played_by_the_computer_and_comes_back() -> None:
     async def go() -> None:
         relay = Relay()
-        host = await host_table(relay, friends=1)
-        ayla = await seat_guest(relay, host, "Ayla", 1)
-        host.click({"data-action": "friends-start"})
-        m = app(host).t.match
+        host, (ayla,), m = await table_with(relay, "Ayla")
         await play_until(host, [ayla], lambda: m.deal.phase == "play" and bool(m.deal.trick))
         token = json.loads(ayla.storage[GUEST_KEY])[HOST_ID]
         relay.lose("peer1")
@@ -299,11 +147,7 @@ def test_bad_moves_and_a_flood_are_refused_and_change_nothing() -> None:
 
     async def go() -> None:
         relay = Relay()
-        host = await host_table(relay, friends=2)
-        ayla = await seat_guest(relay, host, "Ayla", 1)
-        boris = await seat_guest(relay, host, "Boris", 2)
-        host.click({"data-action": "friends-start"})
-        m = app(host).t.match
+        host, (ayla, boris), m = await table_with(relay, "Ayla", "Boris")
         await play_until(host, [ayla, boris], lambda: guest_can_move(ayla))
         before = m.record()
         state = guest_session(ayla).state
@@ -352,9 +196,7 @@ def test_a_name_with_markup_is_shown_as_text() -> None:
 def test_the_guests_are_told_when_the_host_goes() -> None:
     async def go() -> None:
         relay = Relay()
-        host = await host_table(relay, friends=1)
-        ayla = await seat_guest(relay, host, "Ayla", 1)
-        host.click({"data-action": "friends-start"})
+        host, (ayla,), _m = await table_with(relay, "Ayla")
         await until(ayla, lambda: (guest_session(ayla).state or {}).get("started"))
         hand = ayla.parts["hand"]
         relay.deliver(ayla, what="gone", peer="host")
@@ -365,9 +207,7 @@ def test_the_guests_are_told_when_the_host_goes() -> None:
 def test_a_guest_leaves_by_its_button_and_its_seat_waits_for_it() -> None:
     async def go() -> None:
         relay = Relay()
-        host = await host_table(relay, friends=1)
-        ayla = await seat_guest(relay, host, "Ayla", 1)
-        host.click({"data-action": "friends-start"})
+        host, (ayla,), _m = await table_with(relay, "Ayla")
         await until(ayla, lambda: (guest_session(ayla).state or {}).get("started"))
         assert 'data-action="friends-leave"' in ayla.parts["bar"]
         ayla.click({"data-action": "friends-leave"})
@@ -448,9 +288,7 @@ def test_a_guest_ignores_what_is_not_a_message_of_its_host() -> None:
 
     async def go() -> None:
         relay = Relay()
-        host = await host_table(relay, friends=1)
-        ayla = await seat_guest(relay, host, "Ayla", 1)
-        host.click({"data-action": "friends-start"})
+        host, (ayla,), _m = await table_with(relay, "Ayla")
         await until(ayla, lambda: (guest_session(ayla).state or {}).get("started"))
         g = guest_session(ayla)
         for _ in range(300):  # (the table settles: it waits for a bid of the host or the guest)

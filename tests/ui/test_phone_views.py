@@ -61,3 +61,12 @@ def test_a_stepped_example_says_it_waits_for_the_next_step() -> None:
     assert TV.status(m) == f"{name} is next: press › to see the move."
     done = model("koz-maca", TV.Ui(readers=frozenset({0}), embed=True, step=(5, 5, False)), 1)
     assert "playing" not in TV.status(done)
+
+
+def test_an_embedded_match_with_friends_has_no_restart() -> None:
+    """A tutorial page's bar offers Restart, but not at a match with friends (it is refused
+    there: the match dealt again would take back the guests' moves)."""
+    alone = TV.bar(model("batak", TV.Ui(embed=True)))
+    friends = TV.bar(model("batak", TV.Ui(embed=True, friends=True)))
+    assert 'data-action="restart"' in alone and 'data-action="last-trick"' in alone
+    assert 'data-action="restart"' not in friends and 'data-action="last-trick"' in friends

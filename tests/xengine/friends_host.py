@@ -8,25 +8,13 @@ standard input closes.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import threading
-import time
 
+from bench.page import friends_play as FP
 from bench.page.browser import CHROMIUM_ARGS, launch
-
-MOVE = """() => {
-  if (document.documentElement.hasAttribute("data-busy")) return null;
-  const t = document.getElementById("table");
-  if (t && t.hasAttribute("data-tap") && !t.hasAttribute("data-input")) return "tap";
-  if (!t || !t.hasAttribute("data-input")) return null;
-  const moves = [...document.querySelectorAll('#panel [data-move]:not([data-move="confirm"])')]
-    .filter((b) => !b.disabled).map((b) => b.dataset.move);
-  if (moves.length) return "move:" + (moves.includes("pass") ? "pass" : moves[0]);
-  const card = document.querySelector("#hand [data-card][data-legal]");
-  return card ? "card:" + card.dataset.card : null;
-}"""
-OVER = "() => !!document.querySelector('[data-summary]') || JSON.parse(window.__tt_record()).deals.length > 1"
 
 
 def say(data: dict[str, object]) -> None:
@@ -63,16 +51,9 @@ def main(url: str) -> None:
         )
         page.click('[data-action="friends-start"]')
         page.wait_for_selector("#table:not([hidden])")
-        deadline = time.monotonic() + 120
-        while not page.evaluate(OVER) and time.monotonic() < deadline and not done.is_set():
-            what = page.evaluate(MOVE)
-            if what == "tap":
-                page.click("#felt")
-            elif what and what.startswith("move:"):
-                page.click(f'#panel [data-move="{what[5:]}"]')
-            elif what and what.startswith("card:"):
-                page.click(f'#hand [data-card="{what[5:]}"]')
-            time.sleep(0.05)
+        host = FP.OnPage(page)
+        with contextlib.suppress(AssertionError):  # (too slow: the record says how far it got)
+            FP.play_until({0: host}, lambda: bool(host.run(FP.OVER)) or done.is_set(), timeout=120)
         say({"record": json.loads(page.evaluate("window.__tt_record()"))})
         done.wait()
         browser.close()

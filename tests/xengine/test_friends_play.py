@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from bench import xengine as X
+from bench.page import friends_play as FP
 from bench.page.browser import unavailable
 from bench.page.friends import LocalBroker
 from engine.core import Match
@@ -33,23 +34,6 @@ from .conftest import Engine
 
 pytestmark = pytest.mark.xengine
 
-# The guest's next move, as the host's friends_host.py finds its own.
-MOVE = """() => {
-  if (document.documentElement.hasAttribute("data-busy")) return null;
-  const t = document.getElementById("table");
-  if (!t || !t.hasAttribute("data-input")) return null;
-  const moves = [...document.querySelectorAll('#panel [data-move]:not([data-move="confirm"])')]
-    .filter((b) => !b.disabled).map((b) => b.dataset.move);
-  if (moves.length) return ["move", moves.includes("pass") ? "pass" : moves[0]];
-  const card = document.querySelector("#hand [data-card][data-legal]");
-  return card ? ["card", card.dataset.card] : null;
-}"""
-# The state id of the last state the guest's page received from its host.
-SID = """async () => {
-  const evs = await window.__tt_friends.events();
-  const st = evs.filter((e) => e.what === "msg" && e.text.includes('"type":"state"')).at(-1);
-  return st ? JSON.parse(st.text).sid : -1;
-}"""
 STATUS = "() => (document.getElementById('status') || {}).textContent || ''"
 
 
@@ -141,29 +125,31 @@ def test_a_firefox_guest_plays_a_deal_with_a_chromium_host(eng: Engine, site: X.
         d.goto(str(link))
         d.ready()
         d.wait("document.querySelector('#hand [data-card]')", 60, "the guest's hand")
-        clicked: list[str] = []
-        record = None
-        while record is None:
-            assert time.monotonic() - began < 150, f"the deal did not end: {clicked}"
-            record = host.next("record", 0.0)
-            what = d.run(MOVE)
-            if what is None:
-                time.sleep(0.05)
-                continue
-            kind, move = what
-            before = d.run(SID)
-            if kind == "move":
-                d.click(f'#panel [data-move="{move}"]')
-            else:
-                d.click(f'#hand [data-card="{move}"][data-legal]')
-            clicked.append(str(move))
-            # the host's next state (the move played) before the next look
-            d.wait(f"({SID})().then((sid) => sid !== {before})", 20, f"the answer to {move}")
+        seen: dict[str, Any] = {"sid": -1, "record": None}
+
+        def over() -> bool:  # the host has printed its record: the first deal is over
+            seen["record"] = seen["record"] or host.next("record", 0.0)
+            return seen["record"] is not None
+
+        def look() -> bool:  # the state id now, before the guest's move (if it makes one)
+            seen["sid"] = d.run(FP.SID)
+            return False
+
+        def answered(_seat: int, move: str) -> None:  # the host's next state (the move
+            # played) before the next look
+            d.wait(
+                f"({FP.SID})().then((sid) => sid !== {seen['sid']})", 20, f"the answer to {move}"
+            )
+
+        timeout = max(1.0, 150 - (time.monotonic() - began))
+        made = FP.play_until({1: d}, over, before=look, after=answered, timeout=timeout)
+        clicked = [move for _seat, move in made]
+        record = seen["record"]
         mine = seat_moves(record, 1)
         cards = [mv for mv in mine if mv[-1] in "SHDC" and " " not in mv]
         assert mine == clicked, (mine, clicked)  # every move of seat 1 the guest's own
         assert len(cards) == 13  # all its cards, none played by the computer for it
-        assert "Waiting for the host" in str(d.run(STATUS)) or d.run(MOVE) is None
+        assert "Waiting for the host" in str(d.run(STATUS)) or FP.next_move(d) is None
         assert not [e for e in d.errors() if "friends" in e.lower()], d.errors()
         assert not host.errors, host.errors
     finally:

@@ -222,6 +222,8 @@ class Embed:
         kind = cmd["type"]
         t = self.t
         act: Callable[[], object] | None = None
+        if kind in ("load", "set") and t.at_friends:
+            friends_refusal(cmd)
         if kind == "load":
             spec = E.Spec(
                 embed=self.spec.embed if self.spec else True,
@@ -324,3 +326,12 @@ class Embed:
             str(run.step_index + (0 if busy else 1)),
             bool(run.done and not busy),
         )
+
+
+def friends_refusal(cmd: dict[str, Any]) -> None:
+    """At a table with friends a `load` or `set` that would show the host every hand, or let
+    the host play every seat, is refused (EmbedError; nothing changes)."""
+    if cmd.get("view") == "open":
+        raise E.EmbedError(_("At a table with friends each player sees only their own hand."))
+    if cmd.get("seats") == "all":
+        raise E.EmbedError(_("At a table with friends each player plays only their own seat."))

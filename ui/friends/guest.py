@@ -66,6 +66,8 @@ class GuestSession:
         self.trying = False  # the host is asked again (`rejoin`) while the table is paused
         self.sheet: str | None = None  # the guest's sheet open ("summary", "over", ...)
         self.summed = 0  # the last deal whose summary was shown
+        self.asked: Asked | None = None  # the last move asked for, not yet answered
+        self.lost_touch = False  # the host went since that move was asked for
 
     # ------------------------------------------------------------------------- joining
     def join(self) -> None:
@@ -123,6 +125,7 @@ class GuestSession:
 
     def host_gone(self) -> None:
         self.paused = True
+        self.lost_touch = True
         self.notice = self.closed or _(
             "The host has left: the table is paused until the host comes back."
         )
@@ -163,6 +166,7 @@ class GuestSession:
             self.seat, self.token = int(data["seat"]), str(data["token"])
             self.keep(self.seat, self.token)
         elif kind == "state" and self.seat is not None:
+            self.answer_to_move(data)
             if self.state is None or data.get("view", {}).get("phase") != self.state.get(
                 "view", {}
             ).get("phase"):
@@ -172,6 +176,7 @@ class GuestSession:
             self.draw()
             self.show_sheets()
         elif kind in ("refused", "closed"):
+            self.asked = None  # (a refusal answers the move asked, if any)
             self.app.felt.toast(str(data["text"]))  # (text, never HTML: the toast's textContent)
             if kind == "closed":
                 self.closed = str(data["text"])
@@ -240,9 +245,45 @@ class GuestSession:
                 self.selection.append(card)
         if move is not None and move in legal:
             self.selection = []
-            self.send({"type": "move", "sid": st["sid"], "move": move})
+            self.ask(st, move)
         self.draw()
         return True
+
+    # ------------------------------------------------------------------------- a move asked
+    def ask(self, st: dict[str, Any], move: str) -> None:
+        """`move` asked of the host in the state `st`, remembered until it is answered (a state
+        of another id, or a refusal): a host that goes and comes back without it is asked
+        again (`answer_to_move`)."""
+        seat = self.seat
+        if seat is None:
+            return
+        self.asked = Asked(int(st["sid"]), move, seat, position(st))
+        self.lost_touch = False
+        self.send({"type": "move", "sid": st["sid"], "move": move})
+
+    def answer_to_move(self, st: dict[str, Any]) -> None:
+        """A state of the host, before it is drawn: whether it answers the move asked. Once
+        the host has gone and come back, a state at the same position (the same moves so far,
+        deal, phase, seat to move, tricks taken and cards on the table), with this seat to
+        move and the move still legal, means the move never reached the table: it is asked
+        again by itself (the host checks it as any move); any other state drops it.
+        Without the host gone, a state of another id answers it."""
+        asked = self.asked
+        if asked is None:
+            return
+        if not self.lost_touch:
+            if st["sid"] != asked.sid:
+                self.asked = None
+            return
+        self.lost_touch = False
+        self.asked = None
+        view = st["view"]
+        if (
+            view.get("to_move") == asked.seat == self.seat
+            and position(st) == asked.at
+            and asked.move in [str(m) for m in st["legal"]]
+        ):
+            self.ask(st, asked.move)
 
     # ------------------------------------------------------------------------- sheets
     def show_sheets(self) -> None:
@@ -341,6 +382,31 @@ class GuestSession:
         self.dom.op("panel", parts["panel"], str(st["view"].get("phase")))
         self.dom.text("status", self.notice or parts["status"])
         self.dom.hidden("open-hands", True)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A move asked of the host: in the state `sid`, for `seat`, at the position `at`."""
+
+    sid: int
+    move: str
+    seat: int
+    at: tuple[object, ...]
+
+
+def position(st: dict[str, Any]) -> tuple[object, ...]:
+    """Where the state `st` is: its id (the match's moves so far), its deal, phase and seat to
+    move, the tricks taken and the cards on the table (as its seat sees them)."""
+    view = st["view"]
+    tricks = view.get("tricks")
+    return (
+        st["sid"],
+        st.get("deal_number"),
+        view.get("phase"),
+        view.get("to_move"),
+        len(tricks) if isinstance(tricks, list) else None,
+        json.dumps(view.get("trick"), sort_keys=True),
+    )
 
 
 @dataclass(frozen=True)

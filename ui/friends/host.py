@@ -99,6 +99,7 @@ class FriendsTable:
         self._holder: dict[int, str] = {}  # friends' seats and the peer holding each now
         self._heard: dict[int, float] = {}  # friends' seats and when their guest last spoke
         self._gone: set[int] = set()  # taken seats found away (by `sweep`, `leave`, `drop`)
+        self._expected: dict[int, float] = {}  # taken seats waited for (`expect_back`), until
         self._peers: dict[str, P.Peer] = {}
         gi = game_info(engine.GAME_INFO[match.game])
         self._default_names = list(gi["seat_names"])
@@ -135,7 +136,7 @@ class FriendsTable:
         if self.kind(seat) != "friend":
             return False
         if seat not in self._holder:
-            return True
+            return now >= self._expected.get(seat, now)
         return P.silent(self._heard.get(seat), now)
 
     def computer_plays(self, seat: int, now: float) -> bool:
@@ -151,7 +152,19 @@ class FriendsTable:
             if s not in self._gone and P.silent(self._heard.get(s), now)
         ]
         self._gone.update(out)
-        return out
+        late = [s for s, until in self._expected.items() if now >= until]
+        for s in late:
+            del self._expected[s]
+        return sorted({*out, *late})
+
+    def expect_back(self, until: float) -> None:
+        """The seats taken by a guest who is not here now are waited for (not played by the
+        computer) until `until`: a table opened again, whose guests come back by themselves
+        within seconds, each in the position it left (a move it had asked for is asked again,
+        ui/friends/guest.py)."""
+        for s in self._names:
+            if s not in self._holder:
+                self._expected[s] = until
 
     def guests(self) -> dict[int, str]:
         """The seats held now and the peer holding each (to send each its state)."""
@@ -294,6 +307,7 @@ class FriendsTable:
         self._names[seat] = name
         self._heard[seat] = now
         self._gone.discard(seat)
+        self._expected.pop(seat, None)
         welcome = M.Welcome(seat, name, self._tokens[seat])
         drop = (old,) if old is not None and old != peer else ()
         return Verdict((welcome, self.view_for(seat)), changed=True, drop=drop)

@@ -9,6 +9,7 @@ import asyncio
 import re
 from typing import Any
 
+from engine.core import Match
 from ui.friends import felt as GF
 from ui.friends import pairing as PG
 from ui.friends import protocol as M
@@ -134,6 +135,13 @@ class Friends:
     def sync(self) -> None:
         """After every event of the host's table: every guest its state, if it changed."""
         self.host.sync()
+
+    def kept(self, match: Match) -> object | None:
+        """What the save of `match` keeps to open its table with friends again: the host's
+        table now (ui/friends/kept.py), else what the match's save had (a table not opened
+        again yet), else None."""
+        now = self.host.kept(match)
+        return now if now is not None else match.friends
 
 
 __all__ = ["ACTIONS", "BROKER_ID", "Friends"]

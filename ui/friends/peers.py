@@ -10,6 +10,8 @@ RATE = 20.0  # messages a second a peer may send, on average
 BURST = 40.0  # messages a peer may send at once
 CUT_OFF = 40  # messages past the rate (without a pause) before the peer is cut off
 AWAY_AFTER = 3.0  # seconds of silence before a seat is away (its computer plays it)
+BACK_WITHIN = 6.0  # seconds a reopened table waits for the guests who held seats (each
+# paused guest's page asks for the host every 3 s: ui/friends/guest.py REJOIN)
 
 
 @dataclass
@@ -52,4 +54,4 @@ def silent(heard: float | None, now: float) -> bool:
     return heard is None or now - heard >= AWAY_AFTER
 
 
-__all__ = ["AWAY_AFTER", "BURST", "CUT_OFF", "RATE", "Bucket", "Peer", "silent"]
+__all__ = ["AWAY_AFTER", "BACK_WITHIN", "BURST", "CUT_OFF", "RATE", "Bucket", "Peer", "silent"]

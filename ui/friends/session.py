@@ -17,11 +17,11 @@ from collections.abc import Callable
 from engine.core import Match
 from ui.common.i18n import _, error_text
 from ui.friends import kept as K
+from ui.friends import peers as P
 from ui.friends import protocol as M
 from ui.friends import setup as V
 from ui.friends.host import Accepted, Computer, Friend, FriendsTable, Verdict
 from ui.friends.pairing import Pairing
-from ui.saves import store as S
 from ui.shell.parts import Page
 
 BEAT = 1.0  # seconds between the host's heartbeats (and its sweeps for silent guests)
@@ -242,13 +242,13 @@ class HostSession:
         said, and the match goes on without friends."""
         if self.table is not None and self.table.match is match:
             return  # (the table never went: the lobby and back)
-        raw = S.friends_of(match)
+        raw = match.friends
         if raw is None:
             return
         try:
             kept = K.read_kept(raw, match, list(self.app.levels))
         except K.KeptError as exc:
-            S.keep_friends(match, None)
+            match.friends = None
             self.app.felt.toast(
                 _("The table with friends cannot be opened again: {reason}.").format(reason=exc)
                 + " "
@@ -258,6 +258,7 @@ class HostSession:
         if self.table is not None:
             self.dom.friends_drop("*")  # (another table's transport)
         table = K.table_of(kept, match, self.host_name())
+        table.expect_back(self.clock() + P.BACK_WITHIN)
         self.match, self.table, self.error, self.sent = match, table, None, {}
         self.broker = None  # (until the transport says it has the id again)
         self.plan = [x.kind for x in kept.seats]
@@ -283,6 +284,9 @@ class HostSession:
         table, what = self.table, ev.what
         if what == "open":
             self.broker = ev.id or None
+            if table is not None and table.started:  # (a table opened again: its guests can
+                table.expect_back(self.clock() + P.BACK_WITHIN)  # reach it from now on)
+                self.seats_changed()
             self.draw()
             return
         if what == "error":

@@ -12,7 +12,6 @@ from typing import Any
 
 from engine import untrusted as U
 from ui.common.i18n import SAVED_KEY, _, names_list
-from ui.friends.page import Friends
 from ui.lobby import choices as C
 from ui.lobby import view as LW
 from ui.lobby.choices import OTHER_TAB, STORAGE_OFF
@@ -121,24 +120,12 @@ class Saves:
             rec,
             practice=m is not None and m.practice,
             names=m.seat_names if m is not None else None,
-            friends=self.friends_kept(m),
+            friends=None if m is None else self.app.friends.kept(m),
         ).dumps()
         # The browser may refuse the write (full): then a `stored` event says so (`stored`).
         self.unsaved = (stored, self.last_mark)
         self.env.write_key(S.KEY, text)
         self.last_mark = (self.tab, n)
-
-    def friends_kept(self, m: Any) -> Any:
-        """What opens the table with friends of the match `m` again (ui/friends/kept.py): the
-        host's table now, else what the match's save had (a table not opened again yet)."""
-        if m is None:
-            return None
-        friends = self.app.friends
-        if isinstance(friends, Friends):
-            now = friends.host.kept(m)
-            if now is not None:
-                return now
-        return S.friends_of(m)
 
     def other_tab_has_it(self, tell: bool = False) -> bool:
         """Whether another tab went on with the match since this tab last saved (the storage

@@ -13,7 +13,6 @@ textContent, never as HTML.
 from __future__ import annotations
 
 import json
-import weakref
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
@@ -84,7 +83,8 @@ class Save:
     record: dict[str, Any] | None = None
     practice: bool = False
     names: list[str] | None = None
-    friends: Any = None  # (checked only when the table is opened again: ui/friends/kept.py)
+    friends: object | None = None  # (checked only when the table is opened again:
+    # ui/friends/kept.py; kept with the restored match as `Match.friends`)
 
     @property
     def mark(self) -> Mark:
@@ -410,28 +410,8 @@ def restore(
     match.practice = save.practice
     if save.names is not None:
         match.seat_names = list(save.names)
-    if save.friends is not None:
-        keep_friends(match, save.friends)
+    match.friends = save.friends
     return save, match
-
-
-# The table with friends kept with each restored match (ui/friends/kept.py's object, not yet
-# checked): the host's page reads it when it opens the match again, and a save written before
-# then keeps it.
-_FRIENDS: weakref.WeakKeyDictionary[Match, Any] = weakref.WeakKeyDictionary()
-
-
-def keep_friends(match: Match, data: Any) -> None:
-    """`data` (None: nothing) is what opens `match`'s table with friends again."""
-    if data is None:
-        _FRIENDS.pop(match, None)
-    else:
-        _FRIENDS[match] = data
-
-
-def friends_of(match: Match) -> Any:
-    """What opens `match`'s table with friends again (as its save had it), or None."""
-    return _FRIENDS.get(match)
 
 
 def same_match(

@@ -31,10 +31,12 @@ def summary_html(
     deal_word: str = "deal",
     card_points: bool = True,
     actions: str | None = None,
+    review: bool = True,
 ) -> str:
     """The deal summary; `labels` are the game's `score_labels` (the column heads); the
     heading and the next button count in the game's `deal_word` ("cycle 2 over"). `actions`:
-    the buttons' HTML in place of the table's (the next deal, the score sheet, the review).
+    the buttons' HTML in place of the table's (the next deal, the score sheet, the review;
+    `review`: whether the review is offered).
 
     Each seat's row ``<tr data-seat data-tricks data-points data-delta data-total>`` shows its
     tricks, its card points (only where the game counts them, `card_points`; elsewhere the
@@ -64,8 +66,13 @@ def summary_html(
     head = by_word(DEAL_OVER, deal_word).format(game=title, n=deal_no)
     head_tricks = _("Tricks")
     head_seat = _("Player")
-    review = _("Review")
     sheet = _("Score sheet")
+    review_text = _("Review")
+    review_btn = (
+        f'<button type="button" class="btn" data-action="review">{esc(review_text)}</button>'
+        if review
+        else ""
+    )
     return (
         f'<div class="sheet" data-summary data-deal="{deal_no}" role="dialog" '
         f'aria-label="{esc(aria)}">'
@@ -80,8 +87,7 @@ def summary_html(
             f'<div class="sheet-actions">{actions}</div></div>'
             if actions is not None
             else f'<div class="sheet-actions">{btn}<button type="button" class="btn" '
-            f'data-action="score-sheet">{esc(sheet)}</button><button type="button" class="btn" '
-            f'data-action="review">{esc(review)}</button></div></div>'
+            f'data-action="score-sheet">{esc(sheet)}</button>{review_btn}</div></div>'
         )
     )
 
@@ -268,8 +274,9 @@ def match_over_html(
     )
 
 
-def keys_html() -> str:
-    """The keyboard's shortcuts, as a list (the rules sheet and the "?" dialog show it)."""
+def keys_html(friends: bool = False) -> str:
+    """The keyboard's shortcuts, as a list (the rules sheet and the "?" dialog show it); at a
+    table with friends (`friends`) without the hint and undo, which are not there."""
     keys = [
         ("← → Home End", _("move between the cards of your hand")),
         (_("Enter or Space"), _("play the card (sets of cards: Space selects, Enter plays)")),
@@ -283,6 +290,8 @@ def keys_html() -> str:
         ("Esc", _("close the dialog")),
         ("?", _("this list")),
     ]
+    if friends:
+        keys = [(k, v) for k, v in keys if k not in ("H", "U")]
     rows = "".join(f"<dt><kbd>{esc(k)}</kbd></dt><dd>{esc(v)}</dd>" for k, v in keys)
     return f'<dl class="keys">{rows}</dl>'
 
@@ -303,18 +312,18 @@ def check_html(move_label: str, cost_text: str, play: str, hint: str) -> str:
     )
 
 
-def keys_sheet_html() -> str:
+def keys_sheet_html(friends: bool = False) -> str:
     title = _("Keyboard shortcuts")
     back = _("Back to the table")
     return (
         f'<div class="sheet keys-sheet" role="dialog" aria-label="{esc(title)}" data-keys>'
-        f'<h2 tabindex="-1" data-autofocus>{esc(title)}</h2>{keys_html()}<div class="sheet-actions">'
+        f'<h2 tabindex="-1" data-autofocus>{esc(title)}</h2>{keys_html(friends)}<div class="sheet-actions">'
         f'<button type="button" class="btn primary" data-action="close">{esc(back)}</button>'
         "</div></div>"
     )
 
 
-def rules_sheet_html(gi: dict[str, Any]) -> str:
+def rules_sheet_html(gi: dict[str, Any], friends: bool = False) -> str:
     aria = _("Rules")
     back = _("Back to the table")
     keyboard = _("Keyboard")
@@ -322,7 +331,7 @@ def rules_sheet_html(gi: dict[str, Any]) -> str:
     return (
         f'<div class="sheet rules-sheet" role="dialog" aria-label="{esc(aria)}">'
         f'<h2 tabindex="-1" data-autofocus>{esc(gi["title"])}</h2>'
-        f'{rules_html(gi)}<div class="keys-part"><h3>{esc(keyboard)}</h3>{keys_html()}</div>'
+        f'{rules_html(gi)}<div class="keys-part"><h3>{esc(keyboard)}</h3>{keys_html(friends)}</div>'
         '<div class="sheet-actions"><button type="button" class="btn primary" '
         f'data-action="close">{esc(back)}</button></div></div>'
     )

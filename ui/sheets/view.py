@@ -37,9 +37,15 @@ def check_html(move: str, cost_text: str) -> str:
 
 
 def summary_html(
-    match: Match, cur: int, gi: dict[str, Any], names: list[str], lines: list[str]
+    match: Match,
+    cur: int,
+    gi: dict[str, Any],
+    names: list[str],
+    lines: list[str],
+    review: bool = True,
 ) -> str:
-    """A deal's summary (with the rules' explanation `lines`)."""
+    """A deal's summary (with the rules' explanation `lines`; `review`: whether it offers the
+    deal's review)."""
     d = match.deals[cur]
     html = SC.summary_html(
         gi["score_labels"],
@@ -53,6 +59,7 @@ def summary_html(
         lines,
         str(gi.get("deal_word") or "deal"),
         bool(gi.get("card_points", True)),
+        review=review,
     )
     return practice_note(closable(html), match.practice)
 

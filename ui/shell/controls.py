@@ -177,7 +177,7 @@ class Controls:
             self.app.saves.take_over()
         elif what == "rules":
             gi = self.app.gi(m.game if m else self.app.lobby.c.selected)
-            self.app.felt.show_overlay(Overlay.RULES, SC.rules_sheet_html(gi))
+            self.app.felt.show_overlay(Overlay.RULES, SC.rules_sheet_html(gi, self.t.at_friends))
         elif what == "sound":
             on = self.env.toggle_sound()
             self.dom.op("sound-set", on)

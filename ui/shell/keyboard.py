@@ -67,7 +67,7 @@ class Keys:
         elif name == "read":
             self.app.felt.read_table()
         elif name == "keys":
-            self.app.felt.show_overlay(Overlay.KEYS, SC.keys_sheet_html())
+            self.app.felt.show_overlay(Overlay.KEYS, SC.keys_sheet_html(self.t.at_friends))
         else:
             self.app.controls.action(name)
         return True

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+from engine.core import Match
 from ui.common import effects as F
 from ui.embed import spec as E
 from ui.lobby import choices as C
@@ -136,6 +137,7 @@ class FriendsPart(Protocol):
     def click(self, attrs: dict[str, str]) -> bool: ...
     def sync(self) -> None: ...
     def open_address(self, raw: dict[str, str]) -> bool: ...
+    def kept(self, match: Match) -> object | None: ...
 
 
 class PuzzlesPart(Protocol):

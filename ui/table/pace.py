@@ -41,14 +41,14 @@ class Pace:
 
     def from_friend(self, seat: int | None) -> bool:
         """Whether `seat`'s move comes from a friend's page (ui/friends/session.py)."""
-        return self.t.match is self.friends_match and seat in self.remote
+        return self.at_friends and seat in self.remote
 
     def level(self, seat: int) -> str:
         """The level of the computer playing `seat`."""
         t = self.t
         if not t.search_ok:
             return "easy"
-        return self.levels.get(seat, t.level) if t.match is self.friends_match else t.level
+        return self.levels.get(seat, t.level) if self.at_friends else t.level
 
     def halt(self) -> None:
         """Nothing is awaited any more: the trump timer, or the finished trick's show, ends."""

@@ -375,7 +375,8 @@ def embed_buttons(m: Model) -> str:
         )
     if ui.lesson and ui.lesson_hint:
         out.append(_button("hint", R.esc(_("Hint"))))
-    out.append(_button("restart", R.esc(_("Restart"))))
+    if not ui.friends:  # (a match with friends is never dealt again: ui/embed/page.py)
+        out.append(_button("restart", R.esc(_("Restart"))))
     return "".join(out)
 
 

@@ -22,6 +22,11 @@ from ui.table.core import TableCore
 from ui.teach import review as RV
 
 
+def no_review() -> str:
+    """Why a deal is not reviewed during a match with friends."""
+    return _("At a table with friends the deals are reviewed once the match is over.")
+
+
 class Looking:
     """The sheets that look back, the deal's summary and the match's result among them (held as
     `Table.looking`)."""
@@ -46,7 +51,7 @@ class Looking:
         end = SH.match_end_line(m, t.cur, names)  # a lusya, a match decided in one deal
         if end:
             lines.append(end)
-        html = SH.summary_html(m, t.cur, t.gi(), names, lines)
+        html = SH.summary_html(m, t.cur, t.gi(), names, lines, review=self.may_review())
         t.open(Overlay.SUMMARY, html, say_head=True)
         if lines:
             t.emit(F.Say(" ".join(lines)))
@@ -64,6 +69,9 @@ class Looking:
         "replay-next", "replay-prev"."""
         m = self.t.match
         if m is None:
+            return
+        if what == "review" and not self.may_review():
+            self.t.emit(F.Toast(no_review()))  # (nothing changes: the sheet under stays)
             return
         if self.t.overlay not in REVIEW:
             if self.t.overlay not in (None, Overlay.SUMMARY, Overlay.OVER):
@@ -97,6 +105,11 @@ class Looking:
 
     def positions(self) -> list[str]:
         return R.positions(self.t.match.players, self.t.gi().get("direction", "right"))
+
+    def may_review(self) -> bool:
+        """Whether the deal's review is offered: not at a table with friends until its match
+        is over (the host would look back through a deal while the guests wait)."""
+        return not self.t.at_friends or self.t.match.is_over
 
     def deal_review(self) -> None:
         index, m = self.t.cur, self.t.match
