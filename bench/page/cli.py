@@ -56,6 +56,12 @@ exits with status 2.
         a message's round trip (median, p95 over 100), a deal of auction Batak by a host and a
         guest (a card to the other page's felt: median, p95; the bytes the host sends) and the
         transport's added gzip download beside a first visit's (default 3 runs)
+    friends-deal [--cpu N]
+        a whole deal of auction Batak with two friends (each in a Chromium context) and a
+        computer through a local broker: a guest's link to its seat and, opened again mid-deal,
+        to its hand on the felt; the delay from a click on a card to it on the other players'
+        felts and on a guest's own (median, p95); the bytes sent each way by kind; then the same
+        with the guests' CPU throttled N times (default 4) in the same run
     engines [--engines webkit,firefox,chromium]
         WebKitGTK and Firefox ESR (and Chromium, when playwright is here) side by side from a
         fresh profile: time to ready on a first and a repeat visit, requests per file and bytes
@@ -75,6 +81,7 @@ from .ai import page_ai
 from .browser import unavailable
 from .frames import page_frames
 from .friends import page_friends, page_pairing
+from .friends_deal import friends_deal
 from .goals import page_goals
 from .learn import page_learn
 from .memory import page_memory
@@ -95,6 +102,7 @@ COMMANDS = (
     "strength",
     "engines",
     "friends",
+    "friends-deal",
 )
 
 
@@ -114,6 +122,8 @@ def parser(command: str) -> argparse.ArgumentParser:
         )
     elif command == "page-goals":
         ap.add_argument("--runs", type=int, default=1, help="rounds of every visit (default 1)")
+    elif command == "friends-deal":
+        ap.add_argument("--cpu", type=int, default=4, help="the guests' CPU throttling (default 4)")
     elif command == "page-memory":
         ap.add_argument("--seed", type=int, default=2, help="the match seed (default 2)")
     elif command == "page-frames":
@@ -171,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     elif command == "friends":
         page_friends(args.runs)
         page_pairing()
+    elif command == "friends-deal":
+        friends_deal(args.cpu)
     else:
         page_ai(args.deals, args.seed)
     return 0

@@ -1,14 +1,12 @@
 """Play with friends measured (`python3 build.py bench friends`): two Chromium contexts on the
 built site through a local PeerJS broker (`peer` from tools/friends, on 127.0.0.1): the time
 from a guest opening the page to its first message from the host, beside the page's own time
-to ready in the same load; the delay of a message's round trip (median and p95 over 100); a
-deal of auction Batak played on the game page by a host and a guest (by clicks:
-bench/page/friends_play.py), with the delay from a card played to the other page's felt
-(median and p95 over the deal) and what the host sends the guest; and what the transport and
-the invite link's QR code (qrcode-generator and ui/web/invite.js) add to the site,
+to ready in the same load; the delay of a message's round trip (median and p95 over 100); and
+what the transport and the invite link's QR code (qrcode-generator and ui/web/invite.js) add to the site,
 gzip-compressed, beside a first visit's download. Then pairing without a broker
 (`page_pairing`): the invite link's and the answer code's lengths, and the times of the offer,
-the answer and the paste to an open channel.
+the answer and the paste to an open channel. A whole deal with friends is
+`bench friends-deal` (friends_deal.py).
 
 `LocalBroker` is the broker the tests start too (tests/browser/test_friends_transport.py,
 tests/xengine/test_friends_transport.py)."""
@@ -31,7 +29,6 @@ from sitebuild.files import DIST
 from sitebuild.friends import PEERJS, QRCODE, broker_script, not_precached
 from sitebuild.offline import on_demand
 
-from . import friends_play as FP
 from .browser import CHROMIUM_ARGS, launch, serve_in_background
 
 BROKER_PATH = "/tt"
@@ -143,77 +140,6 @@ ROUND_TRIPS = """async (n) => {
 }"""
 
 
-# In a page at the table: when each card is first drawn on its felt (`seen`) and when the page's
-# player clicked a card of its hand (`clicked`), in ms since the epoch (one clock for all pages
-# of this machine).
-WATCH_FELT = """() => {
-  const seen = (window.__tt_seen = {});
-  const clicked = (window.__tt_clicked = {});
-  const now = () => performance.timeOrigin + performance.now();
-  const look = () => {
-    for (const n of document.querySelectorAll("#trick [data-play-cards]"))
-      for (const c of (n.dataset.playCards || "").split(" ")) if (c && !(c in seen)) seen[c] = now();
-  };
-  new MutationObserver(look).observe(document.getElementById("trick"),
-    {childList: true, subtree: true, attributes: true});
-  document.addEventListener("click", (e) => {
-    const n = e.target instanceof Element ? e.target.closest("#hand [data-card]") : null;
-    if (n && !(n.dataset.card in clicked)) clicked[n.dataset.card] = now();
-  }, true);
-}"""
-FELT = "() => ({seen: window.__tt_seen, clicked: window.__tt_clicked})"
-FRIENDS_EVENTS = "async () => (await import('./ui/web/friends.js')).events()"
-
-
-def a_deal(browser: Any, url: str, config: dict[str, Any]) -> tuple[list[float], int, int]:
-    """A deal of auction Batak on the game page: a host and a guest at seat 1 (each in a
-    context of its own, clicking as a player does: bench/page/friends_play.py) and two
-    computers. The delays from a card played to the other page's felt (a guest's click to
-    the host's felt; the host's felt, for the host's and the computers' cards, to the
-    guest's), in ms; the messages and bytes (UTF-8) the host sent the guest."""
-    body = json.dumps(config)
-    pages = []
-    for _ in range(2):
-        ctx = browser.new_context(service_workers="block")
-        ctx.route(
-            "**/friends.json",
-            lambda r: r.fulfill(status=200, content_type="application/json", body=body),
-        )
-        pages.append(ctx.new_page())
-    host, guest = pages
-    host.goto(url + "?speed=0&level=easy")
-    host.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
-    host.click('[data-game-choice="batak"]')
-    host.click('[data-action="friends"]')
-    host.click('[data-action="friends-invite"]')
-    host.wait_for_selector("[data-friends-link]")
-    guest.goto(str(host.get_attribute("[data-friends-link]", "value")))
-    host.wait_for_function(
-        "() => [...document.querySelectorAll('[data-friends-seat][data-kind=friend]')]"
-        ".every(n => !n.textContent.includes('waiting'))",
-        timeout=120_000,
-    )
-    for pg in pages:
-        pg.evaluate(WATCH_FELT)
-    host.click('[data-action="friends-start"]')
-    guest.wait_for_selector("#hand [data-card]", state="attached", timeout=60_000)
-    FP.play_until({0: FP.OnPage(host), 1: FP.OnPage(guest)}, lambda: bool(host.evaluate(FP.OVER)))
-    at_host, at_guest = host.evaluate(FELT), guest.evaluate(FELT)
-    delays = [
-        at_host["seen"][c] - t
-        for c, t in at_guest["clicked"].items()
-        if c in at_host["seen"] and at_host["seen"][c] >= t
-    ] + [
-        at_guest["seen"][c] - t
-        for c, t in at_host["seen"].items()
-        if c not in at_guest["clicked"] and c in at_guest["seen"]
-    ]
-    texts = [e["text"] for e in guest.evaluate(FRIENDS_EVENTS) if e["what"] == "msg"]
-    for pg in pages:
-        pg.context.close()
-    return delays, len(texts), sum(len(t.encode()) for t in texts)
-
-
 def gz(path: Path) -> int:
     return len(gzip.compress(path.read_bytes(), 9))
 
@@ -271,7 +197,6 @@ def page_friends(runs: int = 3) -> None:
                 quiet.append(float(got["first"]) - float(got["joined"]))
                 for ctx in (host_ctx, guest_ctx, bare_ctx):
                     ctx.close()
-            delays, messages, sent = a_deal(browser, url, config)
             browser.close()
     finally:
         server.shutdown()
@@ -292,12 +217,6 @@ def page_friends(runs: int = 3) -> None:
         f"  message round trip over {len(trips)}: median {statistics.median(trips):.2f} ms, "
         f"p95 {p95(trips):.2f} ms"
     )
-    print(
-        f"  a deal of auction Batak (a host, a guest, two computers), a card to the other "
-        f"page's felt over {len(delays)}: median {statistics.median(delays):.0f} ms, "
-        f"p95 {p95(delays):.0f} ms; the host sent the guest {messages} messages, "
-        f"{sent / 1e3:.1f} KB"
-    )
     added = peerjs + friends_js
     print(
         f"  added download (gzip, only when a table with friends opens): PeerJS {peerjs / 1e3:.1f} KB"
@@ -317,9 +236,6 @@ def page_friends(runs: int = 3) -> None:
                 "first_ms": first,
                 "join_ms": joined,
                 "ready_ms": ready,
-                "deal_move_ms": statistics.median(delays),
-                "deal_move_p95_ms": p95(delays),
-                "deal_bytes": sent,
                 "peerjs_gz": peerjs,
                 "qrcode_gz": qr,
                 "invite_js_gz": invite_js,

@@ -252,14 +252,14 @@ def says_the_contract(host: Any, guests: dict[int, Any], m: Match) -> bool:
 
 def test_a_deal_with_two_friends_and_a_computer(table: Table) -> None:
     host, guests, link = open_table(table)
-    reloaded, came_back, shown, cheated, contract = False, 0, 0, False, False
+    reloaded, came_back, shown, cheated, contract, marked = False, 0, 0, False, False, False
     by_seat: dict[int, int] = {0: 0, 1: 0, 2: 0}
     moves = 0  # the host's deal's moves before the move of this round
 
     def look() -> bool:
         """Before each move: nothing unfair drawn, the contract said, a guest's reload, a
         guest's cheating (a round without a move when a guest reloaded)."""
-        nonlocal reloaded, came_back, cheated, contract, moves
+        nonlocal reloaded, came_back, cheated, contract, moves, marked
         settle(host)
         m = host_record(host)
         if m is None:
@@ -275,6 +275,9 @@ def test_a_deal_with_two_friends_and_a_computer(table: Table) -> None:
             return True
         if m.deal.phase == "play" and to_move in guests and not cheated:
             cheated = try_cheating(host, guests, m)
+        if m.deal.phase == "play" and to_move in guests and cheated and not marked:
+            marked = tap_marks_at_once(host, guests[to_move], moves)
+            return True
         return False
 
     def answered(seat: int, _move: str) -> None:
@@ -292,9 +295,25 @@ def test_a_deal_with_two_friends_and_a_computer(table: Table) -> None:
 
     pages = {0: FP.OnPage(host), **{s: FP.OnPage(g) for s, g in guests.items()}}
     FP.play_until(pages, lambda: over(host), before=look, after=answered, rounds=400)
-    assert reloaded and cheated and contract and shown > 20, shown
+    assert reloaded and cheated and contract and marked and shown > 20, shown
     assert by_seat[came_back] >= 1 and by_seat[3 - came_back] >= 5, by_seat  # (played on after)
     check_fair(guests, host)
+
+
+TAP_MARKS = """() => {
+  const card = document.querySelector("#hand [data-card][data-legal]");
+  card.click();
+  return card.hasAttribute("data-sent");
+}"""
+
+
+def tap_marks_at_once(host: Any, g: Any, moves: int) -> bool:
+    """A guest's tap on a playable card marks it at once, in the same task as the tap, before
+    the host has it (the move still goes to the host, which plays it)."""
+    settle(g)
+    assert g.evaluate(TAP_MARKS)
+    host.wait_for_function(f"n => {MOVES} > n", arg=moves, timeout=20_000)
+    return True
 
 
 def reload_a_guest(host: Any, g: Any, seat: int, m: Match) -> int:

@@ -375,6 +375,7 @@ class GuestSession:
                 "data-players": str(len(st["seats"])),
                 "data-deal": str(st.get("deal_number", 1)),
                 "data-input": "1" if st["legal"] else None,
+                "data-remote": "1",  # a card tapped is marked at once (ui/web/events.js)
             },
         )
         for part in ("bar", "seats", "trick", "hand"):

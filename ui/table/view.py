@@ -197,7 +197,7 @@ def table_data(m: Model, cur: int, seq: int, dealing: bool) -> dict[str, str | N
     """The table's `data-*` hooks (None: the attribute is removed): the game, phase, seat to
     move, players, plays of several cards (`sets`), deal, moves played (`seq`), the cards
     being dealt in (`dealing`), the reader's turn (`input`) and a finished trick waiting for a
-    tap (`tap`)."""
+    tap (`tap`); never `remote` (a guest's table at a host's: ui/friends/guest.py)."""
     to_move = m.view.get("to_move")
     return {
         "data-game": m.game,
@@ -210,6 +210,7 @@ def table_data(m: Model, cur: int, seq: int, dealing: bool) -> dict[str, str | N
         "data-dealing": "1" if dealing else None,
         "data-input": "1" if m.can else None,
         "data-tap": "1" if m.tap else None,
+        "data-remote": None,
     }
 
 

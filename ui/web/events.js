@@ -46,12 +46,23 @@ export function onClick(e) {
     return;
   }
   if (node.hasAttribute("data-start")) { post({ type: "click", attrs: attrs, lobby: fields }); return; }
+  markSent(node);
   const act = node.getAttribute("data-action");
   if ((act === "close" || act === "leave-cancel") && el("overlay").contains(node)) {
     showOverlay(null, "");  // closed at once; what lies under it, if anything, comes back
     followSheet();
   }
   postTable({ type: "click", attrs: attrs, lobby: fields });
+}
+
+/** A guest's table (`#table[data-remote]`): the playable card tapped is marked at once
+ * (`data-sent`, drawn lifted and dimmed), as the move goes to the host, whose state draws the
+ * hand again. Not in Bidding Kozel, whose taps choose cards before the play.
+ * @param {Element} node */
+function markSent(node) {
+  const t = el("table");
+  if (!t || !t.hasAttribute("data-remote") || t.getAttribute("data-game") === "bidding-kozel") return;
+  if (node.matches("#hand [data-card][data-legal]") && t.hasAttribute("data-input")) node.setAttribute("data-sent", "");
 }
 
 /** The chosen level's words in its label. @param {HTMLSelectElement} select */
