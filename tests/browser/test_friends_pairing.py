@@ -21,8 +21,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from bench import xengine as X
+from bench.page import friends_play as FP
 
-from .test_friends_play import MOVES, act, settle
+from .test_friends_play import MOVES, settle
 from .test_friends_transport import served  # noqa: F401 (the shared fixture)
 
 pytestmark = pytest.mark.e2e
@@ -157,8 +158,8 @@ def test_two_guests_paired_without_a_broker_take_their_seats_and_play(pages: Pag
         if ayla.query_selector("#table[data-input]"):
             settle(ayla)
             before = host.evaluate(MOVES)
-            move = act(ayla)
-        elif act(host) is None:
+            move = FP.act(FP.OnPage(ayla))
+        elif FP.act(FP.OnPage(host)) is None:
             time.sleep(0.05)
     assert move is not None, "Ayla's turn never came"
     host.wait_for_function(f"() => {MOVES} > {before}")
