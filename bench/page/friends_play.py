@@ -30,7 +30,8 @@ NEXT = """() => {
 # table's data-* attributes hashed): it changes once a move made is drawn.
 DRAWN = """() => {
   const t = document.getElementById("table");
-  const parts = ["hand", "panel", "trick"].map((id) => (document.getElementById(id) || {}).innerHTML);
+  const parts = ["hand", "panel", "trick"].map((id) => (document.getElementById(id) || {}).innerHTML)
+    .map((html) => (html || "").replace(/ data-sent=""/g, ""));  // (a guest's tap marks its card)
   const text = parts.join("|") + "|" + (t ? [...t.attributes].map((a) => a.name + "=" + a.value).join(",") : "");
   let h = 0;
   for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;

@@ -17,7 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from bench.fake_page import asks, one_move, run, until
-from tests.ui.test_friends_page import (
+from tests.ui.friends_pages import (
     Relay,
     RelayPage,
     app,

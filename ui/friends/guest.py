@@ -366,6 +366,7 @@ class GuestSession:
         self.dom.op("show-table", True)
         view = st["view"]
         to_move = view.get("to_move")
+        sets = engine.GAME_INFO.get(str(view.get("game") or ""), {}).get("multi_card_plays")
         self.dom.op(
             "table-data",
             {
@@ -376,6 +377,7 @@ class GuestSession:
                 "data-deal": str(st.get("deal_number", 1)),
                 "data-input": "1" if st["legal"] else None,
                 "data-remote": "1",  # a card tapped is marked at once (ui/web/events.js)
+                "data-sets": "1" if sets else None,  # (a tap chooses a card of a set)
             },
         )
         for part in ("bar", "seats", "trick", "hand"):

@@ -57,11 +57,11 @@ export function onClick(e) {
 
 /** A guest's table (`#table[data-remote]`): the playable card tapped is marked at once
  * (`data-sent`, drawn lifted and dimmed), as the move goes to the host, whose state draws the
- * hand again. Not in Bidding Kozel, whose taps choose cards before the play.
+ * hand again. Not where a play may be of several cards (`data-sets`): a tap chooses a card.
  * @param {Element} node */
 function markSent(node) {
   const t = el("table");
-  if (!t || !t.hasAttribute("data-remote") || t.getAttribute("data-game") === "bidding-kozel") return;
+  if (!t || !t.hasAttribute("data-remote") || t.hasAttribute("data-sets")) return;
   if (node.matches("#hand [data-card][data-legal]") && t.hasAttribute("data-input")) node.setAttribute("data-sent", "");
 }
 
