@@ -12,7 +12,6 @@ from __future__ import annotations
 import base64
 import json
 import socket
-import time
 import zlib
 from collections.abc import Iterator
 from typing import Any
@@ -152,16 +151,27 @@ def test_two_guests_paired_without_a_broker_take_their_seats_and_play(pages: Pag
 
     host.click('[data-action="friends-start"]')
     host.wait_for_selector("#table:not([hidden])")
-    deadline = time.monotonic() + 60
-    move = None
-    while move is None and time.monotonic() < deadline:
-        if ayla.query_selector("#table[data-input]"):
-            settle(ayla)
-            before = host.evaluate(MOVES)
-            move = FP.act(FP.OnPage(ayla))
-        elif FP.act(FP.OnPage(host)) is None:
-            time.sleep(0.05)
-    assert move is not None, "Ayla's turn never came"
+    moves = {"before": 0}
+    ayla_moved: list[tuple[int, str]] = []  # (the host's moves before it, Ayla's first move)
+
+    def count() -> bool:
+        moves["before"] = host.evaluate(MOVES)
+        return False
+
+    def mine(seat: int, move: str) -> None:
+        if seat == 1 and not ayla_moved:
+            ayla_moved.append((moves["before"], move))
+
+    players = {1: FP.OnPage(ayla), 2: FP.OnPage(boris), 0: FP.OnPage(host)}
+    FP.play_until(
+        players,
+        lambda: bool(ayla_moved),
+        before=count,
+        after=mine,
+        timeout=90.0,
+        fails="Ayla's turn never came",
+    )
+    before, move = ayla_moved[0]
     host.wait_for_function(f"() => {MOVES} > {before}")
     rec = json.loads(host.evaluate("window.__tt_record()"))
     assert rec["deals"][-1]["moves"][before] == move

@@ -318,7 +318,7 @@ def seat_html(seat: int, state: PairSeat | None, link: str | None) -> str:
             f'<input id="{box}" data-friends-pair-link="{seat}" readonly value="{esc(link)}"></p>'
             + _button("friends-pair-copy", _("Copy the link"), f' data-seat="{seat}"')
             + f'<p><label for="{field}">{esc(_("Your friend’s answer code"))}</label>'
-            f'<input id="{field}" data-friends-pair-answer="{seat}" autocomplete="off"'
+            f'<input id="{field}" data-friends-pair-answer="{seat}" data-typed autocomplete="off"'
             ' spellcheck="false" autocapitalize="off"></p>'
             + _button(
                 "friends-pair-answer",

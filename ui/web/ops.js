@@ -14,10 +14,36 @@ import { flyIn, sweep, putPanel, panelChanged, say, toast, lesson, note, noteCle
          trickReset } from "./table.js";
 import { copyText, fitHeight, listen, postParent, embedMsg } from "./outside.js";
 
+/** What the person has typed in the fields of `root` marked `data-typed` (a code being pasted
+ * while the sheet is drawn again: ui/friends/pairing.py), as functions that put it back, with
+ * the focus and the selection, into the field of the same id once `root` is drawn again
+ * (where the new field is drawn empty).
+ * @param {Element} root @returns {((root: Element) => void)[]} */
+function typedIn(root) {
+  /** @type {((root: Element) => void)[]} */
+  const out = [];
+  root.querySelectorAll("input[data-typed][id]").forEach(function (node) {
+    const f = /** @type {HTMLInputElement} */ (node);
+    if (!f.value) return;
+    const id = f.id, value = f.value, focused = document.activeElement === f;
+    const a = f.selectionStart, b = f.selectionEnd;
+    out.push(function (r) {
+      const g = /** @type {HTMLInputElement | null} */ (r.querySelector("#" + CSS.escape(id)));
+      if (!g || !g.hasAttribute("data-typed") || g.value) return;
+      g.value = value;
+      if (focused) { g.focus(); if (a !== null && b !== null) g.setSelectionRange(a, b); }
+    });
+  });
+  return out;
+}
+
 /** @type {Record<string, (...args: any[]) => void>} */
 export const OPS = {
   "html": function (/** @type {string} */ id, /** @type {string} */ html) {
-    const n = el(id); if (n) n.innerHTML = html;
+    const n = el(id); if (!n) return;
+    const typed = typedIn(n);
+    n.innerHTML = html;
+    typed.forEach(function (t) { t(n); });
   },
   "text": function (/** @type {string} */ id, /** @type {string} */ text) {
     const n = el(id); if (n) n.textContent = text;
