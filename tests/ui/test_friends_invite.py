@@ -17,7 +17,7 @@ from ui.friends import setup as V
 from ui.shell import host as H
 from ui.shell.env import NAME_KEY
 
-from .test_friends_page import FIELDS, HOST_ID, Relay, RelayPage, host_session, seat_guest
+from .friends_pages import FIELDS, HOST_ID, Relay, RelayPage, host_session, seat_guest
 
 SEATS = [
     M.SeatInfo(0, "host", "Hostess", False, False),

@@ -16,8 +16,9 @@ import sys
 import threading
 import time
 
+from bench.page import friends_play as FP
 from bench.page.browser import CHROMIUM_ARGS, launch
-from tests.xengine.friends_host import MOVE, say
+from tests.xengine.friends_host import say
 
 
 def commands() -> queue.Queue[dict[str, object] | None]:
@@ -35,13 +36,7 @@ def commands() -> queue.Queue[dict[str, object] | None]:
 
 def play_own(page: object) -> None:
     """The host's one move, when its page asks for one (a tap, a move or a card)."""
-    what = page.evaluate(MOVE)  # type: ignore[attr-defined]
-    if what == "tap":
-        page.click("#felt")  # type: ignore[attr-defined]
-    elif what and what.startswith("move:"):
-        page.click(f'#panel [data-move="{what[5:]}"]')  # type: ignore[attr-defined]
-    elif what and what.startswith("card:"):
-        page.click(f'#hand [data-card="{what[5:]}"]')  # type: ignore[attr-defined]
+    FP.act(FP.OnPage(page))
 
 
 def main(url: str) -> None:
