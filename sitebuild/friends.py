@@ -38,28 +38,31 @@ def friends_modules() -> Path:
     return npm_tools(TOOLS, "friends", "peerjs") / "node_modules"
 
 
-def peerjs_module() -> Path:
-    """PeerJS as one minified ES module exporting `Peer`, made once per lockfile and stub."""
+def bundle(entry: str, keyed: tuple[str, ...], out_name: str, what: str, *flags: str) -> Path:
+    """`entry` of tools/friends as one minified ES module (esbuild with `flags`), made once per
+    content of the files `keyed` (and the flags) into .cache/friends-bundle/<hash>/`out_name`."""
     modules = friends_modules()
     key = hashlib.sha256()
-    for name in ("package-lock.json", "entry.js", "webrtc-adapter.js"):
+    for name in keyed:
         key.update((TOOLS / name).read_bytes())
-    out = CACHE / "friends-bundle" / key.hexdigest()[:12] / "peerjs.mjs"
+    for flag in flags:
+        key.update(flag.encode())
+    out = CACHE / "friends-bundle" / key.hexdigest()[:12] / out_name
     if out.exists():
         return out
-    log(f"esbuild peerjs {PEERJS_VERSION}")
+    log(f"esbuild {what}")
     tmp = out.with_suffix(".tmp.mjs")
     tmp.parent.mkdir(parents=True, exist_ok=True)
     proc = subprocess.run(
         [
             str(modules / ".bin" / "esbuild"),
-            "entry.js",
+            entry,
             "--bundle",
             "--format=esm",
             "--minify",
             "--target=es2020",
             "--legal-comments=none",
-            "--alias:webrtc-adapter=./webrtc-adapter.js",
+            *flags,
             f"--outfile={tmp}",
             "--log-level=warning",
         ],
@@ -70,47 +73,31 @@ def peerjs_module() -> Path:
         check=False,
     )
     if proc.returncode or not tmp.exists():
-        sys.exit(f"build.py: bundling PeerJS failed:\n{proc.stderr[-2000:]}")
+        sys.exit(f"build.py: bundling {what} failed:\n{proc.stderr[-2000:]}")
     tmp.rename(out)
     return out
+
+
+def peerjs_module() -> Path:
+    """PeerJS as one minified ES module exporting `Peer`, made once per lockfile and stub."""
+    return bundle(
+        "entry.js",
+        ("package-lock.json", "entry.js", "webrtc-adapter.js"),
+        "peerjs.mjs",
+        f"peerjs {PEERJS_VERSION}",
+        "--alias:webrtc-adapter=./webrtc-adapter.js",
+    )
 
 
 def qrcode_module() -> Path:
     """qrcode-generator as one minified ES module exporting `qrcode`, made once per lockfile."""
-    modules = friends_modules()
-    key = hashlib.sha256()
-    for name in ("package-lock.json", "qrcode-entry.js"):
-        key.update((TOOLS / name).read_bytes())
-    key.update(QRCODE_BANNER.encode())
-    out = CACHE / "friends-bundle" / key.hexdigest()[:12] / "qrcode.mjs"
-    if out.exists():
-        return out
-    log(f"esbuild qrcode-generator {QRCODE_VERSION}")
-    tmp = out.with_suffix(".tmp.mjs")
-    tmp.parent.mkdir(parents=True, exist_ok=True)
-    proc = subprocess.run(
-        [
-            str(modules / ".bin" / "esbuild"),
-            "qrcode-entry.js",
-            "--bundle",
-            "--format=esm",
-            "--minify",
-            "--target=es2020",
-            "--legal-comments=none",
-            f"--banner:js={QRCODE_BANNER}",
-            f"--outfile={tmp}",
-            "--log-level=warning",
-        ],
-        cwd=TOOLS,
-        env={**os.environ, "NODE_PATH": str(modules)},
-        capture_output=True,
-        text=True,
-        check=False,
+    return bundle(
+        "qrcode-entry.js",
+        ("package-lock.json", "qrcode-entry.js"),
+        "qrcode.mjs",
+        f"qrcode-generator {QRCODE_VERSION}",
+        f"--banner:js={QRCODE_BANNER}",
     )
-    if proc.returncode or not tmp.exists():
-        sys.exit(f"build.py: bundling qrcode-generator failed:\n{proc.stderr[-2000:]}")
-    tmp.rename(out)
-    return out
 
 
 def broker_script() -> Path:
