@@ -467,6 +467,7 @@ def friends(b: Any) -> None:
     import json
 
     from bench import xengine as X
+    from bench.page import friends_play as FP
     from bench.page.friends import LocalBroker
 
     with LocalBroker() as broker:
@@ -492,12 +493,7 @@ def friends(b: Any) -> None:
                     ctxs.append(ctx)
                     pages.append(ctx.new_page())
                 host, guests = pages[0], pages[1:]
-                host.goto(site.base + "?speed=0&level=easy")
-                host.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
-                host.click('[data-game-choice="batak"]')
-                host.click('[data-action="friends"]')
-                host.click('[data-action="friends-seat"][data-seat="2"]')
-                host.click('[data-action="friends-invite"]')
+                FP.invite(host, site.base)
                 link = str(host.get_attribute("[data-friends-link]", "value"))
                 for g in guests:
                     g.goto(link)
@@ -544,6 +540,7 @@ def friends_pairing(b: Any) -> None:
     import socket
 
     from bench import xengine as X
+    from bench.page import friends_play as FP
 
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -567,11 +564,7 @@ def friends_pairing(b: Any) -> None:
                 )
                 ctxs.append(ctx)
             host, guest = (c.new_page() for c in ctxs)
-            host.goto(site.base + "?speed=0&level=easy")
-            host.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
-            host.click('[data-game-choice="batak"]')
-            host.click('[data-action="friends"]')
-            host.click('[data-action="friends-invite"]')
+            FP.invite(host, site.base, friends=(1,))
             host.click('[data-action="friends-pair"][data-seat="1"]')
             link = str(host.get_attribute('[data-friends-pair-link="1"]', "value"))
             guest.goto(link)

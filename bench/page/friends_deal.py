@@ -29,7 +29,7 @@ from sitebuild.files import DIST
 
 from .browser import CHROMIUM_ARGS, launch, serve_in_background
 from .friends import LocalBroker, p95
-from .friends_play import OVER, OnPage, play_until
+from .friends_play import OVER, OnPage, invite, play_until
 
 # Installed in every page before its scripts: the time of each click on a card of the hand
 # (its card), and of the first animation frame that shows each card on the felt's trick.
@@ -129,13 +129,7 @@ def opened(run: Run) -> tuple[Any, dict[int, Any], str, list[tuple[float, float]
     """The host's table with seats 1 and 2 friends' and 3 the computer's, its two guests
     seated (each: link opened -> welcome, and its page's ready), the deal started."""
     host = run.page(throttle=False)
-    host.goto(run.url + "?speed=0&level=easy")
-    ready_ms(host)
-    host.click('[data-game-choice="batak"]')
-    host.click('[data-action="friends"]')
-    host.wait_for_selector('[data-friends="plan"]')
-    host.click('[data-action="friends-seat"][data-seat="2"]')
-    host.click('[data-action="friends-invite"]')
+    invite(host, run.url)
     host.wait_for_selector("[data-friends-link]")
     link = str(host.get_attribute("[data-friends-link]", "value"))
     pages, joins = [], []

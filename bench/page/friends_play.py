@@ -73,6 +73,30 @@ class OnPage:
         self.page.click(selector)
 
 
+def invite(
+    page: Any,
+    base: str,
+    friends: tuple[int, ...] = (1, 2),
+    game: str = "batak",
+    players: int | None = None,
+) -> None:
+    """A host's Playwright page opens the site at `base` (the computers instant and easy) and
+    invites friends: `game` chosen in the lobby (with `players`), "Play with friends", the seats
+    of `friends` made a friend's (seat 1 is one from the start, the others the computer's), then
+    "Invite friends"."""
+    page.goto(base + "?speed=0&level=easy")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    page.click(f'[data-game-choice="{game}"]')
+    if players:
+        page.select_option("#opt-players", str(players))
+    page.click('[data-action="friends"]')
+    page.wait_for_selector('[data-friends="plan"]')
+    for seat in friends:
+        if seat != 1:
+            page.click(f'[data-action="friends-seat"][data-seat="{seat}"]')
+    page.click('[data-action="friends-invite"]')
+
+
 def next_move(pg: Clicks) -> tuple[str, str] | None:
     """What the page asks for now: ("tap", ""), ("move", m), ("card", c), or None."""
     got = pg.run(NEXT)
@@ -157,6 +181,7 @@ __all__ = [
     "Clicks",
     "OnPage",
     "act",
+    "invite",
     "next_move",
     "play_until",
     "redrawn",

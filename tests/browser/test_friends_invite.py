@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from bench import xengine as X
+from bench.page import friends_play as FP
 from bench.page.friends import LocalBroker
 from tests.build.test_friends_qr import library_matrices
 from tests.qr_read import SVG_RECTS, png_grey, read_qr, scan, svg_modules
@@ -72,13 +73,7 @@ def host(browser: Any, served: X.Site, broker: LocalBroker) -> Iterator[Callable
         pg.on("pageerror", lambda e: errors.append(str(e)))
         pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         pg.set_default_timeout(20_000)
-        pg.goto(served.base + "?speed=0&level=easy")
-        pg.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
-        pg.click(f'[data-game-choice="{game}"]')
-        if players:
-            pg.select_option("#opt-players", str(players))
-        pg.click('[data-action="friends"]')
-        pg.click('[data-action="friends-invite"]')
+        FP.invite(pg, served.base, friends=(1,), game=game, players=players)
         pg.wait_for_selector("[data-friends-qr] svg", state="attached")
         return pg
 

@@ -74,13 +74,7 @@ def host_sheet(p: Pages) -> Any:
     """The host's set-up sheet, seats 1 and 2 a friend's, invited: the broker said to be out
     of reach."""
     host = p.page()
-    host.goto(p.site.base + "?speed=0&level=easy")
-    host.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
-    host.click('[data-game-choice="batak"]')
-    host.click('[data-action="friends"]')
-    host.wait_for_selector('[data-friends="plan"]')
-    host.click('[data-action="friends-seat"][data-seat="2"]')
-    host.click('[data-action="friends-invite"]')
+    FP.invite(host, p.site.base)
     host.wait_for_selector("[data-friends-error]")
     return host
 

@@ -197,13 +197,7 @@ def try_cheating(host: Any, guests: dict[int, Any], m: Match) -> bool:
 
 def open_table(t: Table) -> tuple[Any, dict[int, Any], str]:
     host = t.page()
-    host.goto(t.served.base + "?speed=0&level=easy")
-    host.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
-    host.click('[data-game-choice="batak"]')
-    host.click('[data-action="friends"]')
-    host.wait_for_selector('[data-friends="plan"]')
-    host.click('[data-action="friends-seat"][data-seat="2"]')  # seats 1 and 2 friends, 3 computer
-    host.click('[data-action="friends-invite"]')
+    FP.invite(host, t.served.base)  # seats 1 and 2 friends, 3 computer
     link = str(host.get_attribute("[data-friends-link]", "value"))
     assert "?friends=" in link
     pages = []

@@ -36,12 +36,7 @@ def main(url: str) -> None:
         page = browser.new_context(service_workers="block").new_page()
         page.on("pageerror", lambda e: say({"error": str(e)}))
         page.set_default_timeout(60_000)
-        page.goto(url + "?speed=0&level=easy")
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
-        page.click('[data-game-choice="batak"]')
-        page.click('[data-action="friends"]')
-        page.wait_for_selector('[data-friends="plan"]')
-        page.click('[data-action="friends-invite"]')
+        FP.invite(page, url, friends=(1,))
         page.wait_for_selector("[data-friends-link]")
         say({"link": page.get_attribute("[data-friends-link]", "value")})
         page.wait_for_function(
